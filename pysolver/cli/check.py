@@ -1,0 +1,40 @@
+"""``pysolver check PUZZLE``: is the puzzle well formed and free of repeated digits, and if not, why."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import PuzzleError
+from ..grid import ALPHABETS, Grid
+from .inputs import read_puzzles
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add the ``check`` subcommand."""
+    parser = subparsers.add_parser("check", help="say whether a puzzle is valid, and why not")
+    parser.add_argument("puzzle", help="a puzzle, a file of puzzles (one per line), or - for stdin")
+    add_alphabet_option(parser)
+    parser.set_defaults(run=run)
+
+
+def add_alphabet_option(parser: argparse.ArgumentParser) -> None:
+    """The ``--alphabet`` option every command that reads puzzles shares."""
+    parser.add_argument("--alphabet", choices=sorted(ALPHABETS), default="digits",
+                        help="how digits above 9 are spelt (default: 1-9 then A-P)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print ``valid`` or ``invalid: <why>`` per puzzle; exit 2 if any is invalid."""
+    code = 0
+    for puzzle in read_puzzles(args.puzzle):
+        try:
+            grid = Grid.parse(puzzle.text, alphabet=args.alphabet)
+        except PuzzleError as error:
+            print(f"{puzzle.prefix()}invalid: {error}")
+            code = 2
+            continue
+        n = grid.geometry.n
+        print(f"{puzzle.prefix()}valid: {n}×{n}, {grid.clue_count} clues")
+    sys.stdout.flush()
+    return code

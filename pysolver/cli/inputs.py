@@ -1,0 +1,54 @@
+"""Where the CLI's puzzles come from: an argument that is a puzzle, a file, or ``-`` for stdin.
+
+A file or stdin holds one puzzle per line; if its lines are not puzzles on their own (a multi-line
+picture), the whole text is one puzzle. Each puzzle keeps a label (``line 3``) for messages.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..geometry import size_for_cell_count
+from ..grid import SEPARATORS
+
+
+@dataclass(frozen=True)
+class PuzzleText:
+    """One puzzle's text and where it came from ('' for an argument)."""
+
+    text: str
+    label: str = ""
+
+    def prefix(self) -> str:
+        """``line 3: `` or nothing, to put before a message."""
+        return f"{self.label}: " if self.label else ""
+
+
+def _cell_count(line: str) -> int:
+    return sum(1 for ch in line if ch not in SEPARATORS)
+
+
+def split_puzzles(text: str, source: str) -> list[PuzzleText]:
+    """One puzzle per non-blank line, or the whole text when the lines are a picture of one.
+
+    >>> [p.label for p in split_puzzles("1234341221434321\\n\\n" + "." * 16, "f")]
+    ['f line 1', 'f line 3']
+    >>> len(split_puzzles("12|34\\n34|12\\n21|43\\n43|21", "f"))
+    1
+    """
+    numbered = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if numbered and all(size_for_cell_count(_cell_count(line)) for _, line in numbered):
+        return [PuzzleText(line.strip(), f"{source} line {i}") for i, line in numbered]
+    return [PuzzleText(text, source)]
+
+
+def read_puzzles(argument: str) -> list[PuzzleText]:
+    """The puzzles an argument names: stdin for ``-``, a file if one exists, else the text itself."""
+    if argument == "-":
+        return split_puzzles(sys.stdin.read(), "stdin")
+    path = Path(argument)
+    if len(argument) < 256 and path.is_file():
+        return split_puzzles(path.read_text(encoding="utf-8"), path.name)
+    return [PuzzleText(argument)]

@@ -1,0 +1,157 @@
+"""The vocabulary of a Sudoku grid: cells, digits, houses and peers, for every common size.
+
+A cell is a plain ``int`` from 0 to n²−1, row-major; a digit is an ``int`` from 1 to n; a candidate set
+is a bitmask with bit d−1 for digit d. Houses are numbered rows first (0..n−1), then columns
+(n..2n−1), then boxes (2n..3n−1). Names such as ``r3c5`` or "box 7" exist only in text. The tables
+are built once per size (in the spirit of Norvig's units and peers) and shared by every module.
+
+>>> g = geometry_for_size(9)
+>>> len(g.houses), len(g.peers[0])
+(27, 20)
+>>> g.cell_name(13), g.house_name(g.box(g.box_of[80]))
+('r2c5', 'box 9')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+#: Box shapes (rows × columns) of the grid sizes we support: 4×4, 6×6, 9×9, 12×12, 16×16, 25×25.
+BOX_SHAPES: dict[int, tuple[int, int]] = {
+    4: (2, 2),
+    6: (2, 3),
+    9: (3, 3),
+    12: (3, 4),
+    16: (4, 4),
+    25: (5, 5),
+}
+
+HOUSE_KINDS = ("row", "column", "box")
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Every table that depends only on the grid size n (and its box shape)."""
+
+    n: int
+    box_rows: int
+    box_cols: int
+    cell_count: int = field(init=False)
+    all_digits: int = field(init=False)
+    houses: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    row_of: tuple[int, ...] = field(init=False, repr=False)
+    col_of: tuple[int, ...] = field(init=False, repr=False)
+    box_of: tuple[int, ...] = field(init=False, repr=False)
+    houses_of: tuple[tuple[int, int, int], ...] = field(init=False, repr=False)
+    peers: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        n, br, bc = self.n, self.box_rows, self.box_cols
+        cells = range(n * n)
+        rows = tuple(c // n for c in cells)
+        cols = tuple(c % n for c in cells)
+        boxes = tuple((r // br) * (n // bc) + c // bc for r, c in zip(rows, cols))
+        houses = (
+            [tuple(r * n + c for c in range(n)) for r in range(n)]
+            + [tuple(r * n + c for r in range(n)) for c in range(n)]
+            + [tuple(c for c in cells if boxes[c] == b) for b in range(n)]
+        )
+        houses_of = tuple((rows[c], n + cols[c], 2 * n + boxes[c]) for c in cells)
+        peers = tuple(
+            tuple(sorted({p for h in houses_of[c] for p in houses[h]} - {c})) for c in cells
+        )
+        set_ = object.__setattr__
+        set_(self, "cell_count", n * n)
+        set_(self, "all_digits", (1 << n) - 1)
+        set_(self, "houses", tuple(houses))
+        set_(self, "row_of", rows)
+        set_(self, "col_of", cols)
+        set_(self, "box_of", boxes)
+        set_(self, "houses_of", houses_of)
+        set_(self, "peers", peers)
+
+    @property
+    def digits(self) -> range:
+        """The digits 1..n."""
+        return range(1, self.n + 1)
+
+    def cell_name(self, cell: int) -> str:
+        """``r3c5`` notation, 1-based."""
+        return f"r{self.row_of[cell] + 1}c{self.col_of[cell] + 1}"
+
+    def house_kind(self, house: int) -> str:
+        """'row', 'column' or 'box'."""
+        return HOUSE_KINDS[house // self.n]
+
+    def house_name(self, house: int) -> str:
+        """'row 3', 'column 5' or 'box 7', 1-based."""
+        return f"{self.house_kind(house)} {house % self.n + 1}"
+
+    def row(self, index: int) -> int:
+        """The house number of row ``index`` (0-based)."""
+        return index
+
+    def column(self, index: int) -> int:
+        """The house number of column ``index`` (0-based)."""
+        return self.n + index
+
+    def box(self, index: int) -> int:
+        """The house number of box ``index`` (0-based)."""
+        return 2 * self.n + index
+
+    def cell_at(self, row: int, col: int) -> int:
+        """The cell in row ``row`` and column ``col`` (both 0-based)."""
+        return row * self.n + col
+
+
+@cache
+def geometry_for_size(n: int) -> Geometry:
+    """The shared tables for an n×n grid; raises ``ValueError`` for an unsupported size.
+
+    >>> geometry_for_size(6).box_rows, geometry_for_size(6).box_cols
+    (2, 3)
+    """
+    if n not in BOX_SHAPES:
+        sizes = ", ".join(str(s) for s in BOX_SHAPES)
+        raise ValueError(f"unsupported grid size {n}: supported sizes are {sizes}")
+    box_rows, box_cols = BOX_SHAPES[n]
+    return Geometry(n, box_rows, box_cols)
+
+
+def size_for_cell_count(count: int) -> int | None:
+    """The grid size whose cell count is ``count``, or None.
+
+    >>> size_for_cell_count(81), size_for_cell_count(80)
+    (9, None)
+    """
+    for n in BOX_SHAPES:
+        if n * n == count:
+            return n
+    return None
+
+
+def bits(mask: int) -> list[int]:
+    """The digits of a candidate bitmask, ascending.
+
+    >>> bits(0b101001)
+    [1, 4, 6]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length())
+        mask ^= low
+    return out
+
+
+def mask_of(digits: "list[int] | tuple[int, ...] | set[int] | range") -> int:
+    """The bitmask of some digits.
+
+    >>> mask_of([1, 4, 6]) == 0b101001
+    True
+    """
+    mask = 0
+    for d in digits:
+        mask |= 1 << (d - 1)
+    return mask

@@ -1,0 +1,242 @@
+"""The puzzle as an immutable value: parse it from text, format it back, find conflicting digits.
+
+A ``Grid`` holds a geometry and one value per cell (0 for a blank). It parses a one-line puzzle or a
+multi-line picture whose separators (``|``, ``-``, ``+``, white space) are ignored; the size follows
+from the number of cells. Digits above 9 use an alphabet: by default 1–9 then A–P (so 10 is ``A``);
+``letters`` spells every digit A, B, C, …; ``hex`` is the 0–F of many 16×16 puzzles. Errors name the
+spot, as python-chess quotes a bad move.
+
+>>> g = Grid.parse("1.3." "34.." "...." "...4")
+>>> str(g)
+'1.3.34.........4'
+>>> g[1], g.geometry.n
+(0, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from .errors import ConflictError, PuzzleFormatError
+from .geometry import BOX_SHAPES, Geometry, geometry_for_size, size_for_cell_count
+
+#: Characters skipped anywhere in a puzzle's text.
+SEPARATORS = frozenset(" \t\r\n|-+")
+
+_DIGITS_THEN_LETTERS = "123456789ABCDEFGHIJKLMNOP"
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
+_HEX = "0123456789ABCDEF"
+
+#: Alphabet name → (symbols for digits 1.., blank characters accepted).
+ALPHABETS: dict[str, tuple[str, str]] = {
+    "digits": (_DIGITS_THEN_LETTERS, ".0"),
+    "letters": (_LETTERS, ".0"),
+    "hex": (_HEX, "."),
+}
+
+_COUNTS = ", ".join(f"{n * n} ({n}×{n})" for n in BOX_SHAPES)
+
+
+def symbols_for(n: int, alphabet: str = "digits") -> str:
+    """The n characters that spell digits 1..n in ``alphabet``.
+
+    >>> symbols_for(16), symbols_for(16, "hex")
+    ('123456789ABCDEFG', '0123456789ABCDEF')
+    """
+    if alphabet not in ALPHABETS:
+        raise ValueError(f"unknown alphabet {alphabet!r}: choose one of {', '.join(ALPHABETS)}")
+    symbols = ALPHABETS[alphabet][0]
+    if alphabet == "hex" and n != 16:
+        raise ValueError(f"the hex alphabet (0-F) is for 16×16 grids, not {n}×{n}")
+    return symbols[:n]
+
+
+def _describe(n: int, alphabet: str) -> str:
+    symbols = symbols_for(n, alphabet)
+    blanks = " or ".join(f"'{b}'" for b in ALPHABETS[alphabet][1])
+    return f"a {n}×{n} puzzle uses {symbols[0]}-{symbols[-1]}, and {blanks} for a blank"
+
+
+@dataclass(frozen=True)
+class _Token:
+    char: str
+    offset: int
+    line: int
+    column: int
+
+    def where(self, multiline: bool) -> str:
+        if multiline:
+            return f"line {self.line}, column {self.column}"
+        return f"position {self.offset + 1}"
+
+
+def _tokens(text: str) -> Iterator[_Token]:
+    line, column = 1, 0
+    for offset, char in enumerate(text):
+        column += 1
+        if char == "\n":
+            line, column = line + 1, 0
+            continue
+        if char not in SEPARATORS:
+            yield _Token(char, offset, line, column)
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A digit standing twice in one house."""
+
+    digit: int
+    house: int
+    cells: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Grid:
+    """An immutable puzzle or solution: one value per cell, 0 for a blank."""
+
+    geometry: Geometry
+    values: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, text: str, *, alphabet: str = "digits", check: bool = True) -> Grid:
+        """Read a puzzle; raise ``PuzzleFormatError`` or (with ``check``) ``ConflictError``.
+
+        >>> Grid.parse("12")
+        Traceback (most recent call last):
+        ...
+        pysolver.errors.PuzzleFormatError: expected a puzzle of 16 (4×4), 36 (6×6), 81 (9×9), \
+144 (12×12), 256 (16×16) or 625 (25×25) cells, found 2
+        """
+        text = text.strip()
+        multiline = "\n" in text
+        tokens = list(_tokens(text))
+        n = size_for_cell_count(len(tokens))
+        if n is None:
+            symbols, blanks = ALPHABETS[alphabet]
+            for token in tokens:
+                if token.char.upper() not in symbols and token.char not in blanks:
+                    raise PuzzleFormatError(
+                        f"unexpected character {token.char!r} at {token.where(multiline)}",
+                        character=token.char, position=token.offset)
+            found = len(tokens)
+            last = _COUNTS.rsplit(", ", 1)
+            raise PuzzleFormatError(
+                f"expected a puzzle of {last[0]} or {last[1]} cells, found {found}", found=found)
+        geometry = geometry_for_size(n)
+        symbols = symbols_for(n, alphabet)
+        blanks = ALPHABETS[alphabet][1]
+        values = []
+        for cell, token in enumerate(tokens):
+            char = token.char.upper()
+            if token.char in blanks:
+                values.append(0)
+            elif char in symbols:
+                values.append(symbols.index(char) + 1)
+            else:
+                raise PuzzleFormatError(
+                    f"unexpected character {token.char!r} at {token.where(multiline)} "
+                    f"({geometry.cell_name(cell)}): {_describe(n, alphabet)}",
+                    cell=cell, character=token.char, position=token.offset)
+        grid = cls(geometry, tuple(values))
+        if check:
+            grid.validate()
+        return grid
+
+    @classmethod
+    def empty(cls, n: int) -> Grid:
+        """A blank n×n grid."""
+        geometry = geometry_for_size(n)
+        return cls(geometry, (0,) * geometry.cell_count)
+
+    def __getitem__(self, cell: int) -> int:
+        return self.values[cell]
+
+    def __str__(self) -> str:
+        return self.line()
+
+    def __repr__(self) -> str:
+        return f"Grid.parse({self.line()!r})"
+
+    def line(self, alphabet: str = "digits") -> str:
+        """The one-line form, '.' for a blank."""
+        symbols = symbols_for(self.geometry.n, alphabet)
+        return "".join(symbols[v - 1] if v else "." for v in self.values)
+
+    def picture(self, alphabet: str = "digits") -> str:
+        """A boxed diagram, one row per line, boxes separated by ``|`` and ``-+-`` lines.
+
+        >>> print(Grid.parse("1.3.34.........4").picture())
+        1 . | 3 .
+        3 4 | . .
+        ----+----
+        . . | . .
+        . . | . 4
+        """
+        geo = self.geometry
+        text = self.line(alphabet)
+        lines = []
+        for r in range(geo.n):
+            if r and r % geo.box_rows == 0:
+                lines.append("-+-".join("-" * (2 * geo.box_cols - 1)
+                                        for _ in range(geo.n // geo.box_cols)))
+            row = text[r * geo.n:(r + 1) * geo.n]
+            lines.append(" | ".join(" ".join(row[c:c + geo.box_cols])
+                                    for c in range(0, geo.n, geo.box_cols)))
+        return "\n".join(lines)
+
+    def with_value(self, cell: int, digit: int) -> Grid:
+        """A copy with ``cell`` set to ``digit`` (0 clears it)."""
+        values = list(self.values)
+        values[cell] = digit
+        return Grid(self.geometry, tuple(values))
+
+    @property
+    def clue_count(self) -> int:
+        """How many cells hold a digit."""
+        return sum(1 for v in self.values if v)
+
+    def is_complete(self) -> bool:
+        """Every cell holds a digit."""
+        return all(self.values)
+
+    def is_solved(self) -> bool:
+        """Complete, and no digit twice in a house."""
+        return self.is_complete() and not self.conflicts()
+
+    def conflicts(self) -> list[Conflict]:
+        """Every pair of equal digits sharing a house, in house order.
+
+        >>> [(c.digit, c.house, c.cells) for c in Grid.parse("1..1" + "." * 12, check=False).conflicts()]
+        [(1, 0, (0, 3))]
+        """
+        found = []
+        for house, cells in enumerate(self.geometry.houses):
+            first: dict[int, int] = {}
+            for cell in cells:
+                digit = self.values[cell]
+                if not digit:
+                    continue
+                if digit in first:
+                    found.append(Conflict(digit, house, (first[digit], cell)))
+                else:
+                    first[digit] = cell
+        return found
+
+    def validate(self) -> None:
+        """Raise ``ConflictError`` naming the first digit that stands twice in a house.
+
+        >>> Grid.parse("1..1" + "." * 12)
+        Traceback (most recent call last):
+        ...
+        pysolver.errors.ConflictError: two 1s in row 1: r1c1 and r1c4
+        """
+        conflicts = self.conflicts()
+        if conflicts:
+            c = conflicts[0]
+            geo = self.geometry
+            symbol = symbols_for(geo.n)[c.digit - 1]
+            raise ConflictError(
+                f"two {symbol}s in {geo.house_name(c.house)}: "
+                f"{geo.cell_name(c.cells[0])} and {geo.cell_name(c.cells[1])}",
+                cell=c.cells[1], house=c.house, cells=c.cells, digit=c.digit)
