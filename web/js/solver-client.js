@@ -1,0 +1,121 @@
+// The page's handle on the solver worker: requests carry ids and come back as promises; a long
+// computation is cancelled by terminating the worker and booting a fresh one (a static host such
+// as GitHub Pages cannot send the headers that shared-memory interrupts would need).
+//
+//   const client = new SolverClient({onProgress, onReady, onBootError, onBusyChange});
+//   await client.ready;                       // resolves with {python, pyodide, pysolver}
+//   const reply = await client.request("load", {puzzle});   // {ok: true, view: {...}}
+//   await client.cancel();                    // rejects pending requests with kind "cancelled"
+//
+// A request rejects with the error object of the reply ({kind, message, cell, house, cells}), with
+// kind "internal" for a Python exception, "boot" when the worker could not start, and "cancelled".
+
+const WORKER_URL = new URL("./solver-worker.js", import.meta.url);
+
+const CANCELLED = Object.freeze({ kind: "cancelled", message: "Cancelled" });
+
+export class SolverClient {
+  /**
+   * @param {object} [callbacks]
+   * @param {(p: {stage: string, label: string, fraction: number}) => void} [callbacks.onProgress]
+   * @param {(versions: {python: string, pyodide: string, pysolver: string}) => void} [callbacks.onReady]
+   * @param {(e: {stage: string, message: string}) => void} [callbacks.onBootError]
+   * @param {(busy: boolean) => void} [callbacks.onBusyChange]
+   */
+  constructor({ onProgress, onReady, onBootError, onBusyChange } = {}) {
+    this.onProgress = onProgress || (() => {});
+    this.onReady = onReady || (() => {});
+    this.onBootError = onBootError || (() => {});
+    this.onBusyChange = onBusyChange || (() => {});
+    this.versions = null;
+    this.busy = false;
+    this._pending = new Map();
+    this._nextId = 1;
+    this._start();
+  }
+
+  /** Send `{cmd, ...args}` to pysolver.web.handle; resolve with the reply object. */
+  request(cmd, args = {}) {
+    const id = this._nextId++;
+    const text = JSON.stringify({ ...args, cmd });
+    const promise = new Promise((resolve, reject) => {
+      this._pending.set(id, { resolve, reject });
+    });
+    this._setBusy();
+    this._worker.postMessage({ id, request: text });
+    return promise;
+  }
+
+  /** Stop the running computation: restart the worker and resolve when it is ready again. */
+  cancel() {
+    this._worker.terminate();
+    this._rejectAll(CANCELLED);
+    this._start();
+    return this.ready;
+  }
+
+  _start() {
+    this.versions = null;
+    let settle;
+    this.ready = new Promise((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    this.ready.catch(() => {}); // a boot failure is reported through onBootError as well
+    const worker = new Worker(WORKER_URL, { type: "module" });
+    worker.onmessage = (event) => this._receive(event.data, settle);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      const message = event.message || "the solver worker could not be loaded";
+      if (this.versions === null) {
+        this._bootFailed({ stage: "worker", message }, settle);
+        this._rejectAll({ kind: "boot", message });
+      } else {
+        this._rejectAll({ kind: "internal", message });
+      }
+    };
+    this._worker = worker;
+  }
+
+  _receive(data, settle) {
+    if (data.type === "progress") {
+      this.onProgress({ stage: data.stage, label: data.label, fraction: data.fraction });
+    } else if (data.type === "ready") {
+      this.versions = data.versions;
+      settle.resolve(data.versions);
+      this.onReady(data.versions);
+    } else if (data.type === "boot-error") {
+      this._bootFailed({ stage: data.stage, message: data.message }, settle);
+    } else if (this._pending.has(data.id)) {
+      const { resolve, reject } = this._pending.get(data.id);
+      this._pending.delete(data.id);
+      this._setBusy();
+      if ("error" in data) {
+        reject(data.error);
+      } else {
+        resolve(data.result);
+      }
+    }
+  }
+
+  _bootFailed(error, settle) {
+    settle.reject({ kind: "boot", ...error });
+    this.onBootError(error);
+  }
+
+  _rejectAll(error) {
+    const pending = [...this._pending.values()];
+    this._pending.clear();
+    this._setBusy();
+    for (const { reject } of pending) {
+      reject({ ...error });
+    }
+  }
+
+  _setBusy() {
+    const busy = this._pending.size > 0;
+    if (busy !== this.busy) {
+      this.busy = busy;
+      this.onBusyChange(busy);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+// The solver's Web Worker: boots Pyodide in named stages, then answers {id, request} messages by
+// calling pysolver.web.handle(jsonText), the package's one JSON-in/JSON-out entry point.
+//
+// The shape follows Pyodide's Web Worker guide and JupyterLite's kernel worker: one boot promise,
+// progress posted per stage, replies carried by request id. Every address is relative to this
+// file, so the site works at a server's root and under a sub-path such as /repo/.
+//
+// Messages posted to the page:
+//   {type: "progress", stage, label, fraction}      before each boot stage (fraction done so far)
+//   {type: "ready", versions: {python, pyodide, pysolver}}
+//   {type: "boot-error", stage, message}
+//   {id, result}                                    a reply with ok: true
+//   {id, error: {kind, message, ...}}               ok: false, a Python exception, or a failed boot
+
+const SITE = new URL("../", import.meta.url);
+
+// Stage names, their labels for the progress bar, and the fraction of the boot done before each
+// (loading the 13 MB runtime dominates).
+const STAGES = {
+  runtime: { label: "Loading the Python runtime", fraction: 0 },
+  micropip: { label: "Loading the package installer", fraction: 0.7 },
+  wheel: { label: "Installing pysolver", fraction: 0.85 },
+  import: { label: "Starting the solver", fraction: 0.95 },
+};
+
+let stage = "manifest";
+let handle = null;
+
+function enter(name) {
+  stage = name;
+  postMessage({ type: "progress", stage: name, ...STAGES[name] });
+}
+
+async function fetchManifest() {
+  const response = await fetch(new URL("manifest.json", SITE), { cache: "no-cache" });
+  if (!response.ok) {
+    throw new Error(`manifest.json: HTTP ${response.status}`);
+  }
+  return response.json();
+}
+
+async function boot() {
+  const manifest = await fetchManifest();
+  const url = (path) => new URL(path, SITE).href;
+
+  enter("runtime");
+  const { loadPyodide } = await import(url("pyodide/pyodide.mjs"));
+  const pyodide = await loadPyodide({ indexURL: url("pyodide/") });
+
+  enter("micropip");
+  // By URL, not by name: the PyPI wheels' hashes are not the ones in pyodide-lock.json.
+  await pyodide.loadPackage([url(manifest.packaging), url(manifest.micropip)], {
+    messageCallback: () => {},
+  });
+
+  enter("wheel");
+  const micropip = pyodide.pyimport("micropip");
+  await micropip.install(url(manifest.wheel));
+  micropip.destroy();
+
+  enter("import");
+  const web = pyodide.pyimport("pysolver.web");
+  handle = web.handle;
+  const versions = {
+    python: pyodide.runPython("import sys; sys.version.split()[0]"),
+    pyodide: pyodide.version,
+    pysolver: pyodide.runPython("import pysolver; pysolver.__version__"),
+  };
+  web.destroy();
+  postMessage({ type: "ready", versions });
+}
+
+const booted = boot().catch((error) => {
+  const message = error instanceof Error ? error.message : String(error);
+  postMessage({ type: "boot-error", stage, message });
+  throw error;
+});
+booted.catch(() => {}); // reported above; each request then answers with a boot error
+
+// The last line of a Python traceback names the exception and its message.
+function pythonMessage(error) {
+  const lines = String(error && error.message ? error.message : error).trim().split("\n");
+  return lines[lines.length - 1];
+}
+
+function answer(id, request) {
+  const text = typeof request === "string" ? request : JSON.stringify(request);
+  let reply;
+  try {
+    reply = JSON.parse(handle(text));
+  } catch (error) {
+    const traceback = error && error.message ? error.message : String(error);
+    return { id, error: { kind: "internal", message: pythonMessage(error), traceback } };
+  }
+  return reply.ok === false ? { id, error: reply.error } : { id, result: reply };
+}
+
+self.onmessage = async (event) => {
+  const { id, request } = event.data;
+  try {
+    await booted;
+  } catch (error) {
+    postMessage({ id, error: { kind: "boot", message: `The solver failed to start (${stage}): ${error.message}` } });
+    return;
+  }
+  postMessage(answer(id, request));
+};
