@@ -29,6 +29,9 @@ BOX_SHAPES: dict[int, tuple[int, int]] = {
 
 HOUSE_KINDS = ("row", "column", "box")
 
+#: The default spelling of digits 1..25 (the grid module offers other alphabets for input).
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+
 
 @dataclass(frozen=True)
 class Geometry:
@@ -87,6 +90,14 @@ class Geometry:
     def house_name(self, house: int) -> str:
         """'row 3', 'column 5' or 'box 7', 1-based."""
         return f"{self.house_kind(house)} {house % self.n + 1}"
+
+    def symbol(self, digit: int) -> str:
+        """How a digit is written: 1-9, then A-P above 9 (so text matches the board).
+
+        >>> geometry_for_size(16).symbol(10)
+        'A'
+        """
+        return SYMBOLS[digit - 1]
 
     def row(self, index: int) -> int:
         """The house number of row ``index`` (0-based)."""

@@ -19,18 +19,17 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .errors import ConflictError, PuzzleFormatError
-from .geometry import BOX_SHAPES, Geometry, geometry_for_size, size_for_cell_count
+from .geometry import BOX_SHAPES, SYMBOLS, Geometry, geometry_for_size, size_for_cell_count
 
 #: Characters skipped anywhere in a puzzle's text.
 SEPARATORS = frozenset(" \t\r\n|-+")
 
-_DIGITS_THEN_LETTERS = "123456789ABCDEFGHIJKLMNOP"
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
 _HEX = "0123456789ABCDEF"
 
 #: Alphabet name → (symbols for digits 1.., blank characters accepted).
 ALPHABETS: dict[str, tuple[str, str]] = {
-    "digits": (_DIGITS_THEN_LETTERS, ".0"),
+    "digits": (SYMBOLS, ".0"),
     "letters": (_LETTERS, ".0"),
     "hex": (_HEX, "."),
 }

@@ -1,0 +1,112 @@
+"""The solving state: values and pencil-mark candidates, as an immutable value.
+
+A ``Board`` starts from a puzzle with every candidate its peers allow (the elementary elimination
+every solver does silently) and changes only through ``apply``: a placement fills a cell and removes
+its digit from the cell's peers; an elimination removes one candidate. Every technique's step goes
+through that one function (style.md: finders never mutate).
+
+>>> from pysolver.grid import Grid
+>>> b = Board.from_grid(Grid.parse("1.3." "34.." "...." "...4"))
+>>> b.candidate_digits(1)
+[2]
+>>> b.apply(placements=((1, 2),)).values[:4]
+(1, 2, 3, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .geometry import Geometry, bits
+from .grid import Grid
+from .step import Candidate
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    """Why the board cannot be completed: an empty cell without candidates, or a house missing a digit."""
+
+    message: str
+    cell: int | None = None
+    house: int | None = None
+    cells: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Board:
+    """Givens, current values (0 for empty) and candidate bitmasks (0 for filled cells)."""
+
+    geometry: Geometry
+    givens: tuple[int, ...]
+    values: tuple[int, ...]
+    candidates: tuple[int, ...]
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> Board:
+        """The starting board: each empty cell holds every digit none of its peers holds."""
+        geo = grid.geometry
+        values = grid.values
+        candidates = []
+        for cell, value in enumerate(values):
+            if value:
+                candidates.append(0)
+                continue
+            seen = 0
+            for peer in geo.peers[cell]:
+                if values[peer]:
+                    seen |= 1 << (values[peer] - 1)
+            candidates.append(geo.all_digits & ~seen)
+        return cls(geo, values, values, tuple(candidates))
+
+    def apply(self, placements: Iterable[Candidate] = (),
+              eliminations: Iterable[Candidate] = ()) -> Board:
+        """A new board with the digits placed (and removed from peers) and the candidates removed."""
+        values = list(self.values)
+        candidates = list(self.candidates)
+        peers = self.geometry.peers
+        for cell, digit in placements:
+            values[cell] = digit
+            candidates[cell] = 0
+            clear = ~(1 << (digit - 1))
+            for peer in peers[cell]:
+                candidates[peer] &= clear
+        for cell, digit in eliminations:
+            candidates[cell] &= ~(1 << (digit - 1))
+        return Board(self.geometry, self.givens, tuple(values), tuple(candidates))
+
+    def grid(self) -> Grid:
+        """The current values as a ``Grid``."""
+        return Grid(self.geometry, self.values)
+
+    def candidate_digits(self, cell: int) -> list[int]:
+        """The digits still possible in ``cell`` (empty for a filled cell)."""
+        return bits(self.candidates[cell])
+
+    def empty_cells(self) -> list[int]:
+        """Cells without a value."""
+        return [c for c, v in enumerate(self.values) if not v]
+
+    def is_solved(self) -> bool:
+        """Every cell filled (placements never conflict, so a full board is a solution)."""
+        return all(self.values)
+
+    def basic_contradiction(self) -> Contradiction | None:
+        """An empty cell with no candidate, or a house where a missing digit has no cell left."""
+        geo = self.geometry
+        for cell, value in enumerate(self.values):
+            if not value and not self.candidates[cell]:
+                return Contradiction(f"{geo.cell_name(cell)} has no candidate left", cell=cell)
+        for house, cells in enumerate(geo.houses):
+            placed = possible = 0
+            for cell in cells:
+                if self.values[cell]:
+                    placed |= 1 << (self.values[cell] - 1)
+                possible |= self.candidates[cell]
+            missing = geo.all_digits & ~placed & ~possible
+            if missing:
+                digit = bits(missing)[0]
+                return Contradiction(
+                    f"{geo.house_name(house)} has no place left for {geo.symbol(digit)}",
+                    house=house)
+        return None

@@ -1,0 +1,176 @@
+"""Chain exclusion and pile exclusion on every view: naked and hidden subsets, and the fish.
+
+Seed 001's two rules run unchanged on both kinds of permutation bipartite graph (``views``): in a
+house they are naked subsets (chains) and hidden subsets (piles) of any size; on one digit's rows ×
+columns graph they are the fish, X-Wing for two, Swordfish for three, Jellyfish for four (a chain
+there is a row-based fish, a pile a column-based one). ``bipartite.analyse`` finds every chain and
+pile closure from a maximum matching; this module turns each into a ``Step`` with its reason and its
+graph, and orders them so that a learner meets the smallest first.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..bipartite import Analysis, HallViolation, Pattern, analyse, bit_indices
+from ..board import Board, Contradiction
+from ..geometry import Geometry
+from ..step import GraphDrawing, GraphVertex, Step, Technique, describe_eliminations, digit_set, join_names
+from ..views import ViewGraph, all_views
+
+SUBSET_NAMES = {1: "Single", 2: "Pair", 3: "Triple", 4: "Quad", 5: "Quint", 6: "Sextet"}
+FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale",
+              7: "Leviathan"}
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def subset_name(kind: str, size: int) -> str:
+    """``Naked Pair``, ``Hidden Triple``, ``Naked Subset of 7``.
+
+    >>> subset_name("chain", 2), subset_name("pile", 9)
+    ('Naked Pair', 'Hidden Subset of 9')
+    """
+    prefix = "Naked" if kind == "chain" else "Hidden"
+    return f"{prefix} {SUBSET_NAMES[size]}" if size in SUBSET_NAMES else f"{prefix} Subset of {size}"
+
+
+def fish_name(size: int) -> str:
+    """``X-Wing``, ``Swordfish``, ``Jellyfish``, …, ``Fish of size 9``.
+
+    >>> fish_name(3)
+    'Swordfish'
+    """
+    return FISH_NAMES.get(size, f"Fish of size {size}")
+
+
+def difficulty_key(view_kind: str, pattern: Pattern) -> tuple[int, int, int]:
+    """Order of presentation: house subsets up to triples, then fish and larger subsets, by size.
+
+    Within a size, chain before pile, house before digit view, so the simplest explanation comes first.
+    """
+    house = view_kind == "house"
+    tier = 0 if house and pattern.size <= 3 else 1
+    rank = (0 if house else 2) + (0 if pattern.kind == "chain" else 1)
+    return tier, pattern.size, rank
+
+
+def find_exclusions(board: Board) -> Iterator[Step]:
+    """Every chain and pile step of every view, simplest first; nothing at the fixpoint.
+
+    Patterns are ranked first and turned into steps lazily: a caller wanting one step builds one.
+    """
+    found = []
+    for view in all_views(board):
+        analysis = analyse(view.adjacency, view.right_all)
+        for pattern in analysis.patterns:
+            found.append((difficulty_key(view.kind, pattern), view, analysis, pattern))
+    found.sort(key=lambda item: item[0])
+    for _, view, analysis, pattern in found:
+        yield _step(board.geometry, view, analysis, pattern)
+
+
+def hall_contradiction(board: Board) -> Contradiction | None:
+    """A view without a perfect matching: more cells than digits for them (or the reverse)."""
+    geo = board.geometry
+    for view in all_views(board):
+        analysis = analyse(view.adjacency, view.right_all)
+        if analysis.violation:
+            return _describe_violation(geo, view, analysis.violation)
+    return None
+
+
+def _describe_violation(geo: Geometry, view: ViewGraph, violation: HallViolation) -> Contradiction:
+    lefts = [view.left_label(geo, i) for i in bit_indices(violation.left)]
+    rights = [view.right_label(geo, j) for j in bit_indices(violation.right)]
+    if view.kind == "house":
+        where = geo.house_name(view.index)
+        cells = tuple(view.left[i] for i in bit_indices(violation.left))
+        if violation.side == "left":
+            digits = digit_set(geo, (j + 1 for j in bit_indices(violation.right)))
+            message = (f"in {where}, {join_names(lefts)} need {len(lefts)} different digits but "
+                       f"only {digits} remain for them")
+        else:
+            places = join_names(lefts) if lefts else "no cell"
+            message = (f"in {where}, the digits {join_names(rights)} fit only in {places}")
+        return Contradiction(message, cell=cells[0] if len(cells) == 1 else None,
+                             house=view.index, cells=cells)
+    digit = geo.symbol(view.index)
+    if violation.side == "left":
+        message = (f"{digit} must still go in {join_names(lefts)}, but only "
+                   f"{join_names(rights) if rights else 'no column'} can take it")
+    else:
+        message = (f"{digit} must still go in {join_names(rights)}, but only "
+                   f"{join_names(lefts) if lefts else 'no row'} can take it")
+    return Contradiction(message)
+
+
+def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) -> Step:
+    lefts = bit_indices(pattern.left)
+    rights = bit_indices(pattern.right)
+    pattern_candidates = tuple(
+        view.candidate(geo, i, j) for i in lefts for j in rights if view.adjacency[i] >> j & 1)
+    eliminations = tuple(sorted(view.candidate(geo, i, j) for i, j in pattern.removed))
+    removes = describe_eliminations(geo, eliminations)
+    size = pattern.size
+    graph = _drawing(geo, view, analysis, pattern)
+    if view.kind == "house":
+        house = view.index
+        where = geo.house_name(house)
+        cells = tuple(view.left[i] for i in lefts)
+        digits = tuple(j + 1 for j in rights)
+        cell_names = join_names(geo.cell_name(c) for c in cells)
+        if pattern.kind == "chain":
+            technique = Technique.CHAIN_EXCLUSION
+            text = (f"Chain exclusion ({subset_name('chain', size).lower()}) in {where}: "
+                    f"{cell_names} hold only {digit_set(geo, digits)}, so those digits leave the "
+                    f"other cells of {where}: removes {removes}.")
+        else:
+            technique = Technique.PILE_EXCLUSION
+            text = (f"Pile exclusion ({subset_name('pile', size).lower()}) in {where}: "
+                    f"{join_names(geo.symbol(d) for d in digits)} fit only in {cell_names}, so "
+                    f"those cells keep just {digit_set(geo, digits)}: removes {removes}.")
+        return Step(technique, subset_name(pattern.kind, size), text, size=size, view="house",
+                    houses=(house,), cells=cells, digits=digits, pattern=pattern_candidates,
+                    eliminations=eliminations, graph=graph)
+    digit = view.index
+    symbol = geo.symbol(digit)
+    rows = [view.left[i] for i in lefts]
+    if pattern.kind == "chain":
+        base = [geo.row(r) for r in rows]
+        cover = [geo.column(c) for c in rights]
+    else:
+        base = [geo.column(c) for c in rights]
+        cover = [geo.row(r) for r in rows]
+    base_names = join_names(geo.house_name(h) for h in base)
+    cover_names = join_names(geo.house_name(h) for h in cover)
+    graph_rule = "chain" if pattern.kind == "chain" else "pile"
+    count = _NUMBER_WORDS.get(size, str(size))
+    text = (f"{fish_name(size)} on {symbol} ({graph_rule} exclusion in {symbol}'s rows × columns "
+            f"graph): in {base_names} the {symbol}s lie only in {cover_names}, so those {count} "
+            f"{symbol}s fill {cover_names} and {symbol} leaves their other cells: "
+            f"removes {removes}.")
+    return Step(Technique.FISH, fish_name(size), text, size=size, view="digit",
+                houses=tuple(base + cover), digit=digit,
+                cells=tuple(c for c, _ in pattern_candidates), digits=(digit,),
+                pattern=pattern_candidates, eliminations=eliminations, graph=graph)
+
+
+def _drawing(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) -> GraphDrawing:
+    """The view's graph with right vertices renumbered 0..m−1 for drawing."""
+    right_ids = bit_indices(view.right_all)
+    position = {j: k for k, j in enumerate(right_ids)}
+    left_ids = [view.left[i] for i in range(len(view.left))]
+    return GraphDrawing(
+        kind=view.kind,
+        title=view.title(geo),
+        left=tuple(GraphVertex(left_ids[i], view.left_label(geo, i)) for i in range(len(left_ids))),
+        right=tuple(GraphVertex(j + 1 if view.kind == "house" else j, view.right_label(geo, j))
+                    for j in right_ids),
+        edges=tuple((i, position[j]) for i, mask in enumerate(view.adjacency)
+                    for j in bit_indices(mask)),
+        matching=tuple((i, position[j]) for i, j in enumerate(analysis.match_left)),
+        pattern_kind=pattern.kind,
+        pattern_left=tuple(bit_indices(pattern.left)),
+        pattern_right=tuple(position[j] for j in bit_indices(pattern.right)),
+        removed=tuple((i, position[j]) for i, j in pattern.removed),
+    )
