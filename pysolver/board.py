@@ -6,7 +6,7 @@ its digit from the cell's peers; an elimination removes one candidate. Every tec
 through that one function (style.md: finders never mutate).
 
 >>> from pysolver.grid import Grid
->>> b = Board.from_grid(Grid.parse("1.3." "34.." "...." "...4"))
+>>> b = Board.from_grid(Grid.parse("1.3." "34.." "...." "...2"))
 >>> b.candidate_digits(1)
 [2]
 >>> b.apply(placements=((1, 2),)).values[:4]

@@ -221,6 +221,8 @@ class Session:
     def finish_by_search(self) -> Step:
         """One step placing every remaining digit, from the search engine's solution."""
         board = self.board
+        if board.is_solved():
+            raise ValueError("the board is already solved")
         solution = solve(board.grid())
         if solution is None:
             raise ValueError("no solution from this board: "

@@ -1,0 +1,180 @@
+"""The single JSON-in/JSON-out entry point the browser's Web Worker calls.
+
+Only strings cross between JavaScript and Python (style.md, item 12): ``handle(request)`` takes a JSON
+object ``{"cmd": ..., ...}`` and returns a JSON object, ``{"ok": true, ...}`` or ``{"ok": false,
+"error": {kind, message, cell, house, cells}}``. The worker keeps one session; the page keeps the
+puzzle text and the session's ``actions`` and ``position`` so that it can rebuild the session after
+a restart (Cancel) or a reload. The reply's ``view`` is everything the page draws: the front end
+derives nothing.
+
+>>> import json
+>>> reply = json.loads(handle(json.dumps({"cmd": "load", "puzzle": "1.3.34.........2"})))
+>>> reply["view"]["status"]["status"], reply["view"]["candidates"][1]
+('solving', [2])
+>>> json.loads(handle('{"cmd": "load", "puzzle": "1.3x34.........2"}'))["error"]["message"]
+"unexpected character 'x' at position 4 (r1c4): a 4×4 puzzle uses 1-4, and '.' or '0' for a blank"
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from .errors import PuzzleError
+from .geometry import SYMBOLS
+from .grid import Grid
+from .search import count_solutions
+from .session import Session
+
+Reply = dict[str, Any]
+Request = dict[str, Any]
+
+#: The default cap for counting solutions from the page.
+COUNT_LIMIT = 1000
+
+
+class _Worker:
+    """The worker's one session (module state lives here, not in globals scattered about)."""
+
+    session: Session | None = None
+
+
+def _session() -> Session:
+    if _Worker.session is None:
+        raise ValueError("no puzzle is loaded")
+    return _Worker.session
+
+
+def view(session: Session, hint: bool = False) -> Reply:
+    """Everything the page draws for the current position of ``session``."""
+    board = session.board
+    geo = board.geometry
+    next_step = session.next_step() if hint else None
+    return {
+        "n": geo.n,
+        "box_rows": geo.box_rows,
+        "box_cols": geo.box_cols,
+        "symbols": SYMBOLS[:geo.n],
+        "puzzle": session.puzzle.line(),
+        "givens": list(board.givens),
+        "values": list(board.values),
+        "candidates": [board.candidate_digits(c) for c in range(geo.cell_count)],
+        "steps": [step.to_json() for step in session.steps],
+        "position": session.position,
+        "actions": session.actions,
+        "status": session.status().to_json(),
+        "hint": next_step.to_json() if next_step else None,
+        "can_guess": session.can_guess(),
+        "can_backtrack": session.can_backtrack(),
+    }
+
+
+def _load(request: Request) -> Reply:
+    grid = Grid.parse(str(request.get("puzzle", "")))
+    session = Session(grid)
+    session.replay(list(request.get("actions") or []))
+    if "position" in request and request["position"] is not None:
+        session.goto(int(request["position"]))
+    _Worker.session = session
+    return {"view": view(session)}
+
+
+def _acting(action: Callable[[Session], object]) -> Callable[[Request], Reply]:
+    def run(request: Request) -> Reply:
+        session = _session()
+        action(session)
+        return {"view": view(session)}
+    return run
+
+
+def _hint(request: Request) -> Reply:
+    return {"view": view(_session(), hint=True)}
+
+
+def _step(session: Session) -> None:
+    if session.step() is None:
+        raise ValueError(session.status().message)
+
+
+def _back(session: Session) -> None:
+    if not session.undo():
+        raise ValueError("already at the start")
+
+
+def _forward(session: Session) -> None:
+    if not session.redo():
+        raise ValueError("already at the last step")
+
+
+def _goto(request: Request) -> Reply:
+    session = _session()
+    session.goto(int(request["position"]))
+    return {"view": view(session)}
+
+
+def _check(request: Request) -> Reply:
+    grid = Grid.parse(str(request.get("puzzle", "")), check=False)
+    geo = grid.geometry
+    conflicts = [{"digit": c.digit, "house": c.house, "house_name": geo.house_name(c.house),
+                  "cells": list(c.cells)} for c in grid.conflicts()]
+    if conflicts:
+        first = conflicts[0]
+        a, b = first["cells"]
+        message = (f"{len(conflicts)} conflict{'s' if len(conflicts) > 1 else ''}: "
+                   f"two {geo.symbol(first['digit'])}s in {first['house_name']} "
+                   f"({geo.cell_name(a)} and {geo.cell_name(b)})")
+    else:
+        message = "No digit repeats in any row, column or box."
+    return {"conflicts": conflicts, "message": message}
+
+
+def _count(request: Request) -> Reply:
+    grid = Grid.parse(str(request.get("puzzle", "")))
+    limit = int(request.get("limit") or COUNT_LIMIT)
+    count = count_solutions(grid, limit)
+    if count == 0:
+        message = "No solution."
+    elif count == 1:
+        message = "Exactly one solution."
+    elif count >= limit:
+        message = f"At least {limit} solutions (counting stopped there)."
+    else:
+        message = f"{count} solutions."
+    return {"count": count, "limit": limit, "message": message}
+
+
+COMMANDS: dict[str, Callable[[Request], Reply]] = {
+    "load": _load,
+    "hint": _hint,
+    "step": _acting(_step),
+    "back": _acting(_back),
+    "forward": _acting(_forward),
+    "goto": _goto,
+    "solve_logic": _acting(Session.solve_logic),
+    "guess": _acting(Session.guess),
+    "backtrack": _acting(Session.backtrack),
+    "solve": _acting(Session.finish_by_search),
+    "check": _check,
+    "count": _count,
+}
+
+
+def handle(request_text: str) -> str:
+    """Answer one request; never raises (errors come back as ``{"ok": false, "error": ...}``)."""
+    try:
+        request = json.loads(request_text)
+        if not isinstance(request, dict):
+            raise ValueError("a request must be a JSON object")
+        command = COMMANDS.get(str(request.get("cmd")))
+        if command is None:
+            raise ValueError(f"unknown command {request.get('cmd')!r}")
+        reply: Reply = {"ok": True, **command(request)}
+    except PuzzleError as error:
+        reply = {"ok": False, "error": error.to_json()}
+    except ValueError as error:
+        reply = {"ok": False, "error": {"kind": "invalid", "message": str(error), "cell": None,
+                                        "house": None, "cells": []}}
+    except Exception as error:  # the page must show every failure, never lose it in the console
+        reply = {"ok": False, "error": {"kind": "internal", "message": f"{type(error).__name__}: "
+                                        f"{error}", "cell": None, "house": None, "cells": []}}
+    return json.dumps(reply, separators=(",", ":"))
