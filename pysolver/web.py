@@ -28,6 +28,9 @@ from .session import Session
 
 Reply = dict[str, Any]
 Request = dict[str, Any]
+#: Called by long commands with a stage label and a fraction done (0..1); the worker forwards it.
+Progress = Callable[[str, float], None]
+Command = Callable[[Request, Progress], Reply]
 
 #: The default cap for counting solutions from the page.
 COUNT_LIMIT = 1000
@@ -69,7 +72,7 @@ def view(session: Session, hint: bool = False) -> Reply:
     }
 
 
-def _load(request: Request) -> Reply:
+def _load(request: Request, progress: Progress) -> Reply:
     grid = Grid.parse(str(request.get("puzzle", "")))
     session = Session(grid)
     session.replay(list(request.get("actions") or []))
@@ -79,15 +82,15 @@ def _load(request: Request) -> Reply:
     return {"view": view(session)}
 
 
-def _acting(action: Callable[[Session], object]) -> Callable[[Request], Reply]:
-    def run(request: Request) -> Reply:
+def _acting(action: Callable[[Session], object]) -> Command:
+    def run(request: Request, progress: Progress) -> Reply:
         session = _session()
         action(session)
         return {"view": view(session)}
     return run
 
 
-def _hint(request: Request) -> Reply:
+def _hint(request: Request, progress: Progress) -> Reply:
     return {"view": view(_session(), hint=True)}
 
 
@@ -106,13 +109,13 @@ def _forward(session: Session) -> None:
         raise ValueError("already at the last step")
 
 
-def _goto(request: Request) -> Reply:
+def _goto(request: Request, progress: Progress) -> Reply:
     session = _session()
     session.goto(int(request["position"]))
     return {"view": view(session)}
 
 
-def _check(request: Request) -> Reply:
+def _check(request: Request, progress: Progress) -> Reply:
     grid = Grid.parse(str(request.get("puzzle", "")), check=False)
     geo = grid.geometry
     conflicts = [{"digit": c.digit, "house": c.house, "house_name": geo.house_name(c.house),
@@ -128,7 +131,7 @@ def _check(request: Request) -> Reply:
     return {"conflicts": conflicts, "message": message}
 
 
-def _count(request: Request) -> Reply:
+def _count(request: Request, progress: Progress) -> Reply:
     grid = Grid.parse(str(request.get("puzzle", "")))
     limit = int(request.get("limit") or COUNT_LIMIT)
     count = count_solutions(grid, limit)
@@ -143,7 +146,7 @@ def _count(request: Request) -> Reply:
     return {"count": count, "limit": limit, "message": message}
 
 
-COMMANDS: dict[str, Callable[[Request], Reply]] = {
+COMMANDS: dict[str, Command] = {
     "load": _load,
     "hint": _hint,
     "step": _acting(_step),
@@ -159,8 +162,16 @@ COMMANDS: dict[str, Callable[[Request], Reply]] = {
 }
 
 
-def handle(request_text: str) -> str:
-    """Answer one request; never raises (errors come back as ``{"ok": false, "error": ...}``)."""
+def _no_progress(stage: str, fraction: float) -> None:
+    """The default progress sink: nobody is listening."""
+
+
+def handle(request_text: str, progress: Progress | None = None) -> str:
+    """Answer one request; never raises (errors come back as ``{"ok": false, "error": ...}``).
+
+    ``progress(stage, fraction)`` is called by long commands (generation, GTSPS) so the page can
+    show a progress bar; the worker passes a function that posts a message.
+    """
     try:
         request = json.loads(request_text)
         if not isinstance(request, dict):
@@ -168,7 +179,7 @@ def handle(request_text: str) -> str:
         command = COMMANDS.get(str(request.get("cmd")))
         if command is None:
             raise ValueError(f"unknown command {request.get('cmd')!r}")
-        reply: Reply = {"ok": True, **command(request)}
+        reply: Reply = {"ok": True, **command(request, progress or _no_progress)}
     except PuzzleError as error:
         reply = {"ok": False, "error": error.to_json()}
     except ValueError as error:
