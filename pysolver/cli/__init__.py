@@ -12,10 +12,10 @@ import sys
 from typing import Sequence
 
 from ..errors import PuzzleError
-from . import check
+from . import check, steps
 
 #: The subcommands, in the order ``--help`` lists them.
-COMMANDS = (check,)
+COMMANDS = (steps, check)
 
 
 def build_parser() -> argparse.ArgumentParser:
