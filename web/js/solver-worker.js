@@ -59,14 +59,12 @@ async function boot() {
   micropip.destroy();
 
   enter("import");
-  const web = pyodide.pyimport("pysolver.web");
-  handle = web.handle;
+  handle = pyodide.pyimport("pysolver.web").handle;
   const versions = {
     python: pyodide.runPython("import sys; sys.version.split()[0]"),
     pyodide: pyodide.version,
     pysolver: pyodide.runPython("import pysolver; pysolver.__version__"),
   };
-  web.destroy();
   postMessage({ type: "ready", versions });
 }
 
@@ -77,10 +75,12 @@ const booted = boot().catch((error) => {
 });
 booted.catch(() => {}); // reported above; each request then answers with a boot error
 
-// The last line of a Python traceback names the exception and its message.
-function pythonMessage(error) {
-  const lines = String(error && error.message ? error.message : error).trim().split("\n");
-  return lines[lines.length - 1];
+// A Python exception (a PythonError, which has a `type`) ends its traceback with "Type: message";
+// any other error is a JavaScript one, such as a reply that is not JSON.
+function errorMessage(error) {
+  const text = String(error && error.message ? error.message : error).trim();
+  const lines = text.split("\n");
+  return error && error.type ? lines[lines.length - 1] : lines[0];
 }
 
 function answer(id, request) {
@@ -90,7 +90,7 @@ function answer(id, request) {
     reply = JSON.parse(handle(text));
   } catch (error) {
     const traceback = error && error.message ? error.message : String(error);
-    return { id, error: { kind: "internal", message: pythonMessage(error), traceback } };
+    return { id, error: { kind: "internal", message: errorMessage(error), traceback } };
   }
   return reply.ok === false ? { id, error: reply.error } : { id, result: reply };
 }
