@@ -5,6 +5,7 @@
 //   const client = new SolverClient({onProgress, onReady, onBootError, onBusyChange});
 //   await client.ready;                       // resolves with {python, pyodide, pysolver}
 //   const reply = await client.request("load", {puzzle});   // {ok: true, view: {...}}
+//   await client.request("generate", {size: 9}, {onProgress: ({stage, fraction}) => ...});
 //   await client.cancel();                    // rejects pending requests with kind "cancelled"
 //
 // A request rejects with the error object of the reply ({kind, message, cell, house, cells}), with
@@ -34,12 +35,15 @@ export class SolverClient {
     this._start();
   }
 
-  /** Send `{cmd, ...args}` to pysolver.web.handle; resolve with the reply object. */
-  request(cmd, args = {}) {
+  /**
+   * Send `{cmd, ...args}` to pysolver.web.handle; resolve with the reply object.
+   * `onProgress({stage, fraction})` hears the progress of a long command.
+   */
+  request(cmd, args = {}, { onProgress } = {}) {
     const id = this._nextId++;
     const text = JSON.stringify({ ...args, cmd });
     const promise = new Promise((resolve, reject) => {
-      this._pending.set(id, { resolve, reject });
+      this._pending.set(id, { resolve, reject, onProgress: onProgress || (() => {}) });
     });
     this._setBusy();
     this._worker.postMessage({ id, request: text });
@@ -85,6 +89,8 @@ export class SolverClient {
       this.onReady(data.versions);
     } else if (data.type === "boot-error") {
       this._bootFailed({ stage: data.stage, message: data.message }, settle);
+    } else if (this._pending.has(data.id) && "progress" in data) {
+      this._pending.get(data.id).onProgress(data.progress);
     } else if (this._pending.has(data.id)) {
       const { resolve, reject } = this._pending.get(data.id);
       this._pending.delete(data.id);

@@ -9,6 +9,7 @@
 //   {type: "progress", stage, label, fraction}      before each boot stage (fraction done so far)
 //   {type: "ready", versions: {python, pyodide, pysolver}}
 //   {type: "boot-error", stage, message}
+//   {id, progress: {stage, fraction}}               from a long command, while it runs
 //   {id, result}                                    a reply with ok: true
 //   {id, error: {kind, message, ...}}               ok: false, a Python exception, or a failed boot
 
@@ -83,11 +84,23 @@ function errorMessage(error) {
   return error && error.type ? lines[lines.length - 1] : lines[0];
 }
 
+// Long commands (generation, GTSPS) report progress(stage, fraction); forward it, at most once
+// per stage and per hundredth so the page is not flooded.
+function progressPoster(id) {
+  let last = { stage: null, fraction: -1 };
+  return (stage, fraction) => {
+    if (stage !== last.stage || fraction - last.fraction >= 0.01 || fraction === 1) {
+      last = { stage, fraction };
+      postMessage({ id, progress: { stage, fraction } });
+    }
+  };
+}
+
 function answer(id, request) {
   const text = typeof request === "string" ? request : JSON.stringify(request);
   let reply;
   try {
-    reply = JSON.parse(handle(text));
+    reply = JSON.parse(handle(text, progressPoster(id)));
   } catch (error) {
     const traceback = error && error.message ? error.message : String(error);
     return { id, error: { kind: "internal", message: errorMessage(error), traceback } };
