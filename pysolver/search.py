@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
-from typing import Iterator, Literal
+from operator import itemgetter
+from typing import Callable, Iterator, Literal
 
 from .geometry import Geometry
 from .grid import Grid
@@ -31,35 +32,66 @@ Uniqueness = Literal["none", "unique", "multiple"]
 
 @dataclass(frozen=True)
 class _Tables:
-    """The geometry as plain tuples, the fastest form for CPython's inner loop."""
+    """The geometry in the form CPython's inner loop runs fastest on.
+
+    Digit d is bit ``width * (d - 1)`` of a candidate mask, not bit d − 1: the ``width``-bit field
+    of each digit leaves room to *add* masks, so ``sum`` over a house counts, per digit, the cells
+    that can take it, in one C-level call. Singles and popcounts work as with plain bitmasks.
+    """
 
     cell_count: int
-    all_digits: int
+    width: int
+    ones: int  # the lowest bit of every field: "every digit"
+    high: int  # the top bit of every field
+    low: int  # the other bits of every field
     peers: tuple[tuple[int, ...], ...]
     houses: tuple[tuple[int, ...], ...]
+    house_sums: tuple[Callable[[list[int]], tuple[int, ...]], ...]
+    houses_of: tuple[tuple[int, ...], ...]  # indices into the candidate list's tail
 
 
 @cache
 def _tables(geometry: Geometry) -> _Tables:
-    return _Tables(geometry.cell_count, geometry.all_digits, geometry.peers, geometry.houses)
+    n = geometry.n
+    width = n.bit_length()  # a field holds counts 0..n
+    ones = sum(1 << (width * d) for d in range(n))
+    high = ones << (width - 1)
+    # Houses are numbered after the cells: cand[cell_count + h] holds house h's placed digits.
+    houses_of = tuple(tuple(geometry.cell_count + h for h in hs) for hs in geometry.houses_of)
+    return _Tables(geometry.cell_count, width, ones, high, high - ones,
+                   geometry.peers, geometry.houses,
+                   tuple(itemgetter(*house) for house in geometry.houses), houses_of)
 
 
 def _settle(cand: list[int], queue: list[int], tables: _Tables) -> bool:
     """Propagate naked and hidden singles in place until nothing changes; False on a contradiction.
 
-    ``queue`` holds cells that just became single and whose digit is not yet removed from their
-    peers. A contradiction is a cell with no candidate left or a house with no place for a digit.
+    ``cand`` holds one candidate mask per cell, then one mask per house of the digits already
+    placed there (so full houses are skipped). ``queue`` holds cells that just became single and
+    whose digit is not yet removed from their peers. Houses are scanned round-robin, propagating
+    right after each hidden single, until every house has been seen without news. A contradiction
+    is a cell with no candidate left or a house with no place for a digit.
 
-    >>> from .geometry import bits, geometry_for_size
+    >>> from .geometry import geometry_for_size
     >>> t = _tables(geometry_for_size(4))
-    >>> cand = [0b1111] * 16
-    >>> cand[0], cand[1], cand[2] = 0b0001, 0b0010, 0b0100
-    >>> _settle(cand, [0, 1, 2], t), bits(cand[3]), bits(cand[4])
+    >>> digit = lambda mask: [d + 1 for d in range(4) if mask >> (t.width * d) & 1]
+    >>> cand = [t.ones] * 16 + [0] * 12
+    >>> cand[0], cand[1], cand[2] = 1, 1 << t.width, 1 << 2 * t.width
+    >>> _settle(cand, [0, 1, 2], t), digit(cand[3]), digit(cand[4])
     (True, [4], [3, 4])
     """
     peers = tables.peers
     houses = tables.houses
-    full = tables.all_digits
+    house_sums = tables.house_sums
+    houses_of = tables.houses_of
+    full = tables.ones
+    low = tables.low
+    high = tables.high
+    shift = tables.width - 1
+    house_count = len(houses)
+    offset = tables.cell_count
+    h = 0
+    clean = 0
     while True:
         while queue:
             cell = queue.pop()
@@ -73,63 +105,59 @@ def _settle(cand: list[int], queue: list[int], tables: _Tables) -> bool:
                     cand[peer] = mask
                     if not mask & (mask - 1):
                         queue.append(peer)
-        for house in houses:
-            once = twice = solved = 0
-            for cell in house:
-                mask = cand[cell]
-                if mask & (mask - 1):
-                    twice |= once & mask
-                    once |= mask
-                else:
-                    solved |= mask
-            if once | solved != full:
+            for house in houses_of[cell]:
+                cand[house] |= bit
+        while clean < house_count:
+            placed = cand[offset + h]
+            index = h
+            h += 1
+            if h == house_count:
+                h = 0
+            clean += 1
+            if placed == full:
+                continue
+            counts = sum(house_sums[index](cand))
+            # Every digit needs a place: no field of ``counts`` may be zero. (SWAR: adding ``low``
+            # carries into a field's top bit exactly when its lower bits are not all zero.)
+            if (((counts & low) + low) | counts) & high != high:
                 return False
-            hidden = once & ~twice & ~solved
+            once = counts ^ full  # fields that counted exactly one are now zero
+            hidden = ((high ^ ((((once & low) + low) | once) & high)) >> shift) & ~placed
             if hidden:
-                for cell in house:
-                    mask = cand[cell] & hidden
-                    if mask:
-                        if mask & (mask - 1):
+                for cell in houses[index]:
+                    mask = cand[cell]
+                    found = mask & hidden
+                    if found and found != mask:
+                        if found & (found - 1):
                             return False
-                        cand[cell] = mask
+                        cand[cell] = found
                         queue.append(cell)
+                if queue:
+                    clean = 0
+                    break
         if not queue:
             return True
 
 
-def _fewest(cand: list[int], cells: list[int]) -> int:
-    """The first cell of ``cells`` with the fewest candidates (all have two or more)."""
-    best_cell = cells[0]
-    best = cand[best_cell].bit_count()
-    if best == 2:
-        return best_cell
-    for cell in cells:
-        count = cand[cell].bit_count()
-        if count < best:
-            best, best_cell = count, cell
-            if count == 2:
-                break
-    return best_cell
-
-
-def _start(grid: Grid) -> tuple[list[int], list[int]] | None:
-    """The candidate list with every clue placed, or None if a digit repeats in a house."""
+def _start(grid: Grid, tables: _Tables) -> tuple[list[int], list[int]] | None:
+    """The candidate list and the clues to propagate, or None if a digit repeats in a house."""
     if grid.conflicts():
         return None
-    geo = grid.geometry
-    full = geo.all_digits
-    cand = [1 << (v - 1) if v else full for v in grid.values]
+    width = tables.width
+    cand = [1 << width * (v - 1) if v else tables.ones for v in grid.values]
+    cand += [0] * len(tables.houses)
     queue = [cell for cell, v in enumerate(grid.values) if v]
     return cand, queue
 
 
 def _search(grid: Grid) -> Iterator[list[int]]:
-    """Every solution as a candidate list of single bits, in digit order of the guesses."""
-    start = _start(grid)
+    """Every solution as a candidate list of single bits; guesses go in ascending digit order."""
+    tables = _tables(grid.geometry)
+    start = _start(grid, tables)
     if start is None:
         return
-    tables = _tables(grid.geometry)
     cand, queue = start
+    cells = tables.cell_count
     # Each entry: a candidate list to copy, a cell to fix and its bit (0: use the list as it is).
     stack: list[tuple[list[int], int, int]] = [(cand, -1, 0)]
     while stack:
@@ -140,11 +168,15 @@ def _search(grid: Grid) -> Iterator[list[int]]:
             queue = [cell]
         if not _settle(cand, queue, tables):
             continue
-        open_cells = [c for c, m in enumerate(cand) if m & (m - 1)]
-        if not open_cells:
-            yield cand
-            continue
-        cell = _fewest(cand, open_cells)
+        counts = list(map(int.bit_count, cand))
+        try:
+            cell = counts.index(2, 0, cells)
+        except ValueError:
+            fewest = min((c for c in counts[:cells] if c > 1), default=0)
+            if not fewest:
+                yield cand
+                continue
+            cell = counts.index(fewest, 0, cells)
         mask = cand[cell]
         bits = []
         while mask:
@@ -156,7 +188,9 @@ def _search(grid: Grid) -> Iterator[list[int]]:
 
 
 def _to_grid(geometry: Geometry, cand: list[int]) -> Grid:
-    return Grid(geometry, tuple(m.bit_length() for m in cand))
+    width = _tables(geometry).width
+    return Grid(geometry, tuple((m.bit_length() - 1) // width + 1
+                                for m in cand[:geometry.cell_count]))
 
 
 def iter_solutions(grid: Grid, limit: int | None = None) -> Iterator[Grid]:
