@@ -12,10 +12,10 @@ import sys
 from typing import Sequence
 
 from ..errors import PuzzleError
-from . import check, steps
+from . import check, count, solve, steps
 
 #: The subcommands, in the order ``--help`` lists them.
-COMMANDS = (steps, check)
+COMMANDS = (steps, solve, count, check)
 
 
 def build_parser() -> argparse.ArgumentParser:
