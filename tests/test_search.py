@@ -1,0 +1,198 @@
+"""The search engine: exact solutions from the GTSPS thesis, counts, uniqueness, every grid size,
+samples of public puzzle sets, and soundness properties."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pysolver.geometry import BOX_SHAPES
+from pysolver.grid import Grid
+from pysolver.search import count_solutions, iter_solutions, solve, uniqueness
+
+PUZZLES = Path("/work/shared/puzzles")
+
+#: GTSPS thesis Figure 4.2 and its solution (Figure 4.7), from reference.md.
+FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
+FIGURE_4_7 = "917625348482193576356748291621489753574312689839576412163957824245861937798234165"
+#: GTSPS thesis Figure 4.9: exactly 127 solutions.
+FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
+FIGURE_4_9_SOLUTIONS = 127
+#: A 4×4 puzzle without repeated digits but with no solution: r1c1 can only be 1, and column 1
+#: already holds a 1.
+NO_SOLUTION = ".23.4...1......."
+#: Every file sampled, and how many of its first puzzles to solve (a few hundred in all).
+SAMPLES = {
+    "norvig_top95.txt": 40,
+    "norvig_hardest.txt": 11,
+    "norvig_easy50.txt": 50,
+    "norvig_sudoku10k.txt": 30,
+    "tdoku_puzzles1_unbiased_first1000.txt": 40,
+    "tdoku_puzzles2_17_clue.txt": 40,
+    "tdoku_puzzles3_magictour_top1465.txt": 30,
+    "tdoku_puzzles5_forum_hardest_1905_11plus.txt": 20,
+    "tdoku_puzzles6_forum_hardest_1106.txt": 20,
+    "kaggle_radcliffe3m_sample.txt": 30,
+    "kaggle_bryanpark1m_first.txt": 30,
+}
+SERG = "tdoku_puzzles7_serg_benchmark.txt"
+
+
+def pattern_grid(n: int) -> Grid:
+    """A full valid n×n grid made by shifting rows: the classic base pattern."""
+    grid = Grid.empty(n)
+    br, bc = grid.geometry.box_rows, grid.geometry.box_cols
+    values = tuple((bc * (r % br) + r // br + c) % n + 1 for r in range(n) for c in range(n))
+    return Grid(grid.geometry, values)
+
+
+def blanked(grid: Grid, rng: random.Random, keep: float) -> Grid:
+    """``grid`` with each cell kept as a clue with probability ``keep``."""
+    return Grid(grid.geometry, tuple(v if rng.random() < keep else 0 for v in grid.values))
+
+
+def extends(solution: Grid, puzzle: Grid) -> bool:
+    """Every clue of ``puzzle`` stands in ``solution``."""
+    return all(p in (0, s) for p, s in zip(puzzle.values, solution.values))
+
+
+def first_lines(name: str, count: int) -> list[str]:
+    with open(PUZZLES / name, encoding="utf-8") as f:
+        return [line.strip() for _, line in zip(range(count), f)]
+
+
+def test_figure_4_2_solution_is_the_thesis_one() -> None:
+    solution = solve(Grid.parse(FIGURE_4_2))
+    assert solution is not None and str(solution) == FIGURE_4_7
+
+
+def test_figure_4_2_is_unique() -> None:
+    assert [str(g) for g in iter_solutions(Grid.parse(FIGURE_4_2))] == [FIGURE_4_7]
+
+
+def test_figure_4_9_has_127_distinct_valid_solutions() -> None:
+    puzzle = Grid.parse(FIGURE_4_9)
+    solutions = list(iter_solutions(puzzle))
+    assert len(solutions) == FIGURE_4_9_SOLUTIONS
+    assert len({s.values for s in solutions}) == FIGURE_4_9_SOLUTIONS
+    assert all(s.is_solved() and extends(s, puzzle) for s in solutions)
+    assert count_solutions(puzzle) == FIGURE_4_9_SOLUTIONS
+
+
+@pytest.mark.parametrize("limit", [0, 1, 10, 126, 127, 1000])
+def test_limits_cap_the_count(limit: int) -> None:
+    puzzle = Grid.parse(FIGURE_4_9)
+    expected = min(limit, FIGURE_4_9_SOLUTIONS)
+    assert count_solutions(puzzle, limit=limit) == expected
+    assert len(list(iter_solutions(puzzle, limit=limit))) == expected
+
+
+def test_first_of_iter_solutions_is_solve() -> None:
+    puzzle = Grid.parse(FIGURE_4_9)
+    assert next(iter_solutions(puzzle)) == solve(puzzle)
+
+
+def test_no_solution() -> None:
+    puzzle = Grid.parse(NO_SOLUTION)
+    assert solve(puzzle) is None
+    assert list(iter_solutions(puzzle)) == []
+    assert count_solutions(puzzle) == 0
+
+
+def test_repeated_digits_mean_no_solution_not_an_error() -> None:
+    puzzle = Grid.parse("5" + FIGURE_4_7[1:9] + "5" + "." * 71, check=False)
+    assert solve(puzzle) is None
+    assert uniqueness(puzzle) == "none"
+
+
+@pytest.mark.parametrize("text, expected", [
+    pytest.param(FIGURE_4_2, "unique", id="figure-4.2"),
+    pytest.param(FIGURE_4_9, "multiple", id="figure-4.9"),
+    pytest.param(NO_SOLUTION, "none", id="contradiction"),
+    pytest.param("." * 16, "multiple", id="empty-4x4"),
+    pytest.param(FIGURE_4_7, "unique", id="solved"),
+])
+def test_uniqueness(text: str, expected: str) -> None:
+    assert uniqueness(Grid.parse(text)) == expected
+
+
+def test_empty_4x4_has_288_solutions() -> None:
+    # The number of 4×4 Sudoku grids (Shidoku) is 288.
+    assert count_solutions(Grid.empty(4)) == 288
+
+
+def test_search_is_deterministic() -> None:
+    puzzle = Grid.parse(FIGURE_4_9)
+    assert list(iter_solutions(puzzle)) == list(iter_solutions(puzzle))
+
+
+@pytest.mark.parametrize("n", sorted(BOX_SHAPES), ids=lambda n: f"{n}x{n}")
+def test_every_size_solves_a_blanked_pattern_grid(n: int) -> None:
+    full = pattern_grid(n)
+    assert full.is_solved()
+    puzzle = blanked(full, random.Random(n), keep=0.5 if n <= 16 else 0.6)
+    solution = solve(puzzle)
+    assert solution is not None
+    assert solution.is_solved() and extends(solution, puzzle)
+
+
+@pytest.mark.parametrize("n", sorted(BOX_SHAPES), ids=lambda n: f"{n}x{n}")
+def test_every_size_empty_grid_has_a_solution(n: int) -> None:
+    solution = solve(Grid.empty(n))
+    assert solution is not None and solution.is_solved()
+
+
+@pytest.mark.parametrize("name, count", list(SAMPLES.items()), ids=list(SAMPLES))
+def test_puzzle_set_samples_solve(name: str, count: int) -> None:
+    for line in first_lines(name, count):
+        puzzle = Grid.parse(line)
+        solution = solve(puzzle)
+        assert solution is not None, line
+        assert solution.is_solved() and extends(solution, puzzle), line
+
+
+def test_serg_benchmark_puzzles_have_several_solutions() -> None:
+    for line in first_lines(SERG, 30):
+        assert uniqueness(Grid.parse(line)) == "multiple", line
+
+
+def test_unique_puzzles_are_unique() -> None:
+    for line in first_lines("norvig_top95.txt", 20):
+        assert uniqueness(Grid.parse(line)) == "unique", line
+
+
+@st.composite
+def solved_grids(draw: st.DrawFn) -> Grid:
+    """A full valid grid: the pattern grid with its digits relabelled and rows swapped in bands."""
+    n = draw(st.sampled_from([4, 6, 9]))
+    base = pattern_grid(n)
+    relabel = draw(st.permutations(range(1, n + 1)))
+    br = base.geometry.box_rows
+    bands = [draw(st.permutations(range(b * br, (b + 1) * br))) for b in range(n // br)]
+    rows = [r for band in bands for r in band]
+    values = tuple(relabel[base.values[r * n + c] - 1] for r in rows for c in range(n))
+    return Grid(base.geometry, values)
+
+
+@settings(max_examples=60, deadline=None)
+@given(solved_grids(), st.randoms(use_true_random=False), st.floats(0.2, 0.9))
+def test_a_solution_of_a_blanked_solved_grid_extends_it(
+        full: Grid, rng: random.Random, keep: float) -> None:
+    assert full.is_solved()
+    puzzle = blanked(full, rng, keep)
+    solutions = list(iter_solutions(puzzle, limit=3))
+    assert solutions, "a blanked solved grid always has a solution"
+    assert len({s.values for s in solutions}) == len(solutions)
+    for solution in solutions:
+        assert solution.is_solved() and extends(solution, puzzle)
+    assert uniqueness(puzzle) == ("unique" if len(solutions) == 1 else "multiple")
+
+
+@settings(max_examples=40, deadline=None)
+@given(solved_grids())
+def test_a_solved_grid_is_its_own_unique_solution(full: Grid) -> None:
+    assert list(iter_solutions(full)) == [full]
