@@ -48,6 +48,7 @@ class _Tables:
     houses: tuple[tuple[int, ...], ...]
     house_sums: tuple[Callable[[list[int]], tuple[int, ...]], ...]
     houses_of: tuple[tuple[int, ...], ...]  # indices into the candidate list's tail
+    house_bits: tuple[int, ...]  # per cell: bit h set for each of its houses h
 
 
 @cache
@@ -60,16 +61,18 @@ def _tables(geometry: Geometry) -> _Tables:
     houses_of = tuple(tuple(geometry.cell_count + h for h in hs) for hs in geometry.houses_of)
     return _Tables(geometry.cell_count, width, ones, high, high - ones,
                    geometry.peers, geometry.houses,
-                   tuple(itemgetter(*house) for house in geometry.houses), houses_of)
+                   tuple(itemgetter(*house) for house in geometry.houses), houses_of,
+                   tuple(sum(1 << h for h in hs) for hs in geometry.houses_of))
 
 
-def _settle(cand: list[int], queue: list[int], tables: _Tables) -> bool:
+def _settle(cand: list[int], queue: list[int], dirty: int, tables: _Tables) -> bool:
     """Propagate naked and hidden singles in place until nothing changes; False on a contradiction.
 
     ``cand`` holds one candidate mask per cell, then one mask per house of the digits already
     placed there (so full houses are skipped). ``queue`` holds cells that just became single and
-    whose digit is not yet removed from their peers. Houses are scanned round-robin, propagating
-    right after each hidden single, until every house has been seen without news. A contradiction
+    whose digit is not yet removed from their peers. ``dirty`` has bit h set for each house h that
+    lost a candidate since it was last scanned for hidden singles; only those are scanned (an
+    elimination marks the three houses of its cell), propagating right after each hidden single. A contradiction
     is a cell with no candidate left or a house with no place for a digit.
 
     >>> from .geometry import geometry_for_size
@@ -77,7 +80,7 @@ def _settle(cand: list[int], queue: list[int], tables: _Tables) -> bool:
     >>> digit = lambda mask: [d + 1 for d in range(4) if mask >> (t.width * d) & 1]
     >>> cand = [t.ones] * 16 + [0] * 12
     >>> cand[0], cand[1], cand[2] = 1, 1 << t.width, 1 << 2 * t.width
-    >>> _settle(cand, [0, 1, 2], t), digit(cand[3]), digit(cand[4])
+    >>> _settle(cand, [0, 1, 2], (1 << 12) - 1, t), digit(cand[3]), digit(cand[4])
     (True, [4], [3, 4])
     """
     peers = tables.peers
@@ -88,10 +91,8 @@ def _settle(cand: list[int], queue: list[int], tables: _Tables) -> bool:
     low = tables.low
     high = tables.high
     shift = tables.width - 1
-    house_count = len(houses)
+    house_bits = tables.house_bits
     offset = tables.cell_count
-    h = 0
-    clean = 0
     while True:
         while queue:
             cell = queue.pop()
@@ -103,17 +104,16 @@ def _settle(cand: list[int], queue: list[int], tables: _Tables) -> bool:
                     if not mask:
                         return False
                     cand[peer] = mask
+                    dirty |= house_bits[peer]
                     if not mask & (mask - 1):
                         queue.append(peer)
             for house in houses_of[cell]:
                 cand[house] |= bit
-        while clean < house_count:
-            placed = cand[offset + h]
-            index = h
-            h += 1
-            if h == house_count:
-                h = 0
-            clean += 1
+        while dirty:
+            lowest = dirty & -dirty
+            dirty ^= lowest
+            index = lowest.bit_length() - 1
+            placed = cand[offset + index]
             if placed == full:
                 continue
             counts = sum(house_sums[index](cand))
@@ -131,9 +131,9 @@ def _settle(cand: list[int], queue: list[int], tables: _Tables) -> bool:
                         if found & (found - 1):
                             return False
                         cand[cell] = found
+                        dirty |= house_bits[cell]
                         queue.append(cell)
                 if queue:
-                    clean = 0
                     break
         if not queue:
             return True
@@ -160,13 +160,15 @@ def _search(grid: Grid) -> Iterator[list[int]]:
     cells = tables.cell_count
     # Each entry: a candidate list to copy, a cell to fix and its bit (0: use the list as it is).
     stack: list[tuple[list[int], int, int]] = [(cand, -1, 0)]
+    dirty = (1 << len(tables.houses)) - 1
     while stack:
         parent, cell, bit = stack.pop()
         if bit:
             cand = parent[:]
             cand[cell] = bit
             queue = [cell]
-        if not _settle(cand, queue, tables):
+            dirty = tables.house_bits[cell]
+        if not _settle(cand, queue, dirty, tables):
             continue
         counts = list(map(int.bit_count, cand))
         try:
