@@ -5,9 +5,12 @@ freedom" rule of the Dr. Dobb's article (seed 001): after propagation, guess in 
 fewest candidates, trying its digits in ascending order, so the search is deterministic. Candidate
 sets are bitmasks held in a flat list, one per cell; each branch copies that list (cheap for ≤ 625
 ints) and propagates two rules to a fixpoint: a cell with one candidate removes it from its peers
-(naked single), and a digit with one place left in a house goes there (hidden single, found for a
-whole house at once by OR-accumulating "seen once" and "seen twice" masks). The public functions
-take and return immutable ``Grid`` values; only the inner loop mutates private lists.
+(naked single), and a digit with one place left in a house goes there (hidden single). Hidden
+singles are found for a whole house at once: each digit owns a field of a few bits in the mask, so
+``sum`` over the house's masks counts every digit's places in one C-level call, and a SWAR test
+picks the fields that hold exactly one (or zero: a contradiction). Only houses that lost a
+candidate since their last scan are scanned again. The public functions take and return immutable
+``Grid`` values; only the inner loop mutates private lists.
 
 >>> puzzle = Grid.parse(".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6.")
 >>> str(solve(puzzle))
@@ -72,8 +75,8 @@ def _settle(cand: list[int], queue: list[int], dirty: int, tables: _Tables) -> b
     placed there (so full houses are skipped). ``queue`` holds cells that just became single and
     whose digit is not yet removed from their peers. ``dirty`` has bit h set for each house h that
     lost a candidate since it was last scanned for hidden singles; only those are scanned (an
-    elimination marks the three houses of its cell), propagating right after each hidden single. A contradiction
-    is a cell with no candidate left or a house with no place for a digit.
+    elimination marks the three houses of its cell), propagating right after each hidden single.
+    A contradiction is a cell with no candidate left or a house with no place for a digit.
 
     >>> from .geometry import geometry_for_size
     >>> t = _tables(geometry_for_size(4))
