@@ -1,0 +1,297 @@
+"""Difficulty grading: what the logic engine needs to finish a puzzle, and a HoDoKu-style score.
+
+The level is the hardest family of technique the engine uses (issue 5): *Easy* needs only naked and
+hidden singles, *Medium* adds the intersections (pointing, claiming), *Hard* adds chain or pile
+exclusion of size 2–3 in a house (naked and hidden pairs and triples), *Expert* adds larger chains
+and piles or any fish, and *Needs guessing* means the logic stalls. Because the engine always takes
+the simplest step available (``logic.next_step``), the hardest step of its solve path is the
+simplest hardest step any solver with these techniques could use.
+
+The score follows HoDoKu (``StepConfig``): every step adds the weight of its technique, singles 4
+and 14, intersections 50, pairs 60/70, triples 80/100, quads 120/150, X-Wing 140, Swordfish 150,
+Jellyfish 160, larger fish 470. When the logic stalls, HoDoKu's "brute force" step places the
+solution's digit in a cell (weight 10000) and the logic goes on; we do the same in the cell with the
+fewest candidates, so a rating never backtracks and always ends.
+
+>>> from pysolver.logic import FIGURE_4_2
+>>> rating = rate(Grid.parse(FIGURE_4_2))
+>>> rating.level.display, rating.score, rating.hardest
+('Easy', 184, 'Naked Single')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from .board import Board
+from .errors import PuzzleError
+from .grid import Grid
+from .logic import apply_step, next_step, solve_by_logic
+from .search import count_solutions, solve
+from .step import Step, Technique
+
+
+class Level(IntEnum):
+    """The difficulty levels, easiest first; ``slug`` is the name in JSON and on the command line."""
+
+    EASY = 0
+    MEDIUM = 1
+    HARD = 2
+    EXPERT = 3
+    GUESSING = 4
+
+    @property
+    def slug(self) -> str:
+        """``easy``, ``medium``, ``hard``, ``expert`` or ``guessing``."""
+        return self.name.lower()
+
+    @property
+    def display(self) -> str:
+        """The name people read: ``Easy`` … ``Needs guessing``."""
+        return "Needs guessing" if self is Level.GUESSING else self.name.capitalize()
+
+    @classmethod
+    def parse(cls, text: str) -> Level:
+        """A level from its slug or display name, in any case.
+
+        >>> Level.parse("Hard"), Level.parse("needs guessing")
+        (<Level.HARD: 2>, <Level.GUESSING: 4>)
+        """
+        key = text.strip().lower()
+        for level in cls:
+            if key in (level.slug, level.display.lower()):
+                return level
+        raise ValueError(f"unknown level {text!r}: choose one of "
+                         + ", ".join(level.slug for level in cls))
+
+
+#: HoDoKu's weight for its "brute force" step, our guess that the solution confirms.
+GUESS_WEIGHT = 10000
+_SINGLE_WEIGHTS = {Technique.NAKED_SINGLE: 4, Technique.HIDDEN_SINGLE: 14,
+                   Technique.POINTING: 50, Technique.CLAIMING: 50}
+#: Size → weight of naked (chain) and hidden (pile) subsets, as in HoDoKu up to quads.
+_CHAIN_WEIGHTS = {1: 4, 2: 60, 3: 80, 4: 120}
+_PILE_WEIGHTS = {1: 14, 2: 70, 3: 100, 4: 150}
+_FISH_WEIGHTS = {2: 140, 3: 150, 4: 160}
+_LARGE_FISH_WEIGHT = 470
+_LARGE_SUBSET_STEP = 30  # per cell beyond a quad: HoDoKu stops at quads, 16×16 needs more
+
+
+def step_level(step: Step) -> Level:
+    """The level a step belongs to.
+
+    >>> step_level(Step(Technique.PILE_EXCLUSION, "Hidden Triple", "", size=3)).display
+    'Hard'
+    >>> step_level(Step(Technique.CHAIN_EXCLUSION, "Naked Quad", "", size=4)).display
+    'Expert'
+    """
+    technique = step.technique
+    if technique in (Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE):
+        return Level.EASY
+    if technique in (Technique.POINTING, Technique.CLAIMING):
+        return Level.MEDIUM
+    if technique in (Technique.CHAIN_EXCLUSION, Technique.PILE_EXCLUSION):
+        return Level.HARD if step.size <= 3 else Level.EXPERT
+    if technique is Technique.FISH:
+        return Level.EXPERT
+    return Level.GUESSING
+
+
+def step_weight(step: Step) -> int:
+    """HoDoKu's weight of a step (sizes beyond HoDoKu's quads extrapolated by 30 a cell).
+
+    >>> step_weight(Step(Technique.FISH, "X-Wing", "", size=2))
+    140
+    >>> step_weight(Step(Technique.PILE_EXCLUSION, "Hidden Subset of 6", "", size=6))
+    210
+    """
+    technique, size = step.technique, step.size
+    if technique in _SINGLE_WEIGHTS:
+        return _SINGLE_WEIGHTS[technique]
+    if technique in (Technique.CHAIN_EXCLUSION, Technique.PILE_EXCLUSION):
+        table = _CHAIN_WEIGHTS if technique is Technique.CHAIN_EXCLUSION else _PILE_WEIGHTS
+        return table.get(size, table[4] + _LARGE_SUBSET_STEP * (size - 4))
+    if technique is Technique.FISH:
+        return _FISH_WEIGHTS.get(size, _LARGE_FISH_WEIGHT)
+    return GUESS_WEIGHT
+
+
+@dataclass(frozen=True)
+class TechniqueCount:
+    """How often one technique (by its display name, e.g. ``Naked Pair``) was used."""
+
+    name: str
+    technique: str  # the slug: naked-single, …, fish, guess
+    level: Level
+    weight: int
+    count: int
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for ``rate --json`` and the worker."""
+        return {"name": self.name, "technique": self.technique, "level": self.level.slug,
+                "weight": self.weight, "count": self.count}
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A puzzle's level, score, and the techniques its solve used (easiest first)."""
+
+    level: Level
+    score: int
+    techniques: tuple[TechniqueCount, ...]
+    unique: bool
+
+    @property
+    def hardest(self) -> str | None:
+        """The display name of the hardest technique used (None for a puzzle given solved)."""
+        if not self.techniques:
+            return None
+        return max(self.techniques, key=lambda t: (t.level, t.weight)).name
+
+    @property
+    def guesses(self) -> int:
+        """How many cells had to be guessed (each from the solution, as HoDoKu's brute force)."""
+        return sum(t.count for t in self.techniques if t.technique == Technique.GUESS.slug)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: level slug and display name, score, hardest, guesses, technique counts."""
+        return {"level": self.level.slug, "level_name": self.level.display, "score": self.score,
+                "hardest": self.hardest, "guesses": self.guesses, "unique": self.unique,
+                "techniques": [t.to_json() for t in self.techniques]}
+
+
+def rate(grid: Grid) -> Rating:
+    """Solve by logic, guessing from the solution where the logic stalls; count and weigh the steps.
+
+    A puzzle with several solutions is rated along its first solution (``unique`` is then False);
+    one without a solution raises ``PuzzleError``.
+    """
+    solution = solve(grid)
+    if solution is None:
+        raise PuzzleError("the puzzle has no solution, so it cannot be rated")
+    counts: dict[str, tuple[str, Level, int, int]] = {}
+
+    def count(name: str, slug: str, level: Level, weight: int) -> None:
+        previous = counts.get(name, (slug, level, weight, 0))
+        counts[name] = (slug, level, max(weight, previous[2]), previous[3] + 1)
+
+    board = Board.from_grid(grid)
+    score = 0
+    while True:
+        board, steps = solve_by_logic(board)
+        for step in steps:
+            weight = step_weight(step)
+            score += weight
+            count(step.name, step.technique.slug, step_level(step), weight)
+        if board.is_solved():
+            break
+        cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
+        board = board.apply(placements=((cell, solution[cell]),))
+        score += GUESS_WEIGHT
+        count("Guess", Technique.GUESS.slug, Level.GUESSING, GUESS_WEIGHT)
+    techniques = tuple(sorted(
+        (TechniqueCount(name, slug, level, weight, n) for name, (slug, level, weight, n)
+         in counts.items()), key=lambda t: (t.level, t.weight, t.name)))
+    level = max((t.level for t in techniques), default=Level.EASY)
+    return Rating(level, score, techniques, count_solutions(grid, 2) == 1)
+
+
+def solves_by_singles(grid: Grid) -> bool:
+    """Whether naked and hidden singles alone fill the grid: the *Easy* test, fast.
+
+    Singles are confluent (one never blocks another), so this agrees with the engine's grading
+    while skipping its ``Step`` objects: a private candidate list changed in place.
+
+    >>> from pysolver.logic import FIGURE_4_2
+    >>> solves_by_singles(Grid.parse(FIGURE_4_2)), solves_by_singles(Grid.empty(4))
+    (True, False)
+    """
+    geo = grid.geometry
+    peers, houses = geo.peers, geo.houses
+    values = list(grid.values)
+    candidates = [0] * geo.cell_count
+    empty = 0
+    for cell, value in enumerate(values):
+        if not value:
+            empty += 1
+            seen = 0
+            for peer in peers[cell]:
+                if values[peer]:
+                    seen |= 1 << (values[peer] - 1)
+            candidates[cell] = geo.all_digits & ~seen
+
+    def place(cell: int, bit: int) -> None:
+        values[cell] = bit.bit_length()
+        candidates[cell] = 0
+        clear = ~bit
+        for peer in peers[cell]:
+            candidates[peer] &= clear
+
+    while empty:
+        placed = 0
+        for cell, mask in enumerate(candidates):
+            if mask and not mask & (mask - 1):
+                place(cell, mask)
+                placed += 1
+            elif not mask and not values[cell]:
+                return False
+        for house in houses:
+            once = twice = 0
+            for cell in house:
+                mask = candidates[cell]
+                twice |= once & mask
+                once |= mask
+            hidden = once & ~twice
+            while hidden:
+                bit = hidden & -hidden
+                hidden ^= bit
+                for cell in house:
+                    if candidates[cell] & bit:
+                        place(cell, bit)
+                        placed += 1
+                        break
+        if not placed:
+            return False
+        empty -= placed
+    return True
+
+
+def level_within(grid: Grid, ceiling: Level) -> Level | None:
+    """The puzzle's level if it is at most ``ceiling``, else None; stops at the first harder step.
+
+    The generator asks this many times per puzzle, so it tries the fast singles test first and
+    never builds a rating. A puzzle whose logic stalls is ``GUESSING`` (it need not be unique).
+
+    >>> from pysolver.logic import FIGURE_4_2
+    >>> level_within(Grid.parse(FIGURE_4_2), Level.EASY)
+    <Level.EASY: 0>
+    >>> level_within(Grid.empty(4), Level.EXPERT) is None
+    True
+    """
+    if solves_by_singles(grid):
+        return Level.EASY
+    if ceiling is Level.EASY:
+        return None
+    board = Board.from_grid(grid)
+    level = Level.EASY
+    while (step := next_step(board)) is not None:
+        level = max(level, step_level(step))
+        if level > ceiling:
+            return None
+        board = apply_step(board, step)
+    if board.is_solved():
+        return level
+    return Level.GUESSING if ceiling is Level.GUESSING else None
+
+
+def grade(grid: Grid) -> Level:
+    """The puzzle's level (``GUESSING`` when the logic stalls).
+
+    >>> grade(Grid.parse("1.3." "34.." "...." "...2")).display
+    'Easy'
+    """
+    level = level_within(grid, Level.GUESSING)
+    assert level is not None  # a GUESSING ceiling admits every puzzle
+    return level
