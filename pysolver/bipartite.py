@@ -158,10 +158,11 @@ def _closure(start: int, neighbours: list[int]) -> int:
 
 def _violation(adjacency: tuple[int, ...], right_all: int, match_left: list[int],
                match_right: list[int]) -> HallViolation:
-    """The Hall set that blocks a perfect matching, grown from an unmatched vertex."""
+    """The smallest Hall set that blocks a perfect matching, grown from each unmatched vertex."""
+    found = []
     for u, v in enumerate(match_left):
         if v < 0:
-            # Alternating reach from u: left set whose neighbourhood is all matched into it, minus u.
+            # Alternating reach from u: left vertices whose neighbours are all matched inside.
             left, right, frontier = 1 << u, 0, 1 << u
             while frontier:
                 low = frontier & -frontier
@@ -173,7 +174,7 @@ def _violation(adjacency: tuple[int, ...], right_all: int, match_left: list[int]
                     if w >= 0 and not left >> w & 1:
                         left |= 1 << w
                         frontier |= 1 << w
-            return HallViolation("left", left, right)
+            found.append(HallViolation("left", left, right))
     for v in bit_indices(right_all):
         if match_right[v] < 0:
             right, left, frontier = 1 << v, 0, 1 << v
@@ -188,8 +189,8 @@ def _violation(adjacency: tuple[int, ...], right_all: int, match_left: list[int]
                         if w >= 0 and not right >> w & 1:
                             right |= 1 << w
                             frontier |= 1 << w
-            return HallViolation("right", left, right)
-    raise AssertionError("a perfect matching has no Hall violation")
+            found.append(HallViolation("right", left, right))
+    return min(found, key=lambda h: (h.left | h.right << 32).bit_count())
 
 
 @lru_cache(maxsize=65536)
