@@ -27,14 +27,16 @@ def add_alphabet_option(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print ``valid`` or ``invalid: <why>`` per puzzle; exit 2 if any is invalid."""
     code = 0
-    for puzzle in read_puzzles(args.puzzle):
+    puzzles = read_puzzles(args.puzzle)
+    for puzzle in puzzles:
+        prefix = puzzle.prefix() if len(puzzles) > 1 else ""
         try:
             grid = Grid.parse(puzzle.text, alphabet=args.alphabet)
         except PuzzleError as error:
-            print(f"{puzzle.prefix()}invalid: {error}")
+            print(f"{prefix}invalid: {error}")
             code = 2
             continue
         n = grid.geometry.n
-        print(f"{puzzle.prefix()}valid: {n}×{n}, {grid.clue_count} clues")
+        print(f"{prefix}valid: {n}×{n}, {grid.clue_count} clues")
     sys.stdout.flush()
     return code

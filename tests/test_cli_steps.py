@@ -1,0 +1,97 @@
+"""``pysolver steps`` and ``check``: the log as text and JSON lines, files, stdin, and bad input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pysolver.cli import main
+from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, puzzle_lines
+
+NEEDS_GUESS = puzzle_lines("norvig_top95.txt")[12]
+
+
+def json_lines(out: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_steps_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["steps", FIGURE_4_2, "--json"]) == 0
+    *steps, status = json_lines(capsys.readouterr().out)
+    assert status["status"] == "solved" and status["grid"] == FIGURE_4_2_SOLUTION
+    for step in steps:
+        assert {"technique", "placements", "eliminations", "text"} <= set(step)
+        for cell, digit in step["placements"]:  # type: ignore[attr-defined]
+            assert 0 <= cell < 81 and 1 <= digit <= 9
+
+
+def test_steps_no_guess_stops_stuck(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["steps", NEEDS_GUESS, "--json", "--no-guess"])
+    *steps, status = json_lines(capsys.readouterr().out)
+    assert status["status"] == "stuck"
+    assert all(s["technique"] not in {"guess", "backtrack"} for s in steps)
+
+
+def test_steps_with_guesses_reach_the_solution(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["steps", NEEDS_GUESS, "--json"])
+    *steps, status = json_lines(capsys.readouterr().out)
+    assert status["status"] == "solved"
+    assert any(s["technique"] == "guess" for s in steps)
+
+
+def test_steps_contradiction_status(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["steps", "1.3.34.........4", "--json"])
+    status = json_lines(capsys.readouterr().out)[-1]
+    assert status["status"] == "contradiction" and "no place left for 4" in str(status["message"])
+
+
+def test_steps_text(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["steps", FIGURE_4_2])
+    out = capsys.readouterr().out
+    assert out.startswith("   1. Naked single (cell exclusion): r1c3 can only be 7")
+    assert "solved: Solved in 46 steps." in out
+
+
+def test_file_of_puzzles_is_processed_in_turn(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(f"{FIGURE_4_2}\n{FIGURE_4_9}\n")
+    main(["steps", str(path), "--json", "--no-guess"])
+    statuses = [o for o in json_lines(capsys.readouterr().out) if "status" in o]
+    assert [s["label"] for s in statuses] == ["two.txt line 1", "two.txt line 2"]
+
+
+def test_stdin_grid_picture(monkeypatch: pytest.MonkeyPatch,
+                            capsys: pytest.CaptureFixture[str]) -> None:
+    from pysolver.grid import Grid
+    monkeypatch.setattr(sys, "stdin", io.StringIO(Grid.parse(FIGURE_4_2).picture()))
+    assert main(["check", "-"]) == 0
+    assert capsys.readouterr().out == "valid: 9×9, 35 clues\n"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["steps", "12x"], "pysolver: error: unexpected character 'x' at position 3\n"),
+    (["steps", "11" + "." * 14], "pysolver: error: two 1s in row 1: r1c1 and r1c2\n"),
+], ids=["bad-character", "conflict"])
+def test_bad_input_exits_2_with_one_line(args: list[str], message: str,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.err == message and captured.out == ""
+
+
+def test_check_reports_why(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "11" + "." * 14]) == 2
+    assert capsys.readouterr().out == "invalid: two 1s in row 1: r1c1 and r1c2\n"
+
+
+def test_module_entry_point_has_no_traceback() -> None:
+    result = subprocess.run([sys.executable, "-m", "pysolver", "steps", "nonsense!"],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
