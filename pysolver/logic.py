@@ -61,7 +61,7 @@ def apply_step(board: Board, step: Step) -> Board:
 
 def solve_by_logic(board: Board) -> tuple[Board, list[Step]]:
     """Apply steps until none is found; return the final board and the steps taken."""
-    steps = []
+    steps: list[Step] = []
     while True:
         step = next_step(board)
         if step is None:

@@ -118,17 +118,18 @@ def _goto(request: Request, progress: Progress) -> Reply:
 def _check(request: Request, progress: Progress) -> Reply:
     grid = Grid.parse(str(request.get("puzzle", "")), check=False)
     geo = grid.geometry
-    conflicts = [{"digit": c.digit, "house": c.house, "house_name": geo.house_name(c.house),
-                  "cells": list(c.cells)} for c in grid.conflicts()]
+    conflicts = grid.conflicts()
     if conflicts:
         first = conflicts[0]
-        a, b = first["cells"]
-        message = (f"{len(conflicts)} conflict{'s' if len(conflicts) > 1 else ''}: "
-                   f"two {geo.symbol(first['digit'])}s in {first['house_name']} "
-                   f"({geo.cell_name(a)} and {geo.cell_name(b)})")
+        a, b = first.cells
+        plural = "s" if len(conflicts) > 1 else ""
+        message = (f"{len(conflicts)} conflict{plural}: two {geo.symbol(first.digit)}s in "
+                   f"{geo.house_name(first.house)} ({geo.cell_name(a)} and {geo.cell_name(b)})")
     else:
         message = "No digit repeats in any row, column or box."
-    return {"conflicts": conflicts, "message": message}
+    return {"conflicts": [{"digit": c.digit, "house": c.house, "house_name": geo.house_name(c.house),
+                           "cells": list(c.cells)} for c in conflicts],
+            "message": message}
 
 
 def _count(request: Request, progress: Progress) -> Reply:
