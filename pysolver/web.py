@@ -62,7 +62,7 @@ def view(session: Session, hint: bool = False) -> Reply:
         "givens": list(board.givens),
         "values": list(board.values),
         "candidates": [board.candidate_digits(c) for c in range(geo.cell_count)],
-        "steps": [step.to_json() for step in session.steps],
+        "steps": _log(session),
         "position": session.position,
         "actions": session.actions,
         "status": session.status().to_json(),
@@ -70,6 +70,18 @@ def view(session: Session, hint: bool = False) -> Reply:
         "can_guess": session.can_guess(),
         "can_backtrack": session.can_backtrack(),
     }
+
+
+def _log(session: Session) -> list[dict[str, Any]]:
+    """The log as JSON; only the step the board shows keeps its graph, to keep replies small."""
+    shown = session.position - 1
+    log = []
+    for index, step in enumerate(session.steps):
+        data = step.to_json()
+        if index != shown:
+            data["graph"] = None
+        log.append(data)
+    return log
 
 
 def _load(request: Request, progress: Progress) -> Reply:
