@@ -71,7 +71,7 @@ def test_stdin_grid_picture(monkeypatch: pytest.MonkeyPatch,
     from pysolver.grid import Grid
     monkeypatch.setattr(sys, "stdin", io.StringIO(Grid.parse(FIGURE_4_2).picture()))
     assert main(["check", "-"]) == 0
-    assert capsys.readouterr().out == "valid: 9×9, 35 clues\n"
+    assert capsys.readouterr().out == "valid: 9×9, 35 clues, one solution\n"
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -95,3 +95,13 @@ def test_module_entry_point_has_no_traceback() -> None:
                             capture_output=True, text=True, check=False)
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("puzzle", "line"), [
+    (FIGURE_4_9, "invalid: more than one solution\n"),
+    ("1.3.34.........4", "invalid: no solution\n"),
+], ids=["several", "none"])
+def test_check_needs_exactly_one_solution(puzzle: str, line: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", puzzle]) == 1
+    assert capsys.readouterr().out == line
