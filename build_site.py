@@ -17,6 +17,7 @@ import argparse
 import hashlib
 import http.server
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -189,6 +190,19 @@ def build(out: Path) -> dict[str, str]:
     manifest = write_manifest(out, wheel, installers)
     log(f"site ready in {out}")
     return manifest
+
+
+def built_site(fallback: Path) -> Path:
+    """The site named by $PYSOLVER_SITE_DIR (scripts/test.sh builds once for every test), else a
+    fresh build into `fallback`."""
+    given = os.environ.get("PYSOLVER_SITE_DIR")
+    if given:
+        site = Path(given).resolve()
+        if not (site / "manifest.json").exists():
+            raise SystemExit(f"PYSOLVER_SITE_DIR={given} holds no built site (no manifest.json)")
+        return site
+    build(fallback)
+    return fallback.resolve()
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):

@@ -1,0 +1,169 @@
+"""Shared fixtures for the browser tests: the built site, served on 127.0.0.1, in Debian's Chromium.
+
+- ``site_dir``: the site, built once per session ($PYSOLVER_SITE_DIR when scripts/test.sh built it).
+- ``site_url``: ``http://127.0.0.1:<free port>/`` serving it; ``subpath_url``: the same site under
+  ``/repo/``, as GitHub Pages serves a project site.
+- ``browser``: headless Chromium (``/usr/bin/chromium``, or $PYSOLVER_CHROMIUM).
+- ``page``: a fresh context and page whose every request is checked: one for another host is aborted
+  and fails the test, as does an uncaught script error. ``page_log`` holds what was seen.
+  The ``guarded`` fixture gives ``guarded_page(browser)`` for a page of a wider scope.
+- ``app``: ``page`` opened on the site and waited until the solver is ready
+  (``document.body.dataset.ready === "true"``, set by the page from the client's onReady);
+  ``wait_ready(page)`` waits so for any page; ``artifacts_dir`` is test-artifacts/ (gitignored).
+
+A failing test that used a page leaves a screenshot in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, Route, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+sys.path.insert(0, str(ROOT))
+
+import build_site  # noqa: E402  (the build script lives at the repository's root)
+
+CHROMIUM = os.environ.get("PYSOLVER_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SUBPATH = "/repo/"
+# Booting reads ~13 MB and compiles WebAssembly; generous for a busy 2-core CI machine.
+READY_TIMEOUT_MS = 120_000
+READY = "document.body.dataset.ready === 'true'"
+
+
+@dataclass
+class PageLog:
+    """Everything a page asked for and every script error it raised."""
+
+    origin: str = "http://127.0.0.1:"
+    requests: list[str] = field(default_factory=list)
+    offsite: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_site.built_site(tmp_path_factory.mktemp("e2e") / "site")
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    server, url = build_site.serve_in_thread(site_dir)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def subpath_url(site_dir: Path) -> Iterator[str]:
+    server, url = build_site.serve_in_thread(site_dir, SUBPATH)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium) "
+                    "or set PYSOLVER_CHROMIUM; scripts/test.sh does the former")
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@contextmanager
+def guarded_page(browser: Browser, log: PageLog | None = None) -> Iterator[Page]:
+    """A page in a fresh context whose requests to other hosts are aborted and logged; on leaving,
+    fail if there were any, or any uncaught script error."""
+    log = log if log is not None else PageLog()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+
+    def guard(route: Route) -> None:
+        url = route.request.url
+        log.requests.append(url)
+        if url.startswith(log.origin) or url.startswith(("data:", "blob:")):
+            route.fallback()
+        else:
+            log.offsite.append(url)
+            route.abort()
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    page.on("pageerror", lambda error: log.page_errors.append(str(error)))
+    page.on("console", lambda m: m.type == "error" and log.console_errors.append(m.text))
+    yield page
+    context.close()
+    assert log.offsite == [], "the page asked another host for these"
+    assert log.page_errors == [], "uncaught script errors"
+
+
+@pytest.fixture(scope="session")
+def guarded() -> Callable[..., AbstractContextManager[Page]]:
+    """``guarded_page`` for fixtures of a wider scope than ``page``."""
+    return guarded_page
+
+
+@pytest.fixture
+def page_log() -> PageLog:
+    return PageLog()
+
+
+@pytest.fixture
+def page(browser: Browser, page_log: PageLog) -> Iterator[Page]:
+    with guarded_page(browser, page_log) as page:
+        yield page
+
+
+def _wait_ready(page: Page) -> None:
+    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+
+
+@pytest.fixture
+def wait_ready() -> Callable[[Page], None]:
+    return _wait_ready
+
+
+@pytest.fixture
+def artifacts_dir() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def app(page: Page, site_url: str) -> Page:
+    page.goto(site_url)
+    _wait_ready(page)
+    return page
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    report: pytest.TestReport = yield
+    page = getattr(item, "funcargs", {}).get("page")
+    if report.when == "call" and report.failed and page is not None and not page.is_closed():
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = "".join(c if c.isalnum() or c in "-_." else "_" for c in item.name)
+        page.screenshot(path=str(ARTIFACTS / f"failed-{name}.png"), full_page=True)
+    return report
