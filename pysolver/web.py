@@ -18,10 +18,13 @@ derives nothing.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any, Callable
 
 from .errors import PuzzleError
+from .generate import generate, parse_level_choice
 from .geometry import SYMBOLS
+from .grading import rate
 from .grid import Grid
 from .search import count_solutions
 from .session import Session
@@ -159,6 +162,27 @@ def _count(request: Request, progress: Progress) -> Reply:
     return {"count": count, "limit": limit, "message": message}
 
 
+def _rate(request: Request, progress: Progress) -> Reply:
+    """Rate ``puzzle``, or the loaded session's puzzle when none is given."""
+    text = request.get("puzzle")
+    grid = Grid.parse(str(text)) if text else _session().puzzle
+    rating = rate(grid)
+    guesses = f", {rating.guesses} guesses" if rating.guesses else ""
+    message = (f"{rating.level.display}: score {rating.score}, hardest technique "
+               f"{rating.hardest or 'none'}{guesses}.")
+    return {**rating.to_json(), "puzzle": grid.line(), "message": message}
+
+
+def _generate(request: Request, progress: Progress) -> Reply:
+    """A new puzzle; ``seed`` (optional) makes it reproducible, and the reply says which was used."""
+    seed = request.get("seed")
+    seed = int(seed) if seed is not None else random.SystemRandom().randrange(2**32)
+    made = generate(int(request.get("size") or 9), parse_level_choice(str(request.get("level")
+                    or "unique")), random.Random(seed), symmetry=request.get("symmetry") or "none",
+                    minimal=request.get("minimal", True) is not False, progress=progress)
+    return {**made.to_json(), "seed": seed}
+
+
 COMMANDS: dict[str, Command] = {
     "load": _load,
     "hint": _hint,
@@ -172,6 +196,8 @@ COMMANDS: dict[str, Command] = {
     "solve": _acting(Session.finish_by_search),
     "check": _check,
     "count": _count,
+    "rate": _rate,
+    "generate": _generate,
 }
 
 

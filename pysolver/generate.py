@@ -1,0 +1,346 @@
+"""The puzzle generator: a random full grid, clues removed while the solution stays unique, graded.
+
+The classic recipe (Dr. Dobb's "Sudoku & Graph Theory", seed 001, and HoDoKu): fill a grid at
+random, then blank its cells in random order, keeping a blank only if the puzzle keeps exactly one
+solution (``count_solutions(grid, 2) == 1``). One pass over every cell leaves a *minimal* puzzle:
+a clue kept once because its removal let a second solution in still does so after more blanks.
+The grader then says which level the puzzle is; a puzzle of the wrong level is thrown away and a
+new grid tried. With a symmetry, cells are blanked by orbits (a cell and its mirror image), and
+minimal means no orbit can be blanked.
+
+How often each level comes out decides the method (measured on 2,000 random minimal 9×9 puzzles:
+Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
+
+* **Easy** is *steered*: a blank is kept only if singles still solve the puzzle, which also proves
+  uniqueness without a search, then the remaining clues are checked for minimality. This is what
+  makes 16×16 Easy fast: a random minimal 16×16 puzzle takes a minute of searching and needs
+  guessing anyway.
+* **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
+  "Unique" option) are *sampled*: random minimal puzzles until one has the level.
+* **Expert** is too rare to sample, so it *walks*: from a Hard (or Expert) minimal puzzle it visits
+  the puzzles one swap away (a clue orbit blanked, an empty orbit filled from the solution) that keep
+  a unique solution. A swap neighbour is found without trying each pair: the solutions of the puzzle
+  without one clue orbit are listed once, and an empty orbit pins the solution down exactly when
+  every other solution differs from it there. An Expert neighbour is made minimal and graded again.
+
+Every random choice comes from the ``random.Random`` passed in, so a seed gives the same puzzles.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import islice
+from typing import Callable, Iterator, Literal, Sequence
+
+from .geometry import Geometry, geometry_for_size
+from .grading import Level, Rating, level_within, rate, solves_by_singles
+from .grid import Grid
+from .search import count_solutions, iter_solutions, solve
+
+Symmetry = Literal["none", "rotational", "mirror"]
+SYMMETRIES: tuple[Symmetry, ...] = ("none", "rotational", "mirror")
+#: The sizes the generator makes (the geometry knows 12×12 and 25×25 too, but they are untested).
+SIZES = (4, 6, 9, 16)
+#: Called with a stage label and the fraction of the current attempt done (0..1).
+Progress = Callable[[str, float], None]
+#: Full grids tried before giving up on a level (some never occur at some sizes: a 4×4 is Easy).
+MAX_ATTEMPTS = 500
+#: Swap walks from one Hard puzzle before a new grid is drawn, and neighbours listed per clue orbit.
+WALK_STEPS = 4
+SWAP_SOLUTION_LIMIT = 64
+
+
+class GenerationError(ValueError):
+    """No puzzle of the requested kind was found within the attempt budget."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle, its solution, its rating, and how many full grids it took."""
+
+    puzzle: Grid
+    solution: Grid
+    rating: Rating
+    attempts: int
+    symmetry: Symmetry
+    minimal: bool
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data for ``generate --json`` and the worker: the rating's fields beside the puzzle."""
+        return {"puzzle": self.puzzle.line(), "solution": self.solution.line(),
+                "n": self.puzzle.geometry.n, "clues": self.puzzle.clue_count,
+                **self.rating.to_json(), "attempts": self.attempts, "symmetry": self.symmetry,
+                "minimal": self.minimal}
+
+
+def parse_level_choice(text: str) -> Level | None:
+    """A level, or None for ``unique``: any level below Needs guessing.
+
+    >>> parse_level_choice("expert"), parse_level_choice("Unique")
+    (<Level.EXPERT: 3>, None)
+    """
+    if text.strip().lower() == "unique":
+        return None
+    return Level.parse(text)
+
+
+def orbits(geometry: Geometry, symmetry: Symmetry) -> tuple[tuple[int, ...], ...]:
+    """The groups of cells blanked and filled together: single cells, or a cell and its image.
+
+    ``rotational`` pairs a cell with its image under a half turn, ``mirror`` with its image in the
+    vertical centre line; a cell on the centre is its own image.
+
+    >>> orbits(geometry_for_size(4), "rotational")[:3]
+    ((0, 15), (1, 14), (2, 13))
+    >>> orbits(geometry_for_size(4), "mirror")[:2]
+    ((0, 3), (1, 2))
+    """
+    n, count = geometry.n, geometry.cell_count
+    seen: set[int] = set()
+    groups = []
+    for cell in range(count):
+        if cell in seen:
+            continue
+        if symmetry == "rotational":
+            image = count - 1 - cell
+        elif symmetry == "mirror":
+            image = geometry.cell_at(geometry.row_of[cell], n - 1 - geometry.col_of[cell])
+        else:
+            image = cell
+        group = tuple(sorted({cell, image}))
+        seen.update(group)
+        groups.append(group)
+    return tuple(groups)
+
+
+def random_solution(n: int, rng: random.Random) -> Grid:
+    """A random full grid: a few random clues solved by the search, then shuffled.
+
+    The search fills in ascending digit order, so its grids look alike; relabelling the digits and
+    permuting rows within bands, bands, columns within stacks and stacks (all of which keep a grid
+    valid) spreads them out.
+    """
+    geo = geometry_for_size(n)
+    while True:
+        values = [0] * geo.cell_count
+        for cell in rng.sample(range(geo.cell_count), n):
+            used = {values[peer] for peer in geo.peers[cell]}
+            options = [d for d in geo.digits if d not in used]
+            if options:
+                values[cell] = rng.choice(options)
+        solution = solve(Grid(geo, tuple(values)))
+        if solution is not None:
+            return _shuffle(solution, rng)
+
+
+def _shuffle(grid: Grid, rng: random.Random) -> Grid:
+    geo = grid.geometry
+    n, br, bc = geo.n, geo.box_rows, geo.box_cols
+
+    def lines(block: int, blocks: int) -> list[int]:
+        order = rng.sample(range(blocks), blocks)
+        return [b * block + i for b in order for i in rng.sample(range(block), block)]
+
+    rows = lines(br, n // br)
+    cols = lines(bc, n // bc)
+    relabel = [0, *rng.sample(range(1, n + 1), n)]
+    return Grid(geo, tuple(relabel[grid.values[geo.cell_at(r, c)]] for r in rows for c in cols))
+
+
+def _blank(values: Sequence[int], orbit: tuple[int, ...]) -> list[int]:
+    out = list(values)
+    for cell in orbit:
+        out[cell] = 0
+    return out
+
+
+def _is_unique(geo: Geometry, values: Sequence[int]) -> bool:
+    return count_solutions(Grid(geo, tuple(values)), 2) == 1
+
+
+def _single_at(geo: Geometry, values: Sequence[int], cell: int, digit: int) -> bool:
+    """Whether the clues alone force ``digit`` into the blank ``cell`` (a naked or hidden single).
+
+    Then blanking the cell changes no solution, so the search need not be asked: most blanks in
+    the first half of a removal pass are settled here, at a few dozen lookups each.
+
+    >>> geo = geometry_for_size(4)
+    >>> _single_at(geo, Grid.parse("..34" "3..." "2..." "....").values, 0, 1)
+    True
+    >>> _single_at(geo, Grid.empty(4).values, 0, 1)
+    False
+    """
+    peers = geo.peers
+    if len({values[p] for p in peers[cell]} - {0}) == geo.n - 1:
+        return True
+    for house in geo.houses_of[cell]:
+        if all(values[other] or any(values[p] == digit for p in peers[other])
+               for other in geo.houses[house] if other != cell):
+            return True
+    return False
+
+
+def _blank_keeps_unique(geo: Geometry, values: Sequence[int], trial: Sequence[int],
+                        orbit: tuple[int, ...]) -> bool:
+    """Whether ``trial`` (``values`` with ``orbit`` blanked) still has one solution."""
+    if all(_single_at(geo, trial, cell, values[cell]) for cell in orbit):
+        return True
+    return _is_unique(geo, trial)
+
+
+def minimize(puzzle: Grid, rng: random.Random, symmetry: Symmetry = "none",
+             progress: Progress | None = None) -> Grid:
+    """Blank clue orbits in random order while the solution stays unique: a minimal puzzle."""
+    geo = puzzle.geometry
+    values = list(puzzle.values)
+    clued = [o for o in orbits(geo, symmetry) if values[o[0]]]
+    rng.shuffle(clued)
+    for index, orbit in enumerate(clued):
+        if progress and index % 8 == 0:
+            progress("removing clues", index / len(clued))
+        trial = _blank(values, orbit)
+        if _blank_keeps_unique(geo, values, trial, orbit):
+            values = trial
+    return Grid(geo, tuple(values))
+
+
+def is_minimal(puzzle: Grid, symmetry: Symmetry = "none") -> bool:
+    """Unique, and blanking any clue orbit lets in a second solution.
+
+    >>> is_minimal(Grid.parse("1..." "..2." ".3.." "...4"))
+    True
+    >>> is_minimal(Grid.parse("12.." "..2." ".3.." "...4"))
+    False
+    """
+    geo = puzzle.geometry
+    if not _is_unique(geo, puzzle.values):
+        return False
+    return not any(_is_unique(geo, _blank(puzzle.values, orbit))
+                   for orbit in orbits(geo, symmetry) if puzzle[orbit[0]])
+
+
+def _steer_easy(solution: Grid, rng: random.Random, symmetry: Symmetry,
+                progress: Progress | None) -> Grid:
+    """Blank orbits in random order while naked and hidden singles still solve the puzzle."""
+    geo = solution.geometry
+    values = list(solution.values)
+    order = list(orbits(geo, symmetry))
+    rng.shuffle(order)
+    for index, orbit in enumerate(order):
+        if progress and index % 16 == 0:
+            progress("removing clues", index / len(order))
+        trial = _blank(values, orbit)
+        if solves_by_singles(Grid(geo, tuple(trial))):
+            values = trial
+    return Grid(geo, tuple(values))
+
+
+def _accepts(level: Level | None, found: Level | None) -> bool:
+    if found is None:
+        return False
+    return found < Level.GUESSING if level is None else found is level
+
+
+def _swap_neighbours(puzzle: Grid, solution: Grid, symmetry: Symmetry,
+                     rng: random.Random) -> Iterator[Grid]:
+    """Unique puzzles one orbit swap away (a clue orbit blanked, an empty one filled), shuffled."""
+    geo = puzzle.geometry
+    groups = orbits(geo, symmetry)
+    clued = [o for o in groups if puzzle[o[0]]]
+    empty = [o for o in groups if not puzzle[o[0]]]
+    rng.shuffle(clued)
+    for removed in clued:
+        without = _blank(puzzle.values, removed)
+        others = [s for s in islice(iter_solutions(Grid(geo, tuple(without))),
+                                    SWAP_SOLUTION_LIMIT + 1) if s != solution]
+        if len(others) >= SWAP_SOLUTION_LIMIT:
+            continue  # so loose that no single orbit is likely to pin it down
+        fixes = [o for o in empty
+                 if all(any(other[c] != solution[c] for c in o) for other in others)]
+        rng.shuffle(fixes)
+        for added in fixes:
+            values = list(without)
+            for cell in added:
+                values[cell] = solution[cell]
+            yield Grid(geo, tuple(values))
+
+
+def _walk_to_expert(start: Grid, solution: Grid, rng: random.Random, symmetry: Symmetry,
+                    minimal: bool, progress: Progress | None) -> Grid | None:
+    """Walk from a Hard puzzle through unique swap neighbours until one is (minimal and) Expert."""
+    current = start
+    for walk in range(WALK_STEPS):
+        if progress:
+            progress("looking at neighbouring puzzles", walk / WALK_STEPS)
+        hard = []
+        for neighbour in _swap_neighbours(current, solution, symmetry, rng):
+            found = level_within(neighbour, Level.EXPERT)
+            if found is Level.EXPERT:
+                candidate = minimize(neighbour, rng, symmetry) if minimal else neighbour
+                if level_within(candidate, Level.EXPERT) is Level.EXPERT:
+                    return candidate
+            elif found is Level.HARD:
+                hard.append(neighbour)
+        if not hard:
+            return None
+        current = rng.choice(hard)
+    return None
+
+
+def _attempt(n: int, level: Level | None, rng: random.Random, symmetry: Symmetry,
+             minimal: bool, progress: Progress | None) -> tuple[Grid, Grid] | None:
+    """One full grid's try at a puzzle of ``level``: (puzzle, solution) or None."""
+    solution = random_solution(n, rng)
+    if level is Level.EASY:
+        puzzle = _steer_easy(solution, rng, symmetry, progress)
+        if minimal and not is_minimal(puzzle, symmetry):
+            return None
+        return puzzle, solution
+    puzzle = minimize(solution, rng, symmetry, progress)
+    if progress:
+        progress("grading", 1.0)
+    if level is Level.EXPERT:
+        found = level_within(puzzle, Level.EXPERT)
+        if found is Level.EXPERT:
+            return puzzle, solution
+        if found is not Level.HARD:
+            return None
+        walked = _walk_to_expert(puzzle, solution, rng, symmetry, minimal, progress)
+        return None if walked is None else (walked, solution)
+    ceiling = Level.EXPERT if level is None else level
+    return (puzzle, solution) if _accepts(level, level_within(puzzle, ceiling)) else None
+
+
+def generate(n: int = 9, level: Level | None = Level.EASY, rng: random.Random | None = None, *,
+             symmetry: Symmetry = "none", minimal: bool = True,
+             max_attempts: int = MAX_ATTEMPTS, progress: Progress | None = None) -> Generated:
+    """A puzzle with one solution at ``level`` (None: any level below Needs guessing).
+
+    ``minimal=False`` lets Easy puzzles keep clues whose removal would make them harder; other
+    levels come out minimal either way. Raises ``GenerationError`` after ``max_attempts`` grids.
+
+    >>> made = generate(4, Level.EASY, random.Random(1))
+    >>> made.rating.level.display, made.rating.unique, is_minimal(made.puzzle)
+    ('Easy', True, True)
+    """
+    if n not in SIZES:
+        raise ValueError(f"cannot generate {n}×{n} puzzles: sizes are "
+                         + ", ".join(f"{s}×{s}" for s in SIZES))
+    if symmetry not in SYMMETRIES:
+        raise ValueError(f"unknown symmetry {symmetry!r}: choose one of {', '.join(SYMMETRIES)}")
+    rng = rng or random.Random()
+    for attempt in range(1, max_attempts + 1):
+        report = None
+        if progress:
+            sink = progress
+
+            def report(stage: str, fraction: float, attempt: int = attempt) -> None:
+                sink(f"attempt {attempt}: {stage}", fraction)
+        made = _attempt(n, level, rng, symmetry, minimal, report)
+        if made is not None:
+            puzzle, solution = made
+            return Generated(puzzle, solution, rate(puzzle), attempt, symmetry, minimal)
+    wanted = "unique" if level is None else level.display
+    raise GenerationError(f"no {n}×{n} {wanted} puzzle found in {max_attempts} attempts"
+                          + (f" with {symmetry} symmetry" if symmetry != "none" else ""))
