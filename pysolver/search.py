@@ -1,16 +1,29 @@
-"""Fast complete search: bitmask candidates, naked and hidden singles, branch on the fewest candidates.
+"""Fast complete search: one big integer holds every candidate, singles are found by bit tricks.
 
 The idea is Norvig's constraint propagation plus depth-first search, and the "fewest degrees of
-freedom" rule of the Dr. Dobb's article (seed 001): after propagation, guess in the cell with the
-fewest candidates, trying its digits in ascending order, so the search is deterministic. Candidate
-sets are bitmasks held in a flat list, one per cell; each branch copies that list (cheap for ≤ 625
-ints) and propagates two rules to a fixpoint: a cell with one candidate removes it from its peers
-(naked single), and a digit with one place left in a house goes there (hidden single). Hidden
-singles are found for a whole house at once: each digit owns a field of a few bits in the mask, so
-``sum`` over the house's masks counts every digit's places in one C-level call, and a SWAR test
-picks the fields that hold exactly one (or zero: a contradiction). Only houses that lost a
-candidate since their last scan are scanned again. The public functions take and return immutable
-``Grid`` values; only the inner loop mutates private lists.
+freedom" rule of the Dr. Dobb's article (seed 001): propagate naked and hidden singles to a
+fixpoint, then guess in the first cell with the fewest candidates, trying its digits in ascending
+order, so the search is deterministic. The representation is the "bitboard per digit" of fast C
+solvers (tdoku, JCZSolve), packed into one Python ``int``: digit d owns a *plane* of n row fields,
+and a row field holds one bit per column plus a spare *guard* bit, so candidate (cell r,c; digit d)
+is bit ``d·plane + r·(n+1) + c``. CPython spends its time per operation, not per bit, and an
+operation on an 810-bit integer costs about as much as one on a small one; so one round of
+propagation is a few dozen whole-grid operations, each working on every digit and every house at
+once (SWAR, "SIMD within a register"):
+
+* placing a candidate is one AND with a precomputed mask that clears its cell in the other planes
+  and its peers in its own plane;
+* rows: subtracting 1 from every row field (the guard bit stops the borrow) tells, for every digit
+  and row at once, which fields are empty (no place for the digit: a contradiction) and which hold
+  exactly one bit (a hidden single);
+* boxes and columns: shifting the rows of each band onto its first row, OR-ing (seen once) and
+  AND-ing (seen twice), folds each box into a few bits and then each column into row 0;
+* naked singles: the same once / twice fold over the digit planes leaves, in plane 0, the cells
+  with one candidate and the cells with none (a contradiction).
+
+Two placements that clash (one digit twice in a house, or two digits in one cell) need no check of
+their own: the second AND empties a cell, and the next round reports it. The public functions take
+and return immutable ``Grid`` values; only the search juggles integers.
 
 >>> puzzle = Grid.parse(".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6.")
 >>> str(solve(puzzle))
@@ -24,178 +37,255 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
-from operator import itemgetter
-from typing import Callable, Iterator, Literal
+from typing import Iterator, Literal
 
 from .geometry import Geometry
 from .grid import Grid
 
 Uniqueness = Literal["none", "unique", "multiple"]
 
+#: Grids up to this size keep every placing mask once made (16×16: about 4 MB); 25×25 would need
+#: 40 MB, so its masks are made again each time.
+_KEEP_MASKS_UP_TO = 16
 
-@dataclass(frozen=True)
-class _Tables:
-    """The geometry in the form CPython's inner loop runs fastest on.
 
-    Digit d is bit ``width * (d - 1)`` of a candidate mask, not bit d − 1: the ``width``-bit field
-    of each digit leaves room to *add* masks, so ``sum`` over a house counts, per digit, the cells
-    that can take it, in one C-level call. Singles and popcounts work as with plain bitmasks.
+class _PlaceMasks(dict[int, int]):
+    """Candidate bit index → the mask that placing it leaves (AND it into the candidates).
+
+    Placing digit d in a cell keeps that bit, clears the cell in every other plane and clears the
+    cell's peers in plane d. Masks are made on first use.
     """
 
-    cell_count: int
-    width: int
-    ones: int  # the lowest bit of every field: "every digit"
-    high: int  # the top bit of every field
-    low: int  # the other bits of every field
-    peers: tuple[tuple[int, ...], ...]
-    houses: tuple[tuple[int, ...], ...]
-    house_sums: tuple[Callable[[list[int]], tuple[int, ...]], ...]
-    houses_of: tuple[tuple[int, ...], ...]  # indices into the candidate list's tail
-    house_bits: tuple[int, ...]  # per cell: bit h set for each of its houses h
+    def __init__(self, full: int, peers: tuple[int, ...], cell_planes: tuple[int, ...],
+                 plane: int, keep: bool) -> None:
+        super().__init__()
+        self.full = full
+        self.peers = peers  # per bit of plane 0: the cell's peers in plane 0
+        self.cell_planes = cell_planes  # per bit of plane 0: that cell in every plane
+        self.plane = plane
+        self.keep = keep
+
+    def __missing__(self, index: int) -> int:
+        digit, bit = divmod(index, self.plane)
+        mask = self.full & ~((self.peers[bit] << digit * self.plane)
+                             | (self.cell_planes[bit] ^ (1 << index)))
+        if self.keep:
+            self[index] = mask
+        return mask
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where each candidate lives in the big integer, and the constant masks the bit tricks use.
+
+    "Plane 0" masks describe cells; multiplying one by ``planes`` repeats it in every plane.
+    """
+
+    n: int
+    field: int  # bits per row field: n columns and a guard bit
+    plane: int  # bits per digit plane: n row fields
+    cells: int  # plane 0: every cell
+    planes: int  # bit 0 of every plane
+    guards: int  # every plane: the guard bit of every row field
+    lows: int  # every plane: bit 0 of every row field
+    box_starts: int  # every plane: the top-left cell of every box
+    box_spread: int  # times a box start: that whole box
+    column_starts: int  # every plane: row 0, whose fields end up holding the column folds
+    column_spread: int  # times a row-0 bit: that whole column
+    band_shifts: tuple[int, ...]  # moving row j of a band onto the band's first row
+    stack_shifts: tuple[int, ...]  # moving column j of a stack onto the stack's first column
+    column_shifts: tuple[int, ...]  # moving band b's first row onto row 0
+    plane_shifts: tuple[int, ...]  # 1, 2, 4, ... planes: a tree fold over the digits
+    place: _PlaceMasks
 
 
 @cache
-def _tables(geometry: Geometry) -> _Tables:
-    n = geometry.n
-    width = n.bit_length()  # a field holds counts 0..n
-    ones = sum(1 << (width * d) for d in range(n))
-    high = ones << (width - 1)
-    # Houses are numbered after the cells: cand[cell_count + h] holds house h's placed digits.
-    houses_of = tuple(tuple(geometry.cell_count + h for h in hs) for hs in geometry.houses_of)
-    return _Tables(geometry.cell_count, width, ones, high, high - ones,
-                   geometry.peers, geometry.houses,
-                   tuple(itemgetter(*house) for house in geometry.houses), houses_of,
-                   tuple(sum(1 << h for h in hs) for hs in geometry.houses_of))
+def _layout(geometry: Geometry) -> _Layout:
+    n, br, bc = geometry.n, geometry.box_rows, geometry.box_cols
+    field = n + 1
+    plane = n * field
+    planes = sum(1 << d * plane for d in range(n))
+    bit_of_cell = [geometry.row_of[c] * field + geometry.col_of[c] for c in range(n * n)]
+    cells = sum(1 << b for b in bit_of_cell)
+    peers = [0] * plane
+    cell_planes = [0] * plane
+    for cell, b in enumerate(bit_of_cell):
+        peers[b] = sum(1 << bit_of_cell[p] for p in geometry.peers[cell])
+        cell_planes[b] = planes << b
+    lows = sum(1 << r * field for r in range(n)) * planes
+    plane_shifts = []
+    span = 1
+    while span < n:
+        plane_shifts.append(span * plane)
+        span *= 2
+    box_starts = sum(1 << r * field + c for r in range(0, n, br) for c in range(0, n, bc))
+    return _Layout(
+        n, field, plane, cells, planes,
+        guards=lows << n,
+        lows=lows,
+        box_starts=planes * box_starts,
+        box_spread=sum(1 << r * field + c for r in range(br) for c in range(bc)),
+        column_starts=planes * ((1 << n) - 1),
+        column_spread=sum(1 << r * field for r in range(n)),
+        band_shifts=tuple(j * field for j in range(1, br)),
+        stack_shifts=tuple(range(1, bc)),
+        column_shifts=tuple(b * br * field for b in range(1, n // br)),
+        plane_shifts=tuple(plane_shifts),
+        place=_PlaceMasks(cells * planes, tuple(peers), tuple(cell_planes), plane,
+                          keep=n <= _KEEP_MASKS_UP_TO),
+    )
 
 
-def _settle(cand: list[int], queue: list[int], dirty: int, tables: _Tables) -> bool:
-    """Propagate naked and hidden singles in place until nothing changes; False on a contradiction.
+def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int] | None:
+    """Place the candidates of ``new`` and propagate singles to a fixpoint.
 
-    ``cand`` holds one candidate mask per cell, then one mask per house of the digits already
-    placed there (so full houses are skipped). ``queue`` holds cells that just became single and
-    whose digit is not yet removed from their peers. ``dirty`` has bit h set for each house h that
-    lost a candidate since it was last scanned for hidden singles; only those are scanned (an
-    elimination marks the three houses of its cell), propagating right after each hidden single.
-    A contradiction is a cell with no candidate left or a house with no place for a digit.
+    Returns the candidates, the placed candidates and the plane-0 mask of single-candidate cells,
+    or None on a contradiction: a cell with no candidate, or a digit with no place in a house.
+    Each round finds every naked and hidden single at once and places them all.
 
     >>> from .geometry import geometry_for_size
-    >>> t = _tables(geometry_for_size(4))
-    >>> digit = lambda mask: [d + 1 for d in range(4) if mask >> (t.width * d) & 1]
-    >>> cand = [t.ones] * 16 + [0] * 12
-    >>> cand[0], cand[1], cand[2] = 1, 1 << t.width, 1 << 2 * t.width
-    >>> _settle(cand, [0, 1, 2], (1 << 12) - 1, t), digit(cand[3]), digit(cand[4])
-    (True, [4], [3, 4])
+    >>> t = _layout(geometry_for_size(4))
+    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
+    >>> cand, placed, single = _settle(t.cells * t.planes, 0, bit(0, 1) | bit(1, 2) | bit(2, 3), t)
+    >>> [d for d in range(1, 5) if cand & bit(3, d)], [d for d in range(1, 5) if cand & bit(4, d)]
+    ([4], [3, 4])
     """
-    peers = tables.peers
-    houses = tables.houses
-    house_sums = tables.house_sums
-    houses_of = tables.houses_of
-    full = tables.ones
-    low = tables.low
-    high = tables.high
-    shift = tables.width - 1
-    house_bits = tables.house_bits
-    offset = tables.cell_count
+    place = t.place
+    cells, guards, lows, n = t.cells, t.guards, t.lows, t.n
+    box_starts, column_starts = t.box_starts, t.column_starts
     while True:
-        while queue:
-            cell = queue.pop()
-            bit = cand[cell]
-            for peer in peers[cell]:
-                mask = cand[peer]
-                if mask & bit:
-                    mask ^= bit
-                    if not mask:
-                        return False
-                    cand[peer] = mask
-                    dirty |= house_bits[peer]
-                    if not mask & (mask - 1):
-                        queue.append(peer)
-            for house in houses_of[cell]:
-                cand[house] |= bit
-        while dirty:
-            lowest = dirty & -dirty
-            dirty ^= lowest
-            index = lowest.bit_length() - 1
-            placed = cand[offset + index]
-            if placed == full:
-                continue
-            counts = sum(house_sums[index](cand))
-            # Every digit needs a place: no field of ``counts`` may be zero. (SWAR: adding ``low``
-            # carries into a field's top bit exactly when its lower bits are not all zero.)
-            if (((counts & low) + low) | counts) & high != high:
-                return False
-            once = counts ^ full  # fields that counted exactly one are now zero
-            hidden = ((high ^ ((((once & low) + low) | once) & high)) >> shift) & ~placed
-            if hidden:
-                for cell in houses[index]:
-                    mask = cand[cell]
-                    found = mask & hidden
-                    if found and found != mask:
-                        if found & (found - 1):
-                            return False
-                        cand[cell] = found
-                        dirty |= house_bits[cell]
-                        queue.append(cell)
-                if queue:
-                    break
-        if not queue:
-            return True
+        placed |= new
+        while new:
+            low = new & -new
+            new ^= low
+            cand &= place[low.bit_length() - 1]
+
+        # Naked singles: fold the planes onto plane 0, noting cells seen once and twice.
+        once = cand
+        twice = 0
+        for shift in t.plane_shifts:
+            moved = once >> shift
+            twice |= (twice >> shift) | (once & moved)
+            once |= moved
+        if once & cells != cells:
+            return None
+        single = cells & ~twice
+
+        # Hidden singles in rows: subtract 1 from every row field; the guard bit stays set in a
+        # non-empty field, and the field AND its decrement is zero when it holds one bit.
+        less = (cand | guards) - lows
+        if less & guards != guards:
+            return None
+        one = guards ^ ((((cand & less) | guards) - lows) & guards)
+        hidden = (one - (one >> n)) & cand
+
+        # Fold the rows of each band onto its first row (seen once / twice per column).
+        band_once = cand
+        band_twice = 0
+        for shift in t.band_shifts:
+            moved = cand >> shift
+            band_twice |= band_once & moved
+            band_once |= moved
+
+        # Boxes: fold the columns of each stack onto its first column.
+        once = band_once
+        twice = band_twice
+        for shift in t.stack_shifts:
+            moved = band_once >> shift
+            twice |= (band_twice >> shift) | (once & moved)
+            once |= moved
+        if once & box_starts != box_starts:
+            return None
+        hidden |= ((box_starts & ~twice) * t.box_spread) & cand
+
+        # Columns: fold the bands' first rows onto row 0.
+        once = band_once
+        twice = band_twice
+        for shift in t.column_shifts:
+            moved = band_once >> shift
+            twice |= (band_twice >> shift) | (once & moved)
+            once |= moved
+        if once & column_starts != column_starts:
+            return None
+        hidden |= ((column_starts & ~twice) * t.column_spread) & cand
+
+        new = (((single * t.planes) & cand) | hidden) & ~placed
+        if not new:
+            return cand, placed, single
 
 
-def _start(grid: Grid, tables: _Tables) -> tuple[list[int], list[int]] | None:
-    """The candidate list and the clues to propagate, or None if a digit repeats in a house."""
-    if grid.conflicts():
-        return None
-    width = tables.width
-    cand = [1 << width * (v - 1) if v else tables.ones for v in grid.values]
-    cand += [0] * len(tables.houses)
-    queue = [cell for cell, v in enumerate(grid.values) if v]
-    return cand, queue
+def _branch_cell(cand: int, t: _Layout) -> int:
+    """The plane-0 bit of the first cell with the fewest candidates (at least two).
+
+    Cells with exactly two come from a once / twice / thrice fold over the planes; without one,
+    a bit-sliced count of every cell's candidates (one binary digit per integer) finds the fewest.
+
+    >>> from .geometry import geometry_for_size
+    >>> t = _layout(geometry_for_size(4))
+    >>> _branch_cell(t.cells * t.planes, t)
+    1
+    """
+    once = cand
+    twice = thrice = 0
+    for shift in t.plane_shifts:
+        moved = once >> shift
+        moved_twice = twice >> shift
+        thrice |= (thrice >> shift) | (twice & moved) | (once & moved_twice)
+        twice |= moved_twice | (once & moved)
+        once |= moved
+    two = twice & ~thrice & t.cells
+    if two:
+        return two & -two
+    digits: list[int] = [0] * t.n.bit_length()
+    for offset in range(0, t.n * t.plane, t.plane):
+        carry = cand >> offset & t.cells
+        for j, digit in enumerate(digits):
+            digits[j] = digit ^ carry
+            carry &= digit
+    fewest = thrice & t.cells
+    for digit in reversed(digits):
+        if fewest & ~digit:
+            fewest &= ~digit
+    return fewest & -fewest
 
 
-def _search(grid: Grid) -> Iterator[list[int]]:
-    """Every solution as a candidate list of single bits; guesses go in ascending digit order."""
-    tables = _tables(grid.geometry)
-    start = _start(grid, tables)
-    if start is None:
-        return
-    cand, queue = start
-    cells = tables.cell_count
-    # Each entry: a candidate list to copy, a cell to fix and its bit (0: use the list as it is).
-    stack: list[tuple[list[int], int, int]] = [(cand, -1, 0)]
-    dirty = (1 << len(tables.houses)) - 1
+def _search(grid: Grid) -> Iterator[int]:
+    """Every solution as a candidate integer with one bit per cell, in a fixed order."""
+    t = _layout(grid.geometry)
+    clues = 0
+    for cell, value in enumerate(grid.values):
+        if value:
+            row, col = divmod(cell, t.n)
+            clues |= 1 << (value - 1) * t.plane + row * t.field + col
+    # Each entry: candidates, placed candidates, candidates to place now.
+    stack = [(t.cells * t.planes, 0, clues)]
     while stack:
-        parent, cell, bit = stack.pop()
-        if bit:
-            cand = parent[:]
-            cand[cell] = bit
-            queue = [cell]
-            dirty = tables.house_bits[cell]
-        if not _settle(cand, queue, dirty, tables):
+        settled = _settle(*stack.pop(), t)
+        if settled is None:
             continue
-        counts = list(map(int.bit_count, cand))
-        try:
-            cell = counts.index(2, 0, cells)
-        except ValueError:
-            fewest = min((c for c in counts[:cells] if c > 1), default=0)
-            if not fewest:
-                yield cand
-                continue
-            cell = counts.index(fewest, 0, cells)
-        mask = cand[cell]
-        bits = []
-        while mask:
-            low = mask & -mask
-            bits.append(low)
-            mask ^= low
-        for low in reversed(bits):
-            stack.append((cand, cell, low))
+        cand, placed, single = settled
+        if single == t.cells:
+            yield cand
+            continue
+        options = (_branch_cell(cand, t) * t.planes) & cand
+        guesses = []
+        while options:
+            low = options & -options
+            guesses.append((cand, placed, low))
+            options ^= low
+        stack += reversed(guesses)
 
 
-def _to_grid(geometry: Geometry, cand: list[int]) -> Grid:
-    width = _tables(geometry).width
-    return Grid(geometry, tuple((m.bit_length() - 1) // width + 1
-                                for m in cand[:geometry.cell_count]))
+def _to_grid(geometry: Geometry, cand: int) -> Grid:
+    t = _layout(geometry)
+    values = [0] * geometry.cell_count
+    while cand:
+        low = cand & -cand
+        cand ^= low
+        digit, bit = divmod(low.bit_length() - 1, t.plane)
+        row, col = divmod(bit, t.field)
+        values[row * t.n + col] = digit + 1
+    return Grid(geometry, tuple(values))
 
 
 def iter_solutions(grid: Grid, limit: int | None = None) -> Iterator[Grid]:
