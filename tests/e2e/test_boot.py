@@ -18,14 +18,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route
 
+from tests.helpers import FIGURE_4_9, FIGURE_4_9_SOLUTIONS
+
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
 STAGES = ["runtime", "micropip", "wheel", "import"]
 PYODIDE_VERSION = json.loads((ROOT / "web" / "package.json").read_text())["dependencies"]["pyodide"]
-# reference.md: Figure 4.9 has exactly 127 solutions.
-FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
-FIGURE_4_9_SOLUTIONS = 127
 # Counting every 9×9 grid never ends; the limit stays below 2**31, Pyodide's sys.maxsize.
 ENDLESS_COUNT = {"puzzle": "." * 81, "limit": 2_000_000_000}
 

@@ -17,24 +17,25 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import (
+    FIGURE_4_2,
+    FIGURE_4_2_SOLUTION,
+    FIGURE_4_9,
+    FIGURE_4_9_SOLUTIONS,
+    puzzle_lines,
+)
+
 pytestmark = pytest.mark.pyodide
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-PUZZLES = ROOT.parent / "shared" / "puzzles"
-
-# reference.md, Figure 4.2 (35 clues) and its solution (Figure 4.7); Figure 4.9 has 127 solutions.
-FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
-FIGURE_4_2_SOLUTION = "917625348482193576356748291621489753574312689839576412163957824245861937798234165"
-FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
-FIGURE_4_9_SOLUTIONS = 127
 # A 6×6 grid (boxes 2×3) with every third cell blanked; the empty 4×4 grid has 288 solutions.
 SIX_BY_SIX = "1.34.64.61.32.15.45.42.13.26.56.53.2"
 EMPTY_4X4_SOLUTIONS = 288
 
 
 def top95(count: int) -> list[str]:
-    return (PUZZLES / "norvig_top95.txt").read_text(encoding="ascii").split()[:count]
+    return puzzle_lines("norvig_top95.txt", limit=count)
 
 
 def load_then(puzzle: str, *cmds: str) -> list[dict[str, Any]]:

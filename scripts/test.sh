@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The one test command: install what is missing, build the site, run every test.
+#
+#   bash scripts/test.sh [extra pytest arguments]
+#
+# Installs Debian's chromium (apt, when /usr/bin/chromium is absent and $PYSOLVER_CHROMIUM is unset),
+# Node.js when node is absent, and requirements-test.txt with pip; build_site.py runs `npm ci` in
+# web/. Then builds site/ once, runs pytest over everything (unit, doctests, properties, Pyodide under
+# Node, browser end-to-end) with that site, and mypy --strict. Exits non-zero on any failure,
+# including a run in which the Pyodide or browser tests did not run at all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+phase() { printf '\n== %s (%ss)\n' "$1" "$SECONDS"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+apt_updated=no
+apt_install() {
+  if [ "$apt_updated" = no ]; then
+    as_root apt-get update -qq
+    apt_updated=yes
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
+}
+
+phase "tools"
+if [ -z "${PYSOLVER_CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
+  apt_install chromium
+fi
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  apt_install nodejs npm
+fi
+python3 -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
+echo "python $(python3 -c 'import sys; print(sys.version.split()[0])'), node $(node --version)," \
+  "chromium: ${PYSOLVER_CHROMIUM:-/usr/bin/chromium}"
+
+phase "build site/"
+python3 build_site.py --out site
+
+phase "pytest"
+mkdir -p test-artifacts
+status=0
+PYSOLVER_SITE_DIR="$PWD/site" python3 -m pytest -p no:cacheprovider -p no:playwright \
+  --junitxml=test-artifacts/junit.xml "$@" || status=$?
+if [ "$status" = 5 ]; then
+  echo "pytest collected no tests (exit 5): failing" >&2
+fi
+
+# Guard against a marker expression or a collection error silently dropping whole suites.
+if [ "$#" = 0 ] && [ -f test-artifacts/junit.xml ]; then
+  python3 - <<'PY' || status=1
+import sys
+import xml.etree.ElementTree as ET
+
+cases = ET.parse("test-artifacts/junit.xml").getroot().iter("testcase")
+ran = {"tests.pyodide": 0, "tests.e2e": 0}
+for case in cases:
+    skipped = case.find("skipped") is not None
+    for suite in ran:
+        if case.get("classname", "").startswith(suite) and not skipped:
+            ran[suite] += 1
+missing = [suite for suite, count in ran.items() if count == 0]
+print("tests run: " + ", ".join(f"{suite} {count}" for suite, count in ran.items()))
+if missing:
+    sys.exit(f"no test ran in {', '.join(missing)}")
+PY
+fi
+
+phase "mypy --strict"
+python3 -m mypy --strict pysolver build_site.py || status=1
+
+phase "done"
+if [ "$status" != 0 ]; then
+  echo "FAILED (exit $status)" >&2
+fi
+exit "$status"
