@@ -141,7 +141,8 @@ def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int
 
     Returns the candidates, the placed candidates and the plane-0 mask of single-candidate cells,
     or None on a contradiction: a cell with no candidate, or a digit with no place in a house.
-    Each round finds every naked and hidden single at once and places them all.
+    Each round finds every naked single at once and places them all; only when there is none does
+    it look for hidden singles (every house and digit at once) and place those.
 
     >>> from .geometry import geometry_for_size
     >>> t = _layout(geometry_for_size(4))
@@ -170,6 +171,9 @@ def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int
         if once & cells != cells:
             return None
         single = cells & ~twice
+        new = (single * t.planes) & cand & ~placed
+        if new:
+            continue  # place naked singles first: their round is a third of a full one
 
         # Hidden singles in rows: subtract 1 from every row field; the guard bit stays set in a
         # non-empty field, and the field AND its decrement is zero when it holds one bit.
@@ -209,7 +213,7 @@ def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int
             return None
         hidden |= ((column_starts & ~twice) * t.column_spread) & cand
 
-        new = (((single * t.planes) & cand) | hidden) & ~placed
+        new = hidden & ~placed
         if not new:
             return cand, placed, single
 
