@@ -141,8 +141,9 @@ def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int
 
     Returns the candidates, the placed candidates and the plane-0 mask of single-candidate cells,
     or None on a contradiction: a cell with no candidate, or a digit with no place in a house.
-    Each round finds every naked single at once and places them all; only when there is none does
-    it look for hidden singles (every house and digit at once) and place those.
+    Each round looks for singles, cheapest rule first: naked singles, then hidden singles in rows,
+    in boxes, in columns; the first rule that finds any places all it found (every house and
+    digit at once) and starts the next round. A round that finds nothing is the fixpoint.
 
     >>> from .geometry import geometry_for_size
     >>> t = _layout(geometry_for_size(4))
@@ -181,7 +182,9 @@ def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int
         if less & guards != guards:
             return None
         one = guards ^ ((((cand & less) | guards) - lows) & guards)
-        hidden = (one - (one >> n)) & cand
+        new = (one - (one >> n)) & cand & ~placed
+        if new:
+            continue
 
         # Fold the rows of each band onto its first row (seen once / twice per column).
         band_once = cand
@@ -200,7 +203,9 @@ def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int
             once |= moved
         if once & box_starts != box_starts:
             return None
-        hidden |= ((box_starts & ~twice) * t.box_spread) & cand
+        new = ((box_starts & ~twice) * t.box_spread) & cand & ~placed
+        if new:
+            continue
 
         # Columns: fold the bands' first rows onto row 0.
         once = band_once
@@ -211,9 +216,8 @@ def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int
             once |= moved
         if once & column_starts != column_starts:
             return None
-        hidden |= ((column_starts & ~twice) * t.column_spread) & cand
+        new = ((column_starts & ~twice) * t.column_spread) & cand & ~placed
 
-        new = hidden & ~placed
         if not new:
             return cand, placed, single
 
