@@ -174,7 +174,7 @@ def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int
         single = cells & ~twice
         new = (single * t.planes) & cand & ~placed
         if new:
-            continue  # place naked singles first: their round is a third of a full one
+            continue  # the cheapest rule: place these before looking further
 
         # Hidden singles in rows: subtract 1 from every row field; the guard bit stays set in a
         # non-empty field, and the field AND its decrement is zero when it holds one bit.
@@ -217,7 +217,6 @@ def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int
         if once & column_starts != column_starts:
             return None
         new = ((column_starts & ~twice) * t.column_spread) & cand & ~placed
-
         if not new:
             return cand, placed, single
 

@@ -109,6 +109,18 @@ def test_repeated_digits_mean_no_solution_not_an_error() -> None:
     assert uniqueness(puzzle) == "none"
 
 
+@pytest.mark.parametrize("n", sorted(BOX_SHAPES), ids=lambda n: f"{n}x{n}")
+@pytest.mark.parametrize("kind", ["row", "column", "box"])
+def test_a_digit_twice_in_any_house_means_no_solution(n: int, kind: str) -> None:
+    geometry = Grid.empty(n).geometry
+    house = geometry.houses[("row", "column", "box").index(kind) * n]
+    values = [0] * geometry.cell_count
+    values[house[0]] = values[house[-1]] = n
+    puzzle = Grid(geometry, tuple(values))
+    assert solve(puzzle) is None
+    assert count_solutions(puzzle) == 0
+
+
 @pytest.mark.parametrize("text, expected", [
     pytest.param(FIGURE_4_2, "unique", id="figure-4.2"),
     pytest.param(FIGURE_4_9, "multiple", id="figure-4.9"),
