@@ -168,26 +168,33 @@ def write_manifest(out: Path, wheel: Path, installers: dict[str, Path]) -> dict[
     return manifest
 
 
-def clear_output(out: Path) -> None:
-    """Empty the output folder, refusing to delete a folder that is not an earlier build."""
-    if out.exists():
-        if any(out.iterdir()) and not (out / "manifest.json").exists():
-            raise SystemExit(f"{out} is not empty and holds no manifest.json: not deleting it")
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
+def check_replaceable(out: Path) -> None:
+    """Refuse to replace a folder that is neither empty nor an earlier build."""
+    if out.exists() and any(out.iterdir()) and not (out / "manifest.json").exists():
+        raise SystemExit(f"{out} is not empty and holds no manifest.json: not replacing it")
 
 
 def build(out: Path) -> dict[str, str]:
-    """Build the whole site into `out` and return its manifest."""
+    """Build the whole site into `out` and return its manifest.
+
+    The site is assembled beside `out` and moved into place at the end, so an interrupted build
+    never leaves half a site, and a server keeps serving the old one meanwhile.
+    """
     out = out.resolve()
-    clear_output(out)
-    wheels = out / "wheels"
-    wheels.mkdir()
-    copy_web(out)
-    copy_pyodide(out)
+    check_replaceable(out)
+    staging = out.with_name(f".{out.name}.building")
+    if staging.exists():
+        shutil.rmtree(staging)
+    wheels = staging / "wheels"
+    wheels.mkdir(parents=True)
+    copy_web(staging)
+    copy_pyodide(staging)
     installers = fetch_installer_wheels(wheels)
     wheel = build_wheel(wheels)
-    manifest = write_manifest(out, wheel, installers)
+    manifest = write_manifest(staging, wheel, installers)
+    if out.exists():
+        shutil.rmtree(out)
+    staging.rename(out)
     log(f"site ready in {out}")
     return manifest
 
