@@ -163,6 +163,21 @@ def test_cancel_rejects_pending_and_boots_again(page: Page, site_url: str) -> No
     assert request(page, "count", {"puzzle": FIGURE_4_9})["result"]["count"] == FIGURE_4_9_SOLUTIONS
 
 
+def test_cancel_during_a_reboot_settles_both_cancels(page: Page, site_url: str) -> None:
+    open_check_page(page, site_url)
+    versions = page.evaluate(
+        """async () => {
+          await client.ready;
+          const first = client.cancel();
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const second = client.cancel();
+          return [await first, await second];
+        }"""
+    )
+    assert versions[0] == versions[1] and versions[0]["python"].startswith("3.14.")
+    assert len(events(page, "ready")) == 2  # the first worker's and the last one's, not the middle
+
+
 def test_boot_failure_is_reported_and_requests_reject(page: Page, site_url: str) -> None:
     def missing(route: Route) -> None:
         route.fulfill(status=404, body="not found")

@@ -60,18 +60,24 @@ export class SolverClient {
 
   _start() {
     this.versions = null;
-    let settle;
-    this.ready = new Promise((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-    this.ready.catch(() => {}); // a boot failure is reported through onBootError as well
+    // One readiness promise until some worker boots: a second Cancel during a reboot resolves the
+    // first one's promise too.
+    if (!this._boot || this._boot.settled) {
+      this.ready = new Promise((resolve, reject) => {
+        this._boot = { resolve, reject, settled: false };
+      });
+      this.ready.catch(() => {}); // a boot failure is reported through onBootError as well
+    }
     const worker = new Worker(WORKER_URL, { type: "module" });
-    worker.onmessage = (event) => this._receive(event.data, settle);
+    worker.onmessage = (event) => {
+      if (worker === this._worker) this._receive(event.data);
+    };
     worker.onerror = (event) => {
       event.preventDefault();
+      if (worker !== this._worker) return;
       const message = event.message || "the solver worker could not be loaded";
       if (this.versions === null) {
-        this._bootFailed({ stage: "worker", message }, settle);
+        this._bootFailed({ stage: "worker", message });
         this._rejectAll({ kind: "boot", message });
       } else {
         this._rejectAll({ kind: "internal", message });
@@ -80,15 +86,16 @@ export class SolverClient {
     this._worker = worker;
   }
 
-  _receive(data, settle) {
+  _receive(data) {
     if (data.type === "progress") {
       this.onProgress({ stage: data.stage, label: data.label, fraction: data.fraction });
     } else if (data.type === "ready") {
       this.versions = data.versions;
-      settle.resolve(data.versions);
+      this._boot.settled = true;
+      this._boot.resolve(data.versions);
       this.onReady(data.versions);
     } else if (data.type === "boot-error") {
-      this._bootFailed({ stage: data.stage, message: data.message }, settle);
+      this._bootFailed({ stage: data.stage, message: data.message });
     } else if (this._pending.has(data.id) && "progress" in data) {
       this._pending.get(data.id).onProgress(data.progress);
     } else if (this._pending.has(data.id)) {
@@ -103,8 +110,9 @@ export class SolverClient {
     }
   }
 
-  _bootFailed(error, settle) {
-    settle.reject({ kind: "boot", ...error });
+  _bootFailed(error) {
+    this._boot.settled = true;
+    this._boot.reject({ kind: "boot", ...error });
     this.onBootError(error);
   }
 
