@@ -1,0 +1,108 @@
+"""``pysolver generate`` and ``pysolver rate`` on the command line, and the worker's two commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pysolver.cli import main
+from pysolver.grading import Level, grade
+from pysolver.grid import Grid
+from pysolver.logic import FIGURE_4_2
+from pysolver.search import count_solutions
+from pysolver.web import handle
+
+X_WING = ".43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71."
+
+
+def test_generate_prints_one_puzzle_per_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--size", "6", "--level", "easy", "--count", "3", "--seed", "4"]) == 0
+    lines = capsys.readouterr().out.split()
+    assert len(lines) == 3 and len(set(lines)) == 3
+    for line in lines:
+        grid = Grid.parse(line)
+        assert grid.geometry.n == 6 and count_solutions(grid, 2) == 1
+        assert grade(grid) is Level.EASY
+
+
+def test_generate_same_seed_same_output(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["generate", "--level", "medium", "--count", "2", "--seed", "9"]
+    main(args)
+    first = capsys.readouterr().out
+    main(args)
+    assert capsys.readouterr().out == first
+
+
+def test_generate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["generate", "--size", "4", "--seed", "2", "--json", "--symmetry", "mirror"])
+    data = json.loads(capsys.readouterr().out)
+    assert data["seed"] == 2 and data["n"] == 4 and data["symmetry"] == "mirror"
+    assert data["level"] == "easy" and data["unique"] and data["minimal"]
+    assert data["clues"] == Grid.parse(data["puzzle"]).clue_count
+
+
+def test_generate_reports_an_impossible_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--size", "4", "--level", "expert", "--seed", "1"]) == 2
+    assert "no 4×4 Expert puzzle found" in capsys.readouterr().err
+
+
+def test_rate_prints_level_score_hardest(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rate", FIGURE_4_2]) == 0
+    assert capsys.readouterr().out.split() == ["Easy", "score", "184", "hardest", "Naked", "Single"]
+
+
+def test_rate_a_file_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "set.txt"
+    path.write_text(f"{FIGURE_4_2}\n{X_WING}\n", encoding="utf-8")
+    assert main(["rate", str(path), "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["label"], r["level"], r["hardest"]) for r in rows] == [
+        ("set.txt line 1", "easy", "Naked Single"), ("set.txt line 2", "expert", "X-Wing")]
+
+
+def test_rate_flags_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(FIGURE_4_2 + "\n" + "11" + "." * 79 + "\n", encoding="utf-8")
+    assert main(["rate", str(path)]) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].startswith("bad.txt line 2: invalid: two 1s in row 1")
+
+
+def test_worker_generate_reports_progress_and_the_seed() -> None:
+    stages: list[tuple[str, float]] = []
+    reply = json.loads(handle(json.dumps({"cmd": "generate", "size": 9, "level": "medium",
+                                          "seed": 3}), lambda s, f: stages.append((s, f))))
+    assert reply["ok"] and reply["seed"] == 3 and reply["level"] == "medium"
+    assert grade(Grid.parse(reply["puzzle"])) is Level.MEDIUM
+    assert stages and all(0.0 <= f <= 1.0 for _, f in stages)
+    again = json.loads(handle(json.dumps({"cmd": "generate", "size": 9, "level": "medium",
+                                          "seed": 3})))
+    assert again["puzzle"] == reply["puzzle"]
+
+
+def test_worker_generate_without_seed_says_which_it_used() -> None:
+    reply = json.loads(handle(json.dumps({"cmd": "generate", "size": 4})))
+    again = json.loads(handle(json.dumps({"cmd": "generate", "size": 4, "seed": reply["seed"]})))
+    assert again["puzzle"] == reply["puzzle"]
+
+
+@pytest.mark.parametrize("request_, message", [
+    ({"size": 7}, "cannot generate 7×7 puzzles"),
+    ({"level": "evil"}, "unknown level 'evil'"),
+    ({"symmetry": "diagonal"}, "unknown symmetry 'diagonal'"),
+], ids=["size", "level", "symmetry"])
+def test_worker_generate_errors(request_: dict[str, object], message: str) -> None:
+    reply = json.loads(handle(json.dumps({"cmd": "generate", **request_})))
+    assert not reply["ok"] and message in reply["error"]["message"]
+
+
+def test_worker_rate_a_puzzle_or_the_loaded_one() -> None:
+    reply = json.loads(handle(json.dumps({"cmd": "rate", "puzzle": X_WING})))
+    assert (reply["level"], reply["level_name"], reply["score"], reply["hardest"]) == (
+        "expert", "Expert", 900, "X-Wing")
+    assert reply["message"] == "Expert: score 900, hardest technique X-Wing."
+    handle(json.dumps({"cmd": "load", "puzzle": FIGURE_4_2}))
+    loaded = json.loads(handle(json.dumps({"cmd": "rate"})))
+    assert (loaded["level"], loaded["puzzle"]) == ("easy", FIGURE_4_2)

@@ -1,0 +1,129 @@
+"""The generator: one solution, minimal, at the requested level, the same puzzle for the same seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pysolver.generate import (GenerationError, generate, is_minimal, orbits, parse_level_choice,
+                               random_solution)
+from pysolver.geometry import geometry_for_size
+from pysolver.grading import Level, grade
+from pysolver.grid import Grid
+from pysolver.search import count_solutions
+
+#: (size, level, seeds): every level that comes out within a second or so at that size. 4×4 puzzles
+#: are all Easy; 6×6 Medium turns up once in ~170 grids and Hard not in thousands (see bench/).
+FAST_CASES = [
+    (4, Level.EASY, range(12)),
+    (6, Level.EASY, range(6)),
+    (6, Level.GUESSING, range(3)),
+    (9, Level.EASY, range(4)),
+    (9, Level.MEDIUM, range(3)),
+    (9, Level.HARD, range(2)),
+    (9, Level.GUESSING, range(3)),
+    (9, None, range(3)),
+]
+CASES = [(n, level, seed) for n, level, seeds in FAST_CASES for seed in seeds]
+
+
+def _id(n: int, level: Level | None, seed: int) -> str:
+    return f"{n}x{n}-{level.slug if level is not None else 'unique'}-seed{seed}"
+
+
+@pytest.mark.parametrize("n, level, seed", CASES, ids=[_id(*case) for case in CASES])
+def test_generated_puzzle_is_unique_minimal_and_at_its_level(n: int, level: Level | None,
+                                                             seed: int) -> None:
+    made = generate(n, level, random.Random(seed))
+    puzzle = made.puzzle
+    assert count_solutions(puzzle, 2) == 1
+    assert is_minimal(puzzle)
+    found = grade(puzzle)
+    assert found is made.rating.level
+    assert found < Level.GUESSING if level is None else found is level
+    assert all(v in (0, made.solution[c]) for c, v in enumerate(puzzle.values))
+    assert made.solution.is_solved()
+
+
+@pytest.mark.parametrize("n, level, seed", [(4, Level.EASY, 3), (9, Level.HARD, 1),
+                                            (9, Level.GUESSING, 2)],
+                         ids=["4x4-easy", "9x9-hard", "9x9-guessing"])
+def test_same_seed_same_puzzle(n: int, level: Level, seed: int) -> None:
+    first = generate(n, level, random.Random(seed))
+    again = generate(n, level, random.Random(seed))
+    other = generate(n, level, random.Random(seed + 100))
+    assert first.puzzle == again.puzzle
+    assert first.puzzle != other.puzzle
+
+
+@pytest.mark.parametrize("symmetry", ["rotational", "mirror"])
+@pytest.mark.parametrize("level", [Level.EASY, Level.GUESSING], ids=["easy", "guessing"])
+def test_symmetric_puzzles_keep_their_pattern(symmetry: str, level: Level) -> None:
+    made = generate(9, level, random.Random(7), symmetry=symmetry)  # type: ignore[arg-type]
+    puzzle = made.puzzle
+    for orbit in orbits(puzzle.geometry, symmetry):  # type: ignore[arg-type]
+        assert len({bool(puzzle[c]) for c in orbit}) == 1
+    assert count_solutions(puzzle, 2) == 1
+    assert is_minimal(puzzle, symmetry)  # type: ignore[arg-type]
+    assert grade(puzzle) is level
+
+
+def test_16x16_easy_without_minimality() -> None:
+    made = generate(16, Level.EASY, random.Random(1), minimal=False)
+    assert count_solutions(made.puzzle, 2) == 1
+    assert grade(made.puzzle) is Level.EASY
+    assert not made.minimal
+    assert generate(16, Level.EASY, random.Random(1), minimal=False).puzzle == made.puzzle
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(2))
+def test_expert_puzzles(seed: int) -> None:
+    made = generate(9, Level.EXPERT, random.Random(seed))
+    assert count_solutions(made.puzzle, 2) == 1
+    assert is_minimal(made.puzzle)
+    assert grade(made.puzzle) is Level.EXPERT
+
+
+def test_an_impossible_level_gives_up_with_a_clear_error() -> None:
+    with pytest.raises(GenerationError, match=r"no 4×4 Hard puzzle found in 30 attempts"):
+        generate(4, Level.HARD, random.Random(0), max_attempts=30)
+
+
+@pytest.mark.parametrize("n", [5, 12, 25])
+def test_unsupported_sizes(n: int) -> None:
+    with pytest.raises(ValueError, match="sizes are 4×4, 6×6, 9×9, 16×16"):
+        generate(n, Level.EASY, random.Random(0))
+
+
+def test_progress_is_reported_per_attempt() -> None:
+    stages: list[tuple[str, float]] = []
+    generate(9, Level.MEDIUM, random.Random(0), progress=lambda s, f: stages.append((s, f)))
+    assert stages[0][0].startswith("attempt 1: ")
+    assert all(0.0 <= f <= 1.0 for _, f in stages)
+
+
+@pytest.mark.parametrize("n", [4, 6, 9, 16])
+def test_random_solution_is_a_solved_grid(n: int) -> None:
+    grid = random_solution(n, random.Random(n))
+    assert grid.geometry.n == n and grid.is_solved()
+
+
+@pytest.mark.parametrize("symmetry, count", [("none", 81), ("rotational", 41), ("mirror", 45)])
+def test_orbits_cover_every_cell_once(symmetry: str, count: int) -> None:
+    groups = orbits(geometry_for_size(9), symmetry)  # type: ignore[arg-type]
+    assert len(groups) == count
+    assert sorted(c for g in groups for c in g) == list(range(81))
+
+
+def test_minimality_means_every_clue_is_needed() -> None:
+    puzzle = Grid.parse("1..." "..2." ".3.." "...4")
+    assert is_minimal(puzzle)
+    assert not is_minimal(puzzle.with_value(1, 2))
+
+
+@pytest.mark.parametrize("text, level", [("unique", None), ("Hard", Level.HARD),
+                                         ("guessing", Level.GUESSING)])
+def test_level_choices(text: str, level: Level | None) -> None:
+    assert parse_level_choice(text) is level

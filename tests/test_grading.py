@@ -1,0 +1,139 @@
+"""Grading: levels by the hardest technique the logic needs, HoDoKu scores, technique counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from pysolver.errors import PuzzleError
+from pysolver.board import Board
+from pysolver.grading import (GUESS_WEIGHT, Level, fill_singles, grade, level_within, rate,
+                              solves_by_singles, step_level, step_weight)
+from pysolver.grid import Grid
+from pysolver.logic import FIGURE_4_2, next_step
+from pysolver.search import solve
+from pysolver.step import Step, Technique
+
+#: reference.md, Figure 4.9: 127 solutions.
+FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
+
+#: Puzzles from public sets (norvig_easy50, tdoku puzzles1_unbiased) whose solve needs each technique:
+#: puzzle, level, hardest technique, score.
+KNOWN = {
+    "figure-4.2": (FIGURE_4_2, Level.EASY, "Naked Single", 184),
+    "hidden-single": ("2...8.3...6..7..84.3.5..2.9...1.54.8.........4.27.6...3.1..7.4.72..4..6...4.1...3",
+                      Level.EASY, "Hidden Single", 314),
+    "pointing": ("1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6",
+                 Level.MEDIUM, "Pointing", 588),
+    "claiming": ("..1..7.9.59..8...1.3.....8......58...5..6..2...41......8.....3.1...2..79.2.7..4..",
+                 Level.MEDIUM, "Claiming", 544),
+    "naked-pair": ("..19....39..7..16..3...5..7.5......9..43.26..2......7.6..1...3..42..7..65....68..",
+                   Level.HARD, "Naked Pair", 322),
+    "hidden-pair": ("3..2........1.7...7.6.3.5...7...9.8.9...2...4.1.8...5...9.4.3.1...7.2........8..6",
+                    Level.HARD, "Hidden Pair", 744),
+    "naked-triple": ("..3.56.78.5.1.7......2........4.9...8...1.3.4......65.3.8.....564...1.39......1..",
+                     Level.HARD, "Naked Triple", 620),
+    "hidden-triple": ("12.4...........3...8.1...6......1.9.56.8.243.9..........76...8.6...189.....75.1..",
+                      Level.HARD, "Hidden Triple", 600),
+    "x-wing": (".43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71.",
+               Level.EXPERT, "X-Wing", 900),
+    "swordfish": ("..............31.2.89....43..47...2..9......7..592.3.1..2..85.....26....5..4...6.",
+                  Level.EXPERT, "Swordfish", 854),
+    "guessing": ("12.74.6.94..8......89..3.1....4.2..1..........4.6..9..3...2...62....6.....8...4..",
+                 Level.GUESSING, "Guess", 20496),
+}
+
+
+@pytest.mark.parametrize("puzzle, level, hardest, score", KNOWN.values(), ids=KNOWN.keys())
+def test_known_puzzles_grade_by_their_hardest_technique(puzzle: str, level: Level, hardest: str,
+                                                        score: int) -> None:
+    rating = rate(Grid.parse(puzzle))
+    assert (rating.level, rating.hardest, rating.score) == (level, hardest, score)
+    assert rating.unique
+    assert rating.score == sum(t.weight * t.count for t in rating.techniques)
+
+
+@pytest.mark.parametrize("puzzle, level", [(p, lv) for p, lv, _, _ in KNOWN.values()],
+                         ids=KNOWN.keys())
+def test_fast_grading_agrees_with_the_rating_at_every_ceiling(puzzle: str, level: Level) -> None:
+    grid = Grid.parse(puzzle)
+    assert grade(grid) is level
+    assert solves_by_singles(grid) == (level is Level.EASY)
+    for ceiling in Level:
+        assert level_within(grid, ceiling) == (level if level <= ceiling else None)
+
+
+def test_figure_4_2_is_easy_with_naked_singles_only() -> None:
+    rating = rate(Grid.parse(FIGURE_4_2))
+    assert [(t.name, t.count) for t in rating.techniques] == [("Naked Single", 46)]
+    assert rating.guesses == 0
+
+
+def test_a_guess_weighs_as_hodoku_brute_force() -> None:
+    rating = rate(Grid.parse(KNOWN["guessing"][0]))
+    assert rating.guesses == 2
+    assert rating.score - GUESS_WEIGHT * 2 == sum(
+        t.weight * t.count for t in rating.techniques if t.technique != "guess")
+
+
+def test_several_solutions_need_guessing_and_are_flagged() -> None:
+    rating = rate(Grid.parse(FIGURE_4_9))
+    assert rating.level is Level.GUESSING
+    assert not rating.unique
+
+
+def test_no_solution_cannot_be_rated() -> None:
+    with pytest.raises(PuzzleError, match="no solution"):
+        rate(Grid.parse("12....3........."))  # 1 and 2 in row 1 and a 3 in r2c3: box 1 has no place left for 3
+
+
+def test_rating_json_has_level_score_counts_hardest() -> None:
+    data = rate(Grid.parse(KNOWN["x-wing"][0])).to_json()
+    assert (data["level"], data["level_name"], data["hardest"], data["score"]) == (
+        "expert", "Expert", "X-Wing", 900)
+    assert {"name": "X-Wing", "technique": "fish", "level": "expert", "weight": 140,
+            "count": 1} in data["techniques"]
+
+
+STEPS = {
+    "naked-single": (Technique.NAKED_SINGLE, 1, Level.EASY, 4),
+    "hidden-single": (Technique.HIDDEN_SINGLE, 1, Level.EASY, 14),
+    "pointing": (Technique.POINTING, 2, Level.MEDIUM, 50),
+    "claiming": (Technique.CLAIMING, 3, Level.MEDIUM, 50),
+    "naked-pair": (Technique.CHAIN_EXCLUSION, 2, Level.HARD, 60),
+    "hidden-triple": (Technique.PILE_EXCLUSION, 3, Level.HARD, 100),
+    "naked-quad": (Technique.CHAIN_EXCLUSION, 4, Level.EXPERT, 120),
+    "hidden-quad": (Technique.PILE_EXCLUSION, 4, Level.EXPERT, 150),
+    "naked-5": (Technique.CHAIN_EXCLUSION, 5, Level.EXPERT, 150),
+    "x-wing": (Technique.FISH, 2, Level.EXPERT, 140),
+    "jellyfish": (Technique.FISH, 4, Level.EXPERT, 160),
+    "squirmbag": (Technique.FISH, 5, Level.EXPERT, 470),
+    "guess": (Technique.GUESS, 2, Level.GUESSING, GUESS_WEIGHT),
+}
+
+
+@pytest.mark.parametrize("technique, size, level, weight", STEPS.values(), ids=STEPS.keys())
+def test_step_levels_and_weights(technique: Technique, size: int, level: Level,
+                                 weight: int) -> None:
+    step = Step(technique, technique.slug, "", size=size)
+    assert (step_level(step), step_weight(step)) == (level, weight)
+
+
+@pytest.mark.parametrize("text, level", [("easy", Level.EASY), ("Needs guessing", Level.GUESSING),
+                                         ("GUESSING", Level.GUESSING), (" expert ", Level.EXPERT)])
+def test_level_names(text: str, level: Level) -> None:
+    assert Level.parse(text) is level
+
+
+def test_unknown_level_lists_the_choices() -> None:
+    with pytest.raises(ValueError, match="easy, medium, hard, expert, guessing"):
+        Level.parse("evil")
+
+
+def test_fill_singles_is_sound_and_leaves_no_single() -> None:
+    grid = Grid.parse(KNOWN["pointing"][0])
+    board = fill_singles(Board.from_grid(grid))
+    solution = solve(grid)
+    assert solution is not None
+    assert all(v in (0, solution[c]) for c, v in enumerate(board.values))
+    step = next_step(board)
+    assert step is not None and step.technique is Technique.POINTING
