@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from ..geometry import Geometry
 from ..grid import Grid, symbols_for
-from .errors import PERMUTATION_LIMIT, SEARCH_HINT, GtspsLimitError
+from . import errors
+from .errors import SEARCH_HINT, GtspsLimitError
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,11 @@ def permutation_text(box: BoxPermutations, index: int) -> str:
     return "".join(symbols[d - 1] for d in box.perms[index])
 
 
-def box_permutations(grid: Grid, box: int, limit: int = PERMUTATION_LIMIT) -> BoxPermutations:
-    """All valid permutations of ``box`` (0-based), ascending; ``GtspsLimitError`` past ``limit``."""
+def box_permutations(grid: Grid, box: int, limit: int | None = None) -> BoxPermutations:
+    """All valid permutations of ``box`` (0-based), ascending; ``GtspsLimitError`` past ``limit``
+    (default ``PERMUTATION_LIMIT``)."""
+    if limit is None:
+        limit = errors.PERMUTATION_LIMIT
     geo = grid.geometry
     values = grid.values
     row_clues, col_clues = _line_clues(grid)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Union
 
 from ..grid import Grid
-from .errors import SUPERVERTEX_LIMIT
+from . import errors
 from .graph import PermutationGraph
 from .permutations import box_permutations
 from .supervertices import (Direction, SuperVertex, all_supervertices, cliques, line_boxes,
@@ -97,8 +97,9 @@ def _run(grid: Grid, result: GtspsResult, clock: "_Clock") -> None:
     if _empty_box(result, graph, "the adjacency rule deleted every permutation of box {box}"):
         return
     clock.start("supervertices")
-    bands = all_supervertices(graph, "band")
-    stacks = all_supervertices(graph, "stack", budget=_budget_left(bands))
+    limit = errors.SUPERVERTEX_LIMIT
+    bands = all_supervertices(graph, "band", limit)
+    stacks = all_supervertices(graph, "stack", limit, _total(bands))
     prune_to_supervertices(graph, bands, stacks)
     result.supervertices = {"band": _total(bands), "stack": _total(stacks)}
     _record(result, graph, "after_supervertices", 0)
@@ -123,10 +124,6 @@ def _run(grid: Grid, result: GtspsResult, clock: "_Clock") -> None:
     result.solutions = [found[line] for line in sorted(found)]
     if not found:
         result.reason = "G* has no clique: no choice of one super-vertex per band fits column-wise"
-
-
-def _budget_left(bands: list[list[SuperVertex]]) -> int:
-    return SUPERVERTEX_LIMIT - _total(bands)
 
 
 def _total(lines: Iterable[list[SuperVertex]]) -> int:

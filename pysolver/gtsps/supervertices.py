@@ -55,9 +55,9 @@ def _across(graph: PermutationGraph, direction: Direction, box: int,
 
 
 def line_supervertices(graph: PermutationGraph, direction: Direction, boxes: tuple[int, ...],
-                       budget: int = SUPERVERTEX_LIMIT) -> list[SuperVertex]:
+                       limit: int = SUPERVERTEX_LIMIT, already: int = 0) -> list[SuperVertex]:
     """Every k-tuple of pairwise compatible alive permutations of ``boxes`` (one band or stack),
-    ascending; ``GtspsLimitError`` when there are more than ``budget``."""
+    ascending; ``GtspsLimitError`` when these and the ``already`` built pass ``limit``."""
     found: list[SuperVertex] = []
     chosen = [0] * len(boxes)
 
@@ -67,10 +67,10 @@ def line_supervertices(graph: PermutationGraph, direction: Direction, boxes: tup
         for index in bit_indices(allowed[box]):
             chosen[depth] = index
             if last:
-                if len(found) >= budget:
+                if already + len(found) >= limit:
                     raise GtspsLimitError(
-                        f"more than {SUPERVERTEX_LIMIT:,} super-vertices, too many for GTSPS; "
-                        f"{SEARCH_HINT}", limit=SUPERVERTEX_LIMIT)
+                        f"more than {limit:,} super-vertices, too many for GTSPS; "
+                        f"{SEARCH_HINT}", limit=limit)
                 found.append(tuple(chosen))
                 continue
             peers, nbrs = _along(graph, direction, box, index)
@@ -86,13 +86,13 @@ def line_supervertices(graph: PermutationGraph, direction: Direction, boxes: tup
     return found
 
 
-def all_supervertices(graph: PermutationGraph,
-                      direction: Direction, budget: int = SUPERVERTEX_LIMIT) -> list[list[SuperVertex]]:
-    """The super-vertices of every band (or stack), within a shared ``budget``."""
+def all_supervertices(graph: PermutationGraph, direction: Direction,
+                      limit: int = SUPERVERTEX_LIMIT, already: int = 0) -> list[list[SuperVertex]]:
+    """The super-vertices of every band (or stack), all counting towards one ``limit``."""
     out = []
     for boxes in line_boxes(graph, direction):
-        found = line_supervertices(graph, direction, boxes, budget)
-        budget -= len(found)
+        found = line_supervertices(graph, direction, boxes, limit, already)
+        already += len(found)
         out.append(found)
     return out
 

@@ -1,0 +1,56 @@
+"""``pysolver gtsps``: solution lines, --count, --stats (text and JSON), exit codes 1 and 2."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pysolver.cli import main
+
+FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
+FIGURE_4_7 = "917625348482193576356748291621489753574312689839576412163957824245861937798234165"
+FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
+NO_SOLUTION = "1.3.34.........4"
+
+
+def test_default_prints_one_line_per_solution_and_nothing_else(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["gtsps", FIGURE_4_9]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 127 and all(len(line) == 81 and "." not in line for line in lines)
+
+
+def test_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["gtsps", FIGURE_4_9, "--count"]) == 0
+    assert capsys.readouterr().out == "127\n"
+
+
+def test_stats_table_follows_the_solution(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["gtsps", FIGURE_4_2, "--stats"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == FIGURE_4_7
+    assert out[2].split()[-3:] == ["33", "104", "0"]
+    assert "super-vertices: 3 band, 3 stack" in out
+
+
+def test_stats_json_is_one_object_with_every_stage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["gtsps", FIGURE_4_2, "--stats", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert {"vertices", "edges", "after_degree", "after_adjacency", "supervertices",
+            "solutions"} <= set(report)
+    assert (report["vertices"], report["edges"], report["after_degree"]["vertices"]) == (33, 104, 26)
+    assert report["solutions"] == [FIGURE_4_7]
+
+
+def test_no_solution_gives_the_reason_on_stderr_and_exit_1(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["gtsps", NO_SOLUTION]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "no solution: box 2 has no valid permutation\n"
+
+
+def test_over_the_limit_exits_2_pointing_to_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["gtsps", "." * 256]) == 2
+    assert "use `pysolver count`" in capsys.readouterr().err
