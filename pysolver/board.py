@@ -16,7 +16,9 @@ through that one function (style.md: finders never mutate).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from functools import cache, reduce
+from operator import itemgetter, or_
+from typing import Callable, Iterable
 
 from .geometry import Geometry, bits
 from .grid import Grid
@@ -94,19 +96,22 @@ class Board:
     def basic_contradiction(self) -> Contradiction | None:
         """An empty cell with no candidate, or a house where a missing digit has no cell left."""
         geo = self.geometry
-        for cell, value in enumerate(self.values):
-            if not value and not self.candidates[cell]:
-                return Contradiction(f"{geo.cell_name(cell)} has no candidate left", cell=cell)
-        for house, cells in enumerate(geo.houses):
-            placed = possible = 0
-            for cell in cells:
-                if self.values[cell]:
-                    placed |= 1 << (self.values[cell] - 1)
-                possible |= self.candidates[cell]
-            missing = geo.all_digits & ~placed & ~possible
+        if 0 in self.candidates:
+            for cell, (value, mask) in enumerate(zip(self.values, self.candidates)):
+                if not value and not mask:
+                    return Contradiction(f"{geo.cell_name(cell)} has no candidate left", cell=cell)
+        # What each cell still offers its houses: its candidates, or its placed digit.
+        offers = [mask | (1 << value >> 1) for value, mask in zip(self.values, self.candidates)]
+        for house, pick in enumerate(_house_pickers(geo)):
+            missing = geo.all_digits & ~reduce(or_, pick(offers))
             if missing:
-                digit = bits(missing)[0]
                 return Contradiction(
-                    f"{geo.house_name(house)} has no place left for {geo.symbol(digit)}",
+                    f"{geo.house_name(house)} has no place left for {geo.symbol(bits(missing)[0])}",
                     house=house)
         return None
+
+
+@cache
+def _house_pickers(geometry: Geometry) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
+    """For each house, a function picking its cells' entries out of a per-cell list (fast in C)."""
+    return tuple(itemgetter(*cells) for cells in geometry.houses)
