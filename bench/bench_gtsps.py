@@ -1,0 +1,91 @@
+"""Time GTSPS (thesis seed 004) per data set and print it beside the thesis's published averages.
+
+Run: ``python bench/bench_gtsps.py [--sample N]``. For each set: median and worst time, and median
+vertices of G before pruning and after the adjacency rule; then the puzzles grouped by the thesis's
+clue-count classes (easy 36–46, medium 32–35, hard 28–31, evil 17–27) with its average CPU times
+(Intel Dual Core, Windows; reference.md). All solutions are found each time. Prints, never asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pysolver.grid import Grid  # noqa: E402
+from pysolver.gtsps import GtspsLimitError, solve_gtsps  # noqa: E402
+
+PUZZLES = Path("/work/shared/puzzles")
+FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
+
+#: The thesis's average CPU time per puzzle (ms) by class, Tables 4.1–4.5.
+THESIS_MS = {"easy": 23.04, "medium": 36.09, "hard": 61.97, "evil": 78.7, "several": 68.13}
+
+
+def clue_class(clues: int) -> str:
+    """The thesis's difficulty class by clue count."""
+    if clues >= 36:
+        return "easy"
+    if clues >= 32:
+        return "medium"
+    if clues >= 28:
+        return "hard"
+    return "evil"
+
+
+def load(name: str, sample: int) -> list[str]:
+    lines = (PUZZLES / name).read_text().split()
+    step = max(1, len(lines) // sample)
+    return lines[::step][:sample]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sample", type=int, default=200, help="puzzles per large set")
+    args = parser.parse_args()
+    sets = {
+        "norvig_easy50": load("norvig_easy50.txt", 50),
+        "norvig_top95": load("norvig_top95.txt", 95),
+        "17-clue sample": load("tdoku_puzzles2_17_clue.txt", args.sample),
+        "serg (2+ solutions)": load("tdoku_puzzles7_serg_benchmark.txt", args.sample),
+        "Figure 4.9 (127)": [FIGURE_4_9],
+    }
+    by_class: dict[str, list[float]] = {}
+    print(f"{'set':<22}{'n':>5}{'median ms':>11}{'worst ms':>10}{'V before':>10}{'V after':>9}"
+          f"{'solutions':>10}{'limit':>7}")
+    for name, puzzles in sets.items():
+        times, before, after, solutions, limited = [], [], [], 0, 0
+        for text in puzzles:
+            grid = Grid.parse(text)
+            start = time.perf_counter()
+            try:
+                result = solve_gtsps(grid)
+            except GtspsLimitError:
+                limited += 1
+                continue
+            ms = (time.perf_counter() - start) * 1000
+            times.append(ms)
+            before.append(result.stages["initial"].vertices)
+            if "after_adjacency" in result.stages:
+                after.append(result.stages["after_adjacency"].vertices)
+            solutions += len(result.solutions)
+            kind = "several" if len(result.solutions) > 1 else clue_class(grid.clue_count)
+            by_class.setdefault(kind, []).append(ms)
+        print(f"{name:<22}{len(puzzles):>5}{statistics.median(times):>11.1f}{max(times):>10.1f}"
+              f"{statistics.median(before):>10.0f}{statistics.median(after):>9.0f}"
+              f"{solutions:>10}{limited:>7}", flush=True)
+    print()
+    print(f"{'class':<10}{'n':>5}{'median ms':>11}{'mean ms':>9}{'worst ms':>10}{'thesis mean':>13}")
+    for kind, thesis in THESIS_MS.items():
+        times = by_class.get(kind, [])
+        if times:
+            print(f"{kind:<10}{len(times):>5}{statistics.median(times):>11.1f}"
+                  f"{statistics.mean(times):>9.1f}{max(times):>10.1f}{thesis:>13.2f}")
+
+
+if __name__ == "__main__":
+    main()
