@@ -26,6 +26,7 @@ from .generate import generate, parse_level_choice
 from .geometry import SYMBOLS
 from .grading import rate
 from .grid import Grid
+from .gtsps import gtsps_report
 from .search import count_solutions
 from .session import Session
 
@@ -37,6 +38,8 @@ Command = Callable[[Request, Progress], Reply]
 
 #: The default cap for counting solutions from the page.
 COUNT_LIMIT = 1000
+#: How many GTSPS solutions a reply lists (the count is always exact).
+GTSPS_LISTED = 200
 
 
 class _Worker:
@@ -183,6 +186,22 @@ def _generate(request: Request, progress: Progress) -> Reply:
     return {**made.to_json(), "seed": seed}
 
 
+def _gtsps(request: Request, progress: Progress) -> Reply:
+    """GTSPS's figures stage by stage and its solutions, for ``puzzle`` or the loaded puzzle."""
+    text = request.get("puzzle")
+    grid = Grid.parse(str(text)) if text else _session().puzzle
+    report = gtsps_report(grid, progress=progress)
+    count = report["solution_count"]
+    solutions = report["solutions"]
+    assert isinstance(solutions, list)
+    if report["reason"]:
+        message = f"No solution: {report['reason']}."
+    else:
+        message = f"{count} solution{'s' if count != 1 else ''} in {report['elapsed_ms']:.0f} ms."
+    return {**report, "solutions": solutions[:GTSPS_LISTED], "listed": min(len(solutions),
+            GTSPS_LISTED), "puzzle": grid.line(), "message": message}
+
+
 COMMANDS: dict[str, Command] = {
     "load": _load,
     "hint": _hint,
@@ -198,6 +217,7 @@ COMMANDS: dict[str, Command] = {
     "count": _count,
     "rate": _rate,
     "generate": _generate,
+    "gtsps": _gtsps,
 }
 
 

@@ -110,3 +110,18 @@ def test_shown_chain_step_carries_its_graph() -> None:
     assert set(map(tuple, graph["removed"])) <= set(map(tuple, graph["edges"]))
     assert len(graph["pattern"]["left"]) == len(graph["pattern"]["right"]) == shown["size"]
     assert all(s["graph"] is None for i, s in enumerate(view["steps"]) if i != index)
+
+
+def test_gtsps_reports_stages_and_solutions() -> None:
+    reply = call("gtsps", puzzle=FIGURE_4_9)
+    assert reply["solution_count"] == 127 and reply["listed"] == 127
+    assert reply["message"].startswith("127 solutions in ")
+    assert [b["box"] for b in reply["boxes"]] == list(range(1, 10))
+    assert reply["vertices"] >= reply["after_degree"]["vertices"] >= reply["after_adjacency"]["vertices"]
+
+
+def test_gtsps_uses_the_loaded_puzzle_and_reports_its_limit() -> None:
+    call("load", puzzle=FIGURE_4_2)
+    assert call("gtsps")["vertices"] == 33
+    error = call("gtsps", puzzle="." * 81)["error"]
+    assert error["kind"] == "gtsps-limit" and "pysolver count" in error["message"]
