@@ -74,7 +74,8 @@ def pyodide_version() -> str:
 
 
 def build_wheel(wheels: Path) -> Path:
-    """Build our wheel from a clean copy of the sources (a stale build/ could leak removed modules)."""
+    """Build our wheel from a clean copy of the sources (a stale build/ could leak removed modules)
+    into wheels/<content hash>/."""
     with tempfile.TemporaryDirectory(prefix="pysolver-wheel-") as tmp:
         source = Path(tmp) / "src"
         source.mkdir()
@@ -90,9 +91,13 @@ def build_wheel(wheels: Path) -> Path:
             check=True,
         )
         (built,) = dist.glob("pysolver-*.whl")
-        target = wheels / built.name
+        # A folder named by the content: a new build gets a new URL, so no browser or CDN cache
+        # (GitHub Pages: 10 minutes) serves an old wheel to a new page. micropip needs the file name.
+        digest = hashlib.sha256(built.read_bytes()).hexdigest()[:12]
+        target = wheels / digest / built.name
+        target.parent.mkdir()
         shutil.copy2(built, target)
-    log(f"built {target.name} ({target.stat().st_size:,} bytes)")
+    log(f"built {target.relative_to(wheels.parent)} ({target.stat().st_size:,} bytes)")
     return target
 
 

@@ -12,6 +12,7 @@ import importlib.util
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,10 @@ pytestmark = pytest.mark.pyodide
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build_site  # noqa: E402  (the build script lives at the repository's root)
+
 # A 6×6 grid (boxes 2×3) with every third cell blanked; the empty 4×4 grid has 288 solutions.
 SIX_BY_SIX = "1.34.64.61.32.15.45.42.13.26.56.53.2"
 EMPTY_4X4_SOLUTIONS = 288
@@ -84,6 +89,12 @@ def run_jobs_in_cpython() -> dict[str, Any]:
     spec.loader.exec_module(module)
     result: dict[str, Any] = json.loads(module.run_jobs(json.dumps(JOBS)))
     return result
+
+
+@pytest.fixture(scope="module")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """$PYSOLVER_SITE_DIR (scripts/test.sh builds site/ once) or a fresh build."""
+    return build_site.built_site(tmp_path_factory.mktemp("pyodide") / "site")
 
 
 @pytest.fixture(scope="module")
