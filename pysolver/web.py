@@ -36,8 +36,10 @@ Request = dict[str, Any]
 Progress = Callable[[str, float], None]
 Command = Callable[[Request, Progress], Reply]
 
-#: The default cap for counting solutions from the page.
+#: The default cap for counting solutions from the page, and the largest cap accepted (Pyodide's
+#: ``sys.maxsize`` is 2**31 - 1, and no count that large would finish anyway).
 COUNT_LIMIT = 1000
+COUNT_LIMIT_MAX = 10**9
 #: How many GTSPS solutions a reply lists (the count is always exact).
 GTSPS_LISTED = 200
 
@@ -153,6 +155,8 @@ def _check(request: Request, progress: Progress) -> Reply:
 def _count(request: Request, progress: Progress) -> Reply:
     grid = Grid.parse(str(request.get("puzzle", "")))
     limit = int(request.get("limit") or COUNT_LIMIT)
+    if not 1 <= limit <= COUNT_LIMIT_MAX:
+        raise ValueError(f"the count limit must be between 1 and {COUNT_LIMIT_MAX:,}, not {limit:,}")
     count = count_solutions(grid, limit)
     if count == 0:
         message = "No solution."

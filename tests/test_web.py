@@ -68,6 +68,8 @@ def test_count_and_check() -> None:
                                                 "message": "127 solutions."}
     assert call("count", puzzle=FIGURE_4_9, limit=10)["message"] == (
         "At least 10 solutions (counting stopped there).")
+    assert call("count", puzzle=FIGURE_4_9, limit=2**40)["error"]["message"] == (
+        "the count limit must be between 1 and 1,000,000,000, not 1,099,511,627,776")
     clash = "1" + FIGURE_4_2[1:]
     checked = call("check", puzzle=clash)
     assert checked["conflicts"][0] == {"digit": 1, "house": 0, "house_name": "row 1",
