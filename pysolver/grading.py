@@ -23,14 +23,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 from typing import Any
 
 from .board import Board
 from .errors import PuzzleError
+from .geometry import Geometry, geometry_for_size
 from .grid import Grid
-from .logic import apply_step, next_step, solve_by_logic
+from .logic import apply_step, solve_by_logic
 from .search import count_solutions, solve
 from .step import Step, Technique
+from .techniques.exclusion import find_exclusions
 
 
 class Level(IntEnum):
@@ -67,6 +70,9 @@ class Level(IntEnum):
                          + ", ".join(level.slug for level in cls))
 
 
+#: Pointing (seed 002) (norvig_easy50): solved by singles and intersections, not singles alone.
+POINTING_EXAMPLE = ("1..92....524.1...........7..5...81.2........."
+                    "4.27...9..6...........3.945....71..6")
 #: HoDoKu's weight for its "brute force" step, our guess that the solution confirms.
 GUESS_WEIGHT = 10000
 _SINGLE_WEIGHTS = {Technique.NAKED_SINGLE: 4, Technique.HIDDEN_SINGLE: 14,
@@ -209,10 +215,88 @@ def fill_singles(board: Board) -> Board:
     >>> fill_singles(Board.from_grid(Grid.parse(FIGURE_4_2))).is_solved()
     True
     """
+    values, candidates = list(board.values), list(board.candidates)
+    _place_singles(board.geometry, values, candidates)
+    return Board(board.geometry, board.givens, tuple(values), tuple(candidates))
+
+
+def fill_basics(board: Board) -> tuple[Board, bool]:
+    """The board after singles and intersections (pointing, claiming), and whether any
+    intersection removed a candidate.
+
+    Both rules only ever remove candidates and stay true when others go, so they reach one
+    fixpoint in any order: the engine's board when it first needs a harder step. The engine
+    takes an intersection exactly when one applies at a singles fixpoint, which is when the
+    first intersection here removes something; so the flag says whether its path is *Medium*.
+
+    >>> board, used = fill_basics(Board.from_grid(Grid.parse(POINTING_EXAMPLE)))
+    >>> board.is_solved(), used
+    (True, True)
+    """
     geo = board.geometry
+    values, candidates = list(board.values), list(board.candidates)
+    segments = _segments(geo.n)
+    used = False
+    while _place_singles(geo, values, candidates) and not all(values):
+        if not _remove_locked(candidates, segments):
+            break
+        used = True
+    return Board(geo, board.givens, tuple(values), tuple(candidates)), used
+
+
+#: A box-line intersection: its cells, the rest of the line, the rest of the box.
+_Segment = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+@cache
+def _segments(n: int) -> tuple[_Segment, ...]:
+    """Every box-line intersection of the n×n grid (keyed by n: hashing a Geometry is slow)."""
+    geo = geometry_for_size(n)
+    found = []
+    for line in geo.houses[:2 * n]:
+        for box in sorted({geo.box_of[c] for c in line}):
+            box_cells = geo.houses[2 * n + box]
+            inside = tuple(c for c in line if geo.box_of[c] == box)
+            found.append((inside, tuple(c for c in line if c not in inside),
+                          tuple(c for c in box_cells if c not in inside)))
+    return tuple(found)
+
+
+def _remove_locked(candidates: list[int], segments: tuple[_Segment, ...]) -> bool:
+    """One sweep of pointing and claiming over every intersection; whether anything went.
+
+    A digit of the intersection missing from the rest of the box leaves the rest of the line
+    (pointing); one missing from the rest of the line leaves the rest of the box (claiming).
+    """
+    removed = False
+    for inside, line_rest, box_rest in segments:
+        here = 0
+        for cell in inside:
+            here |= candidates[cell]
+        if not here:
+            continue
+        line_other = box_other = 0
+        for cell in line_rest:
+            line_other |= candidates[cell]
+        for cell in box_rest:
+            box_other |= candidates[cell]
+        pointing = here & ~box_other & line_other
+        if pointing:
+            removed = True
+            for cell in line_rest:
+                candidates[cell] &= ~pointing
+        claiming = here & ~line_other & box_other
+        if claiming:
+            removed = True
+            for cell in box_rest:
+                candidates[cell] &= ~claiming
+    return removed
+
+
+def _place_singles(geo: Geometry, values: list[int], candidates: list[int]) -> bool:
+    """Place naked and hidden singles in the lists until none is left; False at a contradiction
+    (an empty cell without candidates)."""
     peers, houses = geo.peers, geo.houses
-    values = list(board.values)
-    candidates = list(board.candidates)
 
     def place(cell: int, bit: int) -> None:
         values[cell] = bit.bit_length()
@@ -229,25 +313,23 @@ def fill_singles(board: Board) -> Board:
                 place(cell, mask)
                 placed += 1
             elif not mask and not values[cell]:
-                placed = 0
-                break
-        else:
-            for house in houses:
-                once = twice = 0
+                return False
+        for house in houses:
+            once = twice = 0
+            for cell in house:
+                mask = candidates[cell]
+                twice |= once & mask
+                once |= mask
+            hidden = once & ~twice
+            while hidden:
+                bit = hidden & -hidden
+                hidden ^= bit
                 for cell in house:
-                    mask = candidates[cell]
-                    twice |= once & mask
-                    once |= mask
-                hidden = once & ~twice
-                while hidden:
-                    bit = hidden & -hidden
-                    hidden ^= bit
-                    for cell in house:
-                        if candidates[cell] & bit:
-                            place(cell, bit)
-                            placed += 1
-                            break
-    return Board(geo, board.givens, tuple(values), tuple(candidates))
+                    if candidates[cell] & bit:
+                        place(cell, bit)
+                        placed += 1
+                        break
+    return True
 
 
 def solves_by_singles(grid: Grid) -> bool:
@@ -263,29 +345,48 @@ def solves_by_singles(grid: Grid) -> bool:
 def level_within(grid: Grid, ceiling: Level) -> Level | None:
     """The puzzle's level if it is at most ``ceiling``, else None; stops at the first harder step.
 
-    The generator asks this for thousands of puzzles, so singles are filled in by
-    ``fill_singles`` and only the harder steps go through the engine; no rating is built. A
+    The generator asks this for thousands of puzzles, so singles and intersections are filled
+    in by ``fill_basics`` and only the harder steps go through the engine; no rating is built. A
     puzzle whose logic stalls is ``GUESSING`` (it need not be unique).
 
     >>> from pysolver.logic import FIGURE_4_2
     >>> level_within(Grid.parse(FIGURE_4_2), Level.EASY)
     <Level.EASY: 0>
+    >>> level_within(Grid.parse(POINTING_EXAMPLE), Level.EASY) is None
+    True
     >>> level_within(Grid.empty(4), Level.EXPERT) is None
     True
     """
     board = Board.from_grid(grid)
     level = Level.EASY
     while True:
-        board = fill_singles(board)
+        if ceiling is Level.EASY:
+            board = fill_singles(board)
+        else:
+            board, used = fill_basics(board)
+            if used:
+                level = max(level, Level.MEDIUM)
+        if level > ceiling:
+            return None
         if board.is_solved():
             return level
-        step = None if ceiling is Level.EASY else next_step(board)
+        step = None if ceiling is Level.EASY else _harder_step(board)
         if step is None:
             return Level.GUESSING if ceiling is Level.GUESSING else None
         level = max(level, step_level(step))
         if level > ceiling:
             return None
         board = apply_step(board, step)
+
+
+def _harder_step(board: Board) -> Step | None:
+    """The engine's next step on a board where no single or intersection is left.
+
+    ``next_step`` would first ask the singles and intersection finders, which find nothing here.
+    """
+    if board.basic_contradiction():
+        return None
+    return next(find_exclusions(board), None)
 
 
 def grade(grid: Grid) -> Level:

@@ -6,10 +6,10 @@ import pytest
 
 from pysolver.errors import PuzzleError
 from pysolver.board import Board
-from pysolver.grading import (GUESS_WEIGHT, Level, fill_singles, grade, level_within, rate,
-                              solves_by_singles, step_level, step_weight)
+from pysolver.grading import (GUESS_WEIGHT, Level, fill_basics, fill_singles, grade, level_within,
+                              rate, solves_by_singles, step_level, step_weight)
 from pysolver.grid import Grid
-from pysolver.logic import FIGURE_4_2, next_step
+from pysolver.logic import FIGURE_4_2, apply_step, next_step
 from pysolver.search import solve
 from pysolver.step import Step, Technique
 
@@ -137,3 +137,22 @@ def test_fill_singles_is_sound_and_leaves_no_single() -> None:
     assert all(v in (0, solution[c]) for c, v in enumerate(board.values))
     step = next_step(board)
     assert step is not None and step.technique is Technique.POINTING
+
+
+BASIC_TECHNIQUES = (Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE, Technique.POINTING,
+                    Technique.CLAIMING)
+
+
+@pytest.mark.parametrize("puzzle, level", [(p, lv) for p, lv, _, _ in KNOWN.values()],
+                         ids=KNOWN.keys())
+def test_fill_basics_reaches_the_engines_board_before_its_first_harder_step(puzzle: str,
+                                                                            level: Level) -> None:
+    board = Board.from_grid(Grid.parse(puzzle))
+    used = False
+    while (step := next_step(board)) is not None and step.technique in BASIC_TECHNIQUES:
+        used = used or step.technique in (Technique.POINTING, Technique.CLAIMING)
+        board = apply_step(board, step)
+    filled, filled_used = fill_basics(Board.from_grid(Grid.parse(puzzle)))
+    assert (filled.values, filled.candidates) == (board.values, board.candidates)
+    assert filled_used == used
+    assert filled.is_solved() == (level <= Level.MEDIUM)
