@@ -2,7 +2,7 @@
 
 The classic recipe (Dr. Dobb's "Sudoku & Graph Theory", seed 001, and HoDoKu): fill a grid at
 random, then blank its cells in random order, keeping a blank only if the puzzle keeps exactly one
-solution (``count_solutions(grid, 2) == 1``). One pass over every cell leaves a *minimal* puzzle:
+solution. One pass over every cell leaves a *minimal* puzzle:
 a clue kept once because its removal let a second solution in still does so after more blanks.
 The grader then says which level the puzzle is; a puzzle of the wrong level is thrown away and a
 new grid tried. With a symmetry, cells are blanked by orbits (a cell and its mirror image), and
@@ -23,6 +23,11 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
   without one clue orbit are listed once, and an empty orbit pins the solution down exactly when
   every other solution differs from it there. An Expert neighbour is made minimal and graded again.
 
+Blanking a clue of a unique puzzle keeps it unique exactly when the puzzle without the clue has
+no solution with another digit there, so each test is one search with the clue's digit banned
+from its cell: it never walks the known solution's branch, and it works on the search's candidate
+integers (``search._settle``) without building a ``Grid`` per answer.
+
 Every random choice comes from the ``random.Random`` passed in, so a seed gives the same puzzles.
 """
 
@@ -30,13 +35,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import islice
+from functools import cache
 from typing import Callable, Iterator, Literal, Sequence
 
 from .geometry import Geometry, geometry_for_size
 from .grading import Level, Rating, level_within, rate, solves_by_singles
 from .grid import Grid
-from .search import count_solutions, iter_solutions, solve
+from .search import _branch_cell, _layout, _Layout, _settle, count_solutions, solve
 
 Symmetry = Literal["none", "rotational", "mirror"]
 SYMMETRIES: tuple[Symmetry, ...] = ("none", "rotational", "mirror")
@@ -155,44 +160,80 @@ def _blank(values: Sequence[int], orbit: tuple[int, ...]) -> list[int]:
     return out
 
 
-def _is_unique(geo: Geometry, values: Sequence[int]) -> bool:
-    return count_solutions(Grid(geo, tuple(values)), 2) == 1
+@cache
+def _layout_for(n: int) -> _Layout:
+    """The search's bit layout, keyed by size (hashing a ``Geometry`` costs more than a search step)."""
+    return _layout(geometry_for_size(n))
 
 
-def _single_at(geo: Geometry, values: Sequence[int], cell: int, digit: int) -> bool:
-    """Whether the clues alone force ``digit`` into the blank ``cell`` (a naked or hidden single).
+def _bit(t: _Layout, cell: int, digit: int) -> int:
+    """The search's bit for ``digit`` in ``cell``."""
+    row, col = divmod(cell, t.n)
+    return 1 << (digit - 1) * t.plane + row * t.field + col
 
-    Then blanking the cell changes no solution, so the search need not be asked: most blanks in
-    the first half of a removal pass are settled here, at a few dozen lookups each.
 
-    >>> geo = geometry_for_size(4)
-    >>> _single_at(geo, Grid.parse("..34" "3..." "2..." "....").values, 0, 1)
-    True
-    >>> _single_at(geo, Grid.empty(4).values, 0, 1)
-    False
+def _bits_of(t: _Layout, values: Sequence[int]) -> int:
+    """Every clue of ``values`` as search bits."""
+    found = 0
+    for cell, value in enumerate(values):
+        if value:
+            found |= _bit(t, cell, value)
+    return found
+
+
+def _solutions(t: _Layout, values: Sequence[int], banned: int = 0) -> Iterator[int]:
+    """The solutions of ``values`` (one bit per cell) none of whose digits is in ``banned``.
+
+    The search's own loop (``search._search``) on raw candidate integers: the generator asks
+    thousands of such questions and wants no ``Grid`` built from their answers.
     """
-    peers = geo.peers
-    if len({values[p] for p in peers[cell]} - {0}) == geo.n - 1:
-        return True
-    for house in geo.houses_of[cell]:
-        if all(values[other] or any(values[p] == digit for p in peers[other])
-               for other in geo.houses[house] if other != cell):
-            return True
-    return False
+    stack = [(t.cells * t.planes & ~banned, 0, _bits_of(t, values))]
+    while stack:
+        settled = _settle(*stack.pop(), t)
+        if settled is None:
+            continue
+        cand, placed, single = settled
+        if single == t.cells:
+            yield cand
+            continue
+        options = (_branch_cell(cand, t) * t.planes) & cand
+        guesses = []
+        while options:
+            low = options & -options
+            guesses.append((cand, placed, low))
+            options ^= low
+        stack += reversed(guesses)
 
 
-def _blank_keeps_unique(geo: Geometry, values: Sequence[int], trial: Sequence[int],
+def _others(t: _Layout, values: Sequence[int], solution: Sequence[int],
+            orbit: tuple[int, ...]) -> Iterator[int]:
+    """Solutions of ``values`` (whose ``orbit`` is blank) other than ``solution``.
+
+    Such a solution has another digit in some cell of the orbit, so one search per orbit cell
+    with the solution's digit banned there finds them all, and never walks the solution's own
+    branch (a solution differing in two cells is found twice).
+    """
+    for cell in orbit:
+        yield from _solutions(t, values, _bit(t, cell, solution[cell]))
+
+
+def _blank_keeps_unique(t: _Layout, trial: Sequence[int], solution: Sequence[int],
                         orbit: tuple[int, ...]) -> bool:
-    """Whether ``trial`` (``values`` with ``orbit`` blanked) still has one solution."""
-    if all(_single_at(geo, trial, cell, values[cell]) for cell in orbit):
-        return True
-    return _is_unique(geo, trial)
+    """Whether ``trial`` (a unique puzzle with ``orbit`` blanked) still has one solution."""
+    return next(_others(t, trial, solution, orbit), None) is None
 
 
 def minimize(puzzle: Grid, rng: random.Random, symmetry: Symmetry = "none",
              progress: Progress | None = None) -> Grid:
-    """Blank clue orbits in random order while the solution stays unique: a minimal puzzle."""
+    """Blank clue orbits in random order while the solution stays unique: a minimal puzzle.
+
+    ``puzzle`` must have one solution.
+    """
     geo = puzzle.geometry
+    solution = solve(puzzle)
+    if solution is None:
+        raise ValueError("cannot minimize a puzzle without a solution")
+    t = _layout_for(geo.n)
     values = list(puzzle.values)
     clued = [o for o in orbits(geo, symmetry) if values[o[0]]]
     rng.shuffle(clued)
@@ -200,9 +241,18 @@ def minimize(puzzle: Grid, rng: random.Random, symmetry: Symmetry = "none",
         if progress and index % 8 == 0:
             progress("removing clues", index / len(clued))
         trial = _blank(values, orbit)
-        if _blank_keeps_unique(geo, values, trial, orbit):
+        if _blank_keeps_unique(t, trial, solution.values, orbit):
             values = trial
     return Grid(geo, tuple(values))
+
+
+def _removable(puzzle: Grid, solution: Sequence[int], symmetry: Symmetry) -> Iterator[tuple[int, ...]]:
+    """The clue orbits of a unique puzzle that can be blanked keeping it unique."""
+    t = _layout_for(puzzle.geometry.n)
+    for orbit in orbits(puzzle.geometry, symmetry):
+        if puzzle[orbit[0]] and _blank_keeps_unique(t, _blank(puzzle.values, orbit), solution,
+                                                    orbit):
+            yield orbit
 
 
 def is_minimal(puzzle: Grid, symmetry: Symmetry = "none") -> bool:
@@ -213,11 +263,10 @@ def is_minimal(puzzle: Grid, symmetry: Symmetry = "none") -> bool:
     >>> is_minimal(Grid.parse("12.." "..2." ".3.." "...4"))
     False
     """
-    geo = puzzle.geometry
-    if not _is_unique(geo, puzzle.values):
+    solution = solve(puzzle)
+    if solution is None or count_solutions(puzzle, 2) != 1:
         return False
-    return not any(_is_unique(geo, _blank(puzzle.values, orbit))
-                   for orbit in orbits(geo, symmetry) if puzzle[orbit[0]])
+    return next(_removable(puzzle, solution.values, symmetry), None) is None
 
 
 def _steer_easy(solution: Grid, rng: random.Random, symmetry: Symmetry,
@@ -242,28 +291,44 @@ def _accepts(level: Level | None, found: Level | None) -> bool:
     return found < Level.GUESSING if level is None else found is level
 
 
+def _cells_mask(t: _Layout, cells: Sequence[int]) -> int:
+    """The cells as a mask of the search's plane 0."""
+    return sum(1 << cell // t.n * t.field + cell % t.n for cell in cells)
+
+
+def _differences(t: _Layout, first: int, second: int) -> int:
+    """The plane-0 mask of the cells where two solutions (as search bits) differ."""
+    moved = first & ~second
+    for shift in t.plane_shifts:
+        moved |= moved >> shift
+    return moved & t.cells
+
+
 def _swap_neighbours(puzzle: Grid, solution: Grid, symmetry: Symmetry,
                      rng: random.Random) -> Iterator[Grid]:
     """Unique puzzles one orbit swap away (a clue orbit blanked, an empty one filled), shuffled."""
     geo = puzzle.geometry
+    t = _layout_for(geo.n)
+    target = _bits_of(t, solution.values)
     groups = orbits(geo, symmetry)
     clued = [o for o in groups if puzzle[o[0]]]
-    empty = [o for o in groups if not puzzle[o[0]]]
+    empty = [(o, _cells_mask(t, o)) for o in groups if not puzzle[o[0]]]
     rng.shuffle(clued)
     for removed in clued:
         without = _blank(puzzle.values, removed)
-        others = [s for s in islice(iter_solutions(Grid(geo, tuple(without))),
-                                    SWAP_SOLUTION_LIMIT + 1) if s != solution]
-        if len(others) >= SWAP_SOLUTION_LIMIT:
-            continue  # so loose that no single orbit is likely to pin it down
-        fixes = [o for o in empty
-                 if all(any(other[c] != solution[c] for c in o) for other in others)]
-        rng.shuffle(fixes)
-        for added in fixes:
-            values = list(without)
-            for cell in added:
-                values[cell] = solution[cell]
-            yield Grid(geo, tuple(values))
+        differences = set()
+        for other in _others(t, without, solution.values, removed):
+            differences.add(_differences(t, other, target))
+            if len(differences) >= SWAP_SOLUTION_LIMIT:
+                break
+        else:
+            fixes = [o for o, mask in empty if all(mask & d for d in differences)]
+            rng.shuffle(fixes)
+            for added in fixes:
+                values = list(without)
+                for cell in added:
+                    values[cell] = solution[cell]
+                yield Grid(geo, tuple(values))
 
 
 def _walk_to_expert(start: Grid, solution: Grid, rng: random.Random, symmetry: Symmetry,
