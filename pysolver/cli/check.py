@@ -9,37 +9,25 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import PuzzleError
-from ..grid import ALPHABETS, Grid
 from ..search import uniqueness
-from .inputs import read_puzzles
+from .inputs import add_puzzle_arguments, each_puzzle
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``check`` subcommand."""
     parser = subparsers.add_parser(
         "check", help="say whether a puzzle is valid (one solution), and why not")
-    parser.add_argument("puzzle", help="a puzzle, a file of puzzles (one per line), or - for stdin")
-    add_alphabet_option(parser)
+    add_puzzle_arguments(parser)
     parser.set_defaults(run=run)
-
-
-def add_alphabet_option(parser: argparse.ArgumentParser) -> None:
-    """The ``--alphabet`` option every command that reads puzzles shares."""
-    parser.add_argument("--alphabet", choices=sorted(ALPHABETS), default="digits",
-                        help="how digits above 9 are spelt (default: 1-9 then A-P)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Print ``valid`` or ``invalid: <why>`` per puzzle; the exit code of the worst one."""
     code = 0
-    puzzles = read_puzzles(args.puzzle)
-    for puzzle in puzzles:
-        prefix = puzzle.prefix() if len(puzzles) > 1 else ""
-        try:
-            grid = Grid.parse(puzzle.text, alphabet=args.alphabet)
-        except PuzzleError as error:
-            print(f"{prefix}invalid: {error}")
+    for parsed in each_puzzle(args):
+        prefix, grid = parsed.prefix, parsed.grid
+        if grid is None:
+            print(f"{prefix}invalid: {parsed.error}")
             code = 2
             continue
         n = grid.geometry.n

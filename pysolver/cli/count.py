@@ -5,10 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..grid import Grid
 from ..search import count_solutions
-from .check import add_alphabet_option
-from .inputs import read_puzzles
+from .inputs import add_puzzle_arguments, each_grid
 
 #: The default cap, so that a nearly empty grid answers at once instead of counting for ages.
 DEFAULT_LIMIT = 1000
@@ -17,11 +15,10 @@ DEFAULT_LIMIT = 1000
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``count`` subcommand."""
     parser = subparsers.add_parser("count", help="count a puzzle's solutions (up to a limit)")
-    parser.add_argument("puzzle", help="a puzzle, a file of puzzles (one per line), or - for stdin")
+    add_puzzle_arguments(parser)
     parser.add_argument("--limit", type=_limit, default=DEFAULT_LIMIT, metavar="N",
                         help=f"stop counting at N solutions and print 'N+' "
                              f"(default {DEFAULT_LIMIT}; 0 counts them all)")
-    add_alphabet_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -51,11 +48,8 @@ def describe(count: int, limit: int | None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the number of solutions of each puzzle."""
-    puzzles = read_puzzles(args.puzzle)
     limit = args.limit or None
-    for puzzle in puzzles:
-        prefix = puzzle.prefix() if len(puzzles) > 1 else ""
-        grid = Grid.parse(puzzle.text, alphabet=args.alphabet)
-        print(f"{prefix}{describe(count_solutions(grid, limit=limit), limit)}")
+    for parsed, grid in each_grid(args):
+        print(f"{parsed.prefix}{describe(count_solutions(grid, limit=limit), limit)}")
     sys.stdout.flush()
     return 0

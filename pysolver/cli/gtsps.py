@@ -12,11 +12,9 @@ import argparse
 import json
 import sys
 
-from ..grid import Grid
 from ..gtsps import report_json, solve_gtsps
 from ..gtsps.run import REPORTED, GtspsResult
-from .check import add_alphabet_option
-from .inputs import read_puzzles
+from .inputs import add_puzzle_arguments, each_grid
 
 _STAGE_NAMES = {
     "initial": "G (Steps 3-4)",
@@ -30,24 +28,21 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     """Add the ``gtsps`` subcommand."""
     parser = subparsers.add_parser(
         "gtsps", help="all solutions by GTSPS, the guess-free graph method (thesis ch. 4)")
-    parser.add_argument("puzzle", help="a puzzle, a file of puzzles (one per line), or - for stdin")
+    add_puzzle_arguments(parser)
     parser.add_argument("--count", action="store_true", help="print the number of solutions")
     parser.add_argument("--stats", action="store_true",
                         help="also print vertices, edges, super-vertices and cliques per stage")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per puzzle (all figures and solutions)")
-    add_alphabet_option(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Solve each puzzle; exit 1 if one has no solution."""
     code = 0
-    puzzles = read_puzzles(args.puzzle)
-    for puzzle in puzzles:
-        grid = Grid.parse(puzzle.text, alphabet=args.alphabet)
+    for parsed, grid in each_grid(args):
         result = solve_gtsps(grid)
-        prefix = puzzle.prefix() if len(puzzles) > 1 else ""
+        prefix = parsed.prefix
         if args.json:
             report = report_json(result)
             report["solutions"] = [s.line(args.alphabet) for s in result.solutions]
@@ -60,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         if args.stats and not args.json:
             print(stats_table(result))
         if result.reason is not None:
-            print(f"{puzzle.prefix()}no solution: {result.reason}", file=sys.stderr)
+            print(f"{prefix}no solution: {result.reason}", file=sys.stderr)
             code = 1
     sys.stdout.flush()
     return code
