@@ -34,21 +34,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from .bitsets import bit_indices
+
 PatternKind = Literal["chain", "pile"]
-
-
-def bit_indices(mask: int) -> list[int]:
-    """The indices of the set bits, ascending (0-based).
-
-    >>> bit_indices(0b10110)
-    [1, 2, 4]
-    """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass(frozen=True)

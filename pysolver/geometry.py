@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from .bitsets import bit_indices
+
 #: Box shapes (rows × columns) of the grid sizes we support: 4×4, 6×6, 9×9, 12×12, 16×16, 25×25.
 BOX_SHAPES: dict[int, tuple[int, int]] = {
     4: (2, 2),
@@ -148,12 +150,7 @@ def bits(mask: int) -> list[int]:
     >>> bits(0b101001)
     [1, 4, 6]
     """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length())
-        mask ^= low
-    return out
+    return [i + 1 for i in bit_indices(mask)]
 
 
 def mask_of(digits: "list[int] | tuple[int, ...] | set[int] | range") -> int:

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pysolver.bipartite import analyse, bit_indices, maximum_matching
+from pysolver.bipartite import analyse, maximum_matching
+from pysolver.bitsets import bit_indices
 
 ALL9 = 0b111111111
 

@@ -20,7 +20,7 @@ from collections import Counter
 from typing import Callable, Sequence
 
 from ..geometry import Geometry, bits
-from .bitsets import bit_indices, bitset_of
+from ..bitsets import bitset_of, large_bit_indices
 from .permutations import BoxPermutations
 
 #: Per box, the indices of the permutations a pass deleted (empty lists where none went).
@@ -142,7 +142,7 @@ class PermutationGraph:
         total = 0
         alive = self.alive
         for box in range(len(self.boxes)):
-            indices = bit_indices(alive[box])
+            indices = large_bit_indices(alive[box])
             row_keys, col_keys = self.boxes[box].row_keys, self.boxes[box].col_keys
             rows = Counter(row_keys[i] for i in indices)
             cols = Counter(col_keys[i] for i in indices)
@@ -176,7 +176,7 @@ class PermutationGraph:
             row_keys, col_keys = self.boxes[box].row_keys, self.boxes[box].col_keys
             band_peers, stack_peers = self.band_peers[box], self.stack_peers[box]
             dead = []
-            for i in bit_indices(alive[box]):
+            for i in large_bit_indices(alive[box]):
                 rd = row_deg.get(row_keys[i])
                 if rd is None:
                     rd = row_deg[row_keys[i]] = sum(
@@ -203,7 +203,7 @@ class PermutationGraph:
             row_keys, col_keys = self.boxes[box].row_keys, self.boxes[box].col_keys
             band_peers, stack_peers = self.band_peers[box], self.stack_peers[box]
             dead = []
-            for i in bit_indices(alive[box]):
+            for i in large_bit_indices(alive[box]):
                 ok = row_ok.get(row_keys[i])
                 if ok is None:
                     ok = row_ok[row_keys[i]] = all(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Iterator, Literal
 
-from .bitsets import bit_indices, bitset_of
+from ..bitsets import bitset_of, large_bit_indices
 from .errors import SEARCH_HINT, SUPERVERTEX_LIMIT, GtspsLimitError
 from .graph import PermutationGraph
 
@@ -64,7 +64,7 @@ def line_supervertices(graph: PermutationGraph, direction: Direction, boxes: tup
     def extend(depth: int, allowed: dict[int, int]) -> None:
         box = boxes[depth]
         last = depth == len(boxes) - 1
-        for index in bit_indices(allowed[box]):
+        for index in large_bit_indices(allowed[box]):
             chosen[depth] = index
             if last:
                 if already + len(found) >= limit:
@@ -149,7 +149,7 @@ def cliques(graph: PermutationGraph, direction: Direction,
         members = boxes_of[j]
         position = min(range(len(members)), key=lambda p: allowed[members[p]].bit_count())
         later = [b for o in order[depth + 1:] for b in boxes_of[o]]
-        for perm in bit_indices(allowed[members[position]]):
+        for perm in large_bit_indices(allowed[members[position]]):
             for sv in index[j][position].get(perm, ()):
                 if not all(allowed[b] >> p & 1 for b, p in zip(members, sv)):
                     continue

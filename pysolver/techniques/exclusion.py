@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..bipartite import Analysis, HallViolation, Pattern, analyse, bit_indices
+from ..bipartite import Analysis, HallViolation, Pattern, analyse
+from ..bitsets import bit_indices
 from ..board import Board, Contradiction
 from ..geometry import Geometry
 from ..step import GraphDrawing, GraphVertex, Step, Technique, describe_eliminations, digit_set, join_names
