@@ -1,0 +1,162 @@
+/**
+ * Draws the board: givens, placed digits, pencil marks in a mini-grid per cell, and the shown step
+ * marked as SudokuWiki and HoDoKu do (pattern candidates green, eliminations red and struck, the
+ * placed digit yellow, the step's houses outlined). It draws only what the view holds.
+ *
+ * Test hooks: `.cell[data-cell]` with `data-given`, `data-value`; candidate spans `[data-digit]` with
+ * classes `pattern`, `elim`, `placed`; `.outline[data-house]`; `#board[data-position]`.
+ */
+
+import { cellName, isLoaded, shownStep, statusState } from "./state.js";
+
+const pairKey = (cell, digit) => `${cell}:${digit}`;
+
+/** A typed character as HTML text (a rejected character may be '<' or '&'). */
+/** What each element was last drawn with, so unchanged ones are left alone. */
+const drawn = new WeakMap();
+
+const escapeText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Build the cells and outline layer once per board shape. */
+function build(board, shape) {
+  const { n, box_rows: boxRows, box_cols: boxCols } = shape;
+  board.dataset.n = String(n);
+  board.style.setProperty("--n", String(n));
+  board.style.setProperty("--box-cols", String(boxCols));
+  board.style.setProperty("--box-rows", String(boxRows));
+  const cells = [];
+  for (let cell = 0; cell < n * n; cell += 1) {
+    const row = Math.floor(cell / n);
+    const col = cell % n;
+    const classes = ["cell"];
+    if ((col + 1) % boxCols === 0 && col < n - 1) classes.push("box-right");
+    if ((row + 1) % boxRows === 0 && row < n - 1) classes.push("box-bottom");
+    cells.push(`<div class="${classes.join(" ")}" role="gridcell" data-cell="${cell}" tabindex="-1"></div>`);
+  }
+  const rows = [];
+  for (let row = 0; row < n; row += 1) {
+    rows.push(`<div class="row" role="row">${cells.slice(row * n, row * n + n).join("")}</div>`);
+  }
+  board.innerHTML = `<div class="cells">${rows.join("")}</div><div class="outlines" aria-hidden="true"></div>`;
+  board.dataset.shape = `${n}:${boxRows}x${boxCols}`;
+}
+
+/** Grid placement of a house's outline: rows, then columns, then boxes. */
+function houseArea(shape, house) {
+  const { n, box_rows: boxRows, box_cols: boxCols } = shape;
+  if (house < n) return `${house + 1} / 1 / ${house + 2} / ${n + 1}`;
+  if (house < 2 * n) {
+    const col = house - n;
+    return `1 / ${col + 1} / ${n + 1} / ${col + 2}`;
+  }
+  const box = house - 2 * n;
+  const boxesPerRow = n / boxCols;
+  const top = Math.floor(box / boxesPerRow) * boxRows;
+  const left = (box % boxesPerRow) * boxCols;
+  return `${top + 1} / ${left + 1} / ${top + boxRows + 1} / ${left + boxCols + 1}`;
+}
+
+/** Sets of "cell:digit" keys for each way a step marks a candidate. */
+function stepMarks(shown) {
+  const marks = { pattern: new Set(), elim: new Set(), placed: new Set(), cells: new Set(), houses: [] };
+  if (!shown) return marks;
+  const { step } = shown;
+  for (const [cell, digit] of step.pattern) marks.pattern.add(pairKey(cell, digit));
+  for (const [cell, digit] of step.eliminations) marks.elim.add(pairKey(cell, digit));
+  for (const [cell, digit] of step.placements) marks.placed.add(pairKey(cell, digit));
+  for (const cell of step.cells) marks.cells.add(cell);
+  marks.houses = step.houses;
+  return marks;
+}
+
+/** The digits a cell's mini-grid shows: its candidates, plus the ones the shown step strikes. */
+function shownDigits(candidates, cell, marks, n) {
+  const digits = new Set(candidates);
+  for (let digit = 1; digit <= n; digit += 1) {
+    if (marks.elim.has(pairKey(cell, digit)) || marks.placed.has(pairKey(cell, digit))) digits.add(digit);
+  }
+  return [...digits].sort((a, b) => a - b);
+}
+
+function candidateGrid(shape, cell, digits, marks) {
+  const spans = digits.map((digit) => {
+    const key = pairKey(cell, digit);
+    const classes = ["cand"];
+    if (marks.pattern.has(key)) classes.push("pattern");
+    if (marks.elim.has(key)) classes.push("elim");
+    if (marks.placed.has(key)) classes.push("placed");
+    const col = ((digit - 1) % shape.box_cols) + 1;
+    const row = Math.floor((digit - 1) / shape.box_cols) + 1;
+    return `<span class="${classes.join(" ")}" data-digit="${digit}" style="grid-area:${row}/${col}">${shape.symbols[digit - 1]}</span>`;
+  });
+  return `<div class="cands">${spans.join("")}</div>`;
+}
+
+/** Cells the page marks in red: conflicts from Check, or the spot of Python's last error. */
+function redCells(state) {
+  const red = new Set();
+  for (const conflict of state.conflicts) for (const cell of conflict.cells) red.add(cell);
+  if (state.error) {
+    for (const cell of state.error.cells || []) red.add(cell);
+    if (state.error.cell !== null && state.error.cell !== undefined) red.add(state.error.cell);
+  }
+  if (isLoaded(state) && statusState(state.view) === "contradiction") {
+    for (const cell of state.view.status.cells || []) red.add(cell);
+    if (state.view.status.cell !== null && state.view.status.cell !== undefined) red.add(state.view.status.cell);
+  }
+  return red;
+}
+
+/** Update every cell of `board` from `state`. */
+export function renderBoard(board, state) {
+  const shape = state.shape;
+  if (board.dataset.shape !== `${shape.n}:${shape.box_rows}x${shape.box_cols}`) build(board, shape);
+  const loaded = isLoaded(state);
+  const view = loaded ? state.view : null;
+  const shown = shownStep(state);
+  const marks = stepMarks(shown);
+  const red = redCells(state);
+  const n = shape.n;
+  const cells = board.querySelectorAll(".cell");
+  cells.forEach((el, cell) => {
+    const char = state.entry[cell];
+    const given = char !== ".";
+    const value = view ? view.values[cell] : Math.max(0, shape.symbols.indexOf(char) + 1);
+    const placedHere = view !== null && !given && value > 0;
+    let content;
+    if (value > 0 || given) {
+      const symbol = value > 0 ? shape.symbols[value - 1] : char;
+      content = `<span class="digit">${escapeText(symbol)}</span>`;
+    } else {
+      content = candidateGrid(shape, cell, shownDigits(view ? view.candidates[cell] : [], cell, marks, n), marks);
+    }
+    if (drawn.get(el) !== content) {
+      el.innerHTML = content;
+      drawn.set(el, content);
+    }
+    el.dataset.given = String(given);
+    el.dataset.value = String(value);
+    el.classList.toggle("given", given);
+    el.classList.toggle("solved", placedHere);
+    el.classList.toggle("bad", given && value === 0);
+    el.classList.toggle("conflict", red.has(cell));
+    el.classList.toggle("in-step", marks.cells.has(cell));
+    el.classList.toggle("placed", value > 0 && marks.placed.has(pairKey(cell, value)));
+    el.classList.toggle("selected", cell === state.selected);
+    el.tabIndex = cell === state.selected ? 0 : -1;
+    const what = value > 0 ? `${shape.symbols[value - 1]}${given ? ", given" : ""}`
+      : given ? `${char}, not a digit of this size` : "empty";
+    el.setAttribute("aria-label", `${cellName(n, cell)}: ${what}`);
+  });
+  const houses = [...marks.houses];
+  if (state.error && state.error.house !== null && state.error.house !== undefined) houses.push(state.error.house);
+  for (const conflict of state.conflicts) houses.push(conflict.house);
+  const outlines = board.querySelector(".outlines");
+  outlines.innerHTML = houses.map((house, i) => {
+    const kind = i < marks.houses.length ? "step" : "conflict";
+    return `<div class="outline ${kind}" data-house="${house}" style="grid-area:${houseArea(shape, house)}"></div>`;
+  }).join("");
+  board.dataset.position = String(view ? view.position : 0);
+  board.dataset.mode = shown ? shown.mode : "none";
+  board.setAttribute("aria-busy", String(state.busy !== null));
+}
