@@ -12,6 +12,8 @@ import { SolverClient } from "./solver-client.js";
 import * as S from "./state.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
+import { boardState, gtspsPanel } from "./gtsps-panel.js";
+import { generatePanel } from "./generate-panel.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -28,6 +30,7 @@ const WORKING = {
   back: "Going back…", forward: "Going forward…", goto: "Going to the step…",
   solve_logic: "Solving by logic…", guess: "Guessing…", backtrack: "Backtracking…",
   solve: "Solving with search…", check: "Checking…", count: "Counting solutions…",
+  gtsps: "Running the graph method…", rate: "Rating the puzzle…", generate: "Making a new puzzle…",
 };
 const SLOW_MS = 400;
 
@@ -53,12 +56,14 @@ function commit(next) {
 /** Send one request; resolve with its reply, or null when a newer request has superseded it. */
 async function ask(cmd, args = {}) {
   const seq = ++latest;
-  commit({ ...state, busy: { cmd, label: WORKING[cmd], slow: false } });
+  commit({ ...state, busy: { cmd, label: WORKING[cmd], slow: false, progress: null }, preview: null });
   setTimeout(() => {
     if (seq === latest && state.busy) commit({ ...state, busy: { ...state.busy, slow: true } });
   }, SLOW_MS);
   try {
-    const reply = await client.request(cmd, args);
+    const reply = await client.request(cmd, args, {
+      onProgress: (progress) => seq === latest && state.busy && commit({ ...state, busy: { ...state.busy, progress } }),
+    });
     if (seq !== latest) return null;
     commit({ ...state, busy: null });
     return reply;
@@ -162,7 +167,7 @@ function enabled(name) {
     case "guess": return loaded && view.can_guess;
     case "backtrack": return loaded && view.can_backtrack;
     case "solve": return loaded && ["solving", "stuck"].includes(S.statusState(view));
-    case "count": case "goto": return loaded;
+    case "count": case "goto": case "gtsps": case "rate": return loaded;
     case "cancel": return false;
     default: return true;
   }
@@ -172,6 +177,15 @@ function typeChar(char) {
   if (!state.ready || state.entry[state.selected] === char) return;
   commit(S.withTyped(state, state.selected, char));
   loadPuzzle(S.entryText(state));
+}
+
+/** Pasted or submitted text: a line that fits the board goes onto it as typed, so a character
+ * Python rejects is shown (and marked) in its own cell rather than on the previous puzzle. */
+function loadText(text) {
+  const line = text.trim();
+  const fits = line.length === state.entry.length && !/\s/.test(line);
+  commit({ ...state, text, ...(fits ? { entry: [...line], hint: false, conflicts: [], notice: null } : {}) });
+  loadPuzzle(text);
 }
 
 function focusSelected() {
@@ -199,10 +213,7 @@ const intents = {
     el.value = "";
     if (example) loadPuzzle(example.puzzle);
   },
-  "load-text": () => {
-    commit({ ...state, text: els.text.value });
-    loadPuzzle(els.text.value);
-  },
+  "load-text": () => loadText(els.text.value),
   "copy-link": async () => {
     try {
       await navigator.clipboard.writeText(location.href);
@@ -213,6 +224,10 @@ const intents = {
   },
   pad: (el) => typeChar(el.dataset.char),
 };
+
+const app = { ask, commit, failed, loadPuzzle, get state() { return state; } };
+const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app)];
+for (const panel of panels) Object.assign(intents, panel.intents);
 
 bindInput(document, {
   intent(name, el) {
@@ -226,10 +241,7 @@ bindInput(document, {
     commit(S.withMove(state, dRow, dCol));
     focusSelected();
   },
-  paste(text) {
-    commit({ ...state, text });
-    loadPuzzle(text);
-  },
+  paste: loadText,
   symbols: () => state.shape.symbols,
 });
 
@@ -313,12 +325,13 @@ function renderPad(state) {
 function render(state) {
   renderBoot(state);
   renderStatus(state);
-  renderBoard(els.board, state);
+  renderBoard(els.board, boardState(state));
   renderPad(state);
   renderMessage(state);
   renderControls(state);
   renderStepPanel(els.step, state);
   renderStepList(els.list, state);
+  for (const panel of panels) panel.render(state);
   if (state.text !== shownText) {
     els.text.value = state.text;
     shownText = state.text;

@@ -30,6 +30,10 @@ export function initialState(shape = NINE) {
     conflicts: [],
     count: null,
     text: "",
+    gtsps: null,
+    rating: null,
+    generateError: null,
+    preview: null,
   };
 }
 

@@ -1,0 +1,228 @@
+"""The page's two panels (web/js/gtsps-panel.js, web/js/generate-panel.js), driven as a person would:
+the graph method (GTSPS) on the thesis's figures, with its stage figures, its solutions shown on the
+board and back, its limit message and Cancel; a new puzzle of a size and level, and Rate.
+
+The figures come from reference.md (Figure 4.2's 33 vertices, 104 edges and per-box counts; Figure
+4.9's 127 solutions) or from the same ``pysolver.web.handle`` the worker runs. All tests share one
+booted page (``panels``); each loads its puzzle through the URL. Each panel leaves a screenshot in
+test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from pysolver.web import handle
+from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, FIGURE_4_9_SOLUTIONS
+
+pytestmark = pytest.mark.e2e
+
+STATE = "window.__pysolver.state"
+IDLE = f"{STATE}.ready && !{STATE}.busy"
+# Figure 4.2 (reference.md): valid permutations per box, vertices and edges of G.
+FIGURE_4_2_BOXES = [2, 2, 6, 1, 2, 1, 4, 9, 6]
+FIGURE_4_2_VERTICES = 33
+FIGURE_4_2_EDGES = 104
+FIGURE_4_2_AFTER_DEGREE = 26
+FIGURE_4_2_SCORE = 184
+# A 16-clue puzzle (a 17-clue one of tdoku's set, less its first clue): thousands of solutions and
+# minutes of cliques, well inside the permutation limit, so GTSPS runs long enough to be cancelled.
+SLOW_GTSPS = ".......................2.3......45.6..3.......17...8.....16......8....4..6.5..2.."
+GTSPS = "#gtsps-panel"
+GENERATE = "#generate-panel"
+
+
+def py(cmd: str, **args: Any) -> dict[str, Any]:
+    """The worker's answer, computed here by the same ``pysolver.web.handle``."""
+    reply: dict[str, Any] = json.loads(handle(json.dumps({"cmd": cmd, **args})))
+    return reply
+
+
+def state(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(STATE)
+    return found
+
+
+def show(page: Page, puzzle: str) -> None:
+    """Load `puzzle` through the URL and wait for Python's board of it."""
+    page.evaluate("(p) => { location.hash = '#p=' + p; }", puzzle)
+    page.wait_for_function(
+        f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p && !{STATE}.error", arg=puzzle)
+
+
+def board_values(page: Page) -> list[int]:
+    values: list[int] = page.eval_on_selector_all(
+        "#board .cell", "(cells) => cells.map((el) => Number(el.dataset.value))")
+    return values
+
+
+def line_values(line: str) -> list[int]:
+    return [0 if char == "." else int(char) for char in line]
+
+
+def is_valid_full_grid(values: list[int]) -> bool:
+    """Every row, column and 3×3 box of a 9×9 grid holds 1..9 once."""
+    rows = [values[r * 9:r * 9 + 9] for r in range(9)]
+    cols = [values[c::9] for c in range(9)]
+    boxes = [[values[(b // 3 * 3 + i // 3) * 9 + b % 3 * 3 + i % 3] for i in range(9)] for b in range(9)]
+    return all(sorted(house) == list(range(1, 10)) for house in rows + cols + boxes)
+
+
+def open_panel(page: Page, panel: str) -> None:
+    if not page.eval_on_selector(panel, "(el) => el.open"):
+        page.click(f"{panel} > summary")
+
+
+def run_gtsps(page: Page, puzzle: str, outcome: str = "done") -> None:
+    show(page, puzzle)
+    open_panel(page, GTSPS)
+    page.click(f"{GTSPS} [data-intent='gtsps']")
+    page.wait_for_function(f"(s) => document.querySelector('{GTSPS}').dataset.state === s && {IDLE}",
+                           arg=outcome, timeout=60_000)
+
+
+def cell_text(page: Page, selector: str) -> str:
+    return page.inner_text(selector).strip()
+
+
+def screenshot(page: Page, directory: Path, panel: str, name: str) -> None:
+    page.locator(panel).scroll_into_view_if_needed()
+    page.screenshot(path=str(directory / name), full_page=True)
+
+
+@pytest.fixture(scope="module")
+def panels(browser: Browser, site_url: str, guarded: Callable[..., AbstractContextManager[Page]],
+           ) -> Iterator[Page]:
+    with guarded(browser) as page:
+        page.goto(site_url)
+        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=120_000)
+        yield page
+
+
+def test_gtsps_on_figure_4_2_shows_the_thesis_figures_and_its_solution(
+        panels: Page, artifacts_dir: Path) -> None:
+    run_gtsps(panels, FIGURE_4_2)
+    total = f"{GTSPS} tr[data-total='graph']"
+    assert cell_text(panels, f"{total} [data-figure='vertices']") == str(FIGURE_4_2_VERTICES)
+    assert cell_text(panels, f"{total} [data-figure='edges']") == str(FIGURE_4_2_EDGES)
+    degree = f"{GTSPS} tr[data-total='after_degree'] [data-figure='vertices']"
+    assert cell_text(panels, degree) == str(FIGURE_4_2_AFTER_DEGREE)
+    counts = panels.eval_on_selector_all(f"{GTSPS} tr[data-box] td[data-stage='initial']",
+                                         "(cells) => cells.map((el) => Number(el.textContent))")
+    assert counts == FIGURE_4_2_BOXES
+    assert panels.eval_on_selector_all(f"{GTSPS} [data-intent='gtsps-show']", "(b) => b.length") == 1
+    screenshot(panels, artifacts_dir, GTSPS, "panel-gtsps-figure-4-2.png")
+
+    panels.click(f"{GTSPS} [data-intent='gtsps-show'][data-index='0']")
+    panels.wait_for_selector("#preview:not([hidden])")
+    assert board_values(panels) == line_values(FIGURE_4_2_SOLUTION)
+
+
+def test_gtsps_on_figure_4_9_lists_127_solutions_and_shows_one_on_the_board(
+        panels: Page, artifacts_dir: Path) -> None:
+    run_gtsps(panels, FIGURE_4_9)
+    listed = panels.eval_on_selector_all(f"{GTSPS} [data-intent='gtsps-show']", "(b) => b.length")
+    assert listed == FIGURE_4_9_SOLUTIONS
+    assert f"Solutions: {FIGURE_4_9_SOLUTIONS}" in panels.inner_text(GTSPS)
+    before = board_values(panels)
+
+    panels.click(f"{GTSPS} [data-intent='gtsps-show'][data-index='41']")
+    panels.wait_for_selector("#preview[data-index='41']:not([hidden])")
+    shown = board_values(panels)
+    assert is_valid_full_grid(shown)
+    assert all(value == given for value, given in zip(shown, line_values(FIGURE_4_9)) if given)
+    assert "".join(map(str, shown)) in py("gtsps", puzzle=FIGURE_4_9)["solutions"]
+    assert "solution 42 of 127" in panels.inner_text("#preview")
+    screenshot(panels, artifacts_dir, "#preview", "panel-gtsps-preview.png")
+
+    panels.click("#preview [data-intent='gtsps-back']")
+    panels.wait_for_selector("#preview", state="hidden")
+    assert board_values(panels) == before
+    assert state(panels)["view"]["puzzle"] == FIGURE_4_9
+
+
+def test_gtsps_on_an_empty_board_shows_the_limit_message(panels: Page, artifacts_dir: Path) -> None:
+    run_gtsps(panels, "." * 81, outcome="error")
+    message = panels.locator(f"{GTSPS} .panel-error")
+    assert message.get_attribute("data-kind") == "gtsps-limit"
+    assert "Count solutions" in message.inner_text()
+    screenshot(panels, artifacts_dir, GTSPS, "panel-gtsps-limit.png")
+
+
+def test_cancel_during_gtsps_returns_to_a_ready_page_with_the_board_intact(panels: Page) -> None:
+    show(panels, SLOW_GTSPS)
+    open_panel(panels, GTSPS)
+    before = board_values(panels)
+    panels.click(f"{GTSPS} [data-intent='gtsps']")
+    panels.wait_for_function(f"{STATE}.busy && {STATE}.busy.progress !== null")
+    assert panels.is_visible(f"{GTSPS} .run-progress")
+    panels.click(f"{GTSPS} [data-intent='cancel']")
+    panels.wait_for_function(f"{IDLE} && {STATE}.notice === 'Cancelled.'", timeout=120_000)
+    assert state(panels)["view"]["puzzle"] == SLOW_GTSPS
+    assert board_values(panels) == before
+    assert panels.get_attribute(GTSPS, "data-state") == "idle"
+    assert panels.is_hidden(f"{GTSPS} .run-progress")
+
+
+def generate(page: Page, size: int, level: str) -> dict[str, Any]:
+    """Pick size and level, press New puzzle, wait for its board; the page's rating of it."""
+    open_panel(page, GENERATE)
+    page.select_option(f"{GENERATE} select[name='size']", str(size))
+    page.select_option(f"{GENERATE} select[name='level']", level)
+    page.click(f"{GENERATE} button[type='submit']")
+    page.wait_for_function(
+        f"{IDLE} && {STATE}.rating && {STATE}.view && {STATE}.view.puzzle === {STATE}.rating.puzzle",
+        timeout=60_000)
+    rating: dict[str, Any] = state(page)["rating"]
+    return rating
+
+
+@pytest.mark.parametrize(("size", "level"), [(9, "easy"), (4, "unique")], ids=["9x9-easy", "4x4-any"])
+def test_new_puzzle_loads_a_unique_easy_puzzle(
+        panels: Page, artifacts_dir: Path, size: int, level: str) -> None:
+    rating = generate(panels, size, level)
+    puzzle = rating["puzzle"]
+    assert state(panels)["view"]["n"] == size
+    assert py("count", puzzle=puzzle)["count"] == 1
+    assert panels.inner_text(f"{GENERATE} .level-badge") == "Easy"
+    assert panels.evaluate("location.hash") == f"#p={puzzle}"
+    assert state(panels)["view"]["position"] == 0
+    screenshot(panels, artifacts_dir, GENERATE, f"panel-new-puzzle-{size}x{size}.png")
+
+
+def test_cancel_during_generation_keeps_the_board(panels: Page) -> None:
+    show(panels, FIGURE_4_2)
+    open_panel(panels, GENERATE)
+    panels.select_option(f"{GENERATE} select[name='size']", "9")
+    panels.select_option(f"{GENERATE} select[name='level']", "expert")
+    panels.click(f"{GENERATE} button[type='submit']")
+    panels.wait_for_selector(f"{GENERATE} [data-intent='cancel']:visible")
+    panels.click(f"{GENERATE} [data-intent='cancel']")
+    panels.wait_for_function(f"{IDLE} && {STATE}.notice === 'Cancelled.'", timeout=120_000)
+    assert state(panels)["view"]["puzzle"] == FIGURE_4_2
+    assert board_values(panels) == line_values(FIGURE_4_2)
+
+
+def test_rate_on_figure_4_2_says_easy_with_its_score(panels: Page, artifacts_dir: Path) -> None:
+    show(panels, FIGURE_4_2)
+    open_panel(panels, GENERATE)
+    panels.click(f"{GENERATE} [data-intent='rate']")
+    panels.wait_for_selector(f"{GENERATE} .rating[data-level]")
+    rating = panels.locator(f"{GENERATE} .rating")
+    assert rating.get_attribute("data-level") == "easy"
+    assert rating.get_attribute("data-score") == str(FIGURE_4_2_SCORE)
+    assert panels.inner_text(f"{GENERATE} .level-badge") == "Easy"
+    expected = {t["technique"]: t["count"] for t in py("rate", puzzle=FIGURE_4_2)["techniques"]}
+    shown = panels.eval_on_selector_all(
+        f"{GENERATE} tr[data-technique]",
+        "(rows) => Object.fromEntries(rows.map((r) => [r.dataset.technique, "
+        "Number(r.querySelector('[data-figure=count]').textContent)]))")
+    assert shown == expected
+    screenshot(panels, artifacts_dir, GENERATE, "panel-rate-figure-4-2.png")

@@ -1,0 +1,172 @@
+/**
+ * The "Graph method (GTSPS)" panel: runs the thesis's method (seed 004, chapter 4) on the loaded
+ * puzzle in the worker (`gtsps`, notes/web-api.md) and shows what Python reports — vertices and
+ * edges of G after each rule, each box's count of valid permutations stage by stage, super-vertices,
+ * cliques and the solutions. A solution is shown on the board as a preview: the session is left as
+ * it was, and "Back to the puzzle" (or any request) ends the preview.
+ *
+ * State: `state.gtsps` = {puzzle, reply} or {puzzle, error}, kept for the puzzle it was run on;
+ * `state.preview` = index of the solution shown, or null.
+ * Test hooks: `#gtsps-panel[data-state]`, `[data-total="<stage>"]`, `tr[data-box] td[data-stage]`,
+ * `button[data-intent="gtsps-show"][data-index]`, `#preview[data-index]`.
+ */
+
+import { givensLine, isLoaded } from "./state.js";
+
+const STAGE_LABELS = {
+  permutations: "Listing each box's valid permutations", graph: "Building the graph G",
+  degree: "Degree rule", adjacency: "Structural-adjacency rule", supervertices: "Super-vertices",
+  cliques: "Finding the cliques",
+};
+/** The reply's stages, in order: [key of totals, key in each box, heading]. */
+const STAGES = [
+  [null, "initial", "Graph G"], ["after_degree", "after_degree", "Degree rule"],
+  ["after_adjacency", "after_adjacency", "Adjacency rule"],
+  ["after_supervertices", "after_supervertices", "Super-vertices"],
+];
+
+const escapeText = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const figure = (value) => (value === null || value === undefined ? "—" : value.toLocaleString("en-US"));
+
+/** The run for the puzzle on the board, or null (a run on another puzzle is not shown). */
+function currentRun(state) {
+  const run = state.gtsps;
+  return run && isLoaded(state) && run.puzzle === givensLine(state.view) ? run : null;
+}
+
+/** The state the board draws: the previewed solution's digits, no step marks; else `state`. */
+export function boardState(state) {
+  const run = currentRun(state);
+  if (state.preview === null || state.preview === undefined || !run || !run.reply) return state;
+  const symbols = state.view.symbols;
+  const values = [...run.reply.solutions[state.preview]].map((char) => symbols.indexOf(char) + 1);
+  return { ...state, hint: false, conflicts: [], view: { ...state.view, values, position: 0 } };
+}
+
+function totalsTable(reply) {
+  const rows = STAGES.map(([key, , heading]) => {
+    const totals = key ? reply[key] : { vertices: reply.vertices, edges: reply.edges, passes: null };
+    return `<tr data-total="${key || "graph"}"><th scope="row">${heading}</th>`
+      + `<td data-figure="vertices">${figure(totals && totals.vertices)}</td>`
+      + `<td data-figure="edges">${figure(totals && totals.edges)}</td>`
+      + `<td data-figure="passes">${figure(totals && totals.passes)}</td></tr>`;
+  }).join("");
+  return `<table class="figures"><thead><tr><th scope="col">Stage</th><th scope="col">Vertices</th>`
+    + `<th scope="col">Edges</th><th scope="col">Passes</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** Each box's permutation count per stage; the bar behind a count is its share on a log scale. */
+function boxTable(reply) {
+  const most = Math.max(1, ...reply.boxes.map((box) => box.initial));
+  const share = (count) => (count ? Math.max(0.04, Math.log1p(count) / Math.log1p(most)) : 0).toFixed(3);
+  const rows = reply.boxes.map((box) => `<tr data-box="${box.box}"><th scope="row">Box ${box.box}</th>`
+    + STAGES.map(([, key]) => {
+      const count = box[key];
+      const bar = count === null ? "" : ` style="--share:${share(count)}"`;
+      return `<td data-stage="${key}"${bar}>${figure(count)}</td>`;
+    }).join("") + "</tr>").join("");
+  return `<table class="figures boxes"><caption>Valid permutations of each box, stage by stage</caption>`
+    + `<thead><tr><th scope="col">Box</th>${STAGES.map(([, , heading]) => `<th scope="col">${heading}</th>`).join("")}`
+    + `</tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function pairText(pair) {
+  return pair ? `${figure(pair.band)} along bands · ${figure(pair.stack)} along stacks` : "—";
+}
+
+function solutionList(reply, preview) {
+  if (reply.solution_count === 0) return "";
+  const more = reply.solution_count > reply.listed ? ` (the first ${reply.listed} are listed)` : "";
+  const buttons = reply.solutions.map((line, index) => `<button type="button" data-intent="gtsps-show" `
+    + `data-index="${index}" aria-pressed="${index === preview}" title="Show solution ${index + 1} on the board">`
+    + `${index + 1}</button>`).join("");
+  return `<h3>Solutions: ${figure(reply.solution_count)}${more}</h3>`
+    + `<p class="hint-line">Choose one to see it on the board.</p><div class="solutions">${buttons}</div>`;
+}
+
+function resultMarkup(run, preview) {
+  if (run.error) return `<p class="panel-error" data-kind="${escapeText(run.error.kind)}">${escapeText(run.error.message)}</p>`;
+  const reply = run.reply;
+  const outcome = reply.reason ? "panel-error" : "panel-note";
+  return `<p class="${outcome}" data-count="${reply.solution_count}">${escapeText(reply.message)}</p>`
+    + totalsTable(reply)
+    + `<dl class="pairs"><dt>Super-vertices</dt><dd data-figure="supervertices">${pairText(reply.supervertices)}</dd>`
+    + `<dt>Cliques of G*</dt><dd data-figure="cliques">${pairText(reply.cliques)}</dd></dl>`
+    + boxTable(reply) + solutionList(reply, preview);
+}
+
+/** The panel: its intents for main.js, its render, and the board state while previewing. */
+export function gtspsPanel(root, app) {
+  const els = {
+    run: root.querySelector('[data-intent="gtsps"]'), cancel: root.querySelector('[data-intent="cancel"]'),
+    progress: root.querySelector(".run-progress"), result: root.querySelector(".result"),
+    banner: document.getElementById("preview"), board: document.getElementById("board"),
+  };
+  els.stage = els.progress.querySelector("span");
+  els.bar = els.progress.querySelector("progress");
+  let shown = null;
+  let shownBanner = null;
+
+  async function run() {
+    const puzzle = givensLine(app.state.view);
+    try {
+      const reply = await app.ask("gtsps", { puzzle });
+      if (reply) app.commit({ ...app.state, gtsps: { puzzle, reply } });
+    } catch (error) {
+      if (error && error.kind === "gtsps-limit") app.commit({ ...app.state, gtsps: { puzzle, error } });
+      else app.failed(error);
+    }
+  }
+
+  function show(index) {
+    const current = currentRun(app.state);
+    if (!current || !current.reply || app.state.busy) return;
+    if (index >= 0 && index < current.reply.solutions.length) app.commit({ ...app.state, preview: index });
+  }
+
+  function renderBanner(state, current) {
+    const index = state.preview ?? null;
+    const on = index !== null && current !== null && current.reply !== undefined;
+    els.banner.hidden = !on;
+    els.board.dataset.preview = String(on);
+    const html = on ? `<span>Showing solution <b>${index + 1}</b> of ${figure(current.reply.solution_count)} `
+      + `(graph method)</span><span class="nav">`
+      + `<button type="button" data-intent="gtsps-show" data-index="${index - 1}" aria-label="Previous solution"${index > 0 ? "" : " disabled"}>‹</button>`
+      + `<button type="button" data-intent="gtsps-show" data-index="${index + 1}" aria-label="Next solution"${index + 1 < current.reply.listed ? "" : " disabled"}>›</button>`
+      + '<button type="button" data-intent="gtsps-back" class="back">Back to the puzzle</button></span>' : "";
+    if (html !== shownBanner) {
+      els.banner.innerHTML = html;
+      els.banner.dataset.index = on ? String(index) : "";
+      shownBanner = html;
+    }
+  }
+
+  function render(state) {
+    const current = currentRun(state);
+    const busy = state.busy && state.busy.cmd === "gtsps" ? state.busy : null;
+    root.dataset.state = busy ? "running" : current ? (current.error ? "error" : "done") : "idle";
+    els.run.disabled = !state.ready || state.busy !== null || !isLoaded(state);
+    els.cancel.hidden = !busy;
+    els.progress.hidden = !busy;
+    if (busy) {
+      const progress = busy.progress;
+      els.stage.textContent = progress ? `${STAGE_LABELS[progress.stage] || progress.stage}…` : busy.label;
+      els.bar.value = progress ? progress.fraction : 0;
+    }
+    const html = current ? resultMarkup(current, state.preview ?? null) : "";
+    if (html !== shown) {
+      els.result.innerHTML = html;
+      shown = html;
+    }
+    renderBanner(state, current);
+  }
+
+  return {
+    intents: {
+      gtsps: run,
+      "gtsps-show": (el) => show(Number(el.dataset.index)),
+      "gtsps-back": () => app.commit({ ...app.state, preview: null }),
+    },
+    render,
+  };
+}
