@@ -70,6 +70,7 @@ export function withView(state, view, { hint = false } = {}) {
     hint: hint && view.hint !== null,
     selected: Math.min(state.selected, view.n * view.n - 1),
     error: null,
+    notice: null,
     conflicts: [],
     count: samePuzzle ? state.count : null,
     text: entry.join(""),
