@@ -5,8 +5,9 @@
  * HoDoKu score, hardest technique, technique counts), which the panel shows for the puzzle it
  * belongs to (notes/web-api.md). Python decides every figure; this module only lays them out.
  *
- * State: `state.rating` = the last `rate` or `generate` reply (it names its `puzzle`), or
- * {puzzle, error} when generation failed.
+ * State: `state.rating` = the last `rate` or `generate` reply (it names its `puzzle`);
+ * `state.generateError` = why the last generation failed; `state.generateChoice` = {size, level}
+ * once the person picks them (until then the board's size and any unique level).
  * Test hooks: `#generate-panel[data-state]`, `.rating[data-level][data-score]`,
  * `tr[data-technique] td[data-figure="count"]`.
  */
@@ -14,6 +15,20 @@
 import { givensLine, isLoaded } from "./state.js";
 
 const escapeText = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+const SIZES = [4, 6, 9, 16];
+
+/** The size and level the menus show: the person's choice, else the board's size. */
+function choice(state) {
+  return state.generateChoice ?? { size: SIZES.includes(state.shape.n) ? state.shape.n : 9, level: "unique" };
+}
+
+/** What to know before generating (notes/web-api.md: 16×16 timings). */
+function choiceNote({ size, level }) {
+  if (size !== 16) return "";
+  return level === "easy" ? "16×16 Easy puzzles may keep a few removable clues: a minimal one takes minutes."
+    : "A 16×16 puzzle above Easy can take many minutes; Cancel stops it.";
+}
 
 /** The grade of the puzzle on the board, or null. */
 function currentRating(state) {
@@ -50,16 +65,17 @@ export function generatePanel(root, app) {
     generate: root.querySelector('button[type="submit"]'), rate: root.querySelector('[data-intent="rate"]'),
     cancel: root.querySelector('[data-intent="cancel"]'), progress: root.querySelector(".run-progress"),
     result: root.querySelector(".result"), error: root.querySelector(".panel-error"),
+    note: root.querySelector(".choice-note"),
   };
   els.stage = els.progress.querySelector("span");
   els.bar = els.progress.querySelector("progress");
   let shown = null;
-  let lastShape = null;
 
   async function generate() {
-    const size = Number(els.size.value);
+    const { size, level } = choice(app.state);
     // A minimal 16×16 Easy puzzle takes minutes; `minimal: false` only lets Easy keep clues.
-    const args = { size, level: els.level.value, minimal: size < 16 };
+    const args = { size, level, minimal: size < 16 };
+    if (app.state.generateError) app.commit({ ...app.state, generateError: null });
     try {
       const reply = await app.ask("generate", args);
       if (!reply) return;
@@ -96,11 +112,11 @@ export function generatePanel(root, app) {
       els.stage.textContent = busy.label;
       els.bar.removeAttribute("value");
     }
-    // The size menu follows the board until the person picks another size.
-    if (state.shape.n !== lastShape) {
-      lastShape = state.shape.n;
-      if ([...els.size.options].some((option) => Number(option.value) === lastShape)) els.size.value = String(lastShape);
-    }
+    const chosen = choice(state);
+    els.size.value = String(chosen.size);
+    els.level.value = chosen.level;
+    els.note.hidden = !choiceNote(chosen);
+    els.note.textContent = choiceNote(chosen);
     els.error.hidden = !state.generateError;
     els.error.textContent = state.generateError || "";
     const html = rating ? ratingMarkup(rating) : "";
@@ -110,5 +126,6 @@ export function generatePanel(root, app) {
     }
   }
 
-  return { intents: { generate, rate }, render };
+  const choose = () => app.commit({ ...app.state, generateChoice: { size: Number(els.size.value), level: els.level.value } });
+  return { intents: { generate, rate, "generate-choice": choose }, render };
 }

@@ -18,11 +18,11 @@ const STAGE_LABELS = {
   degree: "Degree rule", adjacency: "Structural-adjacency rule", supervertices: "Super-vertices",
   cliques: "Finding the cliques",
 };
-/** The reply's stages, in order: [key of totals, key in each box, heading]. */
+/** The reply's stages, in order: [key of totals, key in each box, heading, short heading]. */
 const STAGES = [
-  [null, "initial", "Graph G"], ["after_degree", "after_degree", "Degree rule"],
-  ["after_adjacency", "after_adjacency", "Adjacency rule"],
-  ["after_supervertices", "after_supervertices", "Super-vertices"],
+  [null, "initial", "Graph G", "G"], ["after_degree", "after_degree", "Degree rule", "Degree"],
+  ["after_adjacency", "after_adjacency", "Adjacency rule", "Adjacency"],
+  ["after_supervertices", "after_supervertices", "Super-vertices", "Super-v."],
 ];
 
 const escapeText = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -55,18 +55,16 @@ function totalsTable(reply) {
     + `<th scope="col">Edges</th><th scope="col">Passes</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
-/** Each box's permutation count per stage; the bar behind a count is its share on a log scale. */
+/** Each box's permutation count per stage, over a bar of the share of its count in G that is left. */
 function boxTable(reply) {
-  const most = Math.max(1, ...reply.boxes.map((box) => box.initial));
-  const share = (count) => (count ? Math.max(0.04, Math.log1p(count) / Math.log1p(most)) : 0).toFixed(3);
   const rows = reply.boxes.map((box) => `<tr data-box="${box.box}"><th scope="row">Box ${box.box}</th>`
     + STAGES.map(([, key]) => {
       const count = box[key];
-      const bar = count === null ? "" : ` style="--share:${share(count)}"`;
-      return `<td data-stage="${key}"${bar}>${figure(count)}</td>`;
+      const share = count ? Math.max(0.05, count / box.initial).toFixed(3) : 0;
+      return `<td data-stage="${key}" style="--share:${share}">${figure(count)}</td>`;
     }).join("") + "</tr>").join("");
   return `<table class="figures boxes"><caption>Valid permutations of each box, stage by stage</caption>`
-    + `<thead><tr><th scope="col">Box</th>${STAGES.map(([, , heading]) => `<th scope="col">${heading}</th>`).join("")}`
+    + `<thead><tr><th scope="col">Box</th>${STAGES.map(([, , heading, short]) => `<th scope="col" title="${heading}">${short}</th>`).join("")}`
     + `</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
