@@ -156,13 +156,15 @@ def test_gtsps_on_an_empty_board_shows_the_limit_message(panels: Page, artifacts
     screenshot(panels, artifacts_dir, GTSPS, "panel-gtsps-limit.png")
 
 
-def test_cancel_during_gtsps_returns_to_a_ready_page_with_the_board_intact(panels: Page) -> None:
+def test_cancel_during_gtsps_returns_to_a_ready_page_with_the_board_intact(
+        panels: Page, artifacts_dir: Path) -> None:
     show(panels, SLOW_GTSPS)
     open_panel(panels, GTSPS)
     before = board_values(panels)
     panels.click(f"{GTSPS} [data-intent='gtsps']")
     panels.wait_for_function(f"{STATE}.busy && {STATE}.busy.progress !== null")
     assert panels.is_visible(f"{GTSPS} .run-progress")
+    screenshot(panels, artifacts_dir, GTSPS, "panel-gtsps-running.png")
     panels.click(f"{GTSPS} [data-intent='cancel']")
     panels.wait_for_function(f"{IDLE} && {STATE}.notice === 'Cancelled.'", timeout=120_000)
     assert state(panels)["view"]["puzzle"] == SLOW_GTSPS
@@ -200,13 +202,15 @@ def test_new_puzzle_loads_a_unique_easy_puzzle(
     screenshot(panels, artifacts_dir, GENERATE, f"panel-new-puzzle-{size}x{size}.png")
 
 
-def test_cancel_during_generation_keeps_the_board(panels: Page) -> None:
+def test_cancel_during_generation_keeps_the_board(panels: Page, artifacts_dir: Path) -> None:
     show(panels, FIGURE_4_2)
     open_panel(panels, GENERATE)
     panels.select_option(f"{GENERATE} select[name='size']", "9")
     panels.select_option(f"{GENERATE} select[name='level']", "expert")
     panels.click(f"{GENERATE} button[type='submit']")
-    panels.wait_for_selector(f"{GENERATE} [data-intent='cancel']:visible")
+    panels.wait_for_function(f"{STATE}.busy && {STATE}.busy.progress !== null")
+    assert panels.is_visible(f"{GENERATE} .run-progress")
+    screenshot(panels, artifacts_dir, GENERATE, "panel-new-puzzle-running.png")
     panels.click(f"{GENERATE} [data-intent='cancel']")
     panels.wait_for_function(f"{IDLE} && {STATE}.notice === 'Cancelled.'", timeout=120_000)
     assert state(panels)["view"]["puzzle"] == FIGURE_4_2
