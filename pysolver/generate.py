@@ -12,9 +12,11 @@ How often each level comes out decides the method (measured on 2,000 random mini
 Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
 
 * **Easy** is *steered*: a blank is kept only if singles still solve the puzzle, which also proves
-  uniqueness without a search, then the remaining clues are checked for minimality. This is what
-  makes 16×16 Easy fast: a random minimal 16×16 puzzle takes a minute of searching and needs
-  guessing anyway.
+  uniqueness without a search, then the remaining clues are checked for minimality. A clue that
+  singles need but uniqueness does not is *repaired* (its peers filled in again, the blanking
+  repeated) rather than the grid thrown away: at 16×16 only about one steered puzzle in a hundred
+  is minimal, while a few dozen repairs usually reach one. A random minimal 16×16 puzzle takes a
+  minute of searching and needs guessing anyway.
 * **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
   "Unique" option) are *sampled*: random minimal puzzles until one has the level.
 * **Expert** is too rare to sample, so it *walks*: from a Hard (or Expert) minimal puzzle it visits
@@ -39,7 +41,7 @@ from functools import cache
 from typing import Callable, Iterator, Literal, Sequence
 
 from .geometry import Geometry, geometry_for_size
-from .grading import Level, Rating, level_within, rate, solves_by_singles
+from .grading import Level, Rating, level_within, rate
 from .grid import Grid
 from .search import _branch_cell, _layout, _Layout, _settle, count_solutions, solve
 
@@ -54,6 +56,11 @@ MAX_ATTEMPTS = 500
 #: Swap walks from one Hard puzzle before a new grid is drawn, and neighbours listed per clue orbit.
 WALK_STEPS = 4
 SWAP_SOLUTION_LIMIT = 64
+#: Times an Easy puzzle with a needless clue is re-blanked around it before a new grid is drawn.
+EASY_REPAIRS = 40
+#: Search nodes spent looking for a second solution of an Easy puzzle without one clue orbit
+#: before that orbit's neighbourhood is changed instead (16×16: a few hundredths of a second).
+EASY_SEARCH_BUDGET = 20000
 
 
 class GenerationError(ValueError):
@@ -154,6 +161,7 @@ def _shuffle(grid: Grid, rng: random.Random) -> Grid:
 
 
 def _blank(values: Sequence[int], orbit: tuple[int, ...]) -> list[int]:
+    """``values`` with the orbit's cells blank."""
     out = list(values)
     for cell in orbit:
         out[cell] = 0
@@ -181,14 +189,24 @@ def _bits_of(t: _Layout, values: Sequence[int]) -> int:
     return found
 
 
-def _solutions(t: _Layout, values: Sequence[int], banned: int = 0) -> Iterator[int]:
-    """The solutions of ``values`` (one bit per cell) none of whose digits is in ``banned``.
+class _OutOfBudget(Exception):
+    """The search visited more nodes than its budget allowed."""
+
+
+def _solutions(t: _Layout, clues: int, banned: int = 0,
+               budget: int | None = None) -> Iterator[int]:
+    """The solutions from ``clues`` (search bits; one bit per cell) using no candidate of ``banned``.
 
     The search's own loop (``search._search``) on raw candidate integers: the generator asks
-    thousands of such questions and wants no ``Grid`` built from their answers.
+    thousands of such questions and wants no ``Grid`` built from their answers. After ``budget``
+    nodes it raises ``_OutOfBudget``.
     """
-    stack = [(t.cells * t.planes & ~banned, 0, _bits_of(t, values))]
+    stack = [(t.cells * t.planes & ~banned, 0, clues)]
     while stack:
+        if budget is not None:
+            budget -= 1
+            if budget < 0:
+                raise _OutOfBudget
         settled = _settle(*stack.pop(), t)
         if settled is None:
             continue
@@ -205,22 +223,30 @@ def _solutions(t: _Layout, values: Sequence[int], banned: int = 0) -> Iterator[i
         stack += reversed(guesses)
 
 
-def _others(t: _Layout, values: Sequence[int], solution: Sequence[int],
-            orbit: tuple[int, ...]) -> Iterator[int]:
-    """Solutions of ``values`` (whose ``orbit`` is blank) other than ``solution``.
+def _others(t: _Layout, clues: int, solution: Sequence[int], orbit: tuple[int, ...],
+            budget: int | None = None) -> Iterator[int]:
+    """Solutions from ``clues`` (a unique puzzle with ``orbit`` blanked) other than ``solution``.
 
     Such a solution has another digit in some cell of the orbit, so one search per orbit cell
     with the solution's digit banned there finds them all, and never walks the solution's own
     branch (a solution differing in two cells is found twice).
     """
     for cell in orbit:
-        yield from _solutions(t, values, _bit(t, cell, solution[cell]))
+        yield from _solutions(t, clues, _bit(t, cell, solution[cell]), budget)
 
 
-def _blank_keeps_unique(t: _Layout, trial: Sequence[int], solution: Sequence[int],
-                        orbit: tuple[int, ...]) -> bool:
-    """Whether ``trial`` (a unique puzzle with ``orbit`` blanked) still has one solution."""
-    return next(_others(t, trial, solution, orbit), None) is None
+def _puzzle_of(solution: Grid, clues: int) -> Grid:
+    """The puzzle whose clues are the cells of ``solution`` that ``clues`` (search bits) holds."""
+    t = _layout_for(solution.geometry.n)
+    return Grid(solution.geometry, tuple(v if clues & _bit(t, c, v) else 0
+                                         for c, v in enumerate(solution.values)))
+
+
+def _orbit_bits(solution: Grid, symmetry: Symmetry) -> dict[tuple[int, ...], int]:
+    """Each orbit → the search bits of its cells' digits in ``solution``."""
+    t = _layout_for(solution.geometry.n)
+    return {orbit: sum(_bit(t, cell, solution[cell]) for cell in orbit)
+            for orbit in orbits(solution.geometry, symmetry)}
 
 
 def minimize(puzzle: Grid, rng: random.Random, symmetry: Symmetry = "none",
@@ -234,25 +260,46 @@ def minimize(puzzle: Grid, rng: random.Random, symmetry: Symmetry = "none",
     if solution is None:
         raise ValueError("cannot minimize a puzzle without a solution")
     t = _layout_for(geo.n)
-    values = list(puzzle.values)
-    clued = [o for o in orbits(geo, symmetry) if values[o[0]]]
+    clues = _bits_of(t, puzzle.values)
+    bits = _orbit_bits(solution, symmetry)
+    clued = [o for o in bits if puzzle[o[0]]]
     rng.shuffle(clued)
     for index, orbit in enumerate(clued):
         if progress and index % 8 == 0:
             progress("removing clues", index / len(clued))
-        trial = _blank(values, orbit)
-        if _blank_keeps_unique(t, trial, solution.values, orbit):
-            values = trial
-    return Grid(geo, tuple(values))
+        trial = clues & ~bits[orbit]
+        if next(_others(t, trial, solution.values, orbit), None) is None:
+            clues = trial
+    return _puzzle_of(solution, clues)
 
 
-def _removable(puzzle: Grid, solution: Sequence[int], symmetry: Symmetry) -> Iterator[tuple[int, ...]]:
-    """The clue orbits of a unique puzzle that can be blanked keeping it unique."""
-    t = _layout_for(puzzle.geometry.n)
-    for orbit in orbits(puzzle.geometry, symmetry):
-        if puzzle[orbit[0]] and _blank_keeps_unique(t, _blank(puzzle.values, orbit), solution,
-                                                    orbit):
-            yield orbit
+def _needless(t: _Layout, clues: int, solution: Grid, bits: dict[tuple[int, ...], int],
+              witnesses: dict[tuple[int, ...], int],
+              budget: int | None = None) -> tuple[int, ...] | None:
+    """A clue orbit a unique puzzle may not need, or None: the puzzle is minimal.
+
+    The orbit returned is one the puzzle stays unique without, or (with a ``budget``) one for
+    which the search found no second solution within ``budget`` nodes: searches for a second
+    solution have a heavy tail, and a generator can change the puzzle instead of waiting.
+    ``witnesses`` keeps, per orbit, a second solution found once its clues were blanked; while
+    that solution still agrees with every other clue, the orbit is still needed and no search
+    is run. A puzzle changed in a few places so needs a search only for the clues it affects.
+    """
+    unproven = []
+    for orbit, own in bits.items():
+        if clues & own:
+            witness = witnesses.get(orbit)
+            if witness is None or clues & ~own & ~witness:
+                unproven.append(orbit)
+    for orbit in unproven:
+        try:
+            found = next(_others(t, clues & ~bits[orbit], solution.values, orbit, budget), None)
+        except _OutOfBudget:
+            return orbit
+        if found is None:
+            return orbit
+        witnesses[orbit] = found
+    return None
 
 
 def is_minimal(puzzle: Grid, symmetry: Symmetry = "none") -> bool:
@@ -266,23 +313,59 @@ def is_minimal(puzzle: Grid, symmetry: Symmetry = "none") -> bool:
     solution = solve(puzzle)
     if solution is None or count_solutions(puzzle, 2) != 1:
         return False
-    return next(_removable(puzzle, solution.values, symmetry), None) is None
+    t = _layout_for(puzzle.geometry.n)
+    return _needless(t, _bits_of(t, puzzle.values), solution, _orbit_bits(solution, symmetry),
+                     {}) is None
 
 
-def _steer_easy(solution: Grid, rng: random.Random, symmetry: Symmetry,
-                progress: Progress | None) -> Grid:
-    """Blank orbits in random order while naked and hidden singles still solve the puzzle."""
+def _solved_by_singles(t: _Layout, clues: int) -> bool:
+    """Whether naked and hidden singles fill the grid from ``clues`` (search bits).
+
+    The search's propagation is exactly these two rules, on every house and digit at once.
+    """
+    settled = _settle(t.cells * t.planes, 0, clues, t)
+    return settled is not None and settled[2] == t.cells
+
+
+def _steer(t: _Layout, clues: int, order: Sequence[int]) -> int:
+    """Blank the orbits (search bits of their clues) in order while singles still solve."""
+    for orbit in order:
+        if clues & orbit and _solved_by_singles(t, clues & ~orbit):
+            clues &= ~orbit
+    return clues
+
+
+def _steer_easy(solution: Grid, rng: random.Random, symmetry: Symmetry, minimal: bool,
+                progress: Progress | None) -> Grid | None:
+    """An Easy puzzle: orbits blanked in random order while singles still solve it.
+
+    Singles prove uniqueness, but a clue they need may be one uniqueness does not need. Then the
+    puzzle without it is no longer Easy, nor is any puzzle inside that one, so the clue's
+    neighbourhood must change: its orbit's peers are filled in again from the solution and the
+    blanking repeated, that orbit first. After ``EASY_REPAIRS`` such repairs the grid is given up.
+    """
     geo = solution.geometry
-    values = list(solution.values)
-    order = list(orbits(geo, symmetry))
+    t = _layout_for(geo.n)
+    bits = _orbit_bits(solution, symmetry)
+    order = list(bits)
     rng.shuffle(order)
-    for index, orbit in enumerate(order):
-        if progress and index % 16 == 0:
-            progress("removing clues", index / len(order))
-        trial = _blank(values, orbit)
-        if solves_by_singles(Grid(geo, tuple(trial))):
-            values = trial
-    return Grid(geo, tuple(values))
+    clues = _steer(t, _bits_of(t, solution.values), [bits[o] for o in order])
+    witnesses: dict[tuple[int, ...], int] = {}
+    for repair in range(EASY_REPAIRS + 1):
+        if not minimal:
+            break
+        if progress:
+            progress("checking every clue is needed", repair / (EASY_REPAIRS + 1))
+        needless = _needless(t, clues, solution, bits, witnesses, EASY_SEARCH_BUDGET)
+        if needless is None:
+            break
+        if repair == EASY_REPAIRS:
+            return None
+        near = {peer for cell in needless for peer in geo.peers[cell]}
+        clues |= sum(own for o, own in bits.items() if o[0] in near or o[-1] in near)
+        rng.shuffle(order)
+        clues = _steer(t, clues, [bits[needless]] + [bits[o] for o in order])
+    return _puzzle_of(solution, clues)
 
 
 def _accepts(level: Level | None, found: Level | None) -> bool:
@@ -316,19 +399,29 @@ def _swap_neighbours(puzzle: Grid, solution: Grid, symmetry: Symmetry,
     rng.shuffle(clued)
     for removed in clued:
         without = _blank(puzzle.values, removed)
-        differences = set()
-        for other in _others(t, without, solution.values, removed):
-            differences.add(_differences(t, other, target))
-            if len(differences) >= SWAP_SOLUTION_LIMIT:
-                break
-        else:
-            fixes = [o for o, mask in empty if all(mask & d for d in differences)]
-            rng.shuffle(fixes)
-            for added in fixes:
-                values = list(without)
-                for cell in added:
-                    values[cell] = solution[cell]
-                yield Grid(geo, tuple(values))
+        differences = _difference_masks(t, _bits_of(t, without), solution.values, removed,
+                                        target)
+        if differences is None:
+            continue  # so loose that no single orbit is likely to pin it down
+        fixes = [o for o, mask in empty if all(mask & d for d in differences)]
+        rng.shuffle(fixes)
+        for added in fixes:
+            values = list(without)
+            for cell in added:
+                values[cell] = solution[cell]
+            yield Grid(geo, tuple(values))
+
+
+def _difference_masks(t: _Layout, clues: int, solution: Sequence[int], orbit: tuple[int, ...],
+                      target: int) -> set[int] | None:
+    """Where each other solution from ``clues`` differs from ``target`` (plane-0 masks), or None
+    when there are ``SWAP_SOLUTION_LIMIT`` different masks or more."""
+    found = set()
+    for other in _others(t, clues, solution, orbit):
+        found.add(_differences(t, other, target))
+        if len(found) >= SWAP_SOLUTION_LIMIT:
+            return None
+    return found
 
 
 def _walk_to_expert(start: Grid, solution: Grid, rng: random.Random, symmetry: Symmetry,
@@ -358,10 +451,8 @@ def _attempt(n: int, level: Level | None, rng: random.Random, symmetry: Symmetry
     """One full grid's try at a puzzle of ``level``: (puzzle, solution) or None."""
     solution = random_solution(n, rng)
     if level is Level.EASY:
-        puzzle = _steer_easy(solution, rng, symmetry, progress)
-        if minimal and not is_minimal(puzzle, symmetry):
-            return None
-        return puzzle, solution
+        easy = _steer_easy(solution, rng, symmetry, minimal, progress)
+        return None if easy is None else (easy, solution)
     puzzle = minimize(solution, rng, symmetry, progress)
     if progress:
         progress("grading", 1.0)

@@ -127,3 +127,12 @@ def test_minimality_means_every_clue_is_needed() -> None:
                                          ("guessing", Level.GUESSING)])
 def test_level_choices(text: str, level: Level | None) -> None:
     assert parse_level_choice(text) is level
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [4, 8])
+def test_16x16_easy_minimal(seed: int) -> None:
+    made = generate(16, Level.EASY, random.Random(seed))
+    assert made.minimal and count_solutions(made.puzzle, 2) == 1
+    assert is_minimal(made.puzzle)
+    assert grade(made.puzzle) is Level.EASY
