@@ -35,6 +35,8 @@ FIGURE_4_2_SCORE = 184
 # A 16-clue puzzle (a 17-clue one of tdoku's set, less its first clue): thousands of solutions and
 # minutes of cliques, well inside the permutation limit, so GTSPS runs long enough to be cancelled.
 SLOW_GTSPS = ".......................2.3......45.6..3.......17...8.....16......8....4..6.5..2.."
+# Figure 4.2 with a 6 in r1c9: no repeated digit, but the degree rule empties box 1.
+NO_SOLUTION = ".1..2.3464..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
 GTSPS = "#gtsps-panel"
 GENERATE = "#generate-panel"
 
@@ -146,6 +148,17 @@ def test_gtsps_on_figure_4_9_lists_127_solutions_and_shows_one_on_the_board(
     panels.wait_for_selector("#preview", state="hidden")
     assert board_values(panels) == before
     assert state(panels)["view"]["puzzle"] == FIGURE_4_9
+
+
+def test_gtsps_without_a_solution_names_the_stage_and_box(panels: Page, artifacts_dir: Path) -> None:
+    run_gtsps(panels, NO_SOLUTION)
+    outcome = panels.locator(f"{GTSPS} .panel-error")
+    assert outcome.get_attribute("data-count") == "0"
+    assert outcome.inner_text() == py("gtsps", puzzle=NO_SOLUTION)["message"]
+    assert "degree rule deleted every permutation of box 1" in outcome.inner_text()
+    assert cell_text(panels, f"{GTSPS} tr[data-total='after_adjacency'] [data-figure='vertices']") == "—"
+    assert panels.locator(f"{GTSPS} [data-intent='gtsps-show']").count() == 0
+    screenshot(panels, artifacts_dir, GTSPS, "panel-gtsps-no-solution.png")
 
 
 def test_gtsps_on_an_empty_board_shows_the_limit_message(panels: Page, artifacts_dir: Path) -> None:
