@@ -327,11 +327,59 @@ def _solved_by_singles(t: _Layout, clues: int) -> bool:
     return settled is not None and settled[2] == t.cells
 
 
-def _steer(t: _Layout, clues: int, order: Sequence[int]) -> int:
-    """Blank the orbits (search bits of their clues) in order while singles still solve."""
+def _forced(geo: Geometry, values: Sequence[int], seen: Sequence[int], cell: int,
+            digit: int) -> bool:
+    """Whether the clues alone force ``digit`` into the blank ``cell`` (a naked or hidden single).
+
+    ``seen[house]`` is the mask of the digits the house's clues hold. Blanking such a cell keeps
+    a puzzle singles can solve solvable (singles put the digit straight back), so the steering
+    needs no propagation for it: most blanks of a nearly full grid are settled here.
+
+    >>> geo = geometry_for_size(4)
+    >>> values = Grid.parse("..34" "3..." "2..." "....").values
+    >>> seen = [sum(1 << values[c] >> 1 for c in house) for house in geo.houses]
+    >>> _forced(geo, values, seen, 0, 1), _forced(geo, values, seen, 5, 4)  # naked, hidden in box 1
+    (True, True)
+    >>> _forced(geo, values, seen, 5, 1)
+    False
+    """
+    houses_of = geo.houses_of
+    row, col, box = houses_of[cell]
+    if (seen[row] | seen[col] | seen[box]).bit_count() == geo.n - 1:
+        return True
+    bit = 1 << (digit - 1)
+    for house in (row, col, box):
+        if all(values[other] or (seen[r] | seen[c] | seen[b]) & bit
+               for other in geo.houses[house] if other != cell
+               for r, c, b in (houses_of[other],)):
+            return True
+    return False
+
+
+def _steer(t: _Layout, solution: Grid, clues: int, order: Sequence[tuple[int, ...]],
+           bits: dict[tuple[int, ...], int]) -> int:
+    """Blank the orbits in order while singles still solve; the clues as search bits."""
+    geo = solution.geometry
+    values = [v if clues & _bit(t, c, v) else 0 for c, v in enumerate(solution.values)]
+    seen = [sum(1 << values[c] >> 1 for c in house) for house in geo.houses]
+
+    def set_orbit(orbit: tuple[int, ...], on: bool) -> None:
+        for cell in orbit:
+            digit = solution[cell]
+            values[cell] = digit if on else 0
+            for house in geo.houses_of[cell]:
+                seen[house] ^= 1 << (digit - 1)
+
     for orbit in order:
-        if clues & orbit and _solved_by_singles(t, clues & ~orbit):
-            clues &= ~orbit
+        own = bits[orbit]
+        if not clues & own:
+            continue
+        set_orbit(orbit, False)
+        if (all(_forced(geo, values, seen, cell, solution[cell]) for cell in orbit)
+                or _solved_by_singles(t, clues & ~own)):
+            clues &= ~own
+        else:
+            set_orbit(orbit, True)
     return clues
 
 
@@ -349,7 +397,7 @@ def _steer_easy(solution: Grid, rng: random.Random, symmetry: Symmetry, minimal:
     bits = _orbit_bits(solution, symmetry)
     order = list(bits)
     rng.shuffle(order)
-    clues = _steer(t, _bits_of(t, solution.values), [bits[o] for o in order])
+    clues = _steer(t, solution, _bits_of(t, solution.values), order, bits)
     witnesses: dict[tuple[int, ...], int] = {}
     for repair in range(EASY_REPAIRS + 1):
         if not minimal:
@@ -364,7 +412,7 @@ def _steer_easy(solution: Grid, rng: random.Random, symmetry: Symmetry, minimal:
         near = {peer for cell in needless for peer in geo.peers[cell]}
         clues |= sum(own for o, own in bits.items() if o[0] in near or o[-1] in near)
         rng.shuffle(order)
-        clues = _steer(t, clues, [bits[needless]] + [bits[o] for o in order])
+        clues = _steer(t, solution, clues, [needless, *order], bits)
     return _puzzle_of(solution, clues)
 
 
