@@ -246,3 +246,28 @@ def test_rate_on_figure_4_2_says_easy_with_its_score(panels: Page, artifacts_dir
         "Number(r.querySelector('[data-figure=count]').textContent)]))")
     assert shown == expected
     screenshot(panels, artifacts_dir, GENERATE, "panel-rate-figure-4-2.png")
+
+
+def test_rate_on_figure_4_9_says_it_has_several_solutions(panels: Page) -> None:
+    show(panels, FIGURE_4_9)
+    open_panel(panels, GENERATE)
+    panels.click(f"{GENERATE} [data-intent='rate']")
+    panels.wait_for_selector(f"{GENERATE} .rating[data-level]")
+    expected = py("rate", puzzle=FIGURE_4_9)
+    assert panels.get_attribute(f"{GENERATE} .rating", "data-score") == str(expected["score"])
+    assert panels.inner_text(f"{GENERATE} .level-badge") == expected["level_name"]
+    assert "more than one solution" in panels.inner_text(f"{GENERATE} .result")
+
+
+def test_a_level_that_never_turns_up_shows_why_and_keeps_the_board(panels: Page) -> None:
+    show(panels, FIGURE_4_2)
+    open_panel(panels, GENERATE)
+    panels.select_option(f"{GENERATE} select[name='size']", "6")
+    panels.select_option(f"{GENERATE} select[name='level']", "expert")
+    panels.click(f"{GENERATE} button[type='submit']")
+    error = panels.locator(f"{GENERATE} p.panel-error[role='alert']")
+    error.wait_for(state="visible", timeout=120_000)
+    reason = py("generate", size=6, level="expert", seed=1)["error"]["message"]
+    assert error.inner_text() == reason[0].upper() + reason[1:]  # the panel capitalises it
+    assert state(panels)["view"]["puzzle"] == FIGURE_4_2
+    assert board_values(panels) == line_values(FIGURE_4_2)
