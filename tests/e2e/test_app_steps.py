@@ -1,0 +1,273 @@
+"""Solving on the page: a chain exclusion drawn exactly as Python's step says (board marks and the
+bipartite graph), Back, Guess and Backtrack, Solve, Count, Cancel of a count that never ends, the
+keyboard shortcuts, a reload landing on the same step, and all of it under a sub-path.
+
+Expectations come from ``pysolver.web.handle`` run here on the same puzzle and position (helpers in
+test_app.py). A screenshot of the chain exclusion is left in test-artifacts/chain-exclusion.png.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from pysolver.grid import Grid
+from tests.e2e.test_app import (IDLE, STATE, as_pairs, board, click, marked, py, py_view, state,
+                                wait_idle, wait_position)
+from tests.helpers import FIGURE_4_9, FIGURE_4_9_SOLUTIONS
+
+pytestmark = pytest.mark.e2e
+
+# Norvig's top95, line 13: stuck after logic; its fourth step is a naked pair (a chain exclusion).
+TOP95_13 = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
+CHAIN_AT = 4
+
+
+def endless_16() -> str:
+    """A 16×16 with 15 clues and no solution: digits 1, 2 and 3 of row 16 fit only in its last two
+    cells. Python's logic says so at once (a Hall contradiction), but counting by search fills the
+    rest of the grid first, again and again, and does not finish."""
+    cells = ["."] * 256
+    for box in range(3):  # 1, 2 and 3 in boxes 13-15, off row 16
+        for k in range(3):
+            cells[(12 + (k + box) % 3) * 16 + box * 4 + k] = str(k + 1)
+    for k in range(3):  # and out of columns 13 and 14
+        cells[k * 16 + 12] = cells[(4 + k) * 16 + 13] = str(k + 1)
+    return "".join(cells)
+
+
+ENDLESS_16 = endless_16()
+READ_GRAPH = """() => {
+  const svg = document.querySelector('#graph svg.bipartite');
+  const all = (sel) => [...svg.querySelectorAll(sel)];
+  const nodes = (side) => all(`g.node[data-side='${side}']`);
+  const edges = (cls) => all(`line.edge${cls}`).map((el) => el.dataset.edge).sort();
+  return { kind: svg.dataset.kind, title: svg.querySelector('text.title').textContent,
+    left: nodes('left').map((el) => el.textContent), right: nodes('right').map((el) => el.textContent),
+    patternLeft: nodes('left').filter((el) => el.classList.contains('pattern')).map((el) => Number(el.dataset.index)),
+    patternRight: nodes('right').filter((el) => el.classList.contains('pattern')).map((el) => Number(el.dataset.index)),
+    edges: edges(''), matching: edges('.matching'), removed: edges('.removed'),
+    crosses: all('path.cross').length,
+    removedDash: all('line.edge.removed').map((el) => getComputedStyle(el).strokeDasharray) };
+}"""
+
+
+def open_puzzle(page: Page, url: str, puzzle: str) -> None:
+    page.goto(f"{url}#p={puzzle}")
+    page.wait_for_function(f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p", arg=puzzle,
+                           timeout=120_000)
+
+
+def edge_keys(pairs: list[list[int]]) -> list[str]:
+    return sorted(f"{i}-{j}" for i, j in pairs)
+
+
+def shown_candidates(view: dict[str, Any], step: dict[str, Any]) -> list[list[int]]:
+    """The digits each cell shows just after `step`: its candidates, and those the step struck out."""
+    struck = as_pairs(step["eliminations"])
+    return [sorted(set(cands) | {d for (c, d) in struck if c == cell}) for cell, cands in enumerate(view["candidates"])]
+
+
+def status(page: Page) -> tuple[str | None, str]:
+    return page.get_attribute("#status", "data-state"), page.inner_text("#status .text")
+
+
+@pytest.fixture(scope="module")
+def fig49(
+    browser: Browser, site_url: str, guarded: Callable[..., AbstractContextManager[Page]]
+) -> Iterator[Page]:
+    """One page on Figure 4.9 for Count and the shortcuts."""
+    with guarded(browser) as page:
+        open_puzzle(page, site_url, FIGURE_4_9)
+        yield page
+
+
+def test_chain_exclusion_is_drawn_exactly_as_python_says_and_back_restores(
+    page: Page, site_url: str, artifacts_dir: Path
+) -> None:
+    open_puzzle(page, site_url, TOP95_13)
+    for position in range(1, CHAIN_AT):
+        click(page, "step")
+        wait_position(page, position)
+    before = board(page)
+    click(page, "step")
+    wait_position(page, CHAIN_AT)
+
+    view = py_view(TOP95_13, ["logic"] * CHAIN_AT)
+    step = view["steps"][CHAIN_AT - 1]
+    assert step["technique"] == "chain-exclusion" and step["eliminations"]
+    cells = board(page)
+    assert marked(cells, "pattern") == as_pairs(step["pattern"])
+    assert marked(cells, "elim") == as_pairs(step["eliminations"])
+    assert {c["cell"] for c in cells if c["placed"]} == {cell for cell, _ in step["placements"]}
+    assert {c["cell"] for c in cells if c["inStep"]} == set(step["cells"])
+    outlined = page.locator(".outline.step").evaluate_all("(els) => els.map((el) => Number(el.dataset.house))")
+    assert outlined == step["houses"]
+    assert [c["cands"] for c in cells] == shown_candidates(view, step)
+    assert [c["value"] for c in cells] == view["values"]
+    elim_cell, elim_digit = step["eliminations"][0]
+    look = page.locator(f".cell[data-cell='{elim_cell}'] .cand.elim[data-digit='{elim_digit}']").evaluate(
+        "(el) => [getComputedStyle(el).textDecorationLine, getComputedStyle(el).color]")
+    assert look == ["line-through", "rgb(155, 13, 13)"]
+    pattern_cell, pattern_digit = step["pattern"][0]
+    assert page.locator(f".cell[data-cell='{pattern_cell}'] .cand.pattern[data-digit='{pattern_digit}']").evaluate(
+        "(el) => getComputedStyle(el).backgroundColor") == "rgb(92, 196, 90)"
+    assert page.inner_text("#step-title") == step["name"]
+    assert page.inner_text("#step-text") == step["text"]
+
+    graph = step["graph"]
+    drawn = page.evaluate(READ_GRAPH)
+    assert drawn["kind"] == graph["pattern"]["kind"] == "chain"
+    assert drawn["title"] == graph["title"]
+    assert drawn["left"] == [node["label"] for node in graph["left"]]
+    assert drawn["right"] == [node["label"] for node in graph["right"]]
+    assert drawn["patternLeft"] == sorted(graph["pattern"]["left"])
+    assert drawn["patternRight"] == sorted(graph["pattern"]["right"])
+    assert drawn["edges"] == edge_keys(graph["edges"])
+    assert drawn["matching"] == edge_keys(graph["matching"])
+    assert drawn["removed"] == edge_keys(graph["removed"]) and drawn["removed"]
+    assert drawn["crosses"] == len(graph["removed"])
+    assert all(dash != "none" for dash in drawn["removedDash"])
+    page.screenshot(path=str(artifacts_dir / "chain-exclusion.png"), full_page=True)
+
+    click(page, "back")
+    wait_position(page, CHAIN_AT - 1)
+    assert board(page) == before
+    earlier = py_view(TOP95_13, ["logic"] * CHAIN_AT, CHAIN_AT - 1)
+    assert [c["value"] for c in before] == earlier["values"]
+    assert [c["cands"] for c in before] == shown_candidates(earlier, earlier["steps"][CHAIN_AT - 2])
+
+
+def test_guess_backtrack_and_solve(page: Page, site_url: str) -> None:
+    open_puzzle(page, site_url, TOP95_13)
+    py("load", puzzle=TOP95_13)
+    for turn in range(40):
+        cmd = "guess" if turn % 2 else "solve_logic"
+        expected = py(cmd)["view"]
+        click(page, cmd)
+        wait_position(page, expected["position"])
+        assert status(page) == (expected["status"]["status"], expected["status"]["message"])
+        if expected["status"]["status"] == "contradiction":
+            break
+    else:
+        pytest.fail("no contradiction turned up")
+    assert page.text_content("#status .badge") == "Contradiction"
+    assert page.is_disabled(".controls button[data-intent='guess']")
+
+    expected = py("backtrack")["view"]
+    click(page, "backtrack")
+    wait_position(page, expected["position"])
+    step = expected["steps"][-1]
+    assert step["technique"] == "backtrack"
+    assert status(page) == ("solving", expected["status"]["message"])
+    assert page.inner_text("#step-title") == "Backtrack"
+    assert page.inner_text("#step-text") == step["text"]
+    [(cell, digit)] = step["eliminations"]
+    assert f"r{cell // 9 + 1}c{cell % 9 + 1} is not {digit}" in step["text"]
+    assert marked(board(page), "elim") == {(cell, digit)}
+    assert digit not in state(page)["view"]["candidates"][cell]
+
+    # An earlier guess is still wrong here, so search finds nothing and the page says so.
+    refused = py("solve")["error"]["message"]
+    click(page, "solve")
+    page.wait_for_function(f"{IDLE} && {STATE}.error !== null")
+    assert page.inner_text("#message") == refused
+    assert state(page)["view"]["position"] == expected["position"]
+
+    page.click(".step-list button[data-position='0']")
+    wait_position(page, 0)
+    click(page, "solve")
+    page.wait_for_function(f"{IDLE} && {STATE}.view.status.status === 'solved'")
+    values = [c["value"] for c in board(page)]
+    solved = Grid.parse("".join(map(str, values)))
+    assert solved.is_solved()
+    assert all(given in (0, value) for given, value in zip(Grid.parse(TOP95_13).values, values))
+    assert page.text_content("#status .badge") == "Solved"
+
+
+def test_count_says_127_for_figure_4_9(fig49: Page) -> None:
+    click(fig49, "count")
+    fig49.wait_for_function(f"{IDLE} && {STATE}.count !== null")
+    assert fig49.get_attribute("#status", "data-count") == str(FIGURE_4_9_SOLUTIONS)
+    assert fig49.inner_text("#status .count") == py("count", puzzle=FIGURE_4_9)["message"]
+    assert "127 solutions" in fig49.inner_text("#status .count")
+
+
+def test_keyboard_shortcuts_step_back_forward_hint(fig49: Page) -> None:
+    fig49.click("h1")  # keys typed outside the board
+    for position in (1, 2, 3):
+        fig49.keyboard.press("s")
+        wait_position(fig49, position)
+    fig49.keyboard.press("u")
+    wait_position(fig49, 2)
+    fig49.keyboard.press("r")
+    wait_position(fig49, 3)
+    assert fig49.get_attribute("#board", "data-mode") == "applied"
+    fig49.keyboard.press("h")
+    fig49.wait_for_function(f"{IDLE} && {STATE}.hint === true")
+    hint = py_view(FIGURE_4_9, ["logic"] * 3)
+    expected = py("hint")["view"]["hint"]
+    assert hint["position"] == 3
+    assert fig49.inner_text("#step-title") == f"Hint: {expected['name']}"
+    assert fig49.get_attribute("#board", "data-mode") == "hint"
+    assert marked(board(fig49), "pattern") == as_pairs(expected["pattern"])
+    assert state(fig49)["view"]["position"] == 3  # a hint applies nothing
+
+
+def test_cancel_stops_a_long_count_and_restarts_the_worker(page: Page, site_url: str) -> None:
+    open_puzzle(page, site_url, ENDLESS_16)
+    assert page.get_attribute("#board", "data-shape") == "16:4x4"
+    before = board(page)
+    page.evaluate("""() => {
+      window.bootLabels = [];
+      new MutationObserver(() => bootLabels.push(document.getElementById('boot-label').textContent))
+        .observe(document.getElementById('boot-label'), { childList: true, characterData: true, subtree: true });
+    }""")
+    click(page, "count")
+    page.locator("#cancel").wait_for(state="visible")
+    assert page.inner_text("#status .text") == "Counting solutions…"
+    page.click("#cancel")
+    page.locator("#boot").wait_for(state="visible")
+    page.wait_for_function(f"{IDLE} && {STATE}.notice === 'Cancelled.'", timeout=120_000)
+    labels = page.evaluate("bootLabels")
+    assert "Loading the Python runtime…" in labels and "Starting the solver…" in labels  # a new worker booted
+    assert page.inner_text("#message") == "Cancelled."
+    assert page.locator("#boot").is_hidden() and page.locator("#cancel").is_hidden()
+    assert board(page) == before
+    assert page.get_attribute("#status", "data-count") is None
+    open_puzzle(page, site_url, FIGURE_4_9)  # the new worker answers
+    click(page, "count")
+    page.wait_for_function(f"{IDLE} && {STATE}.count !== null")
+    assert page.get_attribute("#status", "data-count") == str(FIGURE_4_9_SOLUTIONS)
+
+
+def test_reload_restores_the_puzzle_and_step_position(page: Page, site_url: str) -> None:
+    open_puzzle(page, site_url, FIGURE_4_9)
+    for position in range(1, 6):
+        click(page, "step")
+        wait_position(page, position)
+    click(page, "back")
+    wait_position(page, 4)
+    before = (board(page), state(page)["view"]["steps"], page.url)
+    page.reload()
+    page.wait_for_function(f"{IDLE} && {STATE}.view && {STATE}.view.position === 4", timeout=120_000)
+    assert (board(page), state(page)["view"]["steps"], page.url) == before
+    assert page.is_enabled(".controls button[data-intent='forward']")
+    page.click(".step-list button[data-position='5']")
+    wait_position(page, 5)
+
+
+def test_steps_and_count_under_a_sub_path(page: Page, page_log: Any, subpath_url: str) -> None:
+    open_puzzle(page, subpath_url, FIGURE_4_9)
+    click(page, "step")
+    wait_position(page, 1)
+    assert [c["value"] for c in board(page)] == py_view(FIGURE_4_9, ["logic"], 1)["values"]
+    click(page, "count")
+    page.wait_for_function(f"{IDLE} && {STATE}.count !== null")
+    assert page.get_attribute("#status", "data-count") == str(FIGURE_4_9_SOLUTIONS)
+    assert [url for url in page_log.requests if not url.startswith(subpath_url)] == []
