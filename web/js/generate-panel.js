@@ -126,6 +126,7 @@ export function generatePanel(root, app) {
     }
   }
 
-  const choose = () => app.commit({ ...app.state, generateChoice: { size: Number(els.size.value), level: els.level.value } });
+  const choose = () => app.commit({ ...app.state, generateError: null,
+    generateChoice: { size: Number(els.size.value), level: els.level.value } });
   return { intents: { generate, rate, "generate-choice": choose }, render };
 }
