@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pysolver.web import handle
 from tests.helpers import FIGURE_4_2, FIGURE_4_9
@@ -60,12 +61,19 @@ def state(page: Page) -> dict[str, Any]:
     return found
 
 
-def wait_idle(page: Page) -> None:
-    page.wait_for_function(IDLE)
+def wait_for(page: Page, condition: str, arg: Any = None, timeout: float = 30_000) -> None:
+    """Wait until `condition` (a JS expression, or a function of `arg`) holds; on a timeout, fail
+    with what the page was doing."""
+    try:
+        page.wait_for_function(condition, arg=arg, timeout=timeout)
+    except PlaywrightTimeoutError:
+        seen = page.evaluate(f"(({{ view, ...rest }}) => JSON.stringify({{ ...rest, entry: undefined, "
+                             f"position: view && view.position, status: view && view.status }}))({STATE})")
+        raise AssertionError(f"timed out waiting for {condition} (arg {arg!r}); page state: {seen}") from None
 
 
 def wait_position(page: Page, position: int) -> None:
-    page.wait_for_function(f"{IDLE} && {STATE}.view && {STATE}.view.position === {position}")
+    wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.position === {position}")
 
 
 def show(page: Page, puzzle: str) -> None:

@@ -17,8 +17,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from pysolver.grid import Grid
-from tests.e2e.test_app import (IDLE, STATE, as_pairs, board, click, marked, py, py_view, state,
-                                wait_idle, wait_position)
+from tests.e2e.test_app import (IDLE, STATE, as_pairs, board, click, marked, py, py_view, state, wait_for,
+                                wait_position)
 from tests.helpers import FIGURE_4_9, FIGURE_4_9_SOLUTIONS
 
 pytestmark = pytest.mark.e2e
@@ -59,8 +59,7 @@ READ_GRAPH = """() => {
 
 def open_puzzle(page: Page, url: str, puzzle: str) -> None:
     page.goto(f"{url}#p={puzzle}")
-    page.wait_for_function(f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p", arg=puzzle,
-                           timeout=120_000)
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p", puzzle, 120_000)
 
 
 def edge_keys(pairs: list[list[int]]) -> list[str]:
@@ -175,14 +174,14 @@ def test_guess_backtrack_and_solve(page: Page, site_url: str) -> None:
     # An earlier guess is still wrong here, so search finds nothing and the page says so.
     refused = py("solve")["error"]["message"]
     click(page, "solve")
-    page.wait_for_function(f"{IDLE} && {STATE}.error !== null")
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
     assert page.inner_text("#message") == refused
     assert state(page)["view"]["position"] == expected["position"]
 
     page.click(".step-list button[data-position='0']")
     wait_position(page, 0)
     click(page, "solve")
-    page.wait_for_function(f"{IDLE} && {STATE}.view.status.status === 'solved'")
+    wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'solved'")
     values = [c["value"] for c in board(page)]
     solved = Grid.parse("".join(map(str, values)))
     assert solved.is_solved()
@@ -192,7 +191,7 @@ def test_guess_backtrack_and_solve(page: Page, site_url: str) -> None:
 
 def test_count_says_127_for_figure_4_9(fig49: Page) -> None:
     click(fig49, "count")
-    fig49.wait_for_function(f"{IDLE} && {STATE}.count !== null")
+    wait_for(fig49, f"{IDLE} && {STATE}.count !== null")
     assert fig49.get_attribute("#status", "data-count") == str(FIGURE_4_9_SOLUTIONS)
     assert fig49.inner_text("#status .count") == py("count", puzzle=FIGURE_4_9)["message"]
     assert "127 solutions" in fig49.inner_text("#status .count")
@@ -209,7 +208,7 @@ def test_keyboard_shortcuts_step_back_forward_hint(fig49: Page) -> None:
     wait_position(fig49, 3)
     assert fig49.get_attribute("#board", "data-mode") == "applied"
     fig49.keyboard.press("h")
-    fig49.wait_for_function(f"{IDLE} && {STATE}.hint === true")
+    wait_for(fig49, f"{IDLE} && {STATE}.hint === true")
     hint = py_view(FIGURE_4_9, ["logic"] * 3)
     expected = py("hint")["view"]["hint"]
     assert hint["position"] == 3
@@ -233,7 +232,7 @@ def test_cancel_stops_a_long_count_and_restarts_the_worker(page: Page, site_url:
     assert page.inner_text("#status .text") == "Counting solutions…"
     page.click("#cancel")
     page.locator("#boot").wait_for(state="visible")
-    page.wait_for_function(f"{IDLE} && {STATE}.notice === 'Cancelled.'", timeout=120_000)
+    wait_for(page, f"{IDLE} && {STATE}.notice === 'Cancelled.'", None, 120_000)
     labels = page.evaluate("bootLabels")
     assert "Loading the Python runtime…" in labels and "Starting the solver…" in labels  # a new worker booted
     assert page.inner_text("#message") == "Cancelled."
@@ -242,7 +241,7 @@ def test_cancel_stops_a_long_count_and_restarts_the_worker(page: Page, site_url:
     assert page.get_attribute("#status", "data-count") is None
     open_puzzle(page, site_url, FIGURE_4_9)  # the new worker answers
     click(page, "count")
-    page.wait_for_function(f"{IDLE} && {STATE}.count !== null")
+    wait_for(page, f"{IDLE} && {STATE}.count !== null")
     assert page.get_attribute("#status", "data-count") == str(FIGURE_4_9_SOLUTIONS)
 
 
@@ -255,7 +254,7 @@ def test_reload_restores_the_puzzle_and_step_position(page: Page, site_url: str)
     wait_position(page, 4)
     before = (board(page), state(page)["view"]["steps"], page.url)
     page.reload()
-    page.wait_for_function(f"{IDLE} && {STATE}.view && {STATE}.view.position === 4", timeout=120_000)
+    wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.position === 4", None, 120_000)
     assert (board(page), state(page)["view"]["steps"], page.url) == before
     assert page.is_enabled(".controls button[data-intent='forward']")
     page.click(".step-list button[data-position='5']")
@@ -268,6 +267,6 @@ def test_steps_and_count_under_a_sub_path(page: Page, page_log: Any, subpath_url
     wait_position(page, 1)
     assert [c["value"] for c in board(page)] == py_view(FIGURE_4_9, ["logic"], 1)["values"]
     click(page, "count")
-    page.wait_for_function(f"{IDLE} && {STATE}.count !== null")
+    wait_for(page, f"{IDLE} && {STATE}.count !== null")
     assert page.get_attribute("#status", "data-count") == str(FIGURE_4_9_SOLUTIONS)
     assert [url for url in page_log.requests if not url.startswith(subpath_url)] == []
