@@ -297,3 +297,12 @@ def test_example_menu_loads_the_puzzle(shared: Page, example: str, artifacts_dir
     if expected["n"] == 16:
         assert box_lines(shared) == expected_lines(16)
         shared.screenshot(path=str(artifacts_dir / "board-16x16-example.png"), full_page=True)
+
+
+def test_a_phone_wide_page_has_no_sideways_scroll(shared: Page) -> None:
+    show(shared, FIGURE_4_9)
+    shared.set_viewport_size({"width": 390, "height": 844})
+    try:
+        assert shared.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        shared.set_viewport_size({"width": 1280, "height": 900})
