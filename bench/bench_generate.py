@@ -8,7 +8,8 @@ on the machine does not count). Prints figures, asserts nothing.
     python bench/bench_generate.py --pyodide SITE_DIR   # the issue's cases, CPython beside Pyodide
 
 ``--pyodide`` times the same seeds inside Pyodide under Node (``bench_generate_pyodide.mjs``,
-the wheel of a site built by ``python3 build_site.py --out SITE_DIR``).
+the wheel of a site built by ``python3 build_site.py --out SITE_DIR``); that column is wall-clock
+seconds (``time.perf_counter`` inside Pyodide).
 """
 
 from __future__ import annotations
