@@ -28,7 +28,7 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
 Blanking a clue of a unique puzzle keeps it unique exactly when the puzzle without the clue has
 no solution with another digit there, so each test is one search with the clue's digit banned
 from its cell: it never walks the known solution's branch, and it works on the search's candidate
-integers (``search._settle``) without building a ``Grid`` per answer.
+integers (``search.raw_solutions``) without building a ``Grid`` per answer.
 
 Every random choice comes from the ``random.Random`` passed in, so a seed gives the same puzzles.
 """
@@ -37,13 +37,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import cache
 from typing import Callable, Iterator, Literal, Sequence
 
 from .geometry import Geometry, geometry_for_size
 from .grading import Level, Rating, level_within, rate
 from .grid import Grid
-from .search import _branch_cell, _layout, _Layout, _settle, count_solutions, solve
+from .search import (Layout, SearchBudgetExceeded, candidate_bit, clue_bits, count_solutions,
+                     layout, raw_solutions, solve, solved_by_singles)
 
 Symmetry = Literal["none", "rotational", "mirror"]
 SYMMETRIES: tuple[Symmetry, ...] = ("none", "rotational", "mirror")
@@ -168,62 +168,7 @@ def _blank(values: Sequence[int], orbit: tuple[int, ...]) -> list[int]:
     return out
 
 
-@cache
-def _layout_for(n: int) -> _Layout:
-    """The search's bit layout, keyed by size (hashing a ``Geometry`` costs more than a search step)."""
-    return _layout(geometry_for_size(n))
-
-
-def _bit(t: _Layout, cell: int, digit: int) -> int:
-    """The search's bit for ``digit`` in ``cell``."""
-    row, col = divmod(cell, t.n)
-    return 1 << (digit - 1) * t.plane + row * t.field + col
-
-
-def _bits_of(t: _Layout, values: Sequence[int]) -> int:
-    """Every clue of ``values`` as search bits."""
-    found = 0
-    for cell, value in enumerate(values):
-        if value:
-            found |= _bit(t, cell, value)
-    return found
-
-
-class _OutOfBudget(Exception):
-    """The search visited more nodes than its budget allowed."""
-
-
-def _solutions(t: _Layout, clues: int, banned: int = 0,
-               budget: int | None = None) -> Iterator[int]:
-    """The solutions from ``clues`` (search bits; one bit per cell) using no candidate of ``banned``.
-
-    The search's own loop (``search._search``) on raw candidate integers: the generator asks
-    thousands of such questions and wants no ``Grid`` built from their answers. After ``budget``
-    nodes it raises ``_OutOfBudget``.
-    """
-    stack = [(t.cells * t.planes & ~banned, 0, clues)]
-    while stack:
-        if budget is not None:
-            budget -= 1
-            if budget < 0:
-                raise _OutOfBudget
-        settled = _settle(*stack.pop(), t)
-        if settled is None:
-            continue
-        cand, placed, single = settled
-        if single == t.cells:
-            yield cand
-            continue
-        options = (_branch_cell(cand, t) * t.planes) & cand
-        guesses = []
-        while options:
-            low = options & -options
-            guesses.append((cand, placed, low))
-            options ^= low
-        stack += reversed(guesses)
-
-
-def _others(t: _Layout, clues: int, solution: Sequence[int], orbit: tuple[int, ...],
+def _others(t: Layout, clues: int, solution: Sequence[int], orbit: tuple[int, ...],
             budget: int | None = None) -> Iterator[int]:
     """Solutions from ``clues`` (a unique puzzle with ``orbit`` blanked) other than ``solution``.
 
@@ -232,20 +177,20 @@ def _others(t: _Layout, clues: int, solution: Sequence[int], orbit: tuple[int, .
     branch (a solution differing in two cells is found twice).
     """
     for cell in orbit:
-        yield from _solutions(t, clues, _bit(t, cell, solution[cell]), budget)
+        yield from raw_solutions(t, clues, candidate_bit(t, cell, solution[cell]), budget)
 
 
 def _puzzle_of(solution: Grid, clues: int) -> Grid:
     """The puzzle whose clues are the cells of ``solution`` that ``clues`` (search bits) holds."""
-    t = _layout_for(solution.geometry.n)
-    return Grid(solution.geometry, tuple(v if clues & _bit(t, c, v) else 0
+    t = layout(solution.geometry)
+    return Grid(solution.geometry, tuple(v if clues & candidate_bit(t, c, v) else 0
                                          for c, v in enumerate(solution.values)))
 
 
 def _orbit_bits(solution: Grid, symmetry: Symmetry) -> dict[tuple[int, ...], int]:
     """Each orbit → the search bits of its cells' digits in ``solution``."""
-    t = _layout_for(solution.geometry.n)
-    return {orbit: sum(_bit(t, cell, solution[cell]) for cell in orbit)
+    t = layout(solution.geometry)
+    return {orbit: sum(candidate_bit(t, cell, solution[cell]) for cell in orbit)
             for orbit in orbits(solution.geometry, symmetry)}
 
 
@@ -259,8 +204,8 @@ def minimize(puzzle: Grid, rng: random.Random, symmetry: Symmetry = "none",
     solution = solve(puzzle)
     if solution is None:
         raise ValueError("cannot minimize a puzzle without a solution")
-    t = _layout_for(geo.n)
-    clues = _bits_of(t, puzzle.values)
+    t = layout(geo)
+    clues = clue_bits(t, puzzle.values)
     bits = _orbit_bits(solution, symmetry)
     clued = [o for o in bits if puzzle[o[0]]]
     rng.shuffle(clued)
@@ -273,7 +218,7 @@ def minimize(puzzle: Grid, rng: random.Random, symmetry: Symmetry = "none",
     return _puzzle_of(solution, clues)
 
 
-def _needless(t: _Layout, clues: int, solution: Grid, bits: dict[tuple[int, ...], int],
+def _needless(t: Layout, clues: int, solution: Grid, bits: dict[tuple[int, ...], int],
               witnesses: dict[tuple[int, ...], int],
               budget: int | None = None) -> tuple[int, ...] | None:
     """A clue orbit a unique puzzle may not need, or None: the puzzle is minimal.
@@ -294,7 +239,7 @@ def _needless(t: _Layout, clues: int, solution: Grid, bits: dict[tuple[int, ...]
     for orbit in unproven:
         try:
             found = next(_others(t, clues & ~bits[orbit], solution.values, orbit, budget), None)
-        except _OutOfBudget:
+        except SearchBudgetExceeded:
             return orbit
         if found is None:
             return orbit
@@ -313,18 +258,9 @@ def is_minimal(puzzle: Grid, symmetry: Symmetry = "none") -> bool:
     solution = solve(puzzle)
     if solution is None or count_solutions(puzzle, 2) != 1:
         return False
-    t = _layout_for(puzzle.geometry.n)
-    return _needless(t, _bits_of(t, puzzle.values), solution, _orbit_bits(solution, symmetry),
+    t = layout(puzzle.geometry)
+    return _needless(t, clue_bits(t, puzzle.values), solution, _orbit_bits(solution, symmetry),
                      {}) is None
-
-
-def _solved_by_singles(t: _Layout, clues: int) -> bool:
-    """Whether naked and hidden singles fill the grid from ``clues`` (search bits).
-
-    The search's propagation is exactly these two rules, on every house and digit at once.
-    """
-    settled = _settle(t.cells * t.planes, 0, clues, t)
-    return settled is not None and settled[2] == t.cells
 
 
 def _forced(geo: Geometry, values: Sequence[int], seen: Sequence[int], cell: int,
@@ -356,11 +292,11 @@ def _forced(geo: Geometry, values: Sequence[int], seen: Sequence[int], cell: int
     return False
 
 
-def _steer(t: _Layout, solution: Grid, clues: int, order: Sequence[tuple[int, ...]],
+def _steer(t: Layout, solution: Grid, clues: int, order: Sequence[tuple[int, ...]],
            bits: dict[tuple[int, ...], int]) -> int:
     """Blank the orbits in order while singles still solve; the clues as search bits."""
     geo = solution.geometry
-    values = [v if clues & _bit(t, c, v) else 0 for c, v in enumerate(solution.values)]
+    values = [v if clues & candidate_bit(t, c, v) else 0 for c, v in enumerate(solution.values)]
     seen = [sum(1 << values[c] >> 1 for c in house) for house in geo.houses]
 
     def set_orbit(orbit: tuple[int, ...], on: bool) -> None:
@@ -376,7 +312,7 @@ def _steer(t: _Layout, solution: Grid, clues: int, order: Sequence[tuple[int, ..
             continue
         set_orbit(orbit, False)
         if (all(_forced(geo, values, seen, cell, solution[cell]) for cell in orbit)
-                or _solved_by_singles(t, clues & ~own)):
+                or solved_by_singles(t, clues & ~own)):
             clues &= ~own
         else:
             set_orbit(orbit, True)
@@ -393,11 +329,11 @@ def _steer_easy(solution: Grid, rng: random.Random, symmetry: Symmetry, minimal:
     blanking repeated, that orbit first. After ``EASY_REPAIRS`` such repairs the grid is given up.
     """
     geo = solution.geometry
-    t = _layout_for(geo.n)
+    t = layout(geo)
     bits = _orbit_bits(solution, symmetry)
     order = list(bits)
     rng.shuffle(order)
-    clues = _steer(t, solution, _bits_of(t, solution.values), order, bits)
+    clues = _steer(t, solution, clue_bits(t, solution.values), order, bits)
     witnesses: dict[tuple[int, ...], int] = {}
     for repair in range(EASY_REPAIRS + 1):
         if not minimal:
@@ -422,12 +358,12 @@ def _accepts(level: Level | None, found: Level | None) -> bool:
     return found < Level.GUESSING if level is None else found is level
 
 
-def _cells_mask(t: _Layout, cells: Sequence[int]) -> int:
+def _cells_mask(t: Layout, cells: Sequence[int]) -> int:
     """The cells as a mask of the search's plane 0."""
     return sum(1 << cell // t.n * t.field + cell % t.n for cell in cells)
 
 
-def _differences(t: _Layout, first: int, second: int) -> int:
+def _differences(t: Layout, first: int, second: int) -> int:
     """The plane-0 mask of the cells where two solutions (as search bits) differ."""
     moved = first & ~second
     for shift in t.plane_shifts:
@@ -439,15 +375,15 @@ def _swap_neighbours(puzzle: Grid, solution: Grid, symmetry: Symmetry,
                      rng: random.Random) -> Iterator[Grid]:
     """Unique puzzles one orbit swap away (a clue orbit blanked, an empty one filled), shuffled."""
     geo = puzzle.geometry
-    t = _layout_for(geo.n)
-    target = _bits_of(t, solution.values)
+    t = layout(geo)
+    target = clue_bits(t, solution.values)
     groups = orbits(geo, symmetry)
     clued = [o for o in groups if puzzle[o[0]]]
     empty = [(o, _cells_mask(t, o)) for o in groups if not puzzle[o[0]]]
     rng.shuffle(clued)
     for removed in clued:
         without = _blank(puzzle.values, removed)
-        differences = _difference_masks(t, _bits_of(t, without), solution.values, removed,
+        differences = _difference_masks(t, clue_bits(t, without), solution.values, removed,
                                         target)
         if differences is None:
             continue  # so loose that no single orbit is likely to pin it down
@@ -460,7 +396,7 @@ def _swap_neighbours(puzzle: Grid, solution: Grid, symmetry: Symmetry,
             yield Grid(geo, tuple(values))
 
 
-def _difference_masks(t: _Layout, clues: int, solution: Sequence[int], orbit: tuple[int, ...],
+def _difference_masks(t: Layout, clues: int, solution: Sequence[int], orbit: tuple[int, ...],
                       target: int) -> set[int] | None:
     """Where each other solution from ``clues`` differs from ``target`` (plane-0 masks), or None
     when there are ``SWAP_SOLUTION_LIMIT`` different masks or more."""
@@ -516,6 +452,11 @@ def _attempt(n: int, level: Level | None, rng: random.Random, symmetry: Symmetry
     return (puzzle, solution) if _accepts(level, level_within(puzzle, ceiling)) else None
 
 
+def _labelled(progress: Progress, prefix: str) -> Progress:
+    """``progress`` with every stage name prefixed (the attempt number)."""
+    return lambda stage, fraction: progress(prefix + stage, fraction)
+
+
 def generate(n: int = 9, level: Level | None = Level.EASY, rng: random.Random | None = None, *,
              symmetry: Symmetry = "none", minimal: bool = True,
              max_attempts: int = MAX_ATTEMPTS, progress: Progress | None = None) -> Generated:
@@ -535,12 +476,7 @@ def generate(n: int = 9, level: Level | None = Level.EASY, rng: random.Random | 
         raise ValueError(f"unknown symmetry {symmetry!r}: choose one of {', '.join(SYMMETRIES)}")
     rng = rng or random.Random()
     for attempt in range(1, max_attempts + 1):
-        report = None
-        if progress:
-            sink = progress
-
-            def report(stage: str, fraction: float, attempt: int = attempt) -> None:
-                sink(f"attempt {attempt}: {stage}", fraction)
+        report = _labelled(progress, f"attempt {attempt}: ") if progress else None
         made = _attempt(n, level, rng, symmetry, minimal, report)
         if made is not None:
             puzzle, solution = made

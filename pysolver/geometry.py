@@ -35,9 +35,13 @@ HOUSE_KINDS = ("row", "column", "box")
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Geometry:
-    """Every table that depends only on the grid size n (and its box shape)."""
+    """Every table that depends only on the grid size n (and its box shape).
+
+    One shared instance per size (``geometry_for_size``), compared and hashed by identity: hashing
+    its large tables field by field would cost more than the lookups it keys.
+    """
 
     n: int
     box_rows: int

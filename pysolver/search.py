@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
-from typing import Iterator, Literal
+from typing import Iterator, Literal, Sequence
 
 from .geometry import Geometry
 from .grid import Grid
@@ -75,7 +75,7 @@ class _PlaceMasks(dict[int, int]):
 
 
 @dataclass(frozen=True)
-class _Layout:
+class Layout:
     """Where each candidate lives in the big integer, and the constant masks the bit tricks use.
 
     "Plane 0" masks describe cells; multiplying one by ``planes`` repeats it in every plane.
@@ -100,7 +100,7 @@ class _Layout:
 
 
 @cache
-def _layout(geometry: Geometry) -> _Layout:
+def layout(geometry: Geometry) -> Layout:
     n, br, bc = geometry.n, geometry.box_rows, geometry.box_cols
     field = n + 1
     plane = n * field
@@ -119,7 +119,7 @@ def _layout(geometry: Geometry) -> _Layout:
         plane_shifts.append(span * plane)
         span *= 2
     box_starts = sum(1 << r * field + c for r in range(0, n, br) for c in range(0, n, bc))
-    return _Layout(
+    return Layout(
         n, field, plane, cells, planes,
         guards=lows << n,
         lows=lows,
@@ -136,7 +136,7 @@ def _layout(geometry: Geometry) -> _Layout:
     )
 
 
-def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int] | None:
+def _settle(cand: int, placed: int, new: int, t: Layout) -> tuple[int, int, int] | None:
     """Place the candidates of ``new`` and propagate singles to a fixpoint.
 
     Returns the candidates, the placed candidates and the plane-0 mask of single-candidate cells,
@@ -146,7 +146,7 @@ def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int
     digit at once) and starts the next round. A round that finds nothing is the fixpoint.
 
     >>> from .geometry import geometry_for_size
-    >>> t = _layout(geometry_for_size(4))
+    >>> t = layout(geometry_for_size(4))
     >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
     >>> cand, placed, single = _settle(t.cells * t.planes, 0, bit(0, 1) | bit(1, 2) | bit(2, 3), t)
     >>> [d for d in range(1, 5) if cand & bit(3, d)], [d for d in range(1, 5) if cand & bit(4, d)]
@@ -221,14 +221,14 @@ def _settle(cand: int, placed: int, new: int, t: _Layout) -> tuple[int, int, int
             return cand, placed, single
 
 
-def _branch_cell(cand: int, t: _Layout) -> int:
+def _branch_cell(cand: int, t: Layout) -> int:
     """The plane-0 bit of the first cell with the fewest candidates (at least two).
 
     Cells with exactly two come from a once / twice / thrice fold over the planes; without one,
     a bit-sliced count of every cell's candidates (one binary digit per integer) finds the fewest.
 
     >>> from .geometry import geometry_for_size
-    >>> t = _layout(geometry_for_size(4))
+    >>> t = layout(geometry_for_size(4))
     >>> _branch_cell(t.cells * t.planes, t)
     1
     """
@@ -256,17 +256,41 @@ def _branch_cell(cand: int, t: _Layout) -> int:
     return fewest & -fewest
 
 
-def _search(grid: Grid) -> Iterator[int]:
-    """Every solution as a candidate integer with one bit per cell, in a fixed order."""
-    t = _layout(grid.geometry)
-    clues = 0
-    for cell, value in enumerate(grid.values):
+class SearchBudgetExceeded(Exception):
+    """``raw_solutions`` visited more nodes than its budget allowed."""
+
+
+def candidate_bit(t: Layout, cell: int, digit: int) -> int:
+    """The bit that stands for ``digit`` in ``cell`` in the search's candidate integers."""
+    row, col = divmod(cell, t.n)
+    return 1 << (digit - 1) * t.plane + row * t.field + col
+
+
+def clue_bits(t: Layout, values: Sequence[int]) -> int:
+    """Every clue of ``values`` (0 for a blank) as candidate bits."""
+    found = 0
+    for cell, value in enumerate(values):
         if value:
-            row, col = divmod(cell, t.n)
-            clues |= 1 << (value - 1) * t.plane + row * t.field + col
+            found |= candidate_bit(t, cell, value)
+    return found
+
+
+def raw_solutions(t: Layout, clues: int, banned: int = 0,
+                  budget: int | None = None) -> Iterator[int]:
+    """Every solution from ``clues`` that uses no candidate of ``banned``, as candidate integers.
+
+    The search itself, on raw integers (one bit per cell in a solution), in a fixed order: the
+    public functions build ``Grid``s from it, and the generator, which asks thousands of such
+    questions, reads the integers directly. After ``budget`` nodes it raises
+    ``SearchBudgetExceeded``.
+    """
     # Each entry: candidates, placed candidates, candidates to place now.
-    stack = [(t.cells * t.planes, 0, clues)]
+    stack = [(t.cells * t.planes & ~banned, 0, clues)]
     while stack:
+        if budget is not None:
+            budget -= 1
+            if budget < 0:
+                raise SearchBudgetExceeded
         settled = _settle(*stack.pop(), t)
         if settled is None:
             continue
@@ -283,8 +307,23 @@ def _search(grid: Grid) -> Iterator[int]:
         stack += reversed(guesses)
 
 
+def solved_by_singles(t: Layout, clues: int) -> bool:
+    """Whether naked and hidden singles alone fill the grid from ``clues`` (candidate bits).
+
+    The search's propagation is exactly these two rules, on every house and digit at once.
+    """
+    settled = _settle(t.cells * t.planes, 0, clues, t)
+    return settled is not None and settled[2] == t.cells
+
+
+def _search(grid: Grid) -> Iterator[int]:
+    """Every solution of ``grid`` as a candidate integer, in a fixed order."""
+    t = layout(grid.geometry)
+    return raw_solutions(t, clue_bits(t, grid.values))
+
+
 def _to_grid(geometry: Geometry, cand: int) -> Grid:
-    t = _layout(geometry)
+    t = layout(geometry)
     values = [0] * geometry.cell_count
     while cand:
         low = cand & -cand
