@@ -7,11 +7,10 @@
 // (null for a seed that gave up). bench/bench_generate.py --pyodide SITE_DIR drives this and
 // prints the figures beside CPython's. Python's own output goes to stderr.
 
-import { readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { resolve } from "node:path";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+import { loadSiteInPyodide, runMain } from "../tests/pyodide/site_in_pyodide.mjs";
+
 const [siteArg, casesJson] = process.argv.slice(2);
 if (!siteArg || !casesJson) {
   console.error("usage: node bench_generate_pyodide.mjs SITE_DIR CASES_JSON");
@@ -40,27 +39,8 @@ def time_cases(cases_json):
     return json.dumps(out)
 `;
 
-async function main() {
-  const { loadPyodide } = await import(
-    pathToFileURL(join(root, "web", "node_modules", "pyodide", "pyodide.mjs")).href
-  );
-  const manifest = JSON.parse(readFileSync(join(siteDir, "manifest.json"), "utf8"));
-  const toStderr = (line) => process.stderr.write(line + "\n");
-  const pyodide = await loadPyodide({
-    indexURL: join(siteDir, "pyodide") + "/", stdout: toStderr, stderr: toStderr,
-  });
-  await pyodide.loadPackage(
-    [join(siteDir, manifest.packaging), join(siteDir, manifest.micropip)],
-    { messageCallback: toStderr }
-  );
-  const wheelName = manifest.wheel.split("/").pop();
-  pyodide.FS.writeFile(`/tmp/${wheelName}`, readFileSync(join(siteDir, manifest.wheel)));
-  await pyodide.pyimport("micropip").install(`emfs:/tmp/${wheelName}`);
+runMain("bench_generate_pyodide", async () => {
+  const pyodide = await loadSiteInPyodide(siteDir);
   pyodide.runPython(TIMER);
   process.stdout.write(pyodide.globals.get("time_cases")(casesJson) + "\n");
-}
-
-main().catch((error) => {
-  console.error(`bench_generate_pyodide: ${error && error.message ? error.message : error}`);
-  process.exit(1);
 });
