@@ -28,7 +28,7 @@ from typing import Any
 
 from .board import Board
 from .errors import PuzzleError
-from .geometry import Geometry, geometry_for_size
+from .geometry import Geometry
 from .grid import Grid
 from .logic import apply_step, solve_by_logic
 from .search import count_solutions, solve
@@ -235,7 +235,7 @@ def fill_basics(board: Board) -> tuple[Board, bool]:
     """
     geo = board.geometry
     values, candidates = list(board.values), list(board.candidates)
-    segments = _segments(geo.n)
+    segments = _segments(geo)
     used = False
     while _place_singles(geo, values, candidates) and not all(values):
         if not _remove_locked(candidates, segments):
@@ -249,9 +249,9 @@ _Segment = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 @cache
-def _segments(n: int) -> tuple[_Segment, ...]:
-    """Every box-line intersection of the n×n grid (keyed by n: hashing a Geometry is slow)."""
-    geo = geometry_for_size(n)
+def _segments(geo: Geometry) -> tuple[_Segment, ...]:
+    """Every box-line intersection of the grid."""
+    n = geo.n
     found = []
     for line in geo.houses[:2 * n]:
         for box in sorted({geo.box_of[c] for c in line}):
