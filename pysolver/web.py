@@ -23,11 +23,13 @@ from typing import Any, Callable
 
 from .errors import PuzzleError
 from .generate import generate, parse_level_choice
-from .geometry import SYMBOLS
+from .explain import step_json
+from .geometry import SYMBOLS, bits
 from .grading import rate
 from .grid import Grid
 from .gtsps import gtsps_report
 from .search import count_solutions
+from .play import Move, MoveKind, decode_notes, digits_line, encode_notes, parse_digits_line
 from .session import Session
 
 Reply = dict[str, Any]
@@ -56,11 +58,19 @@ def _session() -> Session:
     return _Worker.session
 
 
-def view(session: Session, hint: bool = False) -> Reply:
-    """Everything the page draws for the current position of ``session``."""
+def view(session: Session) -> Reply:
+    """Everything the page draws for the current position of ``session``.
+
+    Besides the board and the history: who placed each digit (``origins``), the player's
+    ``notes``, the hint at its level, Check's findings while current, the classification, the
+    ``can`` map of the commands that make sense now, the play counters and settings, and the
+    ``address`` (the position as a link carries it).
+    """
     board = session.board
     geo = board.geometry
-    next_step = session.next_step() if hint else None
+    status = session.status()
+    checked = session.shown_check()
+    values_on_top = tuple(0 if g else v for g, v in zip(board.givens, board.values))
     return {
         "n": geo.n,
         "box_rows": geo.box_rows,
@@ -70,34 +80,122 @@ def view(session: Session, hint: bool = False) -> Reply:
         "givens": list(board.givens),
         "values": list(board.values),
         "candidates": [board.candidate_digits(c) for c in range(geo.cell_count)],
+        "origins": [session.origin(c) for c in range(geo.cell_count)],
+        "notes": [bits(mask) for mask in session.notes],
         "steps": _log(session),
         "position": session.position,
         "actions": session.actions,
-        "status": session.status().to_json(),
-        "hint": next_step.to_json() if next_step else None,
+        "status": status.to_json(),
+        "classification": session.classification.to_json(),
+        "hint": session.current_hint(),
+        "hint_level": session.hint_level(),
+        "check": checked.to_json(geo) if checked else None,
+        "can": _can(session, status.state),
         "can_guess": session.can_guess(),
         "can_backtrack": session.can_backtrack(),
+        "play": {"started": session.started, "hints": session.hints, "checks": session.checks,
+                 "finished_in": session.finished_in},
+        "settings": {"auto_clear_notes": session.auto_clear_notes,
+                     "mark_mistakes": session.mark_mistakes},
+        "address": {"digits": digits_line(geo, values_on_top) if any(values_on_top) else "",
+                    "notes": encode_notes(geo, session.notes)},
+    }
+
+
+def _can(session: Session, state: str) -> dict[str, bool]:
+    """Which commands make sense at this position (the page enables its buttons from this)."""
+    logic = session.next_step() is not None
+    hint = session.current_hint()
+    open_cells = bool(session.board.empty_cells())
+    return {
+        "undo": session.position > 0,
+        "redo": session.position < len(session.steps),
+        "step": logic,
+        "solve_logic": logic,
+        "hint": session.can_hint(),
+        "apply": hint is not None and hint["kind"] == "step",
+        "guess": session.can_guess(),
+        "backtrack": session.can_backtrack(),
+        "solve": state in ("solving", "stuck"),
+        "check": True,
+        "fill_notes": open_cells,
+        "play": open_cells or state == "wrong",
     }
 
 
 def _log(session: Session) -> list[dict[str, Any]]:
-    """The log as JSON; only the step the board shows keeps its graph, to keep replies small."""
+    """The history as JSON; only the entry the board shows keeps its graph, to keep replies small."""
+    geo = session.geometry
     shown = session.position - 1
     log = []
-    for index, step in enumerate(session.steps):
-        data = step.to_json()
+    for index, entry in enumerate(session.steps):
+        data = entry.to_json(geo) if isinstance(entry, Move) else step_json(geo, entry)
         if index != shown:
             data["graph"] = None
         log.append(data)
     return log
 
 
+def _number(request: Request, name: str, low: int, high: int) -> int:
+    """The integer field ``name``, between ``low`` and ``high``; a ValueError names the field."""
+    value = request.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"the field {name!r} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def _flag(request: Request, name: str, default: bool) -> bool:
+    """The true/false field ``name`` (absent: ``default``); a ValueError names the field."""
+    value = request.get(name, default)
+    if not isinstance(value, bool):
+        raise ValueError(f"the field {name!r} must be true or false, not {value!r}")
+    return value
+
+
+def _restore_play(session: Session, saved: object) -> None:
+    """The play counters and start time a page saved ({started, hints, checks, finished_in})."""
+    if saved is None:
+        return
+    if not isinstance(saved, dict):
+        raise ValueError("the field 'play' must be an object of started, hints, checks, finished_in")
+    for name in ("started", "finished_in"):
+        value = saved.get(name)
+        if value is not None and (not isinstance(value, (int, float)) or isinstance(value, bool)
+                                  or value < 0):
+            raise ValueError(f"play.{name} must be a number of seconds, not {value!r}")
+    session.started = float(saved.get("started") or session.started)
+    finished = saved.get("finished_in")
+    session.finished_in = float(finished) if finished is not None else None
+    session.hints = _number(saved, "hints", 0, 10**9) if "hints" in saved else 0
+    session.checks = _number(saved, "checks", 0, 10**9) if "checks" in saved else 0
+
+
+def _settings(session: Session, request: Request) -> None:
+    session.auto_clear_notes = _flag(request, "auto_clear_notes", session.auto_clear_notes)
+    session.mark_mistakes = _flag(request, "mark_mistakes", session.mark_mistakes)
+
+
 def _load(request: Request, progress: Progress) -> Reply:
+    """A new session: the puzzle, then its saved history, or the position of a link."""
     grid = Grid.parse(str(request.get("puzzle", "")))
     session = Session(grid)
-    session.replay(list(request.get("actions") or []))
-    if "position" in request and request["position"] is not None:
-        session.goto(int(request["position"]))
+    settings = request.get("settings")
+    if settings is not None:
+        if not isinstance(settings, dict):
+            raise ValueError("the field 'settings' must be an object")
+        _settings(session, settings)
+    actions = request.get("actions") or []
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ValueError("the field 'actions' must be a list of strings")
+    digits, notes = str(request.get("digits") or ""), str(request.get("notes") or "")
+    if not actions and (digits or notes):
+        geo = grid.geometry
+        values = parse_digits_line(geo, digits) if digits else (0,) * geo.cell_count
+        session.play(Move("restore", values=values, notes=decode_notes(geo, notes)))
+    session.replay(actions)
+    if request.get("position") is not None:
+        session.goto(_number(request, "position", 0, len(session.steps)))
+    _restore_play(session, request.get("play"))
     _Worker.session = session
     return {"view": view(session)}
 
@@ -110,8 +208,36 @@ def _acting(action: Callable[[Session], object]) -> Command:
     return run
 
 
+def _moving(kind: MoveKind) -> Command:
+    """A player's move from the request's ``cell`` and ``digit`` (0-based cell, digit 1..n)."""
+    def run(request: Request, progress: Progress) -> Reply:
+        session = _session()
+        geo = session.geometry
+        cell = _number(request, "cell", 0, geo.cell_count - 1) if kind != "fill" else None
+        digit = _number(request, "digit", 1, geo.n) if kind in ("place", "note") else 0
+        session.play(Move(kind, cell, digit, clear_peers=session.auto_clear_notes))
+        return {"view": view(session)}
+    return run
+
+
 def _hint(request: Request, progress: Progress) -> Reply:
-    return {"view": view(_session(), hint=True)}
+    """The next level of the hint ladder (or the wrong digit named)."""
+    session = _session()
+    session.hint()
+    return {"view": view(session)}
+
+
+def _apply(session: Session) -> None:
+    hint = session.current_hint()
+    if hint is None or hint["kind"] != "step":
+        raise ValueError("no hint to apply: ask for a hint first")
+    _step(session)
+
+
+def _settings_command(request: Request, progress: Progress) -> Reply:
+    session = _session()
+    _settings(session, request)
+    return {"view": view(session)}
 
 
 def _step(session: Session) -> None:
@@ -136,6 +262,12 @@ def _goto(request: Request, progress: Progress) -> Reply:
 
 
 def _check(request: Request, progress: Progress) -> Reply:
+    """With ``puzzle``: the digits that repeat in it (flat). Without: Check on the session's
+    position (wrong digits, notes that lost the cell's digit, repeats), in the view."""
+    if request.get("puzzle") is None:
+        session = _session()
+        session.check()
+        return {"view": view(session)}
     grid = Grid.parse(str(request.get("puzzle", "")), check=False)
     geo = grid.geometry
     conflicts = grid.conflicts()
@@ -210,8 +342,16 @@ COMMANDS: dict[str, Command] = {
     "load": _load,
     "hint": _hint,
     "step": _acting(_step),
+    "apply": _acting(_apply),
     "back": _acting(_back),
     "forward": _acting(_forward),
+    "undo": _acting(_back),
+    "redo": _acting(_forward),
+    "place": _moving("place"),
+    "erase": _moving("erase"),
+    "note": _moving("note"),
+    "fill_notes": _moving("fill"),
+    "settings": _settings_command,
     "goto": _goto,
     "solve_logic": _acting(Session.solve_logic),
     "guess": _acting(Session.guess),

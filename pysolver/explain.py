@@ -1,0 +1,102 @@
+"""Words for the page: a step's short effect, the three levels of a hint, a mistake named.
+
+A hint is a ladder, as in HoDoKu: first only which technique to look for and where (the house or
+area), nothing revealed; then the pattern that proves it, highlighted; then the whole deduction
+with what it places or removes, and its bipartite graph. Each level is the step's JSON with only
+what that level reveals, so the page draws every level with the code that draws a step. When a
+digit on the board is wrong, the first hint says so and names the cell instead of teaching from a
+broken position.
+
+>>> from pysolver.geometry import geometry_for_size
+>>> from pysolver.step import Step, Technique
+>>> geo = geometry_for_size(9)
+>>> step = Step(Technique.HIDDEN_SINGLE, "Hidden Single", "r1c1 is the only place for 5 in row 1.",
+...             houses=(0,), cells=(0,), digits=(5,), pattern=((0, 5),), placements=((0, 5),))
+>>> hint_json(geo, step, 1)["text"]
+'Look for a Hidden Single in row 1.'
+>>> hint_json(geo, step, 1)["placements"], hint_json(geo, step, 3)["placements"]
+([], [[0, 5]])
+>>> effect(geo, step)
+'r1c1 = 5'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .geometry import Geometry
+from .step import Step, join_names
+
+#: How many levels the hint ladder has.
+LEVELS = 3
+
+
+def effect(geometry: Geometry, step: Step) -> str:
+    """A short effect for the history list: ``r3c5 = 7``, ``−4 r1c2 r1c3``, or counts when many."""
+    parts = []
+    if len(step.placements) > 3:
+        parts.append(f"places {len(step.placements)} digits")
+    else:
+        parts += [f"{geometry.cell_name(c)} = {geometry.symbol(d)}" for c, d in step.placements]
+    if len(step.eliminations) > 4:
+        parts.append(f"removes {len(step.eliminations)} candidates")
+    else:
+        by_digit: dict[int, list[str]] = {}
+        for cell, digit in step.eliminations:
+            by_digit.setdefault(digit, []).append(geometry.cell_name(cell))
+        parts += [f"−{geometry.symbol(d)} {' '.join(cells)}" for d, cells in by_digit.items()]
+    return "; ".join(parts)
+
+
+def step_json(geometry: Geometry, step: Step) -> dict[str, Any]:
+    """A step's JSON with its effect text, as the history and the reason panel show it."""
+    return {**step.to_json(), "effect": effect(geometry, step)}
+
+
+def _where(geometry: Geometry, step: Step) -> str:
+    """'row 1', 'rows 2 and 5 for digit 7', or the cells when the step names no house."""
+    if step.houses:
+        where = join_names(geometry.house_name(h) for h in step.houses)
+    else:
+        where = join_names(geometry.cell_name(c) for c in step.cells) or "the grid"
+    return f"{where} for digit {geometry.symbol(step.digit)}" if step.digit else where
+
+
+def hint_json(geometry: Geometry, step: Step, level: int) -> dict[str, Any]:
+    """The step as hint level 1, 2 or 3 reveals it (its fields emptied beyond the level)."""
+    full = step_json(geometry, step)
+    article = "an" if step.name[:1] in "AEIOU" else "a"
+    if level >= LEVELS:
+        return {**full, "level": LEVELS, "kind": "step"}
+    hidden: dict[str, Any] = {"placements": [], "eliminations": [], "graph": None, "effect": ""}
+    if level == 1:
+        return {**full, **hidden, "level": 1, "kind": "step", "cells": [], "digits": [], "pattern": [],
+                "text": f"Look for {article} {step.name} in {_where(geometry, step)}."}
+    cells = join_names(geometry.cell_name(c) for c in sorted({c for c, _ in step.pattern} or
+                                                             set(step.cells)))
+    return {**full, **hidden, "level": 2, "kind": "step",
+            "text": f"The {step.name} is highlighted: the green candidates in {cells}. "
+                    "What do they let you place or remove?"}
+
+
+def mistake_json(geometry: Geometry, wrong: list[tuple[int, int]]) -> dict[str, Any]:
+    """The first hint when digits on the board are wrong: the first one named, the others counted."""
+    cell, digit = wrong[0]
+    others = len(wrong) - 1
+    more = (f" {others} more digit{'s are' if others > 1 else ' is'} wrong: Check names "
+            f"{'them' if others > 1 else 'it'}." if others else "")
+    return {"technique": "mistake", "name": "Mistake", "level": 1, "kind": "mistake", "size": 0,
+            "view": "cell", "houses": [], "digit": digit, "cells": [cell], "digits": [digit],
+            "pattern": [], "placements": [], "eliminations": [], "graph": None, "effect": "",
+            "text": f"{wrong_text(geometry, cell, digit)}: erase it (or Undo) before going on, or "
+                    f"the next steps would build on it.{more}"}
+
+
+def wrong_text(geometry: Geometry, cell: int, digit: int) -> str:
+    """``r3c5: 4 is not this cell's digit``."""
+    return f"{geometry.cell_name(cell)}: {geometry.symbol(digit)} is not this cell's digit"
+
+
+def lost_note_text(geometry: Geometry, cell: int) -> str:
+    """``r2c2: the notes lost this cell's digit``."""
+    return f"{geometry.cell_name(cell)}: the notes lost this cell's digit"
