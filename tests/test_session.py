@@ -11,13 +11,20 @@ from pysolver.logic import find_contradiction
 from pysolver.play import Move
 from pysolver.search import solve
 from pysolver.session import Session
-from pysolver.step import Technique
+from pysolver.step import Step, Technique
 from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, puzzle_lines
 
 TOP95 = puzzle_lines("norvig_top95.txt")
 #: A top95 puzzle on which logic alone gets stuck (the first one the tests find).
 NEEDS_GUESS = next(p for p in TOP95 if (s := Session(Grid.parse(p))).solve_logic() is not None
                    and s.status().state == "stuck")
+
+
+def tutor_steps(session: Session) -> list[Step]:
+    """The history of a session where only the tutor acted, as steps."""
+    steps = [s for s in session.steps if isinstance(s, Step)]
+    assert len(steps) == len(session.steps)
+    return steps
 
 
 def test_step_undo_redo_goto() -> None:
@@ -59,7 +66,7 @@ def test_stuck_status_and_guess_backtrack_to_the_solution() -> None:
     session.solve()
     assert session.status().state == "solved"
     assert session.board.grid() == solve(Grid.parse(NEEDS_GUESS))
-    techniques = [s.technique for s in session.steps]
+    techniques = [s.technique for s in tutor_steps(session)]
     assert Technique.GUESS in techniques
 
 
@@ -67,19 +74,19 @@ def test_backtrack_returns_to_the_guess_and_removes_its_digit() -> None:
     for puzzle in TOP95:
         session = Session(Grid.parse(puzzle))
         session.solve()
-        if Technique.BACKTRACK in (s.technique for s in session.steps):
+        if Technique.BACKTRACK in (s.technique for s in tutor_steps(session)):
             break
     else:
         pytest.fail("no top95 puzzle needed a backtrack")
-    index = next(i for i, s in enumerate(session.steps) if s.technique is Technique.BACKTRACK)
+    index = next(i for i, s in enumerate(tutor_steps(session)) if s.technique is Technique.BACKTRACK)
     session.goto(index)
     assert session.status().state == "contradiction" and session.can_backtrack()
-    guess_at = max(i for i, s in enumerate(session.steps[:index]) if s.technique is Technique.GUESS)
-    cell, digit = session.steps[guess_at].placements[0]
+    guess_at = max(i for i, s in enumerate(tutor_steps(session)[:index]) if s.technique is Technique.GUESS)
+    cell, digit = tutor_steps(session)[guess_at].placements[0]
     session.goto(index + 1)
     assert session.board.values[cell] == 0
     assert not session.board.candidates[cell] >> (digit - 1) & 1
-    assert "Backtrack: the guess" in session.steps[index].text
+    assert "Backtrack: the guess" in tutor_steps(session)[index].text
 
 
 def test_no_solution_contradiction_names_the_spot() -> None:
