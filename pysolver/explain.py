@@ -53,12 +53,20 @@ def step_json(geometry: Geometry, step: Step) -> dict[str, Any]:
     return {**step.to_json(), "effect": effect(geometry, step)}
 
 
+def _area(geometry: Geometry, step: Step) -> tuple[int, ...]:
+    """The house a first hint points at without giving the answer away: one of the step's houses
+    (the box of a single cell, whose three houses together would name the cell), none for a step
+    on one digit's rows and columns (a fish), whose houses would draw the pattern."""
+    if step.digit is not None or not step.houses:
+        return ()
+    boxes = [h for h in step.houses if geometry.house_kind(h) == "box"]
+    return (boxes[0],) if len(step.houses) == 3 and boxes else step.houses[:1]
+
+
 def _where(geometry: Geometry, step: Step) -> str:
-    """'row 1', 'rows 2 and 5 for digit 7', or the cells when the step names no house."""
-    if step.houses:
-        where = join_names(geometry.house_name(h) for h in step.houses)
-    else:
-        where = join_names(geometry.cell_name(c) for c in step.cells) or "the grid"
+    """'row 1', 'box 5', 'the grid for digit 7'."""
+    area = _area(geometry, step)
+    where = join_names(geometry.house_name(h) for h in area) or "the grid"
     return f"{where} for digit {geometry.symbol(step.digit)}" if step.digit else where
 
 
@@ -71,6 +79,7 @@ def hint_json(geometry: Geometry, step: Step, level: int) -> dict[str, Any]:
     hidden: dict[str, Any] = {"placements": [], "eliminations": [], "graph": None, "effect": ""}
     if level == 1:
         return {**full, **hidden, "level": 1, "kind": "step", "cells": [], "digits": [], "pattern": [],
+                "houses": list(_area(geometry, step)), "digit": None,
                 "text": f"Look for {article} {step.name} in {_where(geometry, step)}."}
     cells = join_names(geometry.cell_name(c) for c in sorted({c for c, _ in step.pattern} or
                                                              set(step.cells)))

@@ -12,7 +12,7 @@
  * `tr[data-technique] td[data-figure="count"]`.
  */
 
-import { givensLine, isLoaded } from "./state.js";
+import { givensLine, isLoaded } from "./store.js";
 
 const escapeText = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 

@@ -11,7 +11,7 @@
  * `button[data-intent="gtsps-show"][data-index]`, `#preview[data-index]`.
  */
 
-import { givensLine, isLoaded } from "./state.js";
+import { givensLine, isLoaded } from "./store.js";
 
 const STAGE_LABELS = {
   permutations: "Listing each box's valid permutations", graph: "Building the graph G",

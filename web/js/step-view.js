@@ -1,36 +1,15 @@
 /**
- * The reason panel and the step list beside the board. The panel shows the step the board
- * highlights (the hint, or the last applied step): its technique, Python's sentence of reason and
- * its bipartite graph. The list names every step of the log with its effect; each entry is a button
- * that returns the board to the point just after that step (`goto`).
+ * The reason panel and the history list beside the board. The panel shows what the board
+ * highlights: the hint at its level (Python decides what each level reveals), or the last entry
+ * of the history — a tutor's step with its reason and bipartite graph, or a player's move. The
+ * list names every entry with Python's effect text; each is a button that returns the board to
+ * the point just after it (`goto`).
  */
 
 import { renderGraph } from "./graph-view.js";
-import { cellName, isLoaded, shownStep, statusState } from "./state.js";
+import { isLoaded, shownStep } from "./store.js";
 
 const escapeText = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** A short effect for the list: 'r3c5 = 7', '−4 r1c2 r1c3', or a count when there are many. */
-export function effectText(shape, step) {
-  const name = (cell) => cellName(shape.n, cell);
-  const symbol = (digit) => shape.symbols[digit - 1];
-  const parts = [];
-  if (step.placements.length > 3) {
-    parts.push(`places ${step.placements.length} digits`);
-  } else {
-    for (const [cell, digit] of step.placements) parts.push(`${name(cell)} = ${symbol(digit)}`);
-  }
-  if (step.eliminations.length > 4) {
-    parts.push(`removes ${step.eliminations.length} candidates`);
-  } else if (step.eliminations.length > 0) {
-    const byDigit = new Map();
-    for (const [cell, digit] of step.eliminations) {
-      byDigit.set(digit, [...(byDigit.get(digit) || []), name(cell)]);
-    }
-    for (const [digit, cells] of byDigit) parts.push(`−${symbol(digit)} ${cells.join(" ")}`);
-  }
-  return parts.join("; ");
-}
 
 /** Fill the reason panel from the shown step. */
 export function renderStepPanel(els, state) {
@@ -40,16 +19,18 @@ export function renderStepPanel(els, state) {
     panel.dataset.technique = "";
     panel.dataset.mode = "none";
     els.title.textContent = state.view && isLoaded(state) && state.view.steps.length ? "Start" : "No step yet";
-    els.text.textContent = isLoaded(state) && statusState(state.view) !== "solving"
+    els.text.textContent = isLoaded(state) && state.view.status.status !== "solving"
       ? state.view.status.message
-      : "Press Step to apply the next deduction, or Hint to see it first.";
+      : "Play: select a cell and type a digit (N for notes). Hint shows what to look for; Step applies the next deduction.";
     renderGraph(els.graph, null);
     return;
   }
   const { step, mode } = shown;
   panel.dataset.technique = step.technique;
   panel.dataset.mode = mode;
-  els.title.textContent = mode === "hint" ? `Hint: ${step.name}` : step.name;
+  panel.dataset.level = mode === "hint" ? String(step.level) : "";
+  els.title.textContent = mode !== "hint" ? step.name
+    : step.kind === "mistake" ? "Hint: a mistake" : `Hint ${step.level} of 3: ${step.name}`;
   els.text.textContent = step.text;
   renderGraph(els.graph, step.graph);
 }
@@ -64,13 +45,13 @@ export function renderStepList(list, state) {
     + `<span class="name">Start</span><span class="effect">the puzzle as given</span></button></li>`];
   steps.forEach((step, k) => {
     const at = k + 1;
-    const classes = [`tech-${step.technique}`];
+    const classes = [`tech-${step.technique}`, step.technique === "move" ? "by-player" : "by-tutor"];
     if (at === position) classes.push("current");
     if (at > position) classes.push("future");
     items.push(`<li class="${classes.join(" ")}"><button type="button" data-intent="goto" data-position="${at}"`
       + `${at === position ? ' aria-current="step"' : ""}><span class="num">${at}</span>`
       + `<span class="name">${escapeText(step.name)}</span>`
-      + `<span class="effect">${escapeText(effectText(state.shape, step))}</span></button></li>`);
+      + `<span class="effect">${escapeText(step.effect)}</span></button></li>`);
   });
   const html = items.join("");
   if (list.dataset.key !== `${steps.length}:${position}:${html.length}`) {
