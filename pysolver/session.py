@@ -232,7 +232,8 @@ class Session:
         wrong = self.wrong_digits()
         conflicts = self.board.grid().conflicts()
         if wrong or conflicts:
-            cells = sorted({c for c, _ in wrong} | {c for x in conflicts for c in x.cells})
+            # With the unique solution known, the wrong digits; else the cells of repeated digits.
+            cells = sorted({c for c, _ in wrong} if wrong else {c for x in conflicts for c in x.cells})
             named = ", ".join(geo.cell_name(c) for c in cells)
             return Status("wrong", f"The grid is full but not right: {named} "
                                    f"{'is' if len(cells) == 1 else 'are'} wrong.", cells=tuple(cells))

@@ -134,7 +134,7 @@ def test_chain_exclusion_is_drawn_exactly_as_python_says_and_back_restores(
     assert all(dash != "none" for dash in drawn["removedDash"])
     page.screenshot(path=str(artifacts_dir / "chain-exclusion.png"), full_page=True)
 
-    click(page, "back")
+    click(page, "undo")
     wait_position(page, CHAIN_AT - 1)
     assert board(page) == before
     earlier = py_view(TOP95_13, ["logic"] * CHAIN_AT, CHAIN_AT - 1)
@@ -207,12 +207,13 @@ def test_keyboard_shortcuts_step_back_forward_hint(fig49: Page) -> None:
     fig49.keyboard.press("r")
     wait_position(fig49, 3)
     assert fig49.get_attribute("#board", "data-mode") == "applied"
-    fig49.keyboard.press("h")
-    wait_for(fig49, f"{IDLE} && {STATE}.hint === true")
+    for level in (1, 2, 3):  # the hint ladder, one level per press
+        fig49.keyboard.press("h")
+        wait_for(fig49, f"{IDLE} && {STATE}.view.hint && {STATE}.view.hint.level === {level}")
     hint = py_view(FIGURE_4_9, ["logic"] * 3)
-    expected = py("hint")["view"]["hint"]
+    expected = [py("hint")["view"]["hint"] for _ in range(3)][-1]
     assert hint["position"] == 3
-    assert fig49.inner_text("#step-title") == f"Hint: {expected['name']}"
+    assert fig49.inner_text("#step-title") == f"Hint 3 of 3: {expected['name']}"
     assert fig49.get_attribute("#board", "data-mode") == "hint"
     assert marked(board(fig49), "pattern") == as_pairs(expected["pattern"])
     assert state(fig49)["view"]["position"] == 3  # a hint applies nothing
@@ -250,13 +251,13 @@ def test_reload_restores_the_puzzle_and_step_position(page: Page, site_url: str)
     for position in range(1, 6):
         click(page, "step")
         wait_position(page, position)
-    click(page, "back")
+    click(page, "undo")
     wait_position(page, 4)
     before = (board(page), state(page)["view"]["steps"], page.url)
     page.reload()
     wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.position === 4", None, 120_000)
     assert (board(page), state(page)["view"]["steps"], page.url) == before
-    assert page.is_enabled(".controls button[data-intent='forward']")
+    assert page.is_enabled(".controls button[data-intent='redo']")
     page.click(".step-list button[data-position='5']")
     wait_position(page, 5)
 

@@ -102,7 +102,7 @@ function withView(state, view, cmd) {
     view,
     selected: Math.min(state.selected, view.n * view.n - 1),
     error: null,
-    notice: hintless ? view.status.message : null,
+    notice: hintless ? view.status.message : cmd === "check" && view.check ? view.check.message : null,
     conflicts: [],
     count: samePuzzle ? state.count : null,
     text: entry.join(""),
