@@ -560,7 +560,8 @@ class Session:
         for index, action in enumerate(actions):
             if action == "logic":
                 if self.step() is None:
-                    raise ValueError(f"cannot replay step {index + 1}: no logic step is available")
+                    raise ValueError(f"cannot replay action {index + 1} ('logic'): no logic step is "
+                                     f"available ({self.status().message})")
             elif action == "guess":
                 self.guess()
             elif action == "backtrack":
