@@ -291,6 +291,22 @@ def test_finishing_is_celebrated_and_a_full_wrong_grid_names_its_cells(page: Pag
     assert finish.get_attribute("role") == "status"
 
 
+def test_mistakes_are_marked_as_they_are_made_when_asked(page: Page, site_url: str) -> None:
+    play_on(page, site_url, FIGURE_4_2)
+    page.locator("#settings-panel summary").click()
+    page.get_by_label("Mark mistakes as I make them").check()
+    wait_for(page, f"{IDLE} && {STATE}.view.settings.mark_mistakes === true")
+    cell(page, 0).click()
+    page.keyboard.press("8")
+    wait_actions(page, 1)
+    assert view(page)["check"]["wrong"] == [{"cell": 0, "digit": 8, "message": "r1c1: 8 is not this cell's digit"}]
+    assert cell(page, 0).get_attribute("class") is not None and "conflict" in (cell(page, 0).get_attribute("class") or "")
+    assert view(page)["play"]["checks"] == 0  # marking is not a Check
+    page.reload()  # the setting is kept with the position
+    wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.position === 1", None, 120_000)
+    assert view(page)["settings"]["mark_mistakes"] is True and view(page)["check"] is not None
+
+
 def test_sixteen_by_sixteen_typed_with_letters(page: Page, site_url: str) -> None:
     page.goto(site_url)
     wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
