@@ -40,7 +40,8 @@ export function boardState(state) {
   if (state.preview === null || state.preview === undefined || !run || !run.reply) return state;
   const symbols = state.view.symbols;
   const values = [...run.reply.solutions[state.preview]].map((char) => symbols.indexOf(char) + 1);
-  return { ...state, hint: false, conflicts: [], view: { ...state.view, values, position: 0 } };
+  const origins = state.view.givens.map((given) => (given ? "given" : "tutor"));
+  return { ...state, conflicts: [], view: { ...state.view, values, origins, hint: null, check: null, position: 0 } };
 }
 
 function totalsTable(reply) {
