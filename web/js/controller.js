@@ -128,8 +128,13 @@ export function createController(store, client) {
       && savedSnap.address.digits === position.digits && savedSnap.address.notes === position.notes;
     if (same && savedSnap.actions.length > 0 && await load(position.puzzle, saved(savedSnap), savedSnap.mode)) return;
     if (position.puzzle.length === store.state.entry.length) dispatch({ type: "text", text: position.puzzle, fits: true });
-    await load(position.puzzle, { digits: position.digits, notes: position.notes, play: same ? savedSnap.play : null },
-      same ? savedSnap.mode : "play");
+    const mode = same ? savedSnap.mode : "play";
+    const ok = await load(position.puzzle, { digits: position.digits, notes: position.notes,
+      play: same ? savedSnap.play : null }, mode);
+    const why = store.state.error;
+    if (!ok && (position.digits || position.notes) && await load(position.puzzle, {}, mode) && why) {
+      dispatch({ type: "notice", notice: `The link's digits and notes were left out: ${why.message}.` });
+    }
   }
 
   /** A character typed on the board: a given while entering, a digit or note while playing. */
