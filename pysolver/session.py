@@ -109,8 +109,7 @@ class CheckReport:
 class Session:
     """One puzzle being played and solved: the history, the position in it, the play counters."""
 
-    def __init__(self, puzzle: Grid, *, clock: Callable[[], float] = time.time,
-                 started: float | None = None) -> None:
+    def __init__(self, puzzle: Grid, *, clock: Callable[[], float] = time.time) -> None:
         self.puzzle = puzzle
         self.geometry = puzzle.geometry
         self.steps: list[Entry] = []
@@ -121,7 +120,9 @@ class Session:
         self._next: dict[int, Step | None] = {}
         self._contradiction: dict[int, Contradiction | None] = {}
         self.clock = clock
-        self.started = clock() if started is None else started
+        #: When the player made the first move (the clock's seconds), None before; the finishing
+        #: message counts the time from there, so a session's replies do not depend on when it began.
+        self.started: float | None = None
         self.finished_in: float | None = None
         self.hints = 0
         self.checks = 0
@@ -240,7 +241,7 @@ class Session:
         if not any(isinstance(entry, Move) for entry in self.steps[:self.position]):
             return Status("solved", f"Solved in {self.position} steps.")
         seconds = round(self.finished_in if self.finished_in is not None
-                        else self.clock() - self.started)
+                        else self.clock() - (self.started or self.clock()))
         hardest = self._hardest or "none"
         return Status("solved", f"Solved! Time {seconds // 60}:{seconds % 60:02d}, "
                                 f"{_count(self.hints, 'hint')}, {_count(self.checks, 'check')}; "
@@ -267,7 +268,10 @@ class Session:
         self.steps.append(entry)
         self._points.append(point)
         self.position += 1
-        if self.finished_in is None and point.board.is_solved() and not self.wrong_digits():
+        if self.started is None and isinstance(entry, Move):
+            self.started = self.clock()
+        if (self.finished_in is None and self.started is not None and point.board.is_solved()
+                and not self.wrong_digits()):
             self.finished_in = self.clock() - self.started
 
     def apply(self, step: Step) -> None:

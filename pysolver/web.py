@@ -163,7 +163,8 @@ def _restore_play(session: Session, saved: object) -> None:
         if value is not None and (not isinstance(value, (int, float)) or isinstance(value, bool)
                                   or value < 0):
             raise ValueError(f"play.{name} must be a number of seconds, not {value!r}")
-    session.started = float(saved.get("started") or session.started)
+    started = saved.get("started")
+    session.started = float(started) if started is not None else session.started
     finished = saved.get("finished_in")
     session.finished_in = float(finished) if finished is not None else None
     session.hints = _number(saved, "hints", 0, 10**9) if "hints" in saved else 0
