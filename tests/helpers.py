@@ -1,4 +1,4 @@
-"""Test data: the GTSPS thesis chapter's worked examples, and the public puzzle samples of tests/data.
+"""Test data: the GTSPS thesis's worked examples, and the public puzzle samples of tests/data.
 
 The default run reads only tests/data (small samples, named with their sources in its README), so a
 plain clone tests itself. The whole public sets feed the opt-in ``slow`` tests through

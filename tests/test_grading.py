@@ -13,7 +13,7 @@ from pysolver.logic import FIGURE_4_2, apply_step, next_step
 from pysolver.search import solve
 from pysolver.step import Step, Technique
 
-#: reference.md, Figure 4.9: 127 solutions.
+#: The GTSPS thesis chapter, Figure 4.9: 127 solutions.
 FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
 
 #: Puzzles from public sets (norvig_easy50, tdoku puzzles1_unbiased) whose solve needs each technique:

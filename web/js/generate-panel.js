@@ -1,9 +1,9 @@
 /**
- * The "New puzzle and level" panel (issue 5): generation in the worker (`generate`, with progress and
- * Cancel) loads its puzzle through the page's normal `load` path, so the URL, the saved board and
- * the step list follow; Rate (`rate`) grades the loaded puzzle. Both replies carry the grade (level,
- * HoDoKu score, hardest technique, technique counts), which the panel shows for the puzzle it
- * belongs to (notes/web-api.md). Python decides every figure; this module only lays them out.
+ * The "New puzzle and level" panel: generation in the worker (`generate`, with progress and Cancel)
+ * loads its puzzle through the page's normal `load` path, so the URL, the saved board and the step
+ * list follow; Rate (`rate`) grades the loaded puzzle. Both replies carry the grade (level, HoDoKu
+ * score, hardest technique, technique counts), which the panel shows for the puzzle it belongs to
+ * (docs/worker-protocol.md). Python decides every figure; this module only lays them out.
  *
  * State: `state.rating` = the last `rate` or `generate` reply (it names its `puzzle`);
  * `state.generateError` = why the last generation failed; `state.generateChoice` = {size, level}
@@ -23,7 +23,7 @@ function choice(state) {
   return state.generateChoice ?? { size: SIZES.includes(state.shape.n) ? state.shape.n : 9, level: "unique" };
 }
 
-/** What to know before generating (notes/web-api.md: 16×16 timings). */
+/** What to know before generating (docs/worker-protocol.md: 16×16 timings). */
 function choiceNote({ size, level }) {
   if (size !== 16) return "";
   return level === "easy" ? "16×16 Easy puzzles may keep a few removable clues: a minimal one takes minutes."

@@ -2,7 +2,7 @@
  * Draws a step's bipartite graph as SVG: one house's cells on the left and its digits on the right
  * (or, for fish, one digit's rows and columns), candidate edges, a maximum matching, the chain or
  * pile in green and the edges the step removes in red, dashed and crossed — the pictures of the
- * Dr. Dobb's "Sudoku & Graph Theory" article (seeds 000, 001). Like chess.svg it draws what it is
+ * Dr. Dobb's "Sudoku & Graph Theory" article. Like chess.svg it draws what it is
  * given (the step's `graph` JSON) and knows no rules.
  *
  * Test hooks: `svg[data-kind]`, `g.node[data-side][data-index]` (class `pattern`),

@@ -1,9 +1,9 @@
 /**
- * The "Graph method (GTSPS)" panel: runs the thesis's method (seed 004, chapter 4) on the loaded
- * puzzle in the worker (`gtsps`, notes/web-api.md) and shows what Python reports — vertices and
- * edges of G after each rule, each box's count of valid permutations stage by stage, super-vertices,
- * cliques and the solutions. A solution is shown on the board as a preview: the session is left as
- * it was, and "Back to the puzzle" (or any request) ends the preview.
+ * The "Graph method (GTSPS)" panel: runs the GTSPS thesis's method (chapter 4) on the loaded puzzle
+ * in the worker (`gtsps`, docs/worker-protocol.md) and shows what Python reports — vertices and
+ * edges of G after each rule, each box's count of valid permutations stage by stage,
+ * super-vertices, cliques and the solutions. A solution is shown on the board as a preview: the
+ * session is left as it was, and "Back to the puzzle" (or any request) ends the preview.
  *
  * State: `state.gtsps` = {puzzle, reply} or {puzzle, error}, kept for the puzzle it was run on;
  * `state.preview` = index of the solution shown, or null.

@@ -1,8 +1,8 @@
 /**
  * The page: one state object, changed only in `commit`, drawn by one `render(state)`; the person's
  * input arrives as intents (input.js) and each intent asks the solver worker one question
- * (notes/web-api.md) and stores the answer. Python decides everything about the puzzle; this file
- * decides only what the page is doing (booting, busy, which message to show).
+ * (docs/worker-protocol.md) and stores the answer. Python decides everything about the puzzle; this
+ * file decides only what the page is doing (booting, busy, which message to show).
  */
 
 import { renderBoard } from "./board-view.js";
