@@ -333,16 +333,6 @@ def _place_singles(geo: Geometry, values: list[int], candidates: list[int]) -> b
     return True
 
 
-def solves_by_singles(grid: Grid) -> bool:
-    """Whether naked and hidden singles alone fill the grid: the *Easy* test.
-
-    >>> from pysolver.logic import FIGURE_4_2
-    >>> solves_by_singles(Grid.parse(FIGURE_4_2)), solves_by_singles(Grid.empty(4))
-    (True, False)
-    """
-    return fill_singles(Board.from_grid(grid)).is_solved()
-
-
 def level_within(grid: Grid, ceiling: Level) -> Level | None:
     """The puzzle's level if it is at most ``ceiling``, else None; stops at the first harder step.
 

@@ -112,10 +112,6 @@ def check_sound_and_complete(puzzle: str) -> None:
         assert not left, f"stuck, but {left[0]} remains"
 
 
-def sample_ids(samples: dict[str, list[str]]) -> list[tuple[str, int]]:
-    return [(name, i) for name, lines in samples.items() for i in range(len(lines))]
-
-
 @pytest.mark.parametrize("name", sorted(SAMPLES))
 def test_sound_and_complete_on_samples(name: str) -> None:
     for puzzle in SAMPLES[name]:

@@ -36,7 +36,7 @@ function nodeMarkup(side, node, index, x, y, inPattern) {
 }
 
 /** The SVG text for one graph. */
-export function graphSvg(graph) {
+function graphSvg(graph) {
   const pattern = graph.pattern || { kind: "", left: [], right: [] };
   const patternLeft = new Set(pattern.left);
   const patternRight = new Set(pattern.right);

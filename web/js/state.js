@@ -94,12 +94,6 @@ export function withTyped(state, cell, char) {
   return { ...state, entry, hint: false, conflicts: [], notice: null, text: entry.join("") };
 }
 
-/** A different board size chosen from the menu: an empty entry of that shape. */
-export function withEmpty(state, shape) {
-  return { ...state, shape, entry: Array(shape.n * shape.n).fill(BLANK), view: null, hint: false,
-    selected: 0, conflicts: [], count: null, error: null, notice: null };
-}
-
 /** Move the selection by (dRow, dCol), staying on the board. */
 export function withMove(state, dRow, dCol) {
   const n = state.shape.n;

@@ -11,7 +11,7 @@ import { cellName, isLoaded, shownStep, statusState } from "./state.js";
 const escapeText = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A short effect for the list: 'r3c5 = 7', '−4 r1c2 r1c3', or a count when there are many. */
-export function effectText(shape, step) {
+function effectText(shape, step) {
   const name = (cell) => cellName(shape.n, cell);
   const symbol = (digit) => shape.symbols[digit - 1];
   const parts = [];
