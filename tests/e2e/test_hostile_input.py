@@ -203,6 +203,16 @@ def test_a_bad_escape_in_the_address_says_so_and_loads_nothing_from_it(hostile: 
     assert hostile.evaluate(f"{STATE}.view.puzzle") == FIGURE_4_9
 
 
-def test_markup_in_the_address_is_text_in_pythons_message(hostile: Page, site_url: str) -> None:
+def test_markup_in_the_address_or_a_paste_is_only_text(hostile: Page, site_url: str) -> None:
     shown = boot(hostile, site_url, None, "#p=" + PAYLOAD)
     assert shown["kind"] == "format" and "unexpected character '<'" in shown["message"]
+    pasted = "<svg/onload=window.__pwned=1>".ljust(81, ".")  # fits the board: one character per cell
+    hostile.click(".puzzle-text summary")  # open "Puzzle as text"
+    hostile.fill("#puzzle-text", pasted)
+    hostile.click("#text-form button[type=submit]")
+    hostile.wait_for_function(f"(p) => {STATE}.error && !{STATE}.busy && {STATE}.entry.join('') === p",
+                              arg=pasted)
+    hostile.wait_for_timeout(300)
+    assert hostile.evaluate("window.__pwned ?? null") is None
+    assert hostile.locator("#board svg, img").count() == 0
+    assert hostile.locator("#board .cell[data-cell='0']").inner_text() == "<"
