@@ -13,7 +13,7 @@ const KEY = "pysolver.board";
  * the same fields) is read as this one. */
 const VERSION = 1;
 /** Longer text is no puzzle (a 25×25 picture with rulings stays far below) and is not sent to Python. */
-export const MAX_PUZZLE_CHARS = 5000;
+const MAX_PUZZLE_CHARS = 5000;
 /** More steps than any real log (a 25×25 solve by guessing stays in the thousands). */
 const MAX_ACTIONS = 20000;
 /** A step-log action is a short word ("logic", "guess", …); Python checks each one when it replays. */
@@ -89,7 +89,7 @@ function shapeProblem(shape) {
 function recordProblem(record) {
   if (!isObject(record)) return "it is not a saved board";
   if (record.version !== undefined && record.version !== VERSION) return `it has an unknown format (version ${quoted(String(record.version))})`;
-  if (typeof record.puzzle !== "string" || record.puzzle.length > MAX_PUZZLE_CHARS) return "its puzzle is missing";
+  if (typeof record.puzzle !== "string" || record.puzzle.length > MAX_PUZZLE_CHARS) return "its puzzle is missing or too long";
   if (!Array.isArray(record.actions) || record.actions.length > MAX_ACTIONS
       || !record.actions.every((action) => typeof action === "string" && ACTION.test(action))) {
     return "its step log is missing or not a list of steps";
