@@ -7,7 +7,7 @@
  * come from Python in the reply.
  */
 
-import { BLANK, can, entryText, givensLine, isLoaded, snapshot } from "./store.js";
+import { BLANK, entryText, givensLine, isLoaded, snapshot } from "./store.js";
 
 /** What the status line says while each command runs. */
 const WORKING = {
@@ -185,5 +185,5 @@ export function createController(store, client) {
     return command("settings", changes);
   }
 
-  return { ask, failed, load, command, check, count, cancel, open, type, loadText, settings, can: (name) => can(store.state, name) };
+  return { ask, failed, load, command, check, count, cancel, open, type, loadText, settings };
 }
