@@ -42,11 +42,11 @@ from .search import solve
 from .step import Step, Technique, digit_set
 
 State = Literal["solving", "solved", "stuck", "contradiction", "wrong"]
+#: How one history entry replays: "logic", "guess", "backtrack", "search", or a move's text.
 Action = str
 Entry = Union[Step, Move]
 
 _ACTION_OF = {Technique.GUESS: "guess", Technique.BACKTRACK: "backtrack", Technique.SEARCH: "search"}
-_TUTOR_ACTIONS = frozenset({"logic", "guess", "backtrack", "search"})
 
 
 @dataclass(frozen=True)
