@@ -129,10 +129,10 @@ def text(request: Request, name: str, *, default: str | object = _MISSING) -> st
 
 
 def optional_text(request: Request, name: str) -> str | None:
-    """A string, or None when the field is absent, null or empty."""
+    """A string, or None when the field is absent or null ("" is a string, and stays one)."""
     if request.get(name) is None:
         return None
-    return text(request, name) or None
+    return text(request, name)
 
 
 def _pick(name: str, value: object, choices: Sequence[Choice]) -> Choice:
