@@ -188,6 +188,17 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+def too_large(length: int) -> RequestError:
+    """The refusal of a request ``length`` characters long (the worker sends the same one).
+
+    >>> print(too_large(20_000_000))
+    the request is too large: 20,000,000 characters; at most 1,000,000 are accepted (a puzzle is \
+a few thousand)
+    """
+    return RequestError(f"the request is too large: {length:,} characters; at most "
+                        f"{MAX_REQUEST_CHARS:,} are accepted (a puzzle is a few thousand)")
+
+
 def decode_request(request_text: str) -> dict[str, Any]:
     """The request's JSON object, once its size and nesting are known to be safe to parse.
 
@@ -202,8 +213,7 @@ accepted
     if not isinstance(request_text, str):
         raise RequestError(f"a request must be JSON text, not {type(request_text).__name__}")
     if len(request_text) > MAX_REQUEST_CHARS:
-        raise RequestError(f"the request is too large: {len(request_text):,} characters; at most "
-                           f"{MAX_REQUEST_CHARS:,} are accepted (a puzzle is a few thousand)")
+        raise too_large(len(request_text))
     depth = nesting_depth(request_text)
     if depth > MAX_NESTING:
         raise RequestError(f"the request nests lists and objects {depth:,} deep; at most "

@@ -262,9 +262,27 @@ def handle(request_text: str, progress: Progress | None = None) -> str:
     except PuzzleError as error:
         reply = {"ok": False, "error": error.to_json()}
     except ValueError as error:
-        reply = {"ok": False, "error": {"kind": "invalid", "message": str(error), "cell": None,
-                                        "house": None, "cells": []}}
+        reply = _failure("invalid", str(error))
     except Exception as error:  # the page must show every failure, never lose it in the console
-        reply = {"ok": False, "error": {"kind": "internal", "message": f"{type(error).__name__}: "
-                                        f"{error}", "cell": None, "house": None, "cells": []}}
+        reply = _failure("internal", f"{type(error).__name__}: {error}")
     return json.dumps(reply, separators=(",", ":"))
+
+
+#: The worker refuses longer request text itself (with ``oversized``'s reply), so that a huge
+#: string is never copied into Python.
+MAX_REQUEST_CHARS = fields.MAX_REQUEST_CHARS
+
+
+def oversized(length: int) -> str:
+    """The reply to a request of ``length`` characters that the worker did not pass on.
+
+    >>> json.loads(oversized(2_000_000))["error"]["kind"]
+    'invalid'
+    """
+    error = fields.too_large(length)
+    return json.dumps({"ok": False, "error": error.to_json()}, separators=(",", ":"))
+
+
+def _failure(kind: str, message: str) -> Reply:
+    return {"ok": False, "error": {"kind": kind, "message": message, "cell": None, "house": None,
+                                   "cells": []}}
