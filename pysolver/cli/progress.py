@@ -66,8 +66,9 @@ class ProgressLine:
 
     def _write(self, text: str) -> None:
         if self.terminal:
-            self._emit("\r" + text.ljust(self._width))
-            self._width = len(text)
+            padded = "\r" + text.ljust(self._width)
+            self._width = len(text)  # before writing: Ctrl-C may strike while the text goes out
+            self._emit(padded)
         else:
             self._emit(text + "\n")
 
