@@ -14,12 +14,10 @@ import pytest
 from playwright.sync_api import Page
 
 from pysolver.fields import MAX_NESTING, MAX_REQUEST_CHARS
+from tests.e2e.test_app import IDLE, STATE, paste
 from tests.helpers import FIGURE_4_2
 
 pytestmark = pytest.mark.e2e
-
-STATE = "window.__pysolver.state"
-IDLE = f"{STATE}.ready && !{STATE}.busy"
 
 # Talk to a worker of the site directly, through the page's own client module.
 ASK_WORKER = """async ([texts]) => {
@@ -69,16 +67,7 @@ def test_the_worker_refuses_hostile_text_and_answers_the_next_request(app: Page)
 
 def test_a_huge_paste_is_refused_with_a_message_on_the_page(app: Page) -> None:
     app.wait_for_function(f"{IDLE} && {STATE}.view !== null", timeout=120_000)
-    huge = "1" * (MAX_REQUEST_CHARS + 10)
-    app.evaluate(
-        """(text) => {
-          const data = new DataTransfer();
-          data.setData('text', text);
-          document.querySelector('#board .cell').dispatchEvent(
-            new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-        }""",
-        huge,
-    )
+    paste(app, "1" * (MAX_REQUEST_CHARS + 10))
     message = app.locator("#message[data-kind='invalid']")
     message.wait_for(timeout=10_000)
     assert message.inner_text().startswith("the request is too large:")
