@@ -2,9 +2,8 @@
 
 Thrown at ``Grid.parse``, ``pysolver.web.handle`` (the worker's entry point) and every CLI command
 (in process, through ``pysolver.cli.main``), each input must be answered within ``ANSWER_SECONDS``
-of CPU time,
-with a result or an error of a known kind, never a traceback or an ``internal`` error; and the same
-session must answer a normal request afterwards.
+of CPU time, with a result or an error of a known kind, never a traceback or an ``internal``
+error; and the same session must answer a normal request afterwards.
 
 Valid values are drawn only where the work they ask for is quick (a generated 16×16 puzzle or an
 unlimited count on an empty grid are slow on purpose; the CLI's progress tests cover those), so
