@@ -5,7 +5,9 @@ object ``{"cmd": ..., ...}`` and returns a JSON object, ``{"ok": true, ...}`` or
 "error": {kind, message, cell, house, cells}}``. The worker keeps one session; the page keeps the
 puzzle text and the session's ``actions`` and ``position`` so that it can rebuild the session after
 a restart (Cancel) or a reload. The reply's ``view`` is everything the page draws: the front end
-derives nothing.
+derives nothing. The request text is checked for size and nesting before it is parsed, and every
+field is read through a typed reader of ``pysolver.fields``: a bad field is refused with kind
+``invalid`` and its name, never coerced.
 
 >>> import json
 >>> reply = json.loads(handle(json.dumps({"cmd": "load", "puzzle": "1.3.34.........2"})))
