@@ -7,7 +7,7 @@ top95 puzzle with its digits relabelled, so no two share cached analyses). Print
 holds. Memory that keeps growing with the number of requests is a leak; a plateau is a bounded
 cache.
 
-Run: ``python bench/bench_memory.py [--requests N]``. Puzzles come from ../shared/puzzles.
+Run: ``python bench/bench_memory.py [--requests N]``. Puzzles: top95, from ``puzzle_sets``.
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import pysolver  # noqa: E402
+from puzzle_sets import puzzle_set  # noqa: E402
 from pysolver.web import handle  # noqa: E402
-
-PUZZLES = Path(__file__).resolve().parents[2] / "shared" / "puzzles"
 
 
 def relabelled(puzzle: str, rng: random.Random) -> str:
@@ -72,7 +72,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--requests", type=int, default=2000)
     args = parser.parse_args()
-    puzzles = (PUZZLES / "norvig_top95.txt").read_text().split()
+    puzzles = puzzle_set("norvig_top95").read_text(encoding="utf-8").split()
     rng = random.Random(1)
     stream = requests(puzzles, rng)
     handle(json.dumps(next(stream)))  # imports and first-use tables before the first reading
