@@ -66,8 +66,14 @@ def test_a_missing_required_field_is_named_and_null_means_absent() -> None:
     ('"{{{{"', 0),
     ("[" * 5000 + "]" * 5000, 5000),
     ("[" * 5000, 5000),
-])
+    ('["a", "b' + "[" * 10, 1),
+    ('"' + '\\"' * 400_000, 0),
+    ('"' + '\\"' * 400_000 + "\\", 0),
+    ('[["' + '\\"[' * 300_000 + '"]]', 2),
+], ids=["string", "escaped-quote", "only-a-string", "deep", "unclosed", "unterminated-string",
+        "escaped-quotes-unterminated", "escaped-quotes-then-backslash", "escaped-quotes-closed"])
 def test_nesting_depth_skips_brackets_inside_strings(text: str, depth: int) -> None:
+    """Linear in the text: 800 kB of escaped quotes once took hours (a retry at every quote)."""
     assert fields.nesting_depth(text) == depth
 
 
