@@ -122,7 +122,9 @@ request_texts = (st.text(max_size=200)
                  | st.binary(max_size=200).map(lambda b: b.decode("latin-1"))
                  | json_values.map(json.dumps)
                  | requests().map(json.dumps)
-                 | st.integers(1, 3000).map(lambda depth: "[" * depth + "]" * depth))
+                 | st.integers(1, 3000).map(lambda depth: "[" * depth + "]" * depth)
+                 | st.text(alphabet='"\\[]{}:, a1', max_size=2000)
+                 | st.integers(1, 20_000).map(lambda n: '"' + '\\"' * n))
 
 
 # --- Grid.parse ---------------------------------------------------------------------------------
