@@ -28,13 +28,16 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..board import Board
+from ..errors import PuzzleFormatError
+from ..geometry import BOX_SHAPES
 from ..grid import Grid
-from .candidates import is_candidate_string, parse_candidates, write_candidates
+from .candidates import CANDIDATE_LENGTHS, is_candidate_string, parse_candidates, write_candidates
 from .pencilmarks import RULE_CHARACTERS, is_rule, looks_like_pencilmarks, parse_pencilmarks, \
     write_pencilmarks
 from .position import is_position, parse_position, write_position
 
 Reader = Callable[[str, str], Board]
+_MOST_CELLS = max(n * n for n in BOX_SHAPES)
 Writer = Callable[[Board, str], str]
 
 
@@ -50,7 +53,16 @@ class TextFormat:
 
 
 def _parse_line(text: str, alphabet: str) -> Board:
-    return Board.from_grid(Grid.parse(text, alphabet=alphabet))
+    """A line, or a picture; a line too long for any grid is named as neither a grid's line nor a
+    candidate string."""
+    try:
+        return Board.from_grid(Grid.parse(text, alphabet=alphabet))
+    except PuzzleFormatError as error:
+        if "\n" in text.strip() or error.details.get("found", 0) <= _MOST_CELLS:
+            raise
+        raise PuzzleFormatError(
+            f"{error.message}; nor is it a candidate string (one character per cell and digit: "
+            f"{CANDIDATE_LENGTHS} characters)", **error.details) from None
 
 
 def _parse_picture(text: str, alphabet: str) -> Board:
@@ -105,7 +117,7 @@ class Imported:
 def detect(text: str) -> str:
     """The name of the form ``text`` is written in (the reader then says what is wrong, if anything).
 
-    >>> detect(":0000:x:1...::"), detect("1" * 729), detect("12 3\\n3 12"), detect("1.3.")
+    >>> detect(":0000:x:1...::"), detect("1" * 729), detect("12 3 | 4 12\\n" * 4), detect("1.3.")
     ('position', 'candidates', 'pencilmarks', 'line')
     """
     stripped = text.strip()

@@ -23,6 +23,8 @@ from .marks import alphabet_symbols, board_from_marks, cell_marks
 
 #: n³ → n for the sizes we support.
 _SIZE_OF_LENGTH = {n ** 3: n for n in BOX_SHAPES}
+#: The lengths, in words: "64, 216, 729, 1728, 4096 or 15625".
+CANDIDATE_LENGTHS = " or ".join(", ".join(str(k) for k in _SIZE_OF_LENGTH).rsplit(", ", 1))
 
 
 def is_candidate_string(text: str) -> bool:
@@ -39,8 +41,8 @@ def parse_candidates(text: str, alphabet: str = "digits") -> Board:
     chars = [(offset, char) for offset, char in enumerate(text) if not char.isspace()]
     n = _SIZE_OF_LENGTH.get(len(chars))
     if n is None:
-        lengths = " or ".join(", ".join(str(k) for k in _SIZE_OF_LENGTH).rsplit(", ", 1))
-        raise PuzzleFormatError(f"a candidate string has {lengths} characters, found {len(chars)}",
+        raise PuzzleFormatError(f"a candidate string has {CANDIDATE_LENGTHS} characters, found "
+                                f"{len(chars)}",
                                 found=len(chars))
     geometry = geometry_for_size(n)
     symbols, blanks = alphabet_symbols(n, alphabet)

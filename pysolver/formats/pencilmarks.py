@@ -24,6 +24,7 @@ is read as a placed digit when no peer lists it (see ``marks``).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from ..board import Board
@@ -68,15 +69,20 @@ def _rows(text: str) -> list[list[_Mark]]:
 def looks_like_pencilmarks(text: str) -> bool:
     """Does multi-line text look like a pencil-mark grid rather than a picture of one digit a cell?
 
-    Some cell shows more than one character, and most rows have as many cells as there are rows.
+    Some cell shows more than one character, and most rows have about as many cells as there are
+    rows (a picture's rows hold a few runs of digits between ``|``, at most one per box).
 
-    >>> looks_like_pencilmarks("12 3\\n3 12"), looks_like_pencilmarks("1 . | 3 .\\n3 4 | . .")
+    >>> looks_like_pencilmarks("12 3 | 4 12\\n" * 4), looks_like_pencilmarks("1 . | 3 .\\n3 4 | . .")
     (True, False)
+    >>> looks_like_pencilmarks("12|34\\n34|12\\n21|43\\n43|21")
+    False
     """
     rows = _rows(text)
     if len(rows) < 2 or all(len(mark.text) == 1 for row in rows for mark in row):
         return False
-    return 2 * sum(len(row) == len(rows) for row in rows) > len(rows)
+    widths = Counter(len(row) for row in rows)
+    width, count = widths.most_common(1)[0]
+    return width in BOX_SHAPES and abs(width - len(rows)) <= 2 and 2 * count > len(rows)
 
 
 def parse_pencilmarks(text: str, alphabet: str = "digits") -> Board:
@@ -115,7 +121,8 @@ def _read_mark(mark: _Mark, cell: int, name: str, symbols: str, blanks: str) -> 
                 f"{symbols[0]}-{symbols[-1]}, and '.' alone marks a cell without any", cell=cell,
                 character=char, line=mark.line, column=mark.column + offset)
         if mask & (1 << (digit - 1)):
-            raise PuzzleFormatError(f"{name} lists {char} twice, at {where}", cell=cell,
+            raise PuzzleFormatError(f"{name} lists {char} twice (line {mark.line}, column "
+                                    f"{mark.column + offset})", cell=cell,
                                     character=char, line=mark.line, column=mark.column + offset)
         mask |= 1 << (digit - 1)
     return mask

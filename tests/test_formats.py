@@ -1,0 +1,286 @@
+"""pysolver.formats: every text form round-trips at every size, auto-detection, HoDoKu's and Sudoku
+Explainer's printed layouts, and errors that name the line, column, position and cell."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pysolver import formats
+from pysolver.board import Board, open_candidates
+from pysolver.errors import ConflictError, PuzzleFormatError
+from pysolver.formats.marks import board_from_marks, cell_marks
+from pysolver.geometry import BOX_SHAPES, geometry_for_size
+from pysolver.grid import Grid
+from pysolver.search import solve
+from pysolver.session import Session
+from tests.helpers import FIGURE_4_2
+
+SIZES = list(BOX_SHAPES)
+
+
+@cache
+def solution(n: int) -> Grid:
+    found = solve(Grid.empty(n))
+    assert found is not None
+    return found
+
+
+@st.composite
+def positions(draw: st.DrawFn, n: int) -> Board:
+    """A position on a solved grid's digits: some givens, some placed digits, and candidates that
+    the digits allow less a few the player removed (the solution's own digit is never removed)."""
+    geo = geometry_for_size(n)
+    answer = solution(n).values
+    kinds = draw(st.lists(st.sampled_from("gp..."), min_size=geo.cell_count, max_size=geo.cell_count))
+    givens = tuple(d if k == "g" else 0 for d, k in zip(answer, kinds))
+    values = tuple(d if k != "." else 0 for d, k in zip(answer, kinds))
+    removals = draw(st.lists(st.integers(0, geo.all_digits), min_size=geo.cell_count,
+                             max_size=geo.cell_count))
+    candidates = tuple(mask & ~removed | (1 << answer[cell] >> 1) if mask else 0
+                       for cell, (mask, removed)
+                       in enumerate(zip(open_candidates(Grid(geo, values)), removals)))
+    return Board(geo, givens, values, candidates)
+
+
+def settled(board: Board) -> Board:
+    """What a form without givens or placed marks gives back: HoDoKu's reading of the marks."""
+    return board_from_marks(board.geometry, cell_marks(board))
+
+
+def examples(n: int) -> int:
+    return 40 if n <= 9 else 8
+
+
+@pytest.mark.parametrize("n", SIZES, ids=[f"{n}x{n}" for n in SIZES])
+def test_position_line_round_trips_exactly(n: int) -> None:
+    @settings(max_examples=examples(n), deadline=None)
+    @given(positions(n))
+    def check(board: Board) -> None:
+        text = formats.write(board, "position")
+        imported = formats.parse(text)
+        assert imported.format == "position"
+        assert imported.board == board
+    check()
+
+
+@pytest.mark.parametrize("name", ["pencilmarks", "candidates"])
+@pytest.mark.parametrize("n", SIZES, ids=[f"{n}x{n}" for n in SIZES])
+def test_mark_forms_round_trip_every_cells_digits(n: int, name: str) -> None:
+    @settings(max_examples=examples(n), deadline=None)
+    @given(positions(n))
+    def check(board: Board) -> None:
+        text = formats.write(board, name)
+        imported = formats.parse(text)
+        # A pencil-mark grid of one digit a cell is a picture, and read as one.
+        one_each = all(mask.bit_count() == 1 for mask in cell_marks(board))
+        assert imported.format == ("picture" if one_each and name == "pencilmarks" else name)
+        assert cell_marks(imported.board) == cell_marks(board)
+        assert imported.board == settled(board)
+        assert formats.write(imported.board, name) == text
+    check()
+
+
+@pytest.mark.parametrize("name", ["line", "picture"])
+@pytest.mark.parametrize("n", SIZES, ids=[f"{n}x{n}" for n in SIZES])
+def test_digit_forms_round_trip_the_digits(n: int, name: str) -> None:
+    @settings(max_examples=examples(n), deadline=None)
+    @given(positions(n))
+    def check(board: Board) -> None:
+        imported = formats.parse(formats.write(board, name))
+        assert imported.format == name
+        assert imported.board == Board.from_grid(Grid(board.geometry, board.values))
+    check()
+
+
+@pytest.mark.parametrize("name", formats.FORMAT_NAMES)
+@pytest.mark.parametrize("alphabet", ["letters", "hex"])
+def test_other_alphabets_round_trip(name: str, alphabet: str) -> None:
+    board = Session(solution(16).with_value(0, 0).with_value(17, 0)).board
+    text = formats.write(board, name, alphabet)
+    assert cell_marks(formats.parse(text, alphabet).board) == cell_marks(board)
+
+
+def test_a_puzzles_start_is_read_exactly_from_the_mark_forms() -> None:
+    """Givens alone: every lone digit is a given (no peer lists it), so nothing is lost."""
+    board = Board.from_grid(Grid.parse(FIGURE_4_2))
+    for name in ("pencilmarks", "candidates", "position"):
+        assert formats.parse(formats.write(board, name)).board == board
+
+
+# --- HoDoKu's and Sudoku Explainer's layouts ---------------------------------------------------
+
+# A grid in HoDoKu's pencil-mark layout, typed by hand: columns padded unevenly, a cell touching
+# its box's '|', and '.', ':' and "'" rules.
+HODOKU_PM = """\
+.----------------.-------------------.--------------.
+| 9    1     7   | 6    2      5     | 3    4   8   |
+| 4    8     23  | 1    39     39    | 5    27  26  |
+| 23   5     6   | 7    349    8     | 129  29  12  |
+:----------------+-------------------+--------------:
+| 368  2     1   | 4    3589   39    | 7    5   36  |
+| 5    7     4   | 23   1      23    | 26   8   9   |
+| 8    3     9   | 258  578    6     | 4    1   2   |
+:----------------+-------------------+--------------:
+| 1236 46    234 | 9    3456   7     | 8    23  1235|
+| 236  46    5   | 28   34689  1     | 29   39  7   |
+| 127  9     8   | 25   3      24    | 12   6   125 |
+'----------------'-------------------'--------------'
+"""
+
+# The same kind of grid as Sudoku Explainer and Simple Sudoku posts print it.
+EXPLAINER_PM = """\
+*-----------------------------------------------------------*
+| 12   3    4    | 1234 1234 1234 | 1234 1234 1234 |
+"""
+
+
+def test_hodoku_pencil_marks_are_read() -> None:
+    imported = formats.parse(HODOKU_PM)
+    board = imported.board
+    geo = board.geometry
+    assert imported.format == "pencilmarks" and geo.n == 9
+    assert board.values[:9] == (9, 1, 7, 6, 2, 5, 3, 4, 8)
+    assert board.candidate_digits(geo.cell_at(6, 0)) == [1, 2, 3, 6]
+    assert board.candidate_digits(geo.cell_at(6, 8)) == [1, 2, 3, 5]
+    assert board.givens == board.values
+
+
+def test_explainer_and_forum_layouts_are_read() -> None:
+    rows = [["1234"] * 9 for _ in range(9)]
+    rows[0][:3] = ["12", "3", "4"]
+    lines = ["*" + "-" * 40 + "*"]
+    for r, row in enumerate(rows):
+        if r in (3, 6):
+            lines.append("|" + "-" * 14 + "+" + "-" * 14 + "+" + "-" * 14 + "|")
+        lines.append("| " + " | ".join("  ".join(row[b:b + 3]) for b in (0, 3, 6)) + " |")
+    lines.append("*" + "-" * 40 + "*")
+    board = formats.parse("\n".join(lines)).board
+    assert board.candidate_digits(0) == [1, 2]
+    assert board.values[1:3] == (0, 0) and board.candidate_digits(1) == [3]
+
+
+@pytest.mark.parametrize("rules", [
+    (".-------.-------.-------.", ":-------+-------+-------:", "'-------'-------'-------'"),
+    ("*-----------------------*", "|-------+-------+-------|", "*-----------------------*"),
+], ids=["hodoku", "explainer"])
+def test_pictures_with_ruled_boxes_are_read(rules: tuple[str, str, str]) -> None:
+    top, middle, bottom = rules
+    rows = Grid.parse(FIGURE_4_2).picture().splitlines()
+    body = [middle if set(row) <= set("-+") else "| " + row + " |" for row in rows]
+    imported = formats.parse("\n".join([top, *body, bottom]))
+    assert imported.format == "picture" and imported.puzzle == Grid.parse(FIGURE_4_2)
+
+
+def test_hodoku_library_line_is_read() -> None:
+    """HoDoKu's library format: '+' before placed digits, removed candidates as digit-row-column,
+    and further fields (a step) ignored."""
+    text = ":0000:x:+1" + "." * 79 + "2:523 623:53:r2c3=5:3"
+    board = formats.parse(text).board
+    assert board.givens[:2] == (0, 0) and board.values[0] == 1 and board.givens[80] == 2
+    assert board.candidate_digits(11) == [2, 3, 4, 7, 8, 9]
+
+
+@pytest.mark.parametrize("text, name", [
+    (":0000:x:" + "." * 81 + ":::", "position"),
+    ("." * 729, "candidates"),
+    (HODOKU_PM, "pencilmarks"),
+    (Grid.parse(FIGURE_4_2).picture(), "picture"),
+    (FIGURE_4_2, "line"),
+    ("1 2 | 3 4\n3 4 | 1 2\n2 1 | 4 3\n4 3 | 2 1", "picture"),
+], ids=["position", "candidates", "pencilmarks", "picture", "line", "spaced-picture"])
+def test_detect(text: str, name: str) -> None:
+    assert formats.detect(text) == name
+
+
+def test_start_text_is_the_line_unless_the_player_moved() -> None:
+    board = Board.from_grid(Grid.parse(FIGURE_4_2))
+    assert formats.start_text(board) == FIGURE_4_2
+    moved = board.apply(eliminations=((0, board.candidate_digits(0)[0]),))
+    assert formats.start_text(moved).startswith(":0000:x:")
+    assert formats.parse(formats.start_text(moved)).board == moved
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+def pm_lines() -> list[str]:
+    return HODOKU_PM.splitlines()
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda lines: lines[:2] + lines[3:], "a pencil-mark grid has 4, 6, 9, 12, 16 or 25 rows of cells, found 8"),
+    (lambda lines: lines[:2] + [lines[2].replace("23  |", "|")] + lines[3:],
+     "line 3 has 8 cells: every row of a 9×9 pencil-mark grid has 9"),
+    (lambda lines: lines[:5] + [lines[5].replace("3589", "35x9")] + lines[6:],
+     "unexpected character 'x' at line 6, column 27 (r4c5): a 9×9 grid's candidates are 1-9, "
+     "and '.' alone marks a cell without any"),
+    (lambda lines: lines[:10] + [lines[10].replace("236 ", "233 ")] + lines[11:],
+     "r8c1 lists 3 twice (line 11, column 5)"),
+], ids=["rows", "row-cells", "character", "twice"])
+def test_pencil_mark_errors_name_the_line_column_and_cell(edit: object, message: str) -> None:
+    text = "\n".join(edit(pm_lines()))  # type: ignore[operator]
+    with pytest.raises(PuzzleFormatError) as error:
+        formats.parse(text)
+    assert str(error.value) == message
+
+
+def test_candidate_string_errors_name_the_position_cell_and_digit() -> None:
+    text = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "candidates")
+    bad = text[:13] + "7" + text[14:]
+    with pytest.raises(PuzzleFormatError) as error:
+        formats.parse(bad)
+    assert str(error.value) == ("unexpected character '7' at position 14 (r1c2, digit 5): expected "
+                                "'5' for a candidate or '.' for none")
+    assert error.value.cell == 1
+
+
+@pytest.mark.parametrize("text, kind, message", [
+    (":0000:x:1234", PuzzleFormatError, "a position line reads ':0000:x:<cells>:<removed "
+     "candidates>::' (HoDoKu's library form), found 3 ':'-separated fields"),
+    (":0000:x:1.3x34.........2:::", PuzzleFormatError, "unexpected character 'x' at position 12 "
+     "(r1c4): cells are 1-4, '+' before a placed digit, and '.' for a blank"),
+    (":0000:x:1+.3.34.........2:::", PuzzleFormatError, "unexpected character '.' after '+' at "
+     "position 11 (r1c2): cells are 1-4, '+' before a placed digit, and '.' for a blank"),
+    (":0000:x:1.3.34.........2+:::", PuzzleFormatError, "'+' at the end of the cells field "
+     "(position 25) has no digit after it"),
+    (":0000:x:1.3.34.........:::", PuzzleFormatError, "the cells field of a position line holds "
+     "15 cells, not a square grid's 16, 36, 81, 144, 256 or 625"),
+    (":0000:x:1.3.34.........2:2x3::", PuzzleFormatError, "removed candidate '2x3' at position 26: "
+     "write digit, row and column, as '523' for 5 in r2c3 (digits 1-4, rows and columns 1-4)"),
+    (":0000:x:1.3.34.........2:111::", ConflictError, "removed candidate '111' at position 26: "
+     "r1c1 holds 1, so it has no candidates"),
+    (":0000:x:1+1..............:::", ConflictError, "two 1s in row 1: r1c1 and r1c2"),
+], ids=["fields", "character", "plus-blank", "plus-end", "count", "removed", "removed-filled",
+        "conflict"])
+def test_position_errors(text: str, kind: type[Exception], message: str) -> None:
+    with pytest.raises(kind) as error:
+        formats.parse(text)
+    assert str(error.value) == message
+
+
+def test_a_line_too_long_for_a_grid_names_the_candidate_string_too() -> None:
+    with pytest.raises(PuzzleFormatError, match="found 728; nor is it a candidate string"):
+        formats.parse("." * 728)
+
+
+def test_unknown_format_name() -> None:
+    with pytest.raises(ValueError, match="unknown format 'pm': choose one of line, picture, "
+                                         "pencilmarks, candidates, position"):
+        formats.write(Board.from_grid(Grid.empty(4)), "pm")
+
+
+# --- a session from an imported position ------------------------------------------------------
+
+def test_a_session_continues_from_imported_candidates() -> None:
+    """The log from an exported position is the rest of the log from the start."""
+    session = Session(Grid.parse(FIGURE_4_2))
+    steps = session.solve()
+    solved = session.board
+    session.goto(20)
+    imported = formats.parse(formats.write(session.board, "position"))
+    later = Session(imported.puzzle, imported.board)
+    assert [s.text for s in later.solve()] == [s.text for s in steps[20:]]
+    assert later.board == solved
