@@ -21,7 +21,9 @@ import json
 import random
 from typing import Any, Callable
 
+from . import formats
 from .errors import PuzzleError
+from .formats.path import path_text
 from .generate import generate, parse_level_choice
 from .geometry import SYMBOLS
 from .grading import rate
@@ -67,6 +69,7 @@ def view(session: Session, hint: bool = False) -> Reply:
         "box_cols": geo.box_cols,
         "symbols": SYMBOLS[:geo.n],
         "puzzle": session.puzzle.line(),
+        "start": formats.start_text(session.start),
         "givens": list(board.givens),
         "values": list(board.values),
         "candidates": [board.candidate_digits(c) for c in range(geo.cell_count)],
@@ -93,13 +96,28 @@ def _log(session: Session) -> list[dict[str, Any]]:
 
 
 def _load(request: Request, progress: Progress) -> Reply:
-    grid = Grid.parse(str(request.get("puzzle", "")))
-    session = Session(grid)
+    """Start a session from ``puzzle`` in any text form (a pencil-mark grid, a candidate string or
+    a position line start from the candidates and placed digits they show)."""
+    imported = formats.parse(str(request.get("puzzle", "")))
+    session = Session(imported.puzzle, imported.board)
     session.replay(list(request.get("actions") or []))
     if "position" in request and request["position"] is not None:
         session.goto(int(request["position"]))
     _Worker.session = session
-    return {"view": view(session)}
+    return {"view": view(session), "format": imported.format}
+
+
+def _export(request: Request, progress: Progress) -> Reply:
+    """The loaded session as text to copy: the givens' line, the position on the board in every
+    form, and the solution path from the session's start as ``pysolver steps`` prints it."""
+    session = _session()
+    board = session.board
+    solver = Session(session.puzzle, session.start)
+    steps = solver.solve()
+    return {"puzzle": session.puzzle.line(), "position": session.position,
+            "formats": [{"format": f.name, "title": f.title, "text": f.write(board, "digits")}
+                        for f in formats.FORMATS],
+            "path": path_text(steps, solver.status())}
 
 
 def _acting(action: Callable[[Session], object]) -> Command:
@@ -222,6 +240,7 @@ COMMANDS: dict[str, Command] = {
     "rate": _rate,
     "generate": _generate,
     "gtsps": _gtsps,
+    "export": _export,
 }
 
 
