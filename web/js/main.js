@@ -14,6 +14,7 @@ import { renderStepList, renderStepPanel } from "./step-view.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
 import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { generatePanel } from "./generate-panel.js";
+import { exportPanel } from "./export-panel.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -31,6 +32,7 @@ const WORKING = {
   solve_logic: "Solving by logic…", guess: "Guessing…", backtrack: "Backtracking…",
   solve: "Solving with search…", check: "Checking…", count: "Counting solutions…",
   gtsps: "Running the graph method…", rate: "Rating the puzzle…", generate: "Making a new puzzle…",
+  export: "Writing the board as text…",
 };
 const SLOW_MS = 400;
 
@@ -167,7 +169,7 @@ function enabled(name) {
     case "guess": return loaded && view.can_guess;
     case "backtrack": return loaded && view.can_backtrack;
     case "solve": return loaded && ["solving", "stuck"].includes(S.statusState(view));
-    case "count": case "goto": case "gtsps": case "rate": return loaded;
+    case "count": case "goto": case "gtsps": case "rate": case "export": return loaded;
     case "cancel": return false;
     default: return true;
   }
@@ -226,7 +228,8 @@ const intents = {
 };
 
 const app = { ask, commit, failed, loadPuzzle, get state() { return state; } };
-const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app)];
+const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
+  exportPanel($("export-panel"), app)];
 for (const panel of panels) Object.assign(intents, panel.intents);
 
 bindInput(document, {

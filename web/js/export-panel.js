@@ -1,0 +1,114 @@
+/**
+ * The "Export as text" panel: asks the worker for `export` (docs/worker-protocol.md) and shows the
+ * texts Python wrote — the puzzle's givens, the position on the board in each form (line, picture,
+ * pencil-mark grid, candidate string, HoDoKu position line) and the solution path — each in a
+ * read-only box with a Copy button. Nothing here knows a format: it shows what came back, as text.
+ *
+ * State: `state.exported` = {key, reply} or {key, error}, kept for the board it was made from (the
+ * puzzle's start and the position in its log); a change of board hides it until asked again.
+ * Test hooks: `#export-panel[data-state]`, `[data-export="<format>"] textarea`.
+ */
+
+import { isLoaded } from "./state.js";
+
+/** Which board an export belongs to. */
+function boardKey(state) {
+  if (!isLoaded(state)) return null;
+  const view = state.view;
+  return JSON.stringify([view.start, view.actions.slice(0, view.position)]);
+}
+
+function currentExport(state) {
+  const exported = state.exported;
+  return exported && exported.key === boardKey(state) ? exported : null;
+}
+
+/** The sections to show, in order: [format key, heading, text]. */
+function sections(reply) {
+  return [
+    ["givens", "Puzzle (givens)", reply.puzzle],
+    ...reply.formats.map((entry) => [entry.format, entry.title, entry.text]),
+    ["path", "Solution path", reply.path],
+  ];
+}
+
+function section([format, heading, text], index) {
+  const box = document.createElement("div");
+  box.className = "export-item";
+  box.dataset.export = format;
+  const id = `export-text-${format}`;
+  const label = document.createElement("label");
+  label.htmlFor = id;
+  label.textContent = heading;
+  const copy = document.createElement("button");
+  copy.type = "button";
+  copy.dataset.intent = "export-copy";
+  copy.dataset.index = String(index);
+  copy.textContent = "Copy";
+  const area = document.createElement("textarea");
+  area.id = id;
+  area.readOnly = true;
+  area.spellcheck = false;
+  area.wrap = "off";
+  area.rows = Math.min(12, text.split("\n").length);
+  area.value = text;
+  const head = document.createElement("div");
+  head.className = "export-head";
+  head.append(label, copy);
+  box.append(head, area);
+  return box;
+}
+
+/** The panel: its intents for main.js and its render. */
+export function exportPanel(root, app) {
+  const els = { run: root.querySelector('[data-intent="export"]'), result: root.querySelector(".result") };
+  let shown = null;
+
+  async function run() {
+    const key = boardKey(app.state);
+    try {
+      const reply = await app.ask("export");
+      if (reply) app.commit({ ...app.state, exported: { key, reply } });
+    } catch (error) {
+      if (error && error.kind === "cancelled") return;
+      app.commit({ ...app.state, exported: { key, error } });
+    }
+  }
+
+  async function copy(el) {
+    const current = currentExport(app.state);
+    if (!current || !current.reply) return;
+    const [, heading, text] = sections(current.reply)[Number(el.dataset.index)];
+    try {
+      await navigator.clipboard.writeText(text);
+      el.textContent = "Copied";
+    } catch {
+      const area = el.closest(".export-item").querySelector("textarea");
+      area.focus();
+      area.select();
+      el.textContent = "Selected: press Ctrl+C";
+    }
+    el.title = `${heading} copied`;
+  }
+
+  function render(state) {
+    const current = currentExport(state);
+    const busy = state.busy && state.busy.cmd === "export";
+    root.dataset.state = busy ? "running" : current ? (current.error ? "error" : "done") : "idle";
+    els.run.disabled = !state.ready || state.busy !== null || !isLoaded(state);
+    if (current === shown) return;
+    shown = current;
+    els.result.replaceChildren();
+    if (!current) return;
+    if (current.error) {
+      const message = document.createElement("p");
+      message.className = "panel-error";
+      message.textContent = current.error.message;
+      els.result.append(message);
+      return;
+    }
+    els.result.append(...sections(current.reply).map(section));
+  }
+
+  return { intents: { export: run, "export-copy": copy }, render };
+}
