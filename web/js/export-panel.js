@@ -50,7 +50,8 @@ function section([format, heading, text], index) {
   area.readOnly = true;
   area.spellcheck = false;
   area.wrap = "off";
-  area.rows = Math.min(12, text.split("\n").length);
+  // A whole grid stays in view (31 lines for 25×25 pencil marks); the path scrolls.
+  area.rows = Math.min(format === "path" ? 12 : 32, text.split("\n").length);
   area.value = text;
   const head = document.createElement("div");
   head.className = "export-head";
