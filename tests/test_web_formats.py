@@ -11,18 +11,12 @@ from pysolver.grid import Grid
 from pysolver.session import Session
 from pysolver.web import handle
 from tests.helpers import FIGURE_4_2
+from tests.test_cli_export import position_after
 
 
 def ask(cmd: str, **args: Any) -> dict[str, Any]:
     reply: dict[str, Any] = json.loads(handle(json.dumps({"cmd": cmd, **args})))
     return reply
-
-
-def position_after(count: int) -> Session:
-    session = Session(Grid.parse(FIGURE_4_2))
-    session.solve()
-    session.goto(count)
-    return session
 
 
 def test_load_reads_a_pencil_mark_grid_with_its_candidates() -> None:

@@ -32,8 +32,7 @@ from ..errors import PuzzleFormatError
 from ..geometry import BOX_SHAPES
 from ..grid import Grid
 from .candidates import CANDIDATE_LENGTHS, is_candidate_string, parse_candidates, write_candidates
-from .pencilmarks import RULE_CHARACTERS, is_rule, looks_like_pencilmarks, parse_pencilmarks, \
-    write_pencilmarks
+from .pencilmarks import is_rule, looks_like_pencilmarks, parse_pencilmarks, write_pencilmarks
 from .position import is_position, parse_position, write_position
 
 Reader = Callable[[str, str], Board]
@@ -68,7 +67,7 @@ def _parse_line(text: str, alphabet: str) -> Board:
 def _parse_picture(text: str, alphabet: str) -> Board:
     """A picture, its rule lines (HoDoKu's ``.---.``, Sudoku Explainer's ``*---*``) read as blank
     rules so their dots and corners are not taken for cells, and every line number kept."""
-    lines = ["-" * len(line) if is_rule(line) else line for line in text.split("\n")]
+    lines = ["-" * len(line) if is_rule(line) else line for line in text.splitlines()]
     return _parse_line("\n".join(lines), alphabet)
 
 
@@ -146,5 +145,5 @@ def start_text(board: Board) -> str:
     return line.line() if Board.from_grid(line) == board else write_position(board)
 
 
-__all__ = ["FORMATS", "FORMAT_NAMES", "Imported", "RULE_CHARACTERS", "TextFormat", "detect",
-           "format_named", "parse", "start_text", "write"]
+__all__ = ["FORMATS", "FORMAT_NAMES", "Imported", "TextFormat", "detect", "format_named", "parse",
+           "start_text", "write"]
