@@ -36,8 +36,10 @@ from .pencilmarks import is_rule, looks_like_pencilmarks, parse_pencilmarks, wri
 from .position import is_position, parse_position, write_position
 
 Reader = Callable[[str, str], Board]
-_MOST_CELLS = max(n * n for n in BOX_SHAPES)
 Writer = Callable[[Board, str], str]
+
+#: The most cells a grid has (25×25): a longer line can only be meant as a candidate string.
+_MOST_CELLS = max(n * n for n in BOX_SHAPES)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ exactly HoDoKu's. Further fields (a step, in HoDoKu's library files) are ignored
 >>> from pysolver.grid import Grid
 >>> board = Board.from_grid(Grid.parse("1.3." "34.." "...." "...2")).apply(((1, 2),), ((8, 2),))
 >>> write_position(board)
-':0000:x:1+23.34..........2:231::'
+':0000:x:1+23.34.........2:231::'
 >>> parse_position(write_position(board)) == board
 True
 """
