@@ -116,7 +116,7 @@ def _export(request: Request, progress: Progress) -> Reply:
     steps = solver.solve()
     return {"puzzle": session.puzzle.line(), "position": session.position,
             "formats": [{"format": f.name, "title": f.title, "text": f.write(board, "digits")}
-                        for f in formats.FORMATS],
+                        for f in formats.FORMATS if f.fits(board.geometry.n)],
             "path": path_text(steps, solver.status())}
 
 

@@ -127,3 +127,9 @@ def test_export_unknown_format_is_a_usage_error(capsys: pytest.CaptureFixture[st
         main(["export", FIGURE_4_2, "--format", "pm"])
     assert exit_.value.code == 2
     assert "invalid choice: 'pm'" in capsys.readouterr().err
+
+
+def test_sudokuwiki_string_is_refused_for_other_sizes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "." * 256, "--format", "sudokuwiki"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "pysolver: error: SudokuWiki's board string is for 9×9 grids, not 16×16")

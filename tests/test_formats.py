@@ -60,15 +60,15 @@ def read_back(board: Board, name: str) -> tuple[Board, str]:
     pencil marks and candidate strings every cell's digits, read as HoDoKu reads them (a pencil-mark
     grid of one digit a cell is a picture); a line or picture the digits, as givens."""
     one_each = all(mask.bit_count() == 1 for mask in cell_marks(board))
-    if name == "position":
+    if name in ("position", "sudokuwiki"):
         return board, name
     if name in ("pencilmarks", "candidates"):
         return settled(board), "picture" if one_each and name == "pencilmarks" else name
     return Board.from_grid(Grid(board.geometry, board.values)), name
 
 
-@pytest.mark.parametrize("name", formats.FORMAT_NAMES)
-@pytest.mark.parametrize("n", SIZES, ids=[f"{n}x{n}" for n in SIZES])
+@pytest.mark.parametrize("n, name", [(n, f.name) for n in SIZES for f in formats.FORMATS if f.fits(n)],
+                         ids=[f"{n}x{n}-{f.name}" for n in SIZES for f in formats.FORMATS if f.fits(n)])
 def test_every_form_round_trips_at_every_size(n: int, name: str) -> None:
     @settings(max_examples=examples(n), deadline=None)
     @given(positions(n))
@@ -82,7 +82,7 @@ def test_every_form_round_trips_at_every_size(n: int, name: str) -> None:
     check()
 
 
-@pytest.mark.parametrize("name", formats.FORMAT_NAMES)
+@pytest.mark.parametrize("name", [f.name for f in formats.FORMATS if f.fits(16)])
 @pytest.mark.parametrize("alphabet", ["letters", "hex"])
 def test_other_alphabets_round_trip(name: str, alphabet: str) -> None:
     board = Session(solution(16).with_value(0, 0).with_value(17, 0)).board
@@ -182,6 +182,32 @@ def test_detect(text: str, name: str) -> None:
     assert formats.detect(text) == name
 
 
+def test_sudokuwiki_string_is_written_in_its_s9b_codes() -> None:
+    """1-9 a given, 9 + the digit a placed one, 18 + the candidates' bitmask an empty cell."""
+    board = Board.from_grid(Grid.parse(FIGURE_4_2)).apply(placements=((0, 9),))
+    text = formats.write(board, "sudokuwiki")
+    assert len(text) == 3 + 162 and text.startswith("S9B")
+    codes = [int(text[3 + 2 * c:5 + 2 * c], 36) for c in range(81)]
+    assert codes[0] == 9 + 9 and codes[1] == 1
+    assert codes[2] == 18 + board.candidates[2]
+
+
+def test_sudokuwiki_earlier_base32_string_is_read() -> None:
+    """No prefix, two base-32 digits a cell: bit 0 flags a given, bits 1-9 the cell's digits."""
+    board = Board.from_grid(Grid.parse(FIGURE_4_2)).apply(placements=((0, 9),), eliminations=((2, 7),))
+    digits = "0123456789abcdefghijklmnopqrstuv"
+    codes = [(1 << value) + bool(given) if value else mask << 1
+             for given, value, mask in zip(board.givens, board.values, board.candidates)]
+    text = "".join(digits[code // 32] + digits[code % 32] for code in codes)
+    imported = formats.parse(text)
+    assert imported.format == "sudokuwiki" and imported.board == board
+
+
+def test_sudokuwiki_string_is_for_9x9_grids() -> None:
+    with pytest.raises(ValueError, match="SudokuWiki's board string is for 9×9 grids, not 16×16"):
+        formats.write(Board.from_grid(Grid.empty(16)), "sudokuwiki")
+
+
 def test_start_text_is_the_line_unless_the_player_moved() -> None:
     board = Board.from_grid(Grid.parse(FIGURE_4_2))
     assert formats.start_text(board) == FIGURE_4_2
@@ -247,6 +273,20 @@ def test_position_errors(text: str, kind: type[Exception], message: str) -> None
     assert str(error.value) == message
 
 
+@pytest.mark.parametrize("text, kind, message", [
+    ("S9B" + "01" * 80 + "zz", PuzzleFormatError, "'zz' at position 164 (r9c9) is not a SudokuWiki "
+     "cell code: each cell is a base-36 code up to 'ep'"),
+    ("S9B" + "01" * 80, PuzzleFormatError, "a SudokuWiki board string has 162 characters after "
+     "'S9B', found 160"),
+    ("S9B0101" + "00" * 79, ConflictError, "two 1s in row 1: r1c1 and r1c2"),
+    ("S9B01" + "0j" + "00" * 79, ConflictError, "r1c2 lists 1 as a candidate, but r1c1 holds 1"),
+], ids=["code", "length", "conflict", "candidate"])
+def test_sudokuwiki_errors(text: str, kind: type[Exception], message: str) -> None:
+    with pytest.raises(kind) as error:
+        formats.parse(text)
+    assert str(error.value) == message
+
+
 def test_a_line_too_long_for_a_grid_names_the_candidate_string_too() -> None:
     with pytest.raises(PuzzleFormatError, match="found 728; nor is it a candidate string"):
         formats.parse("." * 728)
@@ -254,7 +294,7 @@ def test_a_line_too_long_for_a_grid_names_the_candidate_string_too() -> None:
 
 def test_unknown_format_name() -> None:
     with pytest.raises(ValueError, match="unknown format 'pm': choose one of line, picture, "
-                                         "pencilmarks, candidates, position"):
+                                         "pencilmarks, candidates, position, sudokuwiki"):
         formats.write(Board.from_grid(Grid.empty(4)), "pm")
 
 

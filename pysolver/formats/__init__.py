@@ -9,11 +9,13 @@ Five forms carry it, each with a reader and a writer, and ``parse`` tells them a
 - ``pencilmarks``: every cell's candidates in HoDoKu's boxed layout (``pencilmarks`` module);
 - ``candidates``: one character per cell and digit, 729 for a 9×9 grid (``candidates`` module);
 - ``position``: HoDoKu's library line, givens with ``+`` before placed digits and the removed
-  candidates (``position`` module).
+  candidates (``position`` module);
+- ``sudokuwiki``: SudokuWiki's board string, ``S9B`` and two base-36 characters a cell, 9×9 only
+  (``sudokuwiki`` module).
 
 Line and picture carry digits only: read back, every digit is a given and the candidates are what
 the digits allow. Pencil marks and candidate strings carry digits and candidates but cannot tell a
-given from a placed digit. The position line carries everything.
+given from a placed digit. The position line and SudokuWiki's string carry everything.
 
 >>> imported = parse("1.3." "34.." "...." "...2")
 >>> imported.format, imported.board.candidates[1]
@@ -34,6 +36,7 @@ from ..grid import Grid
 from .candidates import CANDIDATE_LENGTHS, is_candidate_string, parse_candidates, write_candidates
 from .pencilmarks import is_rule, looks_like_pencilmarks, parse_pencilmarks, write_pencilmarks
 from .position import is_position, parse_position, write_position
+from .sudokuwiki import is_sudokuwiki, parse_sudokuwiki, write_sudokuwiki
 
 Reader = Callable[[str, str], Board]
 Writer = Callable[[Board, str], str]
@@ -51,6 +54,11 @@ class TextFormat:
     read: Reader
     write: Writer
     carries_candidates: bool
+    only_size: int | None = None
+
+    def fits(self, n: int) -> bool:
+        """Can this form write an n×n grid?"""
+        return self.only_size is None or self.only_size == n
 
 
 def _parse_line(text: str, alphabet: str) -> Board:
@@ -90,6 +98,8 @@ FORMATS: tuple[TextFormat, ...] = (
                parse_candidates, write_candidates, True),
     TextFormat("position", "Position (HoDoKu library line: givens, +placed, removed candidates)",
                parse_position, write_position, True),
+    TextFormat("sudokuwiki", "SudokuWiki board string (S9B)", parse_sudokuwiki, write_sudokuwiki,
+               True, only_size=9),
 )
 FORMAT_NAMES = tuple(f.name for f in FORMATS)
 _BY_NAME = {f.name: f for f in FORMATS}
@@ -120,10 +130,14 @@ def detect(text: str) -> str:
 
     >>> detect(":0000:x:1...::"), detect("1" * 729), detect("12 3 | 4 12\\n" * 4), detect("1.3.")
     ('position', 'candidates', 'pencilmarks', 'line')
+    >>> detect("S9B" + "0" * 162)
+    'sudokuwiki'
     """
     stripped = text.strip()
     if is_position(stripped):
         return "position"
+    if is_sudokuwiki(stripped):
+        return "sudokuwiki"
     if "\n" not in stripped:
         return "candidates" if is_candidate_string(stripped) else "line"
     return "pencilmarks" if looks_like_pencilmarks(stripped) else "picture"

@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..board import Board
+from ..errors import ConflictError
 from ..geometry import Geometry
-from ..grid import ALPHABETS, symbols_for
+from ..grid import ALPHABETS, Grid, symbols_for
 
 
 def alphabet_symbols(n: int, alphabet: str) -> tuple[str, str]:
@@ -29,15 +30,38 @@ def alphabet_symbols(n: int, alphabet: str) -> tuple[str, str]:
     return symbols_for(n, alphabet), ALPHABETS[alphabet][1]
 
 
-def board_from_marks(geometry: Geometry, marks: Sequence[int]) -> Board:
-    """The board whose cells list ``marks`` (one candidate bitmask per cell, 0 for none)."""
+def board_from_marks(geometry: Geometry, marks: Sequence[int],
+                     given: Sequence[bool] | None = None) -> Board:
+    """The board whose cells list ``marks`` (one candidate bitmask per cell, 0 for none).
+
+    Without ``given`` every digit read is a given; with it, the cells it flags hold givens and the
+    other lone digits read as placed ones.
+    """
     peers = geometry.peers
+    flagged = given if given is not None else [False] * len(marks)
     values = []
     for cell, mask in enumerate(marks):
-        lone = mask.bit_count() == 1 and not any(marks[p] & mask for p in peers[cell])
+        lone = mask.bit_count() == 1 and (
+            flagged[cell] or not any(marks[p] & mask for p in peers[cell]))
         values.append(mask.bit_length() if lone else 0)
+    givens = values if given is None else [v if g else 0 for v, g in zip(values, flagged)]
     candidates = tuple(0 if value else mask for value, mask in zip(values, marks))
-    return Board(geometry, tuple(values), tuple(values), candidates)
+    return checked(Board(geometry, tuple(givens), tuple(values), candidates))
+
+
+def checked(board: Board) -> Board:
+    """``board``, once no digit stands twice in a house and no cell lists a digit a peer holds;
+    ``ConflictError`` names the cells otherwise."""
+    geo = board.geometry
+    Grid(geo, board.values).validate()
+    for cell, mask in enumerate(board.candidates):
+        for peer in geo.peers[cell]:
+            if board.values[peer] and mask >> (board.values[peer] - 1) & 1:
+                digit = geo.symbol(board.values[peer])
+                raise ConflictError(f"{geo.cell_name(cell)} lists {digit} as a candidate, but "
+                                    f"{geo.cell_name(peer)} holds {digit}", cell=cell,
+                                    cells=(cell, peer))
+    return board
 
 
 def cell_marks(board: Board) -> list[int]:

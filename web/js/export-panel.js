@@ -1,8 +1,9 @@
 /**
  * The "Export as text" panel: asks the worker for `export` (docs/worker-protocol.md) and shows the
  * texts Python wrote — the puzzle's givens, the position on the board in each form (line, picture,
- * pencil-mark grid, candidate string, HoDoKu position line) and the solution path — each in a
- * read-only box with a Copy button. Nothing here knows a format: it shows what came back, as text.
+ * pencil-mark grid, candidate string, HoDoKu position line, SudokuWiki string) and the solution
+ * path — each in a read-only box with a Copy button. Nothing here knows a format: it shows what came
+ * back, as text.
  *
  * State: `state.exported` = {key, reply} or {key, error}, kept for the board it was made from (the
  * puzzle's start and the position in its log); a change of board hides it until asked again.
