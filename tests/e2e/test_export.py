@@ -98,10 +98,17 @@ def test_export_shows_every_form_and_the_path(page: Page) -> None:
     assert panel.get_attribute("data-state") == "idle"
     assert panel.locator(".result textarea").count() == 0
 
-    # The exported position line, pasted back, gives the board it was exported from.
-    paste(page, texts["position"])
-    wait_start(page, texts["position"])
-    assert drawn_candidates(page) == py("load", puzzle=texts["position"])["view"]["candidates"]
+    # The exported position line and SudokuWiki string, pasted back, give the board they came from.
+    # (A step between the two pastes makes the second one's board a change to wait for.)
+    for name in ("position", "sudokuwiki"):
+        expected_view = py("load", puzzle=texts[name])["view"]
+        paste(page, texts[name])
+        wait_start(page, expected_view["start"])
+        wait_for(page, f"{IDLE} && {STATE}.view.position === 0 && {STATE}.view.steps.length === 0")
+        assert drawn_candidates(page) == expected_view["candidates"]
+        assert expected_view["start"] == texts["position"]
+        page.click(".controls button[data-intent='step']")
+        wait_for(page, f"{IDLE} && {STATE}.view.position === 1")
 
 
 def test_a_bad_pencil_mark_grid_is_named_and_kept(page: Page) -> None:
