@@ -135,6 +135,25 @@ def test_hodoku_pencil_marks_are_read() -> None:
     assert board.givens == board.values
 
 
+def test_hodoku_grid_with_its_step_is_read() -> None:
+    """HoDoKu's "pencil marks with step": '*' before the pattern's cells, '-' before the candidates
+    the step removes (still candidates), and the step's text after the closing rule."""
+    board = Board.from_grid(Grid.parse(FIGURE_4_2))
+    lines = formats.write(board, "pencilmarks").splitlines()
+    lines[1] = lines[1].replace("| 789 ", "|*7-89", 1).replace(" 68 ", "*-68", 1)
+    marked = "\n".join([*lines, "Hidden Single: 7 in r1c3 => r1c1<>7, r1c9<>6"])
+    imported = formats.parse(marked)
+    assert imported.format == "pencilmarks" and imported.board == board
+
+
+@pytest.mark.parametrize("mark", ["7-", "8*9", "-"])
+def test_step_marks_elsewhere_are_errors(mark: str) -> None:
+    lines = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "pencilmarks").splitlines()
+    lines[1] = lines[1].replace("| 789 ", f"| {mark} ", 1)
+    with pytest.raises(PuzzleFormatError, match="unexpected character '[-*]' at line 2, column "):
+        formats.parse("\n".join(lines))
+
+
 def test_explainer_and_forum_layouts_are_read() -> None:
     rows = [["1234"] * 9 for _ in range(9)]
     rows[0][:3] = ["12", "3", "4"]

@@ -7,7 +7,10 @@ write HoDoKu's layout for every size and read any of them: rule lines (only rule
 ``-`` or ``=``) are skipped, and each other line is a row whose cells are separated by spaces or
 ``|``. A cell lists its candidates (``1A`` is 1 and 10 on a 16×16 grid), its digit when filled, or
 ``.`` for an empty cell with no candidate left (a contradiction, as HoDoKu writes it). A lone digit
-is read as a placed digit when no peer lists it (see ``marks``).
+is read as a placed digit when no peer lists it (see ``marks``). HoDoKu's copy of a grid with its
+step is read too: the marks it adds (``*``, ``#`` or ``@`` before a cell of the pattern, ``-``
+before a candidate the step removes, which is still a candidate) are skipped, and so is the text
+after its closing rule.
 
 >>> from pysolver.board import Board
 >>> from pysolver.grid import Grid
@@ -57,11 +60,20 @@ class _Mark:
     column: int
 
 
+#: What HoDoKu puts before a cell of a step's pattern, and before a candidate the step removes.
+_PATTERN_MARKS = "*#@"
+_REMOVAL_MARK = "-"
+
+
 def _rows(text: str) -> list[list[_Mark]]:
-    """The rows of cells: every line that is neither blank nor a rule, split into cells."""
+    """The rows of cells: every line that is neither blank nor a rule, split into cells, up to
+    HoDoKu's closing rule (``'---'``), after which it writes a step's text."""
     rows = []
     for number, line in enumerate(text.splitlines(), 1):
-        if line.strip() and not is_rule(line):
+        if is_rule(line):
+            if line.strip().startswith("'") and rows:
+                break
+        elif line.strip():
             rows.append([_Mark(m.group(), number, m.start() + 1) for m in _CELL_SPLIT.finditer(line)])
     return rows
 
@@ -112,6 +124,9 @@ def _read_mark(mark: _Mark, cell: int, name: str, symbols: str, blanks: str) -> 
         return 0
     mask = 0
     for offset, char in enumerate(mark.text):
+        after = mark.text[offset + 1:offset + 2].upper()
+        if offset == 0 and char in _PATTERN_MARKS or char == _REMOVAL_MARK and after and after in symbols:
+            continue
         where = f"line {mark.line}, column {mark.column + offset} ({name})"
         digit = symbols.find(char.upper()) + 1
         if not digit:
