@@ -68,7 +68,7 @@ _REMOVAL_MARK = "-"
 def _rows(text: str) -> list[list[_Mark]]:
     """The rows of cells: every line that is neither blank nor a rule, split into cells, up to
     HoDoKu's closing rule (``'---'``), after which it writes a step's text."""
-    rows = []
+    rows: list[list[_Mark]] = []
     for number, line in enumerate(text.splitlines(), 1):
         if is_rule(line):
             if line.strip().startswith("'") and rows:
