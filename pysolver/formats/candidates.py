@@ -2,8 +2,9 @@
 
 Cell by cell in row order, digit by digit: the character for digit d of a cell is d's symbol when d
 is a candidate there (or the cell's digit), and ``.`` or ``0`` when it is not; white space is
-ignored. This is the 729-character form solvers such as SudokuWiki's exchange; a lone digit is read
-as in the pencil-mark grid (a placed digit when no peer lists it).
+ignored. This is the 729-character form solvers and forum tools exchange (``..3.5....`` is a cell
+with candidates 3 and 5); a lone digit is read as in the pencil-mark grid (a placed digit when no
+peer lists it).
 
 >>> from pysolver.board import Board
 >>> from pysolver.grid import Grid
