@@ -53,7 +53,8 @@ def wait_start(page: Page, start: str) -> None:
              start)
 
 
-def test_a_pasted_pencil_mark_grid_loads_with_its_candidates_and_survives_a_reload(page: Page) -> None:
+def test_a_pasted_pencil_mark_grid_loads_with_its_candidates_and_survives_a_reload(
+        page: Page, wait_ready: Callable[[Page], None]) -> None:
     board = marked_board()
     text = formats.write(board, "pencilmarks")
     expected = py("load", puzzle=text)["view"]
@@ -62,6 +63,7 @@ def test_a_pasted_pencil_mark_grid_loads_with_its_candidates_and_survives_a_relo
     assert drawn_candidates(page) == expected["candidates"]
     assert expected["candidates"] == [board.candidate_digits(c) for c in range(81)]
     page.reload()
+    wait_ready(page)
     wait_start(page, expected["start"])
     assert drawn_candidates(page) == expected["candidates"]
 
