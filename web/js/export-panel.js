@@ -10,6 +10,7 @@
  * Test hooks: `#export-panel[data-state]`, `[data-export="<format>"] textarea`.
  */
 
+import { h, redraw } from "./dom.js";
 import { isLoaded } from "./state.js";
 
 /** Which board an export belongs to. */
@@ -34,37 +35,19 @@ function sections(reply) {
 }
 
 function section([format, heading, text], index) {
-  const box = document.createElement("div");
-  box.className = "export-item";
-  box.dataset.export = format;
   const id = `export-text-${format}`;
-  const label = document.createElement("label");
-  label.htmlFor = id;
-  label.textContent = heading;
-  const copy = document.createElement("button");
-  copy.type = "button";
-  copy.dataset.intent = "export-copy";
-  copy.dataset.index = String(index);
-  copy.textContent = "Copy";
-  const area = document.createElement("textarea");
-  area.id = id;
-  area.readOnly = true;
-  area.spellcheck = false;
-  area.wrap = "off";
   // A whole grid stays in view (31 lines for 25×25 pencil marks); the path scrolls.
-  area.rows = Math.min(format === "path" ? 12 : 32, text.split("\n").length);
-  area.value = text;
-  const head = document.createElement("div");
-  head.className = "export-head";
-  head.append(label, copy);
-  box.append(head, area);
-  return box;
+  const rows = Math.min(format === "path" ? 12 : 32, text.split("\n").length);
+  return h("div", { class: "export-item", "data-export": format },
+    h("div", { class: "export-head" },
+      h("label", { for: id }, heading),
+      h("button", { type: "button", "data-intent": "export-copy", "data-index": index }, "Copy")),
+    h("textarea", { id, rows, readonly: true, spellcheck: "false", wrap: "off" }, text));
 }
 
 /** The panel: its intents for main.js and its render. */
 export function exportPanel(root, app) {
   const els = { run: root.querySelector('[data-intent="export"]'), result: root.querySelector(".result") };
-  let shown = null;
 
   async function run() {
     const key = boardKey(app.state);
@@ -84,13 +67,13 @@ export function exportPanel(root, app) {
     try {
       await navigator.clipboard.writeText(text);
       el.textContent = "Copied";
+      el.title = `${heading} copied`;
     } catch {
       const area = el.closest(".export-item").querySelector("textarea");
       area.focus();
       area.select();
       el.textContent = "Selected: press Ctrl+C";
     }
-    el.title = `${heading} copied`;
   }
 
   function render(state) {
@@ -98,18 +81,12 @@ export function exportPanel(root, app) {
     const busy = state.busy && state.busy.cmd === "export";
     root.dataset.state = busy ? "running" : current ? (current.error ? "error" : "done") : "idle";
     els.run.disabled = !state.ready || state.busy !== null || !isLoaded(state);
-    if (current === shown) return;
-    shown = current;
-    els.result.replaceChildren();
-    if (!current) return;
-    if (current.error) {
-      const message = document.createElement("p");
-      message.className = "panel-error";
-      message.textContent = current.error.message;
-      els.result.append(message);
-      return;
-    }
-    els.result.append(...sections(current.reply).map(section));
+    const drawn = current ? `${current.key} ${current.error ? "error" : "texts"}` : "";
+    redraw(els.result, drawn, () => {
+      if (!current) return [];
+      if (current.error) return h("p", { class: "panel-error" }, current.error.message);
+      return sections(current.reply).map(section);
+    });
   }
 
   return { intents: { export: run, "export-copy": copy }, render };
