@@ -105,13 +105,19 @@ def test_several_multi_line_outputs_are_separated_by_a_blank_line(
     assert out == f"{picture}\n\n{picture}\n"
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--after", "47"], "pysolver: error: --after 47: the solution path has only 46 steps"),
-    (["--after", "-1"], "pysolver: error: --after must be 0 or more, not -1"),
-])
-def test_export_bad_after(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
-    assert main(["export", FIGURE_4_2, *argv]) == 2
-    assert capsys.readouterr().err.strip() == message
+def test_export_after_the_end_of_the_path(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", FIGURE_4_2, "--after", "47"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "pysolver: error: --after 47: the solution path has only 46 steps")
+
+
+@pytest.mark.parametrize("after", ["-1", "١٠", "1e3"])
+def test_export_after_is_a_whole_number(capsys: pytest.CaptureFixture[str], after: str) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["export", FIGURE_4_2, "--after", after])
+    assert exit_.value.code == 2
+    assert f"argument --after: expected a whole number from 0 to 1,000,000 in the digits 0-9, " \
+           f"not {after!r}" in capsys.readouterr().err
 
 
 def test_export_bad_input_names_the_spot(capsys: pytest.CaptureFixture[str]) -> None:

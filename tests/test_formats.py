@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from pysolver import formats
 from pysolver.board import Board, open_candidates
-from pysolver.errors import ConflictError, PuzzleFormatError
+from pysolver.errors import ConflictError, PuzzleError, PuzzleFormatError
 from pysolver.formats.marks import board_from_marks, cell_marks
 from pysolver.geometry import BOX_SHAPES, geometry_for_size
 from pysolver.grid import Grid
@@ -329,3 +329,29 @@ def test_a_session_continues_from_imported_candidates() -> None:
     later = Session(imported.puzzle, imported.board)
     assert [s.text for s in later.solve()] == [s.text for s in steps[20:]]
     assert later.board == solved
+
+
+# --- any text ---------------------------------------------------------------------------------
+
+FORM_TEXTS = [formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), f.name) for f in formats.FORMATS]
+
+
+@st.composite
+def near_forms(draw: st.DrawFn) -> str:
+    """A form of Figure 4.2 with a few characters replaced by ones the forms use."""
+    text = list(draw(st.sampled_from(FORM_TEXTS)))
+    for _ in range(draw(st.integers(1, 4))):
+        text[draw(st.integers(0, len(text) - 1))] = draw(st.sampled_from(list(".:+|-'* \n0159Sxz")))
+    return "".join(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(near_forms() | st.text(alphabet=".:+|-'* \n0123456789S9Bxz", max_size=800) | st.text(max_size=200))
+def test_parse_answers_every_text_with_a_board_or_a_named_error(text: str) -> None:
+    try:
+        imported = formats.parse(text)
+    except PuzzleError as error:
+        assert error.kind in {"format", "conflict"} and error.message
+    else:
+        assert imported.format in formats.FORMAT_NAMES
+        assert formats.parse(formats.write(imported.board, "position")).board == imported.board

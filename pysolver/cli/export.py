@@ -16,9 +16,12 @@ from .. import formats
 from ..formats.path import path_text
 from ..session import Session
 from .inputs import add_puzzle_arguments, each_position
+from .options import whole_number
 
 #: The forms ``--format`` accepts: every position form, then the solution path.
 CHOICES = (*formats.FORMAT_NAMES, "path")
+#: More steps than any solution path has (a 25×25 grid has 15,625 candidates to place or remove).
+MAX_AFTER = 10**6
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -29,7 +32,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     add_puzzle_arguments(parser)
     parser.add_argument("--format", choices=CHOICES, default="pencilmarks",
                         help="the form to write (default: pencilmarks)")
-    parser.add_argument("--after", type=int, default=0, metavar="N",
+    parser.add_argument("--after", type=whole_number(0, MAX_AFTER), default=0, metavar="N",
                         help="take the first N steps of the solution path first")
     parser.add_argument("--no-guess", action="store_true",
                         help="the path uses logic only and stops where no deduction is left")
@@ -38,8 +41,6 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def run(args: argparse.Namespace) -> int:
     """Write each puzzle in the chosen form; exit 0."""
-    if args.after < 0:
-        raise ValueError(f"--after must be 0 or more, not {args.after}")
     outputs = []
     for label, imported in each_position(args):
         session = Session(imported.puzzle, imported.board)
