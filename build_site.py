@@ -14,6 +14,7 @@ nothing is fetched from another host when the page runs.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import http.server
 import json
@@ -42,10 +43,14 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Runtime files also shipped gzipped, for the worker to decompress itself (DecompressionStream): a
+# static host such as GitHub Pages may not compress them. python_stdlib.zip is compressed already.
+GZIPPED_RUNTIME = ("pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+SNAPSHOT_SCRIPT = WEB / "tools" / "make-snapshot.mjs"
 # The npm package of Pyodide ships no micropip; these are the PyPI wheels that run in it.
 INSTALLER_WHEELS = {"micropip": "0.11.1", "packaging": "26.1"}
 # Files of web/ that belong to the build, not to the site.
-WEB_EXCLUDED = ("node_modules", "package.json", "package-lock.json")
+WEB_EXCLUDED = ("node_modules", "package.json", "package-lock.json", "tools")
 # Python's mimetypes table may lack these; a browser refuses a module or wasm sent with another type.
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -54,6 +59,7 @@ MIME_TYPES = {
     ".json": "application/json",
     ".whl": "application/zip",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
 }
 
 
@@ -91,11 +97,8 @@ def build_wheel(wheels: Path) -> Path:
             check=True,
         )
         (built,) = dist.glob("pysolver-*.whl")
-        # A folder named by the content: a new build gets a new URL, so no browser or CDN cache
-        # (GitHub Pages: 10 minutes) serves an old wheel to a new page. micropip needs the file name.
-        digest = hashlib.sha256(built.read_bytes()).hexdigest()[:12]
-        target = wheels / digest / built.name
-        target.parent.mkdir()
+        # A folder named by the content; micropip needs the wheel's own file name.
+        target = content_folder(wheels, built.read_bytes()) / built.name
         shutil.copy2(built, target)
     log(f"built {target.relative_to(wheels.parent)} ({target.stat().st_size:,} bytes)")
     return target
@@ -113,6 +116,20 @@ def install_node_modules() -> None:
     stamp.write_text(digest, encoding="utf-8")
 
 
+def write_gzip(path: Path, data: bytes) -> Path:
+    """Write `data` gzipped (level 9, no timestamp, so equal input gives equal bytes) to `path`."""
+    path.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    return path
+
+
+def content_folder(parent: Path, data: bytes) -> Path:
+    """parent/<first 12 hex digits of sha256(data)>/, created: a new content gets a new URL, so no
+    browser or CDN cache (GitHub Pages: 10 minutes) serves an old file to a new page."""
+    folder = parent / hashlib.sha256(data).hexdigest()[:12]
+    folder.mkdir(parents=True)
+    return folder
+
+
 def copy_pyodide(out: Path) -> Path:
     """Copy the pinned Pyodide runtime into site/pyodide/."""
     install_node_modules()
@@ -123,8 +140,12 @@ def copy_pyodide(out: Path) -> Path:
     target.mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_PACKAGE / name, target / name)
+    for name in GZIPPED_RUNTIME:
+        write_gzip(target / f"{name}.gz", (target / name).read_bytes())
     size = sum((target / name).stat().st_size for name in PYODIDE_FILES)
-    log(f"copied Pyodide {installed} runtime ({size:,} bytes)")
+    packed = sum((target / f"{name}.gz").stat().st_size for name in GZIPPED_RUNTIME)
+    log(f"copied Pyodide {installed} runtime ({size:,} bytes; {', '.join(GZIPPED_RUNTIME)} "
+        f"also gzipped, {packed:,} bytes)")
     return target
 
 
@@ -158,16 +179,47 @@ def copy_web(out: Path) -> None:
     log(f"copied web/ ({', '.join(sorted(p.name for p in out.iterdir() if p.name not in ('pyodide', 'wheels')))})")
 
 
-def write_manifest(out: Path, wheel: Path, installers: dict[str, Path]) -> dict[str, str]:
-    """Write manifest.json: the file names the worker loads, relative to the site's root."""
-    manifest = {
+def make_snapshot(out: Path, wheel: Path) -> dict[str, object]:
+    """Snapshot a Pyodide interpreter with the site's wheel installed and imported (under Node, by
+    web/tools/make-snapshot.mjs) into site/snapshots/<hash>/pysolver.snapshot.gz, and describe it
+    for the manifest: the worker boots from it only when its Pyodide version and wheel are the
+    ones the manifest names, and falls back to installing the wheel otherwise."""
+    with tempfile.TemporaryDirectory(prefix="pysolver-snapshot-") as tmp:
+        raw_path = Path(tmp) / "snapshot.bin"
+        made = subprocess.run(["node", str(SNAPSHOT_SCRIPT), str(out), str(raw_path)],
+                              capture_output=True, text=True)
+        if made.returncode != 0:
+            raise SystemExit(f"making the snapshot failed: {made.stderr.strip().splitlines()[-1:]}")
+        raw = raw_path.read_bytes()
+    packed = gzip.compress(raw, compresslevel=9, mtime=0)
+    target = content_folder(out / "snapshots", packed) / "pysolver.snapshot.gz"
+    target.write_bytes(packed)
+    log(f"made {target.relative_to(out)} ({len(raw):,} bytes, {len(packed):,} gzipped)")
+    return {
+        "path": target.relative_to(out).as_posix(),
+        "bytes": len(raw),
+        "gzip_bytes": len(packed),
+        "pyodide": pyodide_version(),
+        "wheel": wheel.relative_to(out).as_posix(),
+    }
+
+
+def write_manifest(
+    out: Path, wheel: Path, installers: dict[str, Path], snapshot: dict[str, object] | None = None
+) -> dict[str, object]:
+    """Write manifest.json: the file names the worker loads, relative to the site's root, the
+    runtime files it may fetch gzipped (with `.gz` appended), and the snapshot when there is one."""
+    manifest: dict[str, object] = {
         "wheel": wheel.relative_to(out).as_posix(),
         "micropip": installers["micropip"].relative_to(out).as_posix(),
         "packaging": installers["packaging"].relative_to(out).as_posix(),
         "pyodide": pyodide_version(),
         "pysolver": project_version(),
         "python": "3.14",
+        "gzipped": [f"pyodide/{name}" for name in GZIPPED_RUNTIME],
     }
+    if snapshot is not None:
+        manifest["snapshot"] = snapshot
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     log(f"wrote manifest.json ({manifest['wheel']})")
     return manifest
@@ -179,7 +231,7 @@ def check_replaceable(out: Path) -> None:
         raise SystemExit(f"{out} is not empty and holds no manifest.json: not replacing it")
 
 
-def build(out: Path) -> dict[str, str]:
+def build(out: Path) -> dict[str, object]:
     """Build the whole site into `out` and return its manifest.
 
     The site is assembled beside `out` and moved into place at the end, so an interrupted build
@@ -196,7 +248,8 @@ def build(out: Path) -> dict[str, str]:
     copy_pyodide(staging)
     installers = fetch_installer_wheels(wheels)
     wheel = build_wheel(wheels)
-    manifest = write_manifest(staging, wheel, installers)
+    write_manifest(staging, wheel, installers)  # the snapshot's maker reads it
+    manifest = write_manifest(staging, wheel, installers, make_snapshot(staging, wheel))
     if out.exists():
         shutil.rmtree(out)
     staging.rename(out)
