@@ -28,8 +28,8 @@ async function fetchOk(url, init) {
  * Read `url` to bytes, gunzipping when `gzip`; `onBytes(done)` hears the compressed bytes read so far
  * (for the progress bar).
  */
-export async function fetchBytes(url, { gzip = false, onBytes = () => {} } = {}) {
-  const response = await fetchOk(url);
+export async function fetchBytes(url, { gzip = false, onBytes = () => {}, signal } = {}) {
+  const response = await fetchOk(url, { signal });
   let done = 0;
   const counted = response.body.pipeThrough(new TransformStream({
     transform(chunk, controller) {
@@ -43,20 +43,37 @@ export async function fetchBytes(url, { gzip = false, onBytes = () => {} } = {})
 }
 
 /**
- * Run `load()` (Pyodide's loadPyodide) while fetches of the runtime files named in `gzipped` (site
- * paths) read their `.gz` instead. Pyodide fetches its WebAssembly and lock file by URL and offers no
- * hook for it, so the worker's own fetch is wrapped for that while; nothing else runs in the worker
- * meanwhile.
+ * Start fetching the `.gz` of each runtime file named in `gzipped` (site paths) now, so that the
+ * downloads overlap with everything else the worker does before loadPyodide asks for them.
  */
-export async function withGzippedRuntime(site, gzipped, load) {
-  if (!CAN_GUNZIP || gzipped.length === 0) return load();
-  const packed = new Set(gzipped.map((path) => new URL(path, site).href));
+export function prefetchGzipped(site, gzipped) {
+  const started = new Map();
+  if (!CAN_GUNZIP) return started;
+  for (const path of gzipped) {
+    const url = new URL(path, site);
+    const response = fetch(new URL(`${url.pathname}.gz`, url));
+    response.catch(() => {}); // a failed download is fetched again, plain, when asked for
+    started.set(url.href, response);
+  }
+  return started;
+}
+
+/**
+ * Run `load()` (Pyodide's loadPyodide) while a fetch of a runtime file that `prefetched` holds reads
+ * its gunzipped download instead (once: a second fetch, as in a fallback boot, goes to the network).
+ * Pyodide fetches its WebAssembly and lock file by URL and offers no hook for it, so the worker's
+ * own fetch is wrapped for that while; nothing else runs in the worker meanwhile.
+ */
+export async function withGzippedRuntime(prefetched, load) {
+  if (prefetched.size === 0) return load();
   const plainFetch = globalThis.fetch;
   globalThis.fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : input, site);
-    if (!packed.has(url.href)) return plainFetch(input, init);
-    const response = await plainFetch(new URL(`${url.pathname}.gz`, url), init);
-    return response.ok ? gunzipped(response, contentType(url)) : plainFetch(input, init);
+    const href = new URL(input instanceof Request ? input.url : input, self.location.href).href;
+    const download = prefetched.get(href);
+    if (!download) return plainFetch(input, init);
+    prefetched.delete(href);
+    const response = await download.catch(() => null);
+    return response && response.ok ? gunzipped(response, contentType(new URL(href))) : plainFetch(input, init);
   };
   try {
     return await load();
@@ -66,16 +83,20 @@ export async function withGzippedRuntime(site, gzipped, load) {
 }
 
 /**
- * Import Pyodide's loader, and its Emscripten module (pyodide.asm.mjs) from the gzipped copy when
- * there is one; resolves with {loadPyodide, version, createPyodideModule}.
+ * Import Pyodide's loader, and its Emscripten module (pyodide.asm.mjs) from its prefetched gzipped
+ * copy when there is one; resolves with {loadPyodide, version, createPyodideModule}.
  */
-export async function importRuntime(site, gzipped) {
+export async function importRuntime(site, prefetched) {
   const { loadPyodide, version } = await import(new URL("pyodide/pyodide.mjs", site).href);
-  const glue = "pyodide/pyodide.asm.mjs";
+  const glue = new URL("pyodide/pyodide.asm.mjs", site).href;
   let createPyodideModule;
-  if (CAN_GUNZIP && gzipped.includes(glue)) {
+  if (prefetched.has(glue)) {
+    const download = prefetched.get(glue);
+    prefetched.delete(glue);
     try {
-      const source = await fetchBytes(new URL(`${glue}.gz`, site), { gzip: true });
+      const response = await download;
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const source = await gunzipped(response, "text/javascript").arrayBuffer();
       const blobURL = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
       try {
         createPyodideModule = (await import(blobURL)).default;

@@ -19,7 +19,7 @@
 //   {id, result}                                    a reply with ok: true
 //   {id, error: {kind, message, ...}}               ok: false, a Python exception, or a failed boot
 
-import { CAN_GUNZIP, fetchBytes, importRuntime, withGzippedRuntime } from "./runtime-loader.js";
+import { CAN_GUNZIP, fetchBytes, importRuntime, prefetchGzipped, withGzippedRuntime } from "./runtime-loader.js";
 
 const SITE = new URL("../", import.meta.url);
 
@@ -53,47 +53,53 @@ async function fetchManifest() {
 
 const url = (path) => new URL(path, SITE).href;
 
-/** Why the manifest's snapshot cannot serve this runtime and wheel, or null when it can. */
-function snapshotUnusable(manifest, runtimeVersion) {
+/** Why the manifest's snapshot cannot serve this site's wheel, or null when it may. */
+function snapshotUnusable(manifest) {
   const snapshot = manifest.snapshot;
   if (!snapshot) return "the site has no snapshot";
   if (!CAN_GUNZIP) return "this browser has no DecompressionStream";
-  if (snapshot.pyodide !== runtimeVersion) return `the snapshot is for Pyodide ${snapshot.pyodide}, not ${runtimeVersion}`;
   if (snapshot.wheel !== manifest.wheel) return "the snapshot was made from another wheel";
   return null;
 }
 
-/** Restore the snapshot (downloaded while the runtime loads) and unpack the wheel beside it. */
-async function bootFromSnapshot(manifest, runtime) {
+/** Start the downloads the snapshot path needs: the snapshot (its bytes move the bar) and the wheel. */
+function startSnapshotDownloads(manifest) {
   const { path, gzip_bytes: total } = manifest.snapshot;
+  const controller = new AbortController();
   let shown = 0;
   const snapshot = fetchBytes(url(path), {
     gzip: true,
+    signal: controller.signal,
     onBytes: (done) => {
       const fraction = Math.min(done / total, 1) * DOWNLOAD_SHARE;
-      if (fraction - shown >= 0.01) {
+      if (fraction - shown >= 0.01 && stage === "runtime") {
         shown = fraction;
         enter("runtime", fraction);
       }
     },
   });
-  const wheel = fetchBytes(url(manifest.wheel));
-  snapshot.catch(() => {}); // awaited by loadPyodide; a failure is reported from there
+  const wheel = fetchBytes(url(manifest.wheel), { signal: controller.signal });
+  snapshot.catch(() => {}); // awaited later; a failure is reported from there
   wheel.catch(() => {});
-  const pyodide = await withGzippedRuntime(SITE, manifest.gzipped || [], () => runtime.loadPyodide({
+  return { snapshot, wheel, abort: () => controller.abort() };
+}
+
+/** Restore the snapshot (downloaded while the runtime loads) and unpack the wheel beside it. */
+async function bootFromSnapshot(runtime, downloads, prefetched) {
+  const pyodide = await withGzippedRuntime(prefetched, () => runtime.loadPyodide({
     indexURL: url("pyodide/"),
     createPyodideModule: runtime.createPyodideModule,
-    _loadSnapshot: snapshot,
+    _loadSnapshot: downloads.snapshot,
   }));
   enter("restore");
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  pyodide.unpackArchive(await downloads.wheel, "wheel", { extractDir: sitePackages });
   return pyodide;
 }
 
 /** The path without a snapshot: a bare runtime, then micropip installs the wheel. */
-async function bootByInstalling(manifest, runtime) {
-  const pyodide = await withGzippedRuntime(SITE, manifest.gzipped || [], () => runtime.loadPyodide({
+async function bootByInstalling(manifest, runtime, prefetched) {
+  const pyodide = await withGzippedRuntime(prefetched, () => runtime.loadPyodide({
     indexURL: url("pyodide/"),
     createPyodideModule: runtime.createPyodideModule,
   }));
@@ -114,19 +120,26 @@ async function bootByInstalling(manifest, runtime) {
 async function boot() {
   const manifest = await fetchManifest();
   enter("runtime");
-  const runtime = await importRuntime(SITE, manifest.gzipped || []);
-  let fallback = snapshotUnusable(manifest, runtime.version);
+  // Everything downloads at once: the runtime's gzipped files, and the snapshot with the wheel.
+  const prefetched = prefetchGzipped(SITE, manifest.gzipped || []);
+  let fallback = snapshotUnusable(manifest);
+  const downloads = fallback === null ? startSnapshotDownloads(manifest) : null;
+  const runtime = await importRuntime(SITE, prefetched);
+  if (fallback === null && manifest.snapshot.pyodide !== runtime.version) {
+    fallback = `the snapshot is for Pyodide ${manifest.snapshot.pyodide}, not ${runtime.version}`;
+    downloads.abort();
+  }
   let pyodide = null;
   if (fallback === null) {
     try {
-      pyodide = await bootFromSnapshot(manifest, runtime);
+      pyodide = await bootFromSnapshot(runtime, downloads, prefetched);
     } catch (error) {
       fallback = `the snapshot failed: ${error && error.message ? error.message : error}`;
       enter("runtime");
     }
   }
   if (pyodide === null) {
-    pyodide = await bootByInstalling(manifest, runtime);
+    pyodide = await bootByInstalling(manifest, runtime, prefetched);
   }
 
   enter("import");
