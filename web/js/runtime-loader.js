@@ -20,7 +20,7 @@ function contentType(url) {
 
 async function fetchOk(url, init) {
   const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${url.pathname.split("/").pop()}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`${new URL(url).pathname.split("/").pop()}: HTTP ${response.status}`);
   return response;
 }
 
