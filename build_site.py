@@ -25,7 +25,8 @@ import sys
 import tempfile
 import threading
 import tomllib
-from collections.abc import Callable
+import zlib
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 
@@ -60,7 +61,16 @@ MIME_TYPES = {
     ".whl": "application/zip",
     ".zip": "application/zip",
     ".gz": "application/gzip",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
 }
+# The app's icon: rectangles (x, y, width, height in a unit square, colour) painted in order: a
+# blue tile, a white 3×3-box board, two cells of a pattern in green and a placed digit's cell in
+# yellow, then the grid. Everything sits inside the central 80% that a maskable icon keeps.
+ICON_BLUE, ICON_PAPER, ICON_LINE = "#1f3d7a", "#ffffff", "#1b2233"
+ICON_GREEN, ICON_YELLOW, ICON_THIN = "#5cc45a", "#ffd84d", "#9aa3b5"
+ICON_BOARD = (0.16, 0.16, 0.68)  # left, top, side
+ICON_PNG_SIZES = (192, 512)
 
 
 def log(message: str) -> None:
@@ -204,6 +214,91 @@ def make_snapshot(out: Path, wheel: Path) -> dict[str, object]:
     }
 
 
+def icon_shapes() -> list[tuple[float, float, float, float, str]]:
+    """The icon as painted rectangles (see ICON_BOARD); the SVG and the PNGs are drawn from it."""
+    left, top, side = ICON_BOARD
+    cell = side / 9
+    shapes = [(0.0, 0.0, 1.0, 1.0, ICON_BLUE), (left, top, side, side, ICON_PAPER)]
+    for col, row, colour in ((1, 4, ICON_GREEN), (7, 4, ICON_GREEN), (4, 1, ICON_YELLOW)):
+        shapes.append((left + col * cell, top + row * cell, cell, cell, colour))
+    for k in range(10):
+        width, colour = (0.02, ICON_LINE) if k % 3 == 0 else (0.006, ICON_THIN)
+        offset, overhang = k * cell - width / 2, 0.01 if k % 3 == 0 else 0.0
+        shapes.append((left + offset, top - overhang, width, side + 2 * overhang, colour))
+        shapes.append((left - overhang, top + offset, side + 2 * overhang, width, colour))
+    return shapes
+
+
+def icon_svg(shapes: Iterable[tuple[float, float, float, float, str]]) -> str:
+    """The icon as SVG on a 512-unit canvas."""
+    rects = "".join(
+        f'<rect x="{x * 512:.1f}" y="{y * 512:.1f}" width="{w * 512:.1f}" height="{h * 512:.1f}" fill="{c}"/>'
+        for x, y, w, h, c in shapes
+    )
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">{rects}</svg>\n'
+
+
+def icon_png(shapes: Iterable[tuple[float, float, float, float, str]], size: int) -> bytes:
+    """The icon as a `size`-pixel square PNG (RGB, 8 bits), painted rectangle by rectangle."""
+    pixels = [bytearray(3 * size) for _ in range(size)]
+    for x, y, w, h, colour in shapes:
+        rgb = bytes.fromhex(colour[1:])
+        x0, x1 = max(0, round(x * size)), min(size, max(round((x + w) * size), round(x * size) + 1))
+        y0, y1 = max(0, round(y * size)), min(size, max(round((y + h) * size), round(y * size) + 1))
+        for row in pixels[y0:y1]:
+            row[3 * x0:3 * x1] = rgb * (x1 - x0)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
+
+    header = size.to_bytes(4, "big") * 2 + bytes([8, 2, 0, 0, 0])
+    image = zlib.compress(b"".join(b"\x00" + bytes(row) for row in pixels), 9)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", image) + chunk(b"IEND", b"")
+
+
+def write_icons(out: Path) -> list[Path]:
+    """site/icons/: icon.svg and icon-<size>.png, named by the web app manifest (app.webmanifest)."""
+    folder = out / "icons"
+    folder.mkdir()
+    shapes = icon_shapes()
+    (folder / "icon.svg").write_text(icon_svg(shapes), encoding="utf-8")
+    for size in ICON_PNG_SIZES:
+        (folder / f"icon-{size}.png").write_bytes(icon_png(shapes, size))
+    log(f"drew icons/ (icon.svg, {', '.join(f'icon-{size}.png' for size in ICON_PNG_SIZES)})")
+    return sorted(folder.iterdir())
+
+
+def offline_files(out: Path, manifest: dict[str, object]) -> list[str]:
+    """The site paths the service worker caches on install: the page, and what the snapshot boot
+    reads (the fallback boot's files are cached as they are fetched)."""
+    page = [p.relative_to(out).as_posix() for p in sorted(out.rglob("*")) if p.is_file()
+            and p.parts[len(out.parts)] not in ("pyodide", "wheels", "snapshots") and p.name != "sw.js"]
+    runtime = ["pyodide/pyodide.mjs", "pyodide/python_stdlib.zip"]
+    gzipped = manifest.get("gzipped", [])
+    assert isinstance(gzipped, list)
+    runtime += [f"{path}.gz" for path in gzipped]
+    snapshot = manifest.get("snapshot")
+    if isinstance(snapshot, dict):
+        runtime.append(str(snapshot["path"]))
+    return ["./", *page, *runtime, str(manifest["wheel"])]
+
+
+def write_service_worker(out: Path, manifest: dict[str, object]) -> str:
+    """Write site/sw.js from web/sw.js, filling in the files to cache, and a version hashed from their contents,
+    so that each deployment that changes any of them gets its own cache and is offered to the page."""
+    files = offline_files(out, manifest)
+    digest = hashlib.sha256()
+    for path in files[1:]:  # "./" is index.html
+        digest.update(path.encode() + b"\0" + (out / path).read_bytes())
+    version = digest.hexdigest()[:16]
+    template = (WEB / "sw.js").read_text(encoding="utf-8")
+    filled = template.replace('"__VERSION__"', json.dumps(version)).replace(
+        '["__PRECACHE__"]', json.dumps(files, indent=2))
+    (out / "sw.js").write_text(filled, encoding="utf-8")
+    log(f"wrote sw.js (version {version}, {len(files)} files cached for offline use)")
+    return version
+
+
 def write_manifest(
     out: Path, wheel: Path, installers: dict[str, Path], snapshot: dict[str, object] | None = None
 ) -> dict[str, object]:
@@ -250,6 +345,8 @@ def build(out: Path) -> dict[str, object]:
     wheel = build_wheel(wheels)
     write_manifest(staging, wheel, installers)  # the snapshot's maker reads it
     manifest = write_manifest(staging, wheel, installers, make_snapshot(staging, wheel))
+    write_icons(staging)
+    write_service_worker(staging, manifest)
     if out.exists():
         shutil.rmtree(out)
     staging.rename(out)
