@@ -89,7 +89,7 @@ function candidateGrid(shape, cell, digits, marks) {
     const row = Math.floor((digit - 1) / shape.box_cols) + 1;
     return `<span class="${classes.join(" ")}" data-digit="${digit}" style="grid-area:${row}/${col}">${shape.symbols[digit - 1]}</span>`;
   });
-  return `<div class="cands">${spans.join("")}</div>`;
+  return `<div class="cands" aria-hidden="true">${spans.join("")}</div>`;
 }
 
 /** Cells the page marks in red: conflicts from Check, or the spot of Python's last error. */
@@ -123,12 +123,18 @@ export function renderBoard(board, state) {
     const given = char !== ".";
     const value = view ? view.values[cell] : Math.max(0, shape.symbols.indexOf(char) + 1);
     const placedHere = view !== null && !given && value > 0;
-    let content;
+    // The cell's name is its text for assistive technology, the digits drawn are hidden from it:
+    // a name (aria-label) that differs from the visible text confuses voice control.
+    const digits = value > 0 || given ? [] : shownDigits(view ? view.candidates[cell] : [], cell, marks, n);
+    const what = value > 0 ? `${shape.symbols[value - 1]}${given ? ", given" : ""}`
+      : given ? `${char}, not a digit of this size`
+      : digits.length ? `empty, candidates ${digits.map((d) => shape.symbols[d - 1]).join(" ")}` : "empty";
+    let content = `<span class="sr-only">${escapeText(`${cellName(n, cell)}: ${what}`)}</span>`;
     if (value > 0 || given) {
       const symbol = value > 0 ? shape.symbols[value - 1] : char;
-      content = `<span class="digit">${escapeText(symbol)}</span>`;
+      content += `<span class="digit" aria-hidden="true">${escapeText(symbol)}</span>`;
     } else {
-      content = candidateGrid(shape, cell, shownDigits(view ? view.candidates[cell] : [], cell, marks, n), marks);
+      content += candidateGrid(shape, cell, digits, marks);
     }
     if (drawn.get(el) !== content) {
       el.innerHTML = content;
@@ -144,9 +150,6 @@ export function renderBoard(board, state) {
     el.classList.toggle("placed", value > 0 && marks.placed.has(pairKey(cell, value)));
     el.classList.toggle("selected", cell === state.selected);
     el.tabIndex = cell === state.selected ? 0 : -1;
-    const what = value > 0 ? `${shape.symbols[value - 1]}${given ? ", given" : ""}`
-      : given ? `${char}, not a digit of this size` : "empty";
-    el.setAttribute("aria-label", `${cellName(n, cell)}: ${what}`);
   });
   const houses = [...marks.houses];
   if (state.error && state.error.house !== null && state.error.house !== undefined) houses.push(state.error.house);
