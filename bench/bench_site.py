@@ -101,11 +101,8 @@ await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
 postMessage("ready");"""
 
 
-# Resolves when the service worker controls the page (it has cached the site).
-OFFLINE_READY_JS = """async () => {
-  await navigator.serviceWorker.ready;
-  while (!navigator.serviceWorker.controller) await new Promise((r) => setTimeout(r, 50));
-}"""
+# True once the service worker controls the page (it has cached the site).
+OFFLINE_READY = "navigator.serviceWorker.controller !== null"
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -165,7 +162,7 @@ class Boot:
             self.first_step.append(page.evaluate(STEP_TIMES_JS, 1)[0])
         self.bytes.append(CountingHandler.sent)
         if page.evaluate("'serviceWorker' in navigator && document.querySelector('#update') !== null"):
-            page.evaluate(OFFLINE_READY_JS)  # the visit is over once the site is cached for offline use
+            page.wait_for_function(OFFLINE_READY, timeout=TIMEOUT_MS)  # the visit ends once cached
         self.bytes_with_offline.append(CountingHandler.sent)
         page.context.close()
 
