@@ -122,7 +122,9 @@ def install_node_modules() -> None:
     if stamp.exists() and stamp.read_text(encoding="utf-8") == digest and PYODIDE_PACKAGE.is_dir():
         return
     log("npm ci (web/)")
-    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+    # puppeteer-core (the Firefox journey's driver) must never download a browser.
+    env = {**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"}
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True, env=env)
     stamp.write_text(digest, encoding="utf-8")
 
 
