@@ -1,9 +1,8 @@
 // The colour scheme: the system's (prefers-color-scheme) until the person presses the toggle, which
 // sets <html data-theme> and remembers the choice; style.css gives every colour a light and a dark
-// value. A one-line script in index.html's head applies the remembered choice before the first
-// paint, so the page never flashes the other scheme.
+// value. theme-early.js applies the remembered choice before the first paint.
 
-export const THEME_KEY = "pysolver-theme";
+const THEME_KEY = "pysolver-theme";
 
 const root = document.documentElement;
 const button = document.getElementById("theme-toggle");
