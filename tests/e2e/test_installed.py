@@ -48,7 +48,8 @@ RECT = "(sel) => { const r = document.querySelector(sel).getBoundingClientRect()
 def open_ready(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
-    page.wait_for_function("!['booting', 'invalid'].includes(document.getElementById('status').dataset.state)")
+    page.wait_for_function("!['booting', 'invalid'].includes(document.getElementById('status').dataset.state)",
+                           timeout=READY_TIMEOUT_MS)
 
 
 @pytest.fixture
@@ -72,7 +73,8 @@ def test_phone_layout(phone_page: Page, site_url: str) -> None:
     cell = page.evaluate(RECT, "#board [data-cell='0']")
     assert cell[1] - cell[0] >= (width - 24) / 9 - 2  # cells as large as nine across allow
     page.click("button[data-intent=hint]")
-    page.wait_for_function("document.getElementById('step-title').textContent.startsWith('Hint')")
+    page.wait_for_function("document.getElementById('step-title').textContent.startsWith('Hint')",
+                           timeout=READY_TIMEOUT_MS)
     height = page.evaluate("innerHeight")
     text_top, text_bottom, _, _ = page.evaluate(RECT, "#step-text")
     board_top, board_bottom, _, _ = page.evaluate(RECT, "#board")
@@ -98,7 +100,7 @@ def colours(page: Page) -> dict[str, Any]:
 def hinted(page: Page, url: str) -> dict[str, Any]:
     open_ready(page, f"{url}#p={FIGURE_4_2}")
     page.click("button[data-intent=hint]")
-    page.wait_for_function("document.querySelector('.cell.in-step') !== null")
+    page.wait_for_function("document.querySelector('.cell.in-step') !== null", timeout=READY_TIMEOUT_MS)
     return colours(page)
 
 
@@ -164,7 +166,7 @@ def test_axe_finds_no_violation(browser: Browser, site_url: str, scheme: str, wi
         page.route(site_url + "axe.min.js", lambda route: route.fulfill(path=str(AXE)))
         open_ready(page, f"{site_url}#p={FIGURE_4_2}")
         page.click("button[data-intent=hint]")
-        page.wait_for_function("document.querySelector('.cell.in-step') !== null")
+        page.wait_for_function("document.querySelector('.cell.in-step') !== null", timeout=READY_TIMEOUT_MS)
         page.add_script_tag(url=site_url + "axe.min.js")
         violations = page.evaluate("""axe.run(document, { resultTypes: ["violations"] }).then((r) =>
           r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) })))""")

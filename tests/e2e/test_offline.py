@@ -47,7 +47,7 @@ def second_visit_offline(page: Page) -> None:
     page.reload()
     page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
     page.click("button[data-intent=step]")
-    page.wait_for_function(STEP_APPLIED)
+    page.wait_for_function(STEP_APPLIED, timeout=READY_TIMEOUT_MS)
 
 
 @pytest.fixture
