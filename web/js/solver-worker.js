@@ -24,7 +24,7 @@ import { CAN_GUNZIP, fetchBytes, importRuntime, prefetchGzipped, withGzippedRunt
 const SITE = new URL("../", import.meta.url);
 
 // Stage names, their labels for the progress bar, and the fraction of the boot done before each.
-// The snapshot path has two stages (the download dominates); installing has four.
+// The snapshot path has three stages (the download dominates); installing has four.
 const STAGES = {
   runtime: { label: "Loading the Python runtime", fraction: 0 },
   restore: { label: "Restoring the solver", fraction: 0.85 },
