@@ -8,7 +8,7 @@
 import { renderBoard } from "./board-view.js";
 import { EXAMPLES, exampleById } from "./examples.js";
 import { bindInput } from "./input.js";
-import { SolverClient } from "./solver-client.js";
+import { client } from "./solver.js";
 import * as S from "./state.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
 import { h } from "./dom.js";
@@ -363,7 +363,7 @@ function render(state) {
 
 for (const example of EXAMPLES) els.examples.add(new Option(example.label, example.id));
 
-const client = new SolverClient({
+client.listen({
   onProgress: ({ stage, label, fraction }) => {
     commit({ ...state, ready: false, boot: { stage, label, fraction, error: null } });
   },
