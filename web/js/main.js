@@ -9,10 +9,11 @@ import { renderBoard } from "./board-view.js";
 import { createController } from "./controller.js";
 import { createControlsView, enabled } from "./controls-view.js";
 import { EXAMPLES, exampleById } from "./examples.js";
+import { exportPanel } from "./export-panel.js";
 import { generatePanel } from "./generate-panel.js";
 import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
-import { SolverClient } from "./solver-client.js";
+import { client } from "./solver.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
 import { BLANK, createStore, initialState, isLoaded, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
@@ -33,7 +34,7 @@ const store = createStore(initialState(saved), (state) => {
     writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: state.mode === "enter" });
   }
 });
-const client = new SolverClient({
+client.listen({
   onProgress: ({ stage, label, fraction }) => store.dispatch({ type: "boot-progress", stage, label, fraction }),
   onReady: (versions) => store.dispatch({ type: "ready", versions }),
   onBootError: ({ stage, message }) => store.dispatch({ type: "boot-error", stage, message }),
@@ -45,7 +46,8 @@ const app = {
   commit: (next) => store.dispatch({ type: "merge", patch: next }),
   get state() { return store.state; },
 };
-const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app)];
+const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
+  exportPanel($("export-panel"), app)];
 
 function focusBoard() {
   const cell = board.querySelector(`[data-cell="${store.state.selected}"]`);
