@@ -355,6 +355,19 @@ def solve(grid: Grid) -> Grid | None:
     return None
 
 
+def solve_line(text: str, alphabet: str = "digits") -> str | None:
+    """The first solution of the puzzle ``text`` as one line, or None when it has none.
+
+    Bad text raises ``PuzzleFormatError`` or ``ConflictError`` as ``Grid.parse`` does.
+
+    >>> solve_line("12.." "34.." "...." "....")
+    '1234341221434321'
+    """
+    grid = Grid.parse(text, alphabet=alphabet)
+    solution = solve(grid)
+    return None if solution is None else solution.line(alphabet)
+
+
 def count_solutions(grid: Grid, limit: int | None = None) -> int:
     """How many solutions ``grid`` has, counting no further than ``limit``.
 
