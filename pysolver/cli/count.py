@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..search import count_solutions
-from .inputs import add_puzzle_arguments, each_grid
+from ..errors import PuzzleError
+from ..search import count_line
+from .inputs import add_puzzle_arguments, each_text, labelled
 
 #: The default cap, so that a nearly empty grid answers at once instead of counting for ages.
 DEFAULT_LIMIT = 1000
@@ -49,7 +50,11 @@ def describe(count: int, limit: int | None) -> str:
 def run(args: argparse.Namespace) -> int:
     """Print the number of solutions of each puzzle."""
     limit = args.limit or None
-    for parsed, grid in each_grid(args):
-        print(f"{parsed.prefix}{describe(count_solutions(grid, limit=limit), limit)}")
+    for prefix, text in each_text(args):
+        try:
+            found = count_line(text, args.alphabet, limit)
+        except PuzzleError as error:
+            raise labelled(error, prefix) from None
+        print(f"{prefix}{describe(found, limit)}")
     sys.stdout.flush()
     return 0
