@@ -258,7 +258,7 @@ def _locked_eliminations(cand: int, t: Layout) -> int:
     >>> [c for c in range(16) if gone & bit(c, 1)]
     [2, 3]
     """
-    field, n = t.field, t.n
+    n = t.n
     segments = cand
     for shift in t.stack_shifts:
         segments |= cand >> shift
@@ -284,20 +284,82 @@ def _locked_eliminations(cand: int, t: Layout) -> int:
         first |= claiming >> shift
     first &= t.band_firsts
     gone |= ((first * t.band_spread) & ~claiming) * t.segment_fill
-    del field
     return gone
 
 
-def _branch_cell(cand: int, t: Layout) -> int:
-    """The plane-0 bit of the first cell with the fewest candidates (at least two).
+def _fold3(x: int, shifts: tuple[int, ...]) -> tuple[int, int, int]:
+    """OR ``x`` shifted by each of ``shifts`` onto itself, noting bits seen once, twice, thrice.
 
-    Cells with exactly two come from a once / twice / thrice fold over the planes; without one,
-    a bit-sliced count of every cell's candidates (one binary digit per integer) finds the fewest.
+    The shifts must move disjoint parts onto the same place (a band's rows, a stack's columns).
+    """
+    once = x
+    twice = thrice = 0
+    for shift in shifts:
+        moved = x >> shift
+        thrice |= twice & moved
+        twice |= once & moved
+        once |= moved
+    return once, twice, thrice
+
+
+def _two_places(cand: int, t: Layout) -> int:
+    """The candidates of the first (digit, house) with exactly two places: rows, then boxes,
+    then columns; 0 when no digit has exactly two places in any house.
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(4))
-    >>> _branch_cell(t.cells * t.planes, t)
-    1
+    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
+    >>> cand = t.cells * t.planes & ~(bit(0, 1) | bit(1, 1))
+    >>> two = _two_places(cand, t)
+    >>> [(c, d) for c in range(16) for d in range(1, 5) if two & bit(c, d)]
+    [(2, 1), (3, 1)]
+    """
+    guards, lows = t.guards, t.lows
+    # Rows: drop each field's lowest bit; a field with two bits keeps exactly one.
+    rest = cand & ((cand | guards) - lows)
+    more = rest & ((rest | guards) - lows)
+    two = ((rest + guards - lows) & ~(more + guards - lows)) & guards
+    if two:
+        first = two & -two
+        return (first - (first >> t.n)) & cand
+
+    # Boxes: fold each band's rows together, then each stack's columns.
+    once, twice, thrice = _fold3(cand, t.band_shifts)
+    box_once, box_twice, box_thrice = once, twice, thrice
+    for shift in t.stack_shifts:
+        box_thrice |= (thrice >> shift) | (box_twice & (once >> shift)) | (
+            box_once & (twice >> shift))
+        box_twice |= (twice >> shift) | (box_once & (once >> shift))
+        box_once |= once >> shift
+    two = box_twice & ~box_thrice & t.box_starts
+    if two:
+        return ((two & -two) * t.box_spread) & cand
+
+    # Columns: fold the bands' first rows onto row 0.
+    col_once, col_twice, col_thrice = once, twice, thrice
+    for shift in t.column_shifts:
+        col_thrice |= (thrice >> shift) | (col_twice & (once >> shift)) | (
+            col_once & (twice >> shift))
+        col_twice |= (twice >> shift) | (col_once & (once >> shift))
+        col_once |= once >> shift
+    two = col_twice & ~col_thrice & t.column_starts
+    if two:
+        return ((two & -two) * t.column_spread) & cand
+    return 0
+
+
+def _branch(cand: int, t: Layout) -> int:
+    """The candidates to branch on, one guess each: a choice with the fewest options.
+
+    A cell with two candidates, else a digit with two places in a house, else the first cell
+    with the fewest candidates. Cells with exactly two come from a once / twice / thrice fold
+    over the planes; without one, a bit-sliced count of every cell's candidates (one binary
+    digit per integer) finds the fewest.
+
+    >>> from .geometry import geometry_for_size
+    >>> t = layout(geometry_for_size(4))
+    >>> _branch(t.cells * t.planes, t) == t.planes & t.cells * t.planes
+    True
     """
     once = cand
     twice = thrice = 0
@@ -309,7 +371,10 @@ def _branch_cell(cand: int, t: Layout) -> int:
         once |= moved
     two = twice & ~thrice & t.cells
     if two:
-        return two & -two
+        return ((two & -two) * t.planes) & cand
+    places = _two_places(cand, t)
+    if places:
+        return places
     digits: list[int] = [0] * t.n.bit_length()
     for offset in range(0, t.n * t.plane, t.plane):
         carry = cand >> offset & t.cells
@@ -320,7 +385,7 @@ def _branch_cell(cand: int, t: Layout) -> int:
     for digit in reversed(digits):
         if fewest & ~digit:
             fewest &= ~digit
-    return fewest & -fewest
+    return ((fewest & -fewest) * t.planes) & cand
 
 
 class SearchBudgetExceeded(Exception):
@@ -365,7 +430,7 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
         if single == t.cells:
             yield cand
             continue
-        options = (_branch_cell(cand, t) * t.planes) & cand
+        options = _branch(cand, t)
         guesses = []
         while options:
             low = options & -options
