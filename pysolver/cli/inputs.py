@@ -91,7 +91,7 @@ def each_text(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
     text directly (``solve``, ``count``); ``labelled`` gives their errors the same prefix."""
     puzzles = read_puzzles(args.puzzle)
     for puzzle in puzzles:
-        yield (puzzle.prefix() if len(puzzles) > 1 else ""), puzzle.text
+        yield (f"{puzzle.label}: " if len(puzzles) > 1 and puzzle.label else ""), puzzle.text
 
 
 def labelled(error: PuzzleError, prefix: str) -> PuzzleError:
