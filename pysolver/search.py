@@ -287,74 +287,14 @@ def _locked_eliminations(cand: int, t: Layout) -> int:
     return gone
 
 
-def _fold3(x: int, shifts: tuple[int, ...]) -> tuple[int, int, int]:
-    """OR ``x`` shifted by each of ``shifts`` onto itself, noting bits seen once, twice, thrice.
-
-    The shifts must move disjoint parts onto the same place (a band's rows, a stack's columns).
-    """
-    once = x
-    twice = thrice = 0
-    for shift in shifts:
-        moved = x >> shift
-        thrice |= twice & moved
-        twice |= once & moved
-        once |= moved
-    return once, twice, thrice
-
-
-def _two_places(cand: int, t: Layout) -> int:
-    """The candidates of the first (digit, house) with exactly two places: rows, then boxes,
-    then columns; 0 when no digit has exactly two places in any house.
-
-    >>> from .geometry import geometry_for_size
-    >>> t = layout(geometry_for_size(4))
-    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
-    >>> cand = t.cells * t.planes & ~(bit(0, 1) | bit(1, 1))
-    >>> two = _two_places(cand, t)
-    >>> [(c, d) for c in range(16) for d in range(1, 5) if two & bit(c, d)]
-    [(2, 1), (3, 1)]
-    """
-    guards, lows = t.guards, t.lows
-    # Rows: drop each field's lowest bit; a field with two bits keeps exactly one.
-    rest = cand & ((cand | guards) - lows)
-    more = rest & ((rest | guards) - lows)
-    two = ((rest + guards - lows) & ~(more + guards - lows)) & guards
-    if two:
-        first = two & -two
-        return (first - (first >> t.n)) & cand
-
-    # Boxes: fold each band's rows together, then each stack's columns.
-    once, twice, thrice = _fold3(cand, t.band_shifts)
-    box_once, box_twice, box_thrice = once, twice, thrice
-    for shift in t.stack_shifts:
-        box_thrice |= (thrice >> shift) | (box_twice & (once >> shift)) | (
-            box_once & (twice >> shift))
-        box_twice |= (twice >> shift) | (box_once & (once >> shift))
-        box_once |= once >> shift
-    two = box_twice & ~box_thrice & t.box_starts
-    if two:
-        return ((two & -two) * t.box_spread) & cand
-
-    # Columns: fold the bands' first rows onto row 0.
-    col_once, col_twice, col_thrice = once, twice, thrice
-    for shift in t.column_shifts:
-        col_thrice |= (thrice >> shift) | (col_twice & (once >> shift)) | (
-            col_once & (twice >> shift))
-        col_twice |= (twice >> shift) | (col_once & (once >> shift))
-        col_once |= once >> shift
-    two = col_twice & ~col_thrice & t.column_starts
-    if two:
-        return ((two & -two) * t.column_spread) & cand
-    return 0
-
-
 def _branch(cand: int, t: Layout) -> int:
-    """The candidates to branch on, one guess each: a choice with the fewest options.
+    """The candidates to branch on, one guess each: those of the first cell with the fewest.
 
-    A cell with two candidates, else a digit with two places in a house, else the first cell
-    with the fewest candidates. Cells with exactly two come from a once / twice / thrice fold
-    over the planes; without one, a bit-sliced count of every cell's candidates (one binary
-    digit per integer) finds the fewest.
+    Cells with exactly two come from a once / twice / thrice fold over the planes; without one,
+    a bit-sliced count of every cell's candidates (one binary digit per integer) finds the
+    fewest. (Branching on a digit's two places in a house instead, when no cell has two, was
+    measured: on the 16×16 and 25×25 sets a cell with two candidates always exists, and on the
+    nearly empty grids the generator fills it made the full grids less varied.)
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(4))
@@ -372,9 +312,6 @@ def _branch(cand: int, t: Layout) -> int:
     two = twice & ~thrice & t.cells
     if two:
         return ((two & -two) * t.planes) & cand
-    places = _two_places(cand, t)
-    if places:
-        return places
     digits: list[int] = [0] * t.n.bit_length()
     for offset in range(0, t.n * t.plane, t.plane):
         carry = cand >> offset & t.cells
