@@ -54,25 +54,34 @@ def main() -> None:
         reference = NorvigN(n)
         solve_line(lines[0])  # build the tables before any timing
         ours, theirs, capped, disagree = [], [], 0, 0
+        our_capped = 0
         for line in lines:
             start = time.process_time()
-            mine = solve_line(line)
+            stopped = False
+            signal.setitimer(signal.ITIMER_PROF, args.cap)
+            try:
+                mine = solve_line(line)
+            except _OverCap:
+                mine, stopped = None, True
+                our_capped += 1
+            finally:
+                signal.setitimer(signal.ITIMER_PROF, 0)
             ours.append(time.process_time() - start)
             start = time.process_time()
             signal.setitimer(signal.ITIMER_PROF, args.cap)
             try:
                 theirs_line = reference.solution_line(reference.solve(line))
             except _OverCap:
-                theirs_line = None
+                theirs_line, stopped = None, True
                 capped += 1
             finally:
                 signal.setitimer(signal.ITIMER_PROF, 0)
             theirs.append(time.process_time() - start)
             # Both find a first solution; with several solutions they may find different ones.
-            disagree += theirs_line is not None and (mine is None) != (theirs_line is None)
+            disagree += not stopped and (mine is None) != (theirs_line is None)
         print(f"\n{n}×{n}: {len(lines)} puzzles (bench/data/random{n}x{n}.txt)"
               + (f", {disagree} where one finds no solution!" if disagree else ""))
-        print(summary("pysolver", ours))
+        print(summary("pysolver", ours, our_capped))
         print(summary("norvig-n", theirs, capped))
         print(f"  speed-up  median {statistics.median(theirs) / statistics.median(ours):5.1f}x  "
               f"total {sum(theirs) / sum(ours):5.1f}x", flush=True)
