@@ -16,11 +16,11 @@ through that one function (finders never mutate, so a step can be shown before i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, reduce
+from functools import lru_cache, reduce
 from operator import itemgetter, or_
 from typing import Callable, Iterable
 
-from .geometry import Geometry, bits
+from .geometry import GEOMETRY_COUNT, Geometry, bits
 from .grid import Grid
 from .step import Candidate
 
@@ -47,19 +47,7 @@ class Board:
     @classmethod
     def from_grid(cls, grid: Grid) -> Board:
         """The starting board: each empty cell holds every digit none of its peers holds."""
-        geo = grid.geometry
-        values = grid.values
-        candidates = []
-        for cell, value in enumerate(values):
-            if value:
-                candidates.append(0)
-                continue
-            seen = 0
-            for peer in geo.peers[cell]:
-                if values[peer]:
-                    seen |= 1 << (values[peer] - 1)
-            candidates.append(geo.all_digits & ~seen)
-        return cls(geo, values, values, tuple(candidates))
+        return cls(grid.geometry, grid.values, grid.values, open_candidates(grid))
 
     def apply(self, placements: Iterable[Candidate] = (),
               eliminations: Iterable[Candidate] = ()) -> Board:
@@ -111,7 +99,28 @@ class Board:
         return None
 
 
-@cache
+def open_candidates(grid: Grid) -> tuple[int, ...]:
+    """For each empty cell, every digit none of its peers holds (0 for a filled cell).
+
+    >>> open_candidates(Grid.parse("1..." "...." "...." "...."))[:4]
+    (0, 14, 14, 14)
+    """
+    geo = grid.geometry
+    values = grid.values
+    candidates = []
+    for cell, value in enumerate(values):
+        if value:
+            candidates.append(0)
+            continue
+        seen = 0
+        for peer in geo.peers[cell]:
+            if values[peer]:
+                seen |= 1 << (values[peer] - 1)
+        candidates.append(geo.all_digits & ~seen)
+    return tuple(candidates)
+
+
+@lru_cache(maxsize=GEOMETRY_COUNT)
 def _house_pickers(geometry: Geometry) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
     """For each house, a function picking its cells' entries out of a per-cell list (fast in C)."""
     return tuple(itemgetter(*cells) for cells in geometry.houses)

@@ -35,11 +35,11 @@ and return immutable ``Grid`` values; only the search juggles integers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import islice
 from typing import Iterator, Literal, Sequence
 
-from .geometry import Geometry, geometry_for_size, size_for_cell_count
+from .geometry import GEOMETRY_COUNT, Geometry, geometry_for_size, size_for_cell_count
 from .grid import ALPHABETS, Grid, symbols_for
 
 Uniqueness = Literal["none", "unique", "multiple"]
@@ -104,7 +104,7 @@ class Layout:
     place: _PlaceMasks
 
 
-@cache
+@lru_cache(maxsize=GEOMETRY_COUNT)
 def layout(geometry: Geometry) -> Layout:
     n, br, bc = geometry.n, geometry.box_rows, geometry.box_cols
     field = n + 1
@@ -438,7 +438,7 @@ class _Spelling:
     hex_line: dict[int, int | None] | None  # str.translate table from hex digits (n ≤ 15) to symbols
 
 
-@cache
+@lru_cache(maxsize=GEOMETRY_COUNT * len(ALPHABETS))
 def _spelling(geometry: Geometry, alphabet: str) -> _Spelling:
     t = layout(geometry)
     symbols = symbols_for(geometry.n, alphabet)
