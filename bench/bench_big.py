@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 from types import FrameType
+from typing import Callable, TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -27,12 +28,28 @@ from norvig_n import NorvigN  # noqa: E402
 from pysolver.search import solve_line  # noqa: E402
 
 
+T = TypeVar("T")
+
+
 class _OverCap(Exception):
     pass
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:
     raise _OverCap
+
+
+def capped(func: Callable[[], T], cap: float) -> tuple[float, T | None, bool]:
+    """CPU seconds of ``func()``, its result, and whether it was stopped after ``cap`` seconds."""
+    start = time.process_time()
+    signal.setitimer(signal.ITIMER_PROF, cap)
+    try:
+        result = func()
+        return time.process_time() - start, result, False
+    except _OverCap:
+        return time.process_time() - start, None, True
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
 
 
 def summary(name: str, times: list[float], capped: int = 0) -> str:
@@ -53,36 +70,23 @@ def main() -> None:
         lines = (ROOT / "bench" / "data" / f"random{n}x{n}.txt").read_text().split()
         reference = NorvigN(n)
         solve_line(lines[0])  # build the tables before any timing
-        ours, theirs, capped, disagree = [], [], 0, 0
+        ours, theirs, capped_count, disagree = [], [], 0, 0
         our_capped = 0
         for line in lines:
-            start = time.process_time()
-            stopped = False
-            signal.setitimer(signal.ITIMER_PROF, args.cap)
-            try:
-                mine = solve_line(line)
-            except _OverCap:
-                mine, stopped = None, True
-                our_capped += 1
-            finally:
-                signal.setitimer(signal.ITIMER_PROF, 0)
-            ours.append(time.process_time() - start)
-            start = time.process_time()
-            signal.setitimer(signal.ITIMER_PROF, args.cap)
-            try:
-                theirs_line = reference.solution_line(reference.solve(line))
-            except _OverCap:
-                theirs_line, stopped = None, True
-                capped += 1
-            finally:
-                signal.setitimer(signal.ITIMER_PROF, 0)
-            theirs.append(time.process_time() - start)
+            seconds, mine, stopped = capped(lambda: solve_line(line), args.cap)
+            ours.append(seconds)
+            our_capped += stopped
+            seconds, values, their_stop = capped(lambda: reference.solve(line), args.cap)
+            theirs.append(seconds)
+            capped_count += their_stop
+            theirs_line = None if values is None else reference.solution_line(values)
+            stopped = stopped or their_stop
             # Both find a first solution; with several solutions they may find different ones.
             disagree += not stopped and (mine is None) != (theirs_line is None)
         print(f"\n{n}×{n}: {len(lines)} puzzles (bench/data/random{n}x{n}.txt)"
               + (f", {disagree} where one finds no solution!" if disagree else ""))
         print(summary("pysolver", ours, our_capped))
-        print(summary("norvig-n", theirs, capped))
+        print(summary("norvig-n", theirs, capped_count))
         print(f"  speed-up  median {statistics.median(theirs) / statistics.median(ours):5.1f}x  "
               f"total {sum(theirs) / sum(ours):5.1f}x", flush=True)
 
