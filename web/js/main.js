@@ -14,6 +14,8 @@ import { renderStepList, renderStepPanel } from "./step-view.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
 import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { generatePanel } from "./generate-panel.js";
+import { renderProof } from "./proof-view.js";
+import { sendEnabledTechniques, techniqueSettings } from "./technique-settings.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -326,6 +328,8 @@ function render(state) {
   renderBoot(state);
   renderStatus(state);
   renderBoard(els.board, boardState(state));
+  const shownProof = S.shownStep(state);
+  renderProof(els.board, state.shape, shownProof ? shownProof.step : null);
   renderPad(state);
   renderMessage(state);
   renderControls(state);
@@ -355,8 +359,22 @@ const client = new SolverClient({
   },
 });
 
+/** The techniques panel: a switch asks Python for the same position again with the new set. */
+const techniques = techniqueSettings($("technique-settings"), {
+  onChange: () => S.isLoaded(state) && boardCommand("goto", { position: state.view.position }),
+});
+sendEnabledTechniques(client, techniques);
+/** The registry for the panel, before the first board, so a saved choice applies to it. */
+async function loadTechniques() {
+  try {
+    techniques.show((await client.request("techniques")).techniques);
+  } catch (error) {
+    failed(error);
+  }
+}
+
 /** A hook for the end-to-end tests: the current state, read-only. */
 window.__pysolver = { get state() { return state; } };
 
 render(state);
-client.ready.then(restore, () => {});
+client.ready.then(loadTechniques).then(restore, () => {});
