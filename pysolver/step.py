@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Any, Iterable, Literal
 
 from .geometry import Geometry
+from .proof import Proof
 
 Candidate = tuple[int, int]  # (cell, digit)
 View = Literal["cell", "house", "digit", "search"]
@@ -29,6 +30,18 @@ class Technique(Enum):
     CHAIN_EXCLUSION = "chain-exclusion"
     PILE_EXCLUSION = "pile-exclusion"
     FISH = "fish"
+    SIMPLE_COLOURING = "simple-colouring"
+    MULTI_COLOURING = "multi-colouring"
+    X_CHAIN = "x-chain"
+    XY_CHAIN = "xy-chain"
+    AIC = "aic"
+    GROUPED_AIC = "grouped-aic"
+    NICE_LOOP = "nice-loop"
+    GROUPED_NICE_LOOP = "grouped-nice-loop"
+    CELL_FORCING_CHAIN = "cell-forcing-chain"
+    HOUSE_FORCING_CHAIN = "house-forcing-chain"
+    DIGIT_FORCING_CHAIN = "digit-forcing-chain"
+    FORCING_NET = "forcing-net"
     GUESS = "guess"
     BACKTRACK = "backtrack"
     SEARCH = "search"
@@ -94,6 +107,7 @@ class Step:
     placements: tuple[Candidate, ...] = ()
     eliminations: tuple[Candidate, ...] = ()
     graph: GraphDrawing | None = field(default=None, repr=False)
+    proof: Proof | None = field(default=None, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the page and ``steps --json``: cells 0-based, digits 1..n."""
@@ -111,6 +125,7 @@ class Step:
             "eliminations": [list(c) for c in self.eliminations],
             "text": self.text,
             "graph": self.graph.to_json() if self.graph else None,
+            "proof": self.proof.to_json() if self.proof else None,
         }
 
 

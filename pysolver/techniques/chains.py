@@ -1,0 +1,148 @@
+"""Chains: X-Chains, XY-Chains, alternating inference chains (AIC) and nice loops, shortest first.
+
+An alternating inference chain (the Sudoku forums' AIC, taught by HoDoKu and SudokuWiki) starts and
+ends with a strong link, so one of its two ends is true: a candidate that sees both ends goes. An
+X-Chain is an AIC on one digit with house links only; an XY-Chain takes its strong links in bivalue
+cells and its weak links in houses; a grouped AIC may pass through the cells of a box–line
+intersection as one node. A discontinuous nice loop that returns to its premise candidate with the
+premise's opposite value decides that candidate: "if it is false, it is true" places it.
+
+Every finder asks the link graph (``links``) for the shortest chain: one breadth-first search per
+premise, all advanced in lock-step, so the first conclusion found is the shortest there is.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..board import Board
+from ..links import Implication, LinkGraph, LinkOptions, Search, build_graph, shortest_first
+from ..proof import Proof, eliminated, placed
+from ..step import Step, Technique, describe_eliminations
+
+#: Longest chain searched (links); longer chains teach nothing a forcing chain would not.
+MAX_DEPTH = 24
+
+X_CHAIN = LinkOptions(cell_links=False)
+XY_CHAIN = LinkOptions(house_strong=False, bivalue_only=True)
+AIC = LinkOptions()
+GROUPED = LinkOptions(groups=True)
+
+
+def find_x_chains(board: Board) -> Iterator[Step]:
+    """X-Chains: one digit, strong and weak links in houses only."""
+    return _eliminating_chains(board, X_CHAIN, Technique.X_CHAIN, "X-Chain")
+
+
+def find_xy_chains(board: Board) -> Iterator[Step]:
+    """XY-Chains: bivalue cells joined through houses."""
+    return _eliminating_chains(board, XY_CHAIN, Technique.XY_CHAIN, "XY-Chain")
+
+
+def find_aics(board: Board) -> Iterator[Step]:
+    """Alternating inference chains over single candidates."""
+    return _eliminating_chains(board, AIC, Technique.AIC, "AIC")
+
+
+def find_grouped_aics(board: Board) -> Iterator[Step]:
+    """Alternating inference chains that may use grouped nodes."""
+    return _eliminating_chains(board, GROUPED, Technique.GROUPED_AIC, "Grouped AIC")
+
+
+def find_nice_loops(board: Board) -> Iterator[Step]:
+    """Discontinuous nice loops that place their premise candidate (single candidates only)."""
+    return _placing_loops(board, AIC, Technique.NICE_LOOP, "Discontinuous Nice Loop")
+
+
+def find_grouped_nice_loops(board: Board) -> Iterator[Step]:
+    """Discontinuous nice loops through grouped nodes that place their premise candidate."""
+    return _placing_loops(board, GROUPED, Technique.GROUPED_NICE_LOOP,
+                          "Grouped Discontinuous Nice Loop")
+
+
+def _eliminating_chains(board: Board, options: LinkOptions, technique: Technique,
+                        name: str) -> Iterator[Step]:
+    """For each candidate T, search from "T on" until "T off": the chain between is an AIC.
+
+    The chain's two ends are the nodes after and before T; every candidate that sees both goes.
+    Chains of one length come out together, the one removing most first.
+    """
+    graph = build_graph(board, options)
+    searches = {node: Search(graph, node, True) for node in graph.candidate_nodes()}
+    pending: list[Step] = []
+    depth_seen = -1
+    seen_chains: set[tuple[int, ...]] = set()
+    for target, search in shortest_first(searches, MAX_DEPTH):
+        depth = len(search.layers)
+        if depth != depth_seen:
+            yield from _best_first(pending)
+            pending, depth_seen = [], depth
+        implication = search.trace(target)
+        ends = implication.path[1:-1]
+        key = ends if ends[0] <= ends[-1] else ends[::-1]
+        if key in seen_chains:
+            continue
+        seen_chains.add(key)
+        pending.append(_chain_step(graph, implication, technique, name))
+    yield from _best_first(pending)
+
+
+def _best_first(steps: list[Step]) -> Iterator[Step]:
+    return iter(sorted(steps, key=lambda s: -len(s.eliminations)))
+
+
+def _chain_step(graph: LinkGraph, implication: Implication, technique: Technique,
+                name: str) -> Step:
+    geo = graph.geometry
+    inner = implication.path[1:-1]
+    first, last = inner[0], inner[-1]
+    in_chain = set(inner)
+    targets = graph.weak[first] & graph.weak[last]
+    eliminations = tuple(sorted(
+        (graph.nodes[z].cells[0], graph.nodes[z].digit) for z in graph.candidate_nodes()
+        if targets >> z & 1 and z not in in_chain))
+    chain = implication.chain(graph, 1, len(implication.path) - 1)
+    proof = Proof.of(geo, "chain", (chain,), eliminated(geo, eliminations))
+    ends = f"{_node_text(graph, first)} and {_node_text(graph, last)}"
+    text = (f"{name}: {proof.notations[0]}. Read from either end, each strong link (=) says "
+            f"'if this is false the next is true' and each weak link (-) 'if this is true the "
+            f"next is false', so {ends} cannot both be false: "
+            f"removes {describe_eliminations(geo, eliminations)}.")
+    return _step(graph, technique, name, text, implication.path[1:-1], proof,
+                 eliminations=eliminations)
+
+
+def _placing_loops(board: Board, options: LinkOptions, technique: Technique,
+                   name: str) -> Iterator[Step]:
+    """For each candidate T, search from "T off" until "T on": T is true."""
+    graph = build_graph(board, options)
+    searches = {node: Search(graph, node, False) for node in graph.candidate_nodes()}
+    for target, search in shortest_first(searches, MAX_DEPTH):
+        implication = search.trace(target)
+        geo = graph.geometry
+        node = graph.nodes[target]
+        placement = ((node.cells[0], node.digit),)
+        chain = implication.chain(graph)
+        proof = Proof.of(geo, "loop", (chain,), placed(geo, placement))
+        where = f"{geo.symbol(node.digit)} in {geo.cell_name(node.cells[0])}"
+        text = (f"{name}: {proof.notations[0]}. If {where} were false the chain would make it "
+                f"true, so it is true: places {where}.")
+        yield _step(graph, technique, name, text, implication.path, proof, placements=placement)
+
+
+def _node_text(graph: LinkGraph, node: int) -> str:
+    item = graph.nodes[node]
+    return f"{graph.geometry.symbol(item.digit)} in {graph.chain_node(node, True).name(graph.geometry)}"
+
+
+def _step(graph: LinkGraph, technique: Technique, name: str, text: str, path: tuple[int, ...],
+          proof: Proof, eliminations: tuple[tuple[int, int], ...] = (),
+          placements: tuple[tuple[int, int], ...] = ()) -> Step:
+    pattern = tuple(dict.fromkeys(
+        (cell, graph.nodes[n].digit) for n in path for cell in graph.nodes[n].cells))
+    cells = tuple(dict.fromkeys(c for c, _ in pattern))
+    digits = tuple(sorted({d for _, d in pattern}))
+    return Step(technique, name, text, size=len(path), view="cell", cells=cells, digits=digits,
+                digit=digits[0] if len(digits) == 1 else None, pattern=pattern,
+                placements=placements, eliminations=eliminations, proof=proof)
+
