@@ -213,6 +213,13 @@ class Search:
         while self.advance():
             pass
 
+    def depth_of(self, node: int, on: bool) -> int:
+        """The layer in which the premise first gave ``node`` the value ``on``."""
+        for depth, (value, layer) in enumerate(self.layers):
+            if value == on and layer >> node & 1:
+                return depth
+        raise ValueError(f"node {node} was never made {'on' if on else 'off'}")
+
     def trace(self, node: int, depth: int | None = None) -> Implication:
         """The chain from the premise to ``node`` in layer ``depth`` (default: the last layer)."""
         level = len(self.layers) - 1 if depth is None else depth
