@@ -76,7 +76,7 @@ class LinkGraph:
 
 
 @cache
-def _intersections(geometry: Geometry) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+def intersections(geometry: Geometry) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """Every box–line intersection: (box house, line house, cells)."""
     out = []
     for box in range(2 * geometry.n, 3 * geometry.n):
@@ -109,7 +109,7 @@ def build_graph(board: Board, options: LinkOptions) -> LinkGraph:
         for house in geo.houses_of[node.cells[0]]:
             members.setdefault((house, node.digit), []).append(node_id)
     if options.groups:
-        for box, line, cells in _intersections(geo):
+        for box, line, cells in intersections(geo):
             for digit in geo.digits:
                 bit = 1 << (digit - 1)
                 inside = tuple(c for c in cells if candidates[c] & bit)

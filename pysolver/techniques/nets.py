@@ -21,11 +21,13 @@ from typing import Callable, Iterator
 
 from ..board import Board
 from ..geometry import Geometry
+from ..links import intersections as _intersections
 from ..proof import Chain, ChainNode, Link, Proof, eliminated, placed
 from ..step import Step, Technique, describe_eliminations
 
 Literal = tuple[int, int, bool]  # (cell, digit, on)
 _Place = Callable[[int, int, tuple[Literal, ...]], None]
+_Remove = _Place
 
 
 @dataclass(frozen=True)
@@ -109,12 +111,15 @@ def propagate(board: Board, premise: Literal) -> Branch:
         place(cell, digit, ())
     else:
         remove(cell, digit, ())
-    while queue and not broken:
-        where, digit = queue.popleft()
-        if digit < 0:
-            _check_cell(geo, board, values, candidates, where, reasons, place, broken)
-        else:
-            _check_house(geo, board, values, candidates, where, digit, reasons, place, broken)
+    while not broken:
+        while queue and not broken:
+            where, digit = queue.popleft()
+            if digit < 0:
+                _check_cell(geo, board, values, candidates, where, reasons, place, broken)
+            else:
+                _check_house(geo, board, values, candidates, where, digit, reasons, place, broken)
+        if broken or not _locked_candidates(geo, board, candidates, remove):
+            break
     contradiction, text = broken[0] if broken else ((), "")
     return Branch(premise, reasons, contradiction, text)
 
@@ -151,6 +156,39 @@ def _check_house(geo: Geometry, board: Board, values: list[int], candidates: lis
                              f"{geo.symbol(digit)}"))
     else:
         place(places[0], digit, gone)
+
+
+def _locked_candidates(geo: Geometry, board: Board, candidates: list[int],
+                       remove: _Remove) -> bool:
+    """Pointing and claiming on the branch's position; True when something was removed.
+
+    A digit whose places in a house all lie where it meets another house leaves the rest of the
+    other house; the removal rests on the removals that confined the digit.
+    """
+    changed = False
+    for box, line, cells in _intersections(geo):
+        for source, target in ((box, line), (line, box)):
+            outside = [c for c in geo.houses[source] if c not in cells]
+            mask = 0
+            for cell in outside:
+                mask |= candidates[cell]
+            inside = 0
+            for cell in cells:
+                inside |= candidates[cell]
+            confined = inside & ~mask
+            if not confined:
+                continue
+            for digit in _digits(confined):
+                bit = 1 << (digit - 1)
+                victims = [c for c in geo.houses[target]
+                           if c not in cells and candidates[c] & bit]
+                if not victims:
+                    continue
+                because = tuple((c, digit, False) for c in outside if board.candidates[c] & bit)
+                for victim in victims:
+                    remove(victim, digit, because)
+                changed = True
+    return changed
 
 
 def _digits(mask: int) -> list[int]:
