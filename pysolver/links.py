@@ -29,7 +29,8 @@ from typing import Iterator
 from .bitsets import bit_indices
 from .board import Board
 from .geometry import Geometry
-from .proof import Chain, ChainNode, Link
+from .proof import Chain
+from .step import ProofLink, ProofNode
 
 
 @dataclass(frozen=True)
@@ -69,16 +70,16 @@ class LinkGraph:
         """Indices of the single-candidate nodes (they come before the groups)."""
         return range(len(self.index))
 
-    def chain_node(self, node: int, on: bool) -> ChainNode:
+    def chain_node(self, node: int, on: bool) -> ProofNode:
         """The drawable node for index ``node`` with the value the chain gives it."""
         item = self.nodes[node]
-        return ChainNode(item.digit, item.cells, on)
+        return ProofNode(item.cells, item.digit, on)
 
 
 @cache
 def intersections(geometry: Geometry) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """Every box–line intersection: (box house, line house, cells)."""
-    out = []
+    out: list[tuple[int, int, tuple[int, ...]]] = []
     for box in range(2 * geometry.n, 3 * geometry.n):
         lines: dict[int, list[int]] = {}
         for cell in geometry.houses[box]:
@@ -175,8 +176,9 @@ class Implication:
         """The drawable chain of ``path[start:stop]``."""
         end = len(self.path) if stop is None else stop
         nodes = tuple(graph.chain_node(self.path[k], self.values[k]) for k in range(start, end))
-        links = tuple(Link(k - 1, k, not self.values[start + k - 1]) for k in range(1, len(nodes)))
-        return Chain(nodes, links)
+        links = tuple(ProofLink(k - 1, k, "weak" if self.values[start + k - 1] else "strong")
+                      for k in range(1, len(nodes)))
+        return nodes, links
 
 
 class Search:

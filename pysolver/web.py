@@ -29,6 +29,7 @@ from .grid import Grid
 from .gtsps import gtsps_report
 from .search import count_solutions
 from .session import Session
+from .techniques.registry import TECHNIQUES, technique
 
 Reply = dict[str, Any]
 Request = dict[str, Any]
@@ -50,10 +51,31 @@ class _Worker:
     session: Session | None = None
 
 
-def _session() -> Session:
+def _session(request: Request | None = None) -> Session:
+    """The loaded session, with the techniques ``request`` switches on (if it names them)."""
     if _Worker.session is None:
         raise ValueError("no puzzle is loaded")
+    if request is not None:
+        disabled = _disabled(request)
+        if disabled is not None:
+            _Worker.session.switch_off(disabled)
     return _Worker.session
+
+
+def _disabled(request: Request) -> frozenset[str] | None:
+    """The slugs switched off by the request's ``techniques`` (the list switched on), if given."""
+    enabled = request.get("techniques")
+    if enabled is None:
+        return None
+    if not isinstance(enabled, list) or not all(isinstance(slug, str) for slug in enabled):
+        raise ValueError("'techniques' must be a list of technique slugs")
+    on = {technique(slug).slug for slug in enabled}
+    return frozenset(record.slug for record in TECHNIQUES if record.slug not in on)
+
+
+def techniques_json() -> list[dict[str, object]]:
+    """The registry as the page's legend and settings panel read it, in the engine's order."""
+    return [record.to_json() for record in TECHNIQUES]
 
 
 def view(session: Session, hint: bool = False) -> Reply:
@@ -77,6 +99,7 @@ def view(session: Session, hint: bool = False) -> Reply:
         "hint": next_step.to_json() if next_step else None,
         "can_guess": session.can_guess(),
         "can_backtrack": session.can_backtrack(),
+        "disabled": sorted(session.disabled),
     }
 
 
@@ -94,7 +117,7 @@ def _log(session: Session) -> list[dict[str, Any]]:
 
 def _load(request: Request, progress: Progress) -> Reply:
     grid = Grid.parse(str(request.get("puzzle", "")))
-    session = Session(grid)
+    session = Session(grid, _disabled(request) or frozenset())
     session.replay(list(request.get("actions") or []))
     if "position" in request and request["position"] is not None:
         session.goto(int(request["position"]))
@@ -104,14 +127,14 @@ def _load(request: Request, progress: Progress) -> Reply:
 
 def _acting(action: Callable[[Session], object]) -> Command:
     def run(request: Request, progress: Progress) -> Reply:
-        session = _session()
+        session = _session(request)
         action(session)
         return {"view": view(session)}
     return run
 
 
 def _hint(request: Request, progress: Progress) -> Reply:
-    return {"view": view(_session(), hint=True)}
+    return {"view": view(_session(request), hint=True)}
 
 
 def _step(session: Session) -> None:
@@ -130,7 +153,7 @@ def _forward(session: Session) -> None:
 
 
 def _goto(request: Request, progress: Progress) -> Reply:
-    session = _session()
+    session = _session(request)
     session.goto(int(request["position"]))
     return {"view": view(session)}
 
@@ -173,11 +196,16 @@ def _rate(request: Request, progress: Progress) -> Reply:
     """Rate ``puzzle``, or the loaded session's puzzle when none is given."""
     text = request.get("puzzle")
     grid = Grid.parse(str(text)) if text else _session().puzzle
-    rating = rate(grid)
+    rating = rate(grid, _disabled(request) or frozenset())
     guesses = f", {rating.guesses} guesses" if rating.guesses else ""
     message = (f"{rating.level.display}: score {rating.score}, hardest technique "
                f"{rating.hardest or 'none'}{guesses}.")
     return {**rating.to_json(), "puzzle": grid.line(), "message": message}
+
+
+def _techniques(request: Request, progress: Progress) -> Reply:
+    """The registry: every technique's slug, title, family, level, weight and summary."""
+    return {"techniques": techniques_json()}
 
 
 def _generate(request: Request, progress: Progress) -> Reply:
@@ -222,6 +250,7 @@ COMMANDS: dict[str, Command] = {
     "rate": _rate,
     "generate": _generate,
     "gtsps": _gtsps,
+    "techniques": _techniques,
 }
 
 

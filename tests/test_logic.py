@@ -17,7 +17,8 @@ from pysolver.board import Board
 from pysolver.grid import Grid
 from pysolver.logic import FIGURE_4_2, apply_step, next_step, solve_by_logic
 from pysolver.search import solve
-from pysolver.step import Technique
+from pysolver.techniques.exclusion import CHAIN_EXCLUSION
+from pysolver.techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
 from tests.helpers import FIGURE_4_2_SOLUTION, puzzle_lines
 
 SAMPLES = {
@@ -130,7 +131,7 @@ def test_sound_and_complete_on_whole_hard_sets(name: str) -> None:
 def test_figure_4_2_is_solved_by_singles() -> None:
     final, steps = solve_by_logic(Board.from_grid(Grid.parse(FIGURE_4_2)))
     assert str(final.grid()) == FIGURE_4_2_SOLUTION
-    assert {s.technique for s in steps} <= {Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE}
+    assert {s.technique for s in steps} <= {NAKED_SINGLE, HIDDEN_SINGLE}
 
 
 def test_brute_force_sees_a_known_naked_pair() -> None:
@@ -138,7 +139,7 @@ def test_brute_force_sees_a_known_naked_pair() -> None:
     for puzzle in SAMPLES["norvig_top95"]:
         board = Board.from_grid(Grid.parse(puzzle))
         while (step := next_step(board)) is not None:
-            if step.technique is Technique.CHAIN_EXCLUSION:
+            if step.technique is CHAIN_EXCLUSION:
                 found = list(brute_force_deductions(board))
                 assert f"naked subset {step.cells}" in found
                 return

@@ -12,10 +12,10 @@ import sys
 from typing import Sequence
 
 from ..errors import PuzzleError
-from . import check, count, generate, gtsps, rate, solve, steps
+from . import check, count, generate, gtsps, rate, solve, steps, techniques
 
 #: The subcommands, in the order ``--help`` lists them.
-COMMANDS = (steps, solve, count, check, rate, generate, gtsps)
+COMMANDS = (steps, solve, count, check, rate, generate, gtsps, techniques)
 
 
 def build_parser() -> argparse.ArgumentParser:

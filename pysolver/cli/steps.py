@@ -1,4 +1,4 @@
-"""``pysolver steps PUZZLE [--json] [--no-guess]``: the deduction log, one step per line.
+"""``pysolver steps PUZZLE [--json] [--no-guess] [--without SLUG,...]``: the deduction log, one step per line.
 
 Text mode numbers the reasons; ``--json`` prints one step object per line (the schema in the README)
 and closes each puzzle's log with a status object ``{"status": "solved" | "stuck" | "contradiction"}``.
@@ -12,6 +12,7 @@ import json
 
 from ..session import Session
 from .inputs import add_puzzle_arguments, each_grid
+from .techniques import add_without_argument
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -21,13 +22,14 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument("--no-guess", action="store_true",
                         help="logic only: stop when no deduction is left instead of guessing")
+    add_without_argument(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print each puzzle's log and status; exit 0 (a stuck or contradictory puzzle is a result)."""
     for parsed, grid in each_grid(args):
-        session = Session(grid)
+        session = Session(grid, args.without)
         steps = session.solve_logic() if args.no_guess else session.solve()
         status = session.status()
         if args.json:

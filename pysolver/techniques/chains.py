@@ -16,47 +16,49 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..board import Board
+from ..levels import Level
 from ..links import Implication, LinkGraph, LinkOptions, Search, build_graph, shortest_first
-from ..proof import Proof, eliminated, placed
-from ..step import Step, Technique, describe_eliminations
+from ..proof import cells_name, chain_proof, eliminated, placed
+from ..step import Proof, Step, describe_eliminations
+from . import Technique
 
 #: Longest chain searched (links); longer chains teach nothing a forcing chain would not.
 MAX_DEPTH = 24
 
-X_CHAIN = LinkOptions(cell_links=False)
-XY_CHAIN = LinkOptions(house_strong=False, bivalue_only=True)
-AIC = LinkOptions()
-GROUPED = LinkOptions(groups=True)
+X_LINKS = LinkOptions(cell_links=False)
+XY_LINKS = LinkOptions(house_strong=False, bivalue_only=True)
+ALL_LINKS = LinkOptions()
+GROUPED_LINKS = LinkOptions(groups=True)
 
 
 def find_x_chains(board: Board) -> Iterator[Step]:
     """X-Chains: one digit, strong and weak links in houses only."""
-    return _eliminating_chains(board, X_CHAIN, Technique.X_CHAIN, "X-Chain")
+    return _eliminating_chains(board, X_LINKS, X_CHAIN, "X-Chain")
 
 
 def find_xy_chains(board: Board) -> Iterator[Step]:
     """XY-Chains: bivalue cells joined through houses."""
-    return _eliminating_chains(board, XY_CHAIN, Technique.XY_CHAIN, "XY-Chain")
+    return _eliminating_chains(board, XY_LINKS, XY_CHAIN, "XY-Chain")
 
 
 def find_aics(board: Board) -> Iterator[Step]:
     """Alternating inference chains over single candidates."""
-    return _eliminating_chains(board, AIC, Technique.AIC, "AIC")
+    return _eliminating_chains(board, ALL_LINKS, AIC, "AIC")
 
 
 def find_grouped_aics(board: Board) -> Iterator[Step]:
     """Alternating inference chains that may use grouped nodes."""
-    return _eliminating_chains(board, GROUPED, Technique.GROUPED_AIC, "Grouped AIC")
+    return _eliminating_chains(board, GROUPED_LINKS, GROUPED_AIC, "Grouped AIC")
 
 
 def find_nice_loops(board: Board) -> Iterator[Step]:
     """Discontinuous nice loops that place their premise candidate (single candidates only)."""
-    return _placing_loops(board, AIC, Technique.NICE_LOOP, "Discontinuous Nice Loop")
+    return _placing_loops(board, ALL_LINKS, NICE_LOOP, "Discontinuous Nice Loop")
 
 
 def find_grouped_nice_loops(board: Board) -> Iterator[Step]:
     """Discontinuous nice loops through grouped nodes that place their premise candidate."""
-    return _placing_loops(board, GROUPED, Technique.GROUPED_NICE_LOOP,
+    return _placing_loops(board, GROUPED_LINKS, GROUPED_NICE_LOOP,
                           "Grouped Discontinuous Nice Loop")
 
 
@@ -102,9 +104,9 @@ def _chain_step(graph: LinkGraph, implication: Implication, technique: Technique
         (graph.nodes[z].cells[0], graph.nodes[z].digit) for z in graph.candidate_nodes()
         if targets >> z & 1 and z not in in_chain))
     chain = implication.chain(graph, 1, len(implication.path) - 1)
-    proof = Proof.of(geo, "chain", (chain,), eliminated(geo, eliminations))
+    proof = chain_proof(geo, chain, eliminated(geo, eliminations))
     ends = f"{_node_text(graph, first)} and {_node_text(graph, last)}"
-    text = (f"{name}: {proof.notations[0]}. Read from either end, each strong link (=) says "
+    text = (f"{name}: {proof.notation}. Read from either end, each strong link (=) says "
             f"'if this is false the next is true' and each weak link (-) 'if this is true the "
             f"next is false', so {ends} cannot both be false: "
             f"removes {describe_eliminations(geo, eliminations)}.")
@@ -123,16 +125,16 @@ def _placing_loops(board: Board, options: LinkOptions, technique: Technique,
         node = graph.nodes[target]
         placement = ((node.cells[0], node.digit),)
         chain = implication.chain(graph)
-        proof = Proof.of(geo, "loop", (chain,), placed(geo, placement))
+        proof = chain_proof(geo, chain, placed(geo, placement))
         where = f"{geo.symbol(node.digit)} in {geo.cell_name(node.cells[0])}"
-        text = (f"{name}: {proof.notations[0]}. If {where} were false the chain would make it "
+        text = (f"{name}: {proof.notation}. If {where} were false the chain would make it "
                 f"true, so it is true: places {where}.")
         yield _step(graph, technique, name, text, implication.path, proof, placements=placement)
 
 
 def _node_text(graph: LinkGraph, node: int) -> str:
     item = graph.nodes[node]
-    return f"{graph.geometry.symbol(item.digit)} in {graph.chain_node(node, True).name(graph.geometry)}"
+    return f"{graph.geometry.symbol(item.digit)} in {cells_name(graph.geometry, item.cells)}"
 
 
 def _step(graph: LinkGraph, technique: Technique, name: str, text: str, path: tuple[int, ...],
@@ -146,3 +148,29 @@ def _step(graph: LinkGraph, technique: Technique, name: str, text: str, path: tu
                 digit=digits[0] if len(digits) == 1 else None, pattern=pattern,
                 placements=placements, eliminations=eliminations, proof=proof)
 
+
+
+X_CHAIN = Technique(
+    "x-chain", "X-Chain", "chains", Level.EXTREME, 260, find_x_chains,
+    summary="A chain of one digit's strong and weak links in houses: a candidate seeing both of "
+            "its ends goes.")
+XY_CHAIN = Technique(
+    "xy-chain", "XY-Chain", "chains", Level.EXTREME, 260, find_xy_chains,
+    summary="Bivalue cells chained through shared digits: a candidate seeing both ends' digit goes.")
+AIC = Technique(
+    "aic", "AIC", "chains", Level.EXTREME, 280, find_aics,
+    summary="An alternating inference chain of strong and weak links in cells and houses: one of "
+            "its ends is true, so a candidate seeing both goes.")
+NICE_LOOP = Technique(
+    "nice-loop", "Discontinuous Nice Loop", "chains", Level.EXTREME, 280, find_nice_loops,
+    summary="A chain from a candidate back to itself: if it were false it would be true, so it is "
+            "true.")
+GROUPED_AIC = Technique(
+    "grouped-aic", "Grouped AIC", "chains", Level.EXTREME, 300, find_grouped_aics,
+    summary="An alternating inference chain that may pass through the cells of a box–line "
+            "intersection as one node.")
+GROUPED_NICE_LOOP = Technique(
+    "grouped-nice-loop", "Grouped Discontinuous Nice Loop", "chains", Level.EXTREME, 300,
+    find_grouped_nice_loops,
+    summary="A discontinuous nice loop through grouped nodes that places its candidate.")
+TECHNIQUES = (X_CHAIN, XY_CHAIN, AIC, NICE_LOOP, GROUPED_AIC, GROUPED_NICE_LOOP)

@@ -17,10 +17,12 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..board import Board
+from ..levels import Level
 from ..links import LinkGraph, Search, build_graph
-from ..proof import Chain, Proof, eliminated, placed
-from ..step import Step, Technique, describe_eliminations
-from .chains import GROUPED
+from ..proof import Chain, branched_proof, cells_name, eliminated, placed
+from ..step import Proof, Step, describe_eliminations
+from . import Technique
+from .chains import GROUPED_LINKS
 
 Conclusion = tuple[int, bool]  # (node, value)
 
@@ -46,7 +48,7 @@ class Closures:
 
 def find_cell_forcing_chains(board: Board) -> Iterator[Step]:
     """Chains from every candidate of one cell agreeing on a conclusion."""
-    closures = Closures(build_graph(board, GROUPED))
+    closures = Closures(build_graph(board, GROUPED_LINKS))
     graph = closures.graph
     found = []
     for cell, mask in enumerate(board.candidates):
@@ -54,12 +56,12 @@ def find_cell_forcing_chains(board: Board) -> Iterator[Step]:
             continue
         premises = [graph.index[(cell, d)] for d in _digits(mask)]
         found.extend(_common(closures, premises, f"cell {board.geometry.cell_name(cell)}"))
-    yield from _steps(closures, found, Technique.CELL_FORCING_CHAIN, "Cell Forcing Chain")
+    yield from _steps(closures, found, CELL_FORCING_CHAIN, "Cell Forcing Chain")
 
 
 def find_house_forcing_chains(board: Board) -> Iterator[Step]:
     """Chains from every place of a digit in one house agreeing on a conclusion."""
-    closures = Closures(build_graph(board, GROUPED))
+    closures = Closures(build_graph(board, GROUPED_LINKS))
     graph = closures.graph
     geo = board.geometry
     found = []
@@ -69,12 +71,12 @@ def find_house_forcing_chains(board: Board) -> Iterator[Step]:
             if len(premises) >= 2:
                 where = f"{geo.symbol(digit)} in {geo.house_name(house)}"
                 found.extend(_common(closures, premises, where))
-    yield from _steps(closures, found, Technique.HOUSE_FORCING_CHAIN, "House Forcing Chain")
+    yield from _steps(closures, found, HOUSE_FORCING_CHAIN, "House Forcing Chain")
 
 
 def find_digit_forcing_chains(board: Board) -> Iterator[Step]:
     """One candidate followed both ways: a contradiction, or a conclusion both ways share."""
-    closures = Closures(build_graph(board, GROUPED))
+    closures = Closures(build_graph(board, GROUPED_LINKS))
     graph = closures.graph
     found: list[tuple[int, list[tuple[int, bool]], Conclusion, str]] = []
     for node in graph.candidate_nodes():
@@ -105,7 +107,7 @@ def find_digit_forcing_chains(board: Board) -> Iterator[Step]:
         if kind == "contradiction":
             yield _contradiction_step(closures, premises[0], conclusion)
         else:
-            yield _step(closures, premises, conclusion, Technique.DIGIT_FORCING_CHAIN,
+            yield _step(closures, premises, conclusion, DIGIT_FORCING_CHAIN,
                         "Digit Forcing Chain", f"candidate {_literal(closures.graph, premises[0][0])}")
 
 
@@ -168,17 +170,17 @@ def _step(closures: Closures, premises: list[tuple[int, bool]], conclusion: Conc
     graph = closures.graph
     geo = graph.geometry
     placements, eliminations = _effect(graph, conclusion)
-    branches = tuple(_branch(closures, p, conclusion) for p in premises)
     result = placed(geo, placements) if placements else eliminated(geo, eliminations)
-    proof = Proof.of(geo, "forcing", branches, result,
-                     tuple(_literal(graph, node, on) for node, on in premises))
-    if technique is Technique.DIGIT_FORCING_CHAIN:
-        setup = f"Whether {proof.premises[0]} is true or false"
+    names = [_literal(graph, node, on) for node, on in premises]
+    proof = branched_proof(geo, [(name, _branch(closures, p, conclusion))
+                                 for name, p in zip(names, premises)], result)
+    if technique is DIGIT_FORCING_CHAIN:
+        setup = f"Whether {names[0]} is true or false"
     else:
-        setup = f"Whichever of {', '.join(proof.premises)} is true ({where})"
+        setup = f"Whichever of {', '.join(names)} is true ({where})"
     effect = (f"places {describe_eliminations(geo, placements).replace(' from ', ' in ')}"
               if placements else f"removes {describe_eliminations(geo, eliminations)}")
-    text = (f"{name}: {setup}, a chain leads to {result}: {'; '.join(proof.notations)}. "
+    text = (f"{name}: {setup}, a chain leads to {result}: {proof.notation}. "
             f"So {result} holds: {effect}.")
     return _forcing_step(graph, technique, name, text, proof, placements, eliminations)
 
@@ -194,18 +196,25 @@ def _contradiction_step(closures: Closures, premise: tuple[int, bool],
     placements, eliminations = _effect(graph, conclusion)
     result = placed(geo, placements) if placements else eliminated(geo, eliminations)
     assumption = _literal(graph, *premise)
-    proof = Proof.of(geo, "forcing", branches, result, (assumption, assumption))
-    victim = graph.chain_node(bad, True).name(geo)
+    proof = branched_proof(geo, [(assumption, branch) for branch in branches], result)
+    victim = cells_name(geo, graph.nodes[bad].cells)
     text = (f"Digit Forcing Chain (contradiction): if {assumption}, one chain makes "
             f"{geo.symbol(graph.nodes[bad].digit)} in {victim} true and another makes it false: "
-            f"{'; '.join(proof.notations)}. So {result}.")
-    return _forcing_step(graph, Technique.DIGIT_FORCING_CHAIN, "Digit Forcing Chain", text, proof,
+            f"{proof.notation}.")
+    return _forcing_step(graph, DIGIT_FORCING_CHAIN, "Digit Forcing Chain", text, proof,
                          placements, eliminations)
 
 
 def _forcing_step(graph: LinkGraph, technique: Technique, name: str, text: str, proof: Proof,
                   placements: tuple[tuple[int, int], ...],
                   eliminations: tuple[tuple[int, int], ...]) -> Step:
+    return branched_step(technique, name, text, proof, placements, eliminations)
+
+
+def branched_step(technique: Technique, name: str, text: str, proof: Proof,
+                  placements: tuple[tuple[int, int], ...],
+                  eliminations: tuple[tuple[int, int], ...]) -> Step:
+    """A step whose proof is branches (forcing chains and nets): its pattern is every branch node."""
     pattern = tuple(dict.fromkeys(
         (cell, node.digit) for branch in proof.branches for node in branch.nodes
         for cell in node.cells))
@@ -213,3 +222,20 @@ def _forcing_step(graph: LinkGraph, technique: Technique, name: str, text: str, 
     return Step(technique, name, text, size=sum(len(b.nodes) for b in proof.branches),
                 view="cell", cells=cells, digits=tuple(sorted({d for _, d in pattern})),
                 pattern=pattern, placements=placements, eliminations=eliminations, proof=proof)
+
+
+CELL_FORCING_CHAIN = Technique(
+    "cell-forcing-chain", "Cell Forcing Chain", "forcing chains", Level.EXTREME, 500,
+    find_cell_forcing_chains,
+    summary="A chain from each candidate of a cell reaches the same conclusion, so it holds.")
+HOUSE_FORCING_CHAIN = Technique(
+    "house-forcing-chain", "House Forcing Chain", "forcing chains", Level.EXTREME, 500,
+    find_house_forcing_chains,
+    summary="A chain from each place of a digit in a house reaches the same conclusion, so it "
+            "holds.")
+DIGIT_FORCING_CHAIN = Technique(
+    "digit-forcing-chain", "Digit Forcing Chain", "forcing chains", Level.EXTREME, 520,
+    find_digit_forcing_chains,
+    summary="A candidate followed both ways, true and false: what both ways imply holds, and a "
+            "way that contradicts itself is ruled out.")
+TECHNIQUES = (CELL_FORCING_CHAIN, HOUSE_FORCING_CHAIN, DIGIT_FORCING_CHAIN)

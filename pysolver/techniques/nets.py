@@ -22,8 +22,11 @@ from typing import Callable, Iterator
 from ..board import Board
 from ..geometry import Geometry
 from ..links import intersections as _intersections
-from ..proof import Chain, ChainNode, Link, Proof, eliminated, placed
-from ..step import Step, Technique, describe_eliminations
+from ..levels import Level
+from ..proof import Chain, branched_proof, eliminated, placed
+from ..step import ProofLink, ProofNode, Step, describe_eliminations
+from . import Technique
+from .forcing import branched_step
 
 Literal = tuple[int, int, bool]  # (cell, digit, on)
 _Place = Callable[[int, int, tuple[Literal, ...]], None]
@@ -56,6 +59,17 @@ class Branch:
             stack.extend(self.reasons.get(item, ()))
         return tuple(sorted(needed, key=lambda lit: order.get(lit, -1)))
 
+    def size(self, targets: tuple[Literal, ...]) -> int:
+        """How many literals the proof of ``targets`` takes, the premise included."""
+        needed: set[Literal] = set()
+        stack = list(targets)
+        while stack:
+            item = stack.pop()
+            if item not in needed:
+                needed.add(item)
+                stack.extend(self.reasons.get(item, ()))
+        return len(needed)
+
     def chain(self, targets: tuple[Literal, ...]) -> Chain:
         """The drawable implications from the premise to every literal of ``targets``."""
         needed: dict[Literal, None] = {}
@@ -65,11 +79,11 @@ class Branch:
         order = {lit: i for i, lit in enumerate(self.reasons)}
         literals = sorted(needed, key=lambda lit: order.get(lit, -1))
         position = {lit: i for i, lit in enumerate(literals)}
-        nodes = tuple(ChainNode(d, (c,), on) for c, d, on in literals)
-        links = tuple(Link(position[parent], position[lit], lit[2])
+        nodes = tuple(ProofNode((c,), d, on) for c, d, on in literals)
+        links = tuple(ProofLink(position[parent], position[lit], "strong" if lit[2] else "weak")
                       for lit in literals for parent in self.reasons.get(lit, ())
                       if parent in position)
-        return Chain(nodes, links)
+        return nodes, links
 
 
 def propagate(board: Board, premise: Literal) -> Branch:
@@ -213,56 +227,56 @@ class Nets:
 def find_forcing_nets(board: Board) -> Iterator[Step]:
     """Contradiction nets first, then cell, house and digit nets whose branches agree.
 
-    Among conclusions of one kind the one whose branches need the fewest implications comes first.
+    Among conclusions of one kind the one whose branches need the fewest implications comes first;
+    a step is built only when it is asked for.
     """
     nets = Nets(board)
     geo = board.geometry
-    found: list[tuple[int, Step]] = []
+    broken: list[tuple[int, Branch]] = []
     for cell, mask in enumerate(board.candidates):
         for digit in _digits(mask):
             for on in (True, False):
                 branch = nets.of((cell, digit, on))
                 if branch.contradiction:
-                    size = len(branch.chain(branch.contradiction).nodes)
-                    found.append((size, _contradiction_step(geo, branch)))
-    if found:
-        found.sort(key=lambda item: item[0])
-        yield from (step for _, step in found)
+                    broken.append((branch.size(branch.contradiction), branch))
+    broken.sort(key=lambda item: item[0])
+    for _, branch in broken:
+        yield _contradiction_step(geo, branch)
+    if broken:
         return
+    found: list[tuple[int, list[Branch], Literal, str]] = []
     for cell, mask in enumerate(board.candidates):
         if mask.bit_count() >= 2:
             premises = [(cell, d, True) for d in _digits(mask)]
-            found.extend(_agreements(geo, nets, premises, f"cell {geo.cell_name(cell)}"))
+            found.extend(_agreements(nets, premises, f"cell {geo.cell_name(cell)}"))
     for house, cells in enumerate(geo.houses):
         for digit in geo.digits:
             bit = 1 << (digit - 1)
             premises = [(c, digit, True) for c in cells if board.candidates[c] & bit]
             if len(premises) >= 2:
                 where = f"{geo.symbol(digit)} in {geo.house_name(house)}"
-                found.extend(_agreements(geo, nets, premises, where))
+                found.extend(_agreements(nets, premises, where))
     for cell, mask in enumerate(board.candidates):
         for digit in _digits(mask):
-            premises = [(cell, digit, True), (cell, digit, False)]
-            found.extend(_agreements(geo, nets, premises, ""))
+            found.extend(_agreements(nets, [(cell, digit, True), (cell, digit, False)], ""))
     found.sort(key=lambda item: item[0])
-    yield from (step for _, step in found)
+    seen: set[Literal] = set()
+    for _, branches, literal, where in found:
+        if literal not in seen:
+            seen.add(literal)
+            yield _agreement_step(geo, branches, literal, where)
 
 
-def _agreements(geo: Geometry, nets: Nets, premises: list[Literal],
-                where: str) -> list[tuple[int, Step]]:
+def _agreements(nets: Nets, premises: list[Literal],
+                where: str) -> list[tuple[int, list[Branch], Literal, str]]:
+    """The literals every premise's branch forces (none already true or false on the board)."""
     branches = [nets.of(p) for p in premises]
     common = set(branches[0].reasons)
     for branch in branches[1:]:
         common &= set(branch.reasons)
     common -= set(premises)
-    out = []
-    for literal in common:
-        cell, digit, on = literal
-        if not on and nets.board.candidates[cell] >> (digit - 1) & 1 == 0:
-            continue
-        size = sum(len(b.proof_of(literal)) for b in branches)
-        out.append((size, _agreement_step(geo, branches, literal, where)))
-    return out
+    return [(sum(b.size((literal,)) for b in branches), branches, literal, where)
+            for literal in common]
 
 
 def _name(geo: Geometry, literal: Literal) -> str:
@@ -275,16 +289,16 @@ def _agreement_step(geo: Geometry, branches: list[Branch], literal: Literal, whe
     placements = ((cell, digit),) if on else ()
     eliminations = () if on else ((cell, digit),)
     result = placed(geo, placements) if on else eliminated(geo, eliminations)
-    chains = tuple(b.chain((literal,)) for b in branches)
     premises = tuple(_name(geo, b.premise) for b in branches)
-    proof = Proof.of(geo, "net", chains, result, premises)
+    proof = branched_proof(geo, [(name, b.chain((literal,))) for name, b in zip(premises, branches)],
+                           result)
     setup = (f"whether {premises[0]} is true or false" if not where
              else f"whichever of {', '.join(premises)} is true ({where})")
     effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if on
               else f"removes {describe_eliminations(geo, eliminations)}")
     text = (f"Forcing Net: {setup}, what follows from it leads to {result} "
             f"(each branch drawn from its premise). So {result} holds: {effect}.")
-    return _step(Technique.FORCING_NET, text, proof, placements, eliminations)
+    return branched_step(FORCING_NET, "Forcing Net", text, proof, placements, eliminations)
 
 
 def _contradiction_step(geo: Geometry, branch: Branch) -> Step:
@@ -293,21 +307,17 @@ def _contradiction_step(geo: Geometry, branch: Branch) -> Step:
     placements = () if on else ((cell, digit),)
     eliminations = ((cell, digit),) if on else ()
     result = placed(geo, placements) if placements else eliminated(geo, eliminations)
-    chain = branch.chain(branch.contradiction)
-    proof = Proof.of(geo, "net", (chain,), result, (assumption,))
+    proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction))], result)
     effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if placements
               else f"removes {describe_eliminations(geo, eliminations)}")
     text = (f"Forcing Net (contradiction): if {assumption}, what follows leaves "
             f"{branch.broken}, so {assumption} is impossible: {effect}.")
-    return _step(Technique.FORCING_NET, text, proof, placements, eliminations)
+    return branched_step(FORCING_NET, "Forcing Net", text, proof, placements, eliminations)
 
 
-def _step(technique: Technique, text: str, proof: Proof, placements: tuple[tuple[int, int], ...],
-          eliminations: tuple[tuple[int, int], ...]) -> Step:
-    pattern = tuple(dict.fromkeys(
-        (cell, node.digit) for branch in proof.branches for node in branch.nodes
-        for cell in node.cells))
-    cells = tuple(dict.fromkeys(c for c, _ in pattern))
-    return Step(technique, "Forcing Net", text, size=sum(len(b.nodes) for b in proof.branches),
-                view="cell", cells=cells, digits=tuple(sorted({d for _, d in pattern})),
-                pattern=pattern, placements=placements, eliminations=eliminations, proof=proof)
+
+FORCING_NET = Technique(
+    "forcing-net", "Forcing Net", "forcing chains", Level.EXTREME, 700, find_forcing_nets,
+    summary="Dynamic forcing chains: what a premise forces, each step resting on everything forced "
+            "so far, reaching a contradiction or the conclusion every case shares.")
+TECHNIQUES = (FORCING_NET,)
