@@ -47,7 +47,7 @@ class LinkOptions:
     """Which links a technique may use.
 
     X-Chains use house links of one digit only; XY-Chains use bivalue cells for their strong links
-    and houses only for weak ones; an AIC uses all links, and a grouped AIC adds the grouped nodes.
+    and houses only for weak ones (every candidate is still a node, so any can be eliminated); an AIC uses all links, and a grouped AIC adds the grouped nodes.
     """
 
     cell_links: bool = True
@@ -98,8 +98,6 @@ def build_graph(board: Board, options: LinkOptions) -> LinkGraph:
     index: dict[tuple[int, int], int] = {}
     by_mask: dict[tuple[int, int], int] = {}
     for cell, mask in enumerate(candidates):
-        if not mask or (options.bivalue_only and mask.bit_count() != 2):
-            continue
         for bit in bit_indices(mask):
             index[(cell, bit + 1)] = len(nodes)
             by_mask[(bit + 1, 1 << cell)] = len(nodes)
@@ -129,7 +127,7 @@ def build_graph(board: Board, options: LinkOptions) -> LinkGraph:
                     options.house_strong)
     if options.cell_links:
         for cell, mask in enumerate(candidates):
-            if not mask or (cell, mask.bit_length()) not in index:
+            if not mask or (options.bivalue_only and mask.bit_count() != 2):
                 continue
             ids = [index[(cell, bit + 1)] for bit in bit_indices(mask)]
             together = sum(1 << i for i in ids)
