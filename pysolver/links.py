@@ -90,8 +90,22 @@ def intersections(geometry: Geometry) -> tuple[tuple[int, int, tuple[int, ...]],
     return tuple(out)
 
 
+#: The graphs of the last few positions: every chain technique asks for one on the same board.
+_RECENT: dict[tuple[tuple[int, ...], LinkOptions], LinkGraph] = {}
+
+
 def build_graph(board: Board, options: LinkOptions) -> LinkGraph:
-    """The link graph of the board's candidates under ``options``."""
+    """The link graph of the board's candidates under ``options`` (shared while the board is)."""
+    key = (board.candidates, options)
+    graph = _RECENT.get(key)
+    if graph is None or graph.geometry is not board.geometry:
+        if len(_RECENT) >= 8:
+            del _RECENT[next(iter(_RECENT))]
+        graph = _RECENT[key] = _build(board, options)
+    return graph
+
+
+def _build(board: Board, options: LinkOptions) -> LinkGraph:
     geo = board.geometry
     candidates = board.candidates
     nodes: list[Node] = []
@@ -123,8 +137,7 @@ def build_graph(board: Board, options: LinkOptions) -> LinkGraph:
     weak = [0] * len(nodes)
     strong = [0] * len(nodes)
     for (house, digit), ids in members.items():
-        _link_house(nodes, ids, weak, strong, by_mask, digit, candidates, geo.houses[house],
-                    options.house_strong)
+        _link_house(nodes, ids, weak, strong, by_mask, digit, options.house_strong)
     if options.cell_links:
         for cell, mask in enumerate(candidates):
             if not mask or (options.bivalue_only and mask.bit_count() != 2):
@@ -139,23 +152,32 @@ def build_graph(board: Board, options: LinkOptions) -> LinkGraph:
 
 
 def _link_house(nodes: list[Node], ids: list[int], weak: list[int], strong: list[int],
-                by_mask: dict[tuple[int, int], int], digit: int, candidates: tuple[int, ...],
-                house_cells: tuple[int, ...], house_strong: bool) -> None:
-    """Weak links between disjoint nodes of one digit in one house; strong when they cover it."""
-    bit = 1 << (digit - 1)
+                by_mask: dict[tuple[int, int], int], digit: int, house_strong: bool) -> None:
+    """Weak links between disjoint nodes of one digit in one house; strong when they cover it.
+
+    Single candidates of one house are pairwise disjoint, so each is weakly linked to all the
+    others at once; only the few grouped nodes need their overlaps checked cell by cell.
+    """
+    together = 0
     everywhere = 0
-    for cell in house_cells:
-        if candidates[cell] & bit:
-            everywhere |= 1 << cell
+    grouped = []
+    for i in ids:
+        together |= 1 << i
+        if len(nodes[i].cells) == 1:
+            everywhere |= nodes[i].cell_mask
+        else:
+            grouped.append(i)
     for i in ids:
         mask_i = nodes[i].cell_mask
-        for j in ids:
-            if j != i and not nodes[j].cell_mask & mask_i:
-                weak[i] |= 1 << j
+        overlap = 1 << i
+        for j in (ids if len(nodes[i].cells) > 1 else grouped):
+            if nodes[j].cell_mask & mask_i:
+                overlap |= 1 << j
+        weak[i] |= together & ~overlap
         if house_strong:
             rest = everywhere & ~mask_i
             other = by_mask.get((digit, rest))
-            if other is not None and rest and other in ids:
+            if other is not None and rest and together >> other & 1:
                 strong[i] |= 1 << other
 
 
