@@ -106,10 +106,11 @@ def _chain_step(graph: LinkGraph, implication: Implication, technique: Technique
     chain = implication.chain(graph, 1, len(implication.path) - 1)
     proof = chain_proof(geo, chain, eliminated(geo, eliminations))
     ends = f"{_node_text(graph, first)} and {_node_text(graph, last)}"
-    text = (f"{name}: {proof.notation}. Read from either end, each strong link (=) says "
-            f"'if this is false the next is true' and each weak link (-) 'if this is true the "
-            f"next is false', so {ends} cannot both be false: "
-            f"removes {describe_eliminations(geo, eliminations)}.")
+    text = (f"{name} of {len(chain[1])} links from {_node_text(graph, first)} to "
+            f"{_node_text(graph, last)}: each strong link says 'if this is false, the next is "
+            f"true', each weak link 'if this is true, the next is false', so {ends} are not both "
+            f"false, and whatever sees both goes: removes "
+            f"{describe_eliminations(geo, eliminations)}.")
     return _step(graph, technique, name, text, implication.path[1:-1], proof,
                  eliminations=eliminations)
 
@@ -127,8 +128,8 @@ def _placing_loops(board: Board, options: LinkOptions, technique: Technique,
         chain = implication.chain(graph)
         proof = chain_proof(geo, chain, placed(geo, placement))
         where = f"{geo.symbol(node.digit)} in {geo.cell_name(node.cells[0])}"
-        text = (f"{name}: {proof.notation}. If {where} were false the chain would make it "
-                f"true, so it is true: places {where}.")
+        text = (f"{name} of {len(chain[1])} links: if {where} were false, the chain of "
+                f"implications would make it true, so it is true: places {where}.")
         yield _step(graph, technique, name, text, implication.path, proof, placements=placement)
 
 

@@ -180,7 +180,7 @@ def _step(closures: Closures, premises: list[tuple[int, bool]], conclusion: Conc
         setup = f"Whichever of {', '.join(names)} is true ({where})"
     effect = (f"places {describe_eliminations(geo, placements).replace(' from ', ' in ')}"
               if placements else f"removes {describe_eliminations(geo, eliminations)}")
-    text = (f"{name}: {setup}, a chain leads to {result}: {proof.notation}. "
+    text = (f"{name}: {setup}, a chain of implications leads to {result}. "
             f"So {result} holds: {effect}.")
     return _forcing_step(graph, technique, name, text, proof, placements, eliminations)
 
@@ -199,8 +199,8 @@ def _contradiction_step(closures: Closures, premise: tuple[int, bool],
     proof = branched_proof(geo, [(assumption, branch) for branch in branches], result)
     victim = cells_name(geo, graph.nodes[bad].cells)
     text = (f"Digit Forcing Chain (contradiction): if {assumption}, one chain makes "
-            f"{geo.symbol(graph.nodes[bad].digit)} in {victim} true and another makes it false: "
-            f"{proof.notation}.")
+            f"{geo.symbol(graph.nodes[bad].digit)} in {victim} true and another makes it false, "
+            f"so {assumption} is impossible: {result}.")
     return _forcing_step(graph, DIGIT_FORCING_CHAIN, "Digit Forcing Chain", text, proof,
                          placements, eliminations)
 
