@@ -69,10 +69,15 @@ class ProofNode:
 
     cells: tuple[int, ...]
     digit: int
+    #: The value a chain gives the node (drawn in the "on" or "off" colour); None outside chains.
+    on: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """``{"cells": [...], "digit": d}``."""
-        return {"cells": list(self.cells), "digit": self.digit}
+        """``{"cells": [...], "digit": d}``, with ``"on": true|false`` for a chain's node."""
+        data: dict[str, Any] = {"cells": list(self.cells), "digit": self.digit}
+        if self.on is not None:
+            data["on"] = self.on
+        return data
 
 
 @dataclass(frozen=True)
@@ -93,23 +98,45 @@ class ProofLink:
 
 
 @dataclass(frozen=True)
+class ProofBranch:
+    """One branch of a forcing chain or net: its premise and the implications drawn from it."""
+
+    premise: str
+    nodes: tuple[ProofNode, ...]
+    links: tuple[ProofLink, ...]
+    notation: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"premise": "r1c2=4", "nodes": [...], "links": [...], "notation": "..."}``."""
+        return {"premise": self.premise, "nodes": [node.to_json() for node in self.nodes],
+                "links": [link.to_json() for link in self.links], "notation": self.notation}
+
+
+@dataclass(frozen=True)
 class Proof:
     """The pattern behind a step, as data the page draws on the candidates.
 
     ``nodes`` and ``links`` draw it as a chain (strong links solid, weak links dashed); ``roles``
     names the cells that play a part, in the words of the technique's published description:
     ``pivot``, ``pincers``, ``fins``, ``base``, ``cover``, ``roof``, ``floor``, ``hinge``, ``box``...
+    A forcing chain or net has one ``branches`` entry per premise instead of nodes of its own.
+    ``notation`` is the whole proof in Eureka notation, as the forums write it.
     """
 
     nodes: tuple[ProofNode, ...] = ()
     links: tuple[ProofLink, ...] = ()
     roles: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    branches: tuple[ProofBranch, ...] = ()
+    notation: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """``{"nodes": [...], "links": [...], "roles": {"pivot": [cells], ...}}``."""
+        """``{"nodes": [...], "links": [...], "roles": {"pivot": [cells], ...}, "branches": [...],
+        "notation": "..."}``."""
         return {"nodes": [node.to_json() for node in self.nodes],
                 "links": [link.to_json() for link in self.links],
-                "roles": {name: list(cells) for name, cells in self.roles}}
+                "roles": {name: list(cells) for name, cells in self.roles},
+                "branches": [branch.to_json() for branch in self.branches],
+                "notation": self.notation}
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,9 @@ from pysolver.session import Session
 from pysolver.techniques.guessing import BACKTRACK, GUESS, SEARCH
 from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, puzzle_lines
 
-TOP95 = puzzle_lines("norvig_top95.txt")
-#: A top95 puzzle on which logic alone gets stuck (the first one the tests find).
-NEEDS_GUESS = next(p for p in TOP95 if (s := Session(Grid.parse(p))).solve_logic() is not None
-                   and s.status().state == "stuck")
+#: The first of the forum's hardest puzzles (SE 11+, the tdoku collection): the logic, forcing
+#: nets included, stalls on it at once.
+NEEDS_GUESS = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
 
 
 def test_step_undo_redo_goto() -> None:
@@ -62,13 +61,13 @@ def test_stuck_status_and_guess_backtrack_to_the_solution() -> None:
 
 
 def test_backtrack_returns_to_the_guess_and_removes_its_digit() -> None:
-    for puzzle in TOP95:
+    for puzzle in puzzle_lines("tdoku_puzzles5_forum_hardest_1905_11plus.txt", 20):
         session = Session(Grid.parse(puzzle))
         session.solve()
         if BACKTRACK in (s.technique for s in session.steps):
             break
     else:
-        pytest.fail("no top95 puzzle needed a backtrack")
+        pytest.fail("no forum-hardest puzzle needed a backtrack")
     index = next(i for i, s in enumerate(session.steps) if s.technique is BACKTRACK)
     session.goto(index)
     assert session.status().state == "contradiction" and session.can_backtrack()

@@ -44,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"{parsed.label}:")
         for number, step in enumerate(steps, 1):
             print(f"{number:4}. {step.text}")
+            if step.proof is not None and step.proof.notation:
+                print(f"      {step.proof.notation}")
         print(f"{status.state}: {status.message}")
         print(session.board.grid().picture(args.alphabet))
     return 0
