@@ -1,4 +1,8 @@
-"""The logic engine on real puzzles: every step sound, and *stuck* only at the true fixpoint.
+"""The basic techniques on real puzzles: every step sound, and *stuck* only at their true fixpoint.
+
+The engine runs with the basic techniques only (singles, intersections, chain and pile exclusion,
+fish), the ones the brute force below knows; every other technique is tested in its own file and
+all together in test_techniques_soundness.
 
 Soundness: each placement agrees with the puzzle's unique solution and no elimination removes a
 solution digit. Completeness: when the engine stops short of a solution, an independent brute force
@@ -15,7 +19,8 @@ import pytest
 
 from pysolver.board import Board
 from pysolver.grid import Grid
-from pysolver.logic import FIGURE_4_2, apply_step, next_step, solve_by_logic
+from pysolver.logic import FIGURE_4_2, Settings, apply_step, next_step, solve_by_logic
+from pysolver.techniques.registry import BASIC_MODULES, TECHNIQUES
 from pysolver.search import solve
 from pysolver.techniques.exclusion import CHAIN_EXCLUSION
 from pysolver.techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
@@ -94,12 +99,17 @@ def brute_force_deductions(board: Board) -> Iterator[str]:
                         yield f"intersection {digit} house {house} → {target}"
 
 
+#: The basic techniques only: every later one switched off.
+BASIC_ONLY = Settings(disabled=frozenset(t.slug for t in TECHNIQUES)
+                      - {t.slug for module in BASIC_MODULES for t in module.TECHNIQUES})
+
+
 def check_sound_and_complete(puzzle: str) -> None:
     grid = Grid.parse(puzzle)
     solution = solve(grid)
     assert solution is not None
     board = Board.from_grid(grid)
-    while (step := next_step(board)) is not None:
+    while (step := next_step(board, BASIC_ONLY)) is not None:
         for cell, digit in step.placements:
             assert solution[cell] == digit, f"{step.text} places a wrong digit"
         for cell, digit in step.eliminations:
