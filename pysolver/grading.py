@@ -1,6 +1,6 @@
 """Difficulty grading: what the logic engine needs to finish a puzzle, and a HoDoKu-style score.
 
-The level is the hardest family of technique the engine uses (issue 5): *Easy* needs only naked and
+The level is the hardest family of technique the engine uses: *Easy* needs only naked and
 hidden singles, *Medium* adds the intersections (pointing, claiming), *Hard* adds chain or pile
 exclusion of size 2–3 in a house (naked and hidden pairs and triples), *Expert* adds larger chains
 and piles or any fish, and *Needs guessing* means the logic stalls. Because the engine always takes
@@ -22,12 +22,12 @@ fewest candidates, so a rating never backtracks and always ends.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from .board import Board
 from .errors import PuzzleError
-from .geometry import Geometry
+from .geometry import GEOMETRY_COUNT, Geometry
 from .grid import Grid
 from .levels import Level
 from .logic import DEFAULT, Settings, apply_step, next_step, solve_by_logic
@@ -38,10 +38,11 @@ from .techniques.intersections import CLAIMING, POINTING
 from .techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
 
 __all__ = ["Level", "Rating", "TechniqueCount", "fill_basics", "fill_singles", "grade",
-           "level_within", "rate", "solves_by_singles", "step_level", "step_weight"]
+           "level_within", "rate", "step_level", "step_weight"]
 
 
-#: Pointing (seed 002) (norvig_easy50): solved by singles and intersections, not singles alone.
+#: Pointing (farhiongit/sudoku-solver's region exclusion) (norvig_easy50): solved by singles and
+#: intersections, not singles alone.
 POINTING_EXAMPLE = ("1..92....524.1...........7..5...81.2........."
                     "4.27...9..6...........3.945....71..6")
 #: HoDoKu's weight for its "brute force" step, our guess that the solution confirms.
@@ -201,7 +202,7 @@ def fill_basics(board: Board) -> tuple[Board, bool]:
 _Segment = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
-@cache
+@lru_cache(maxsize=GEOMETRY_COUNT)
 def _segments(geo: Geometry) -> tuple[_Segment, ...]:
     """Every box-line intersection of the grid."""
     n = geo.n
@@ -283,16 +284,6 @@ def _place_singles(geo: Geometry, values: list[int], candidates: list[int]) -> b
                         placed += 1
                         break
     return True
-
-
-def solves_by_singles(grid: Grid) -> bool:
-    """Whether naked and hidden singles alone fill the grid: the *Easy* test.
-
-    >>> from pysolver.logic import FIGURE_4_2
-    >>> solves_by_singles(Grid.parse(FIGURE_4_2)), solves_by_singles(Grid.empty(4))
-    (True, False)
-    """
-    return fill_singles(Board.from_grid(grid)).is_solved()
 
 
 def level_within(grid: Grid, ceiling: Level, settings: Settings = DEFAULT) -> Level | None:

@@ -1,7 +1,7 @@
 """Fast complete search: one big integer holds every candidate, singles are found by bit tricks.
 
 The idea is Norvig's constraint propagation plus depth-first search, and the "fewest degrees of
-freedom" rule of the Dr. Dobb's article (seed 001): propagate naked and hidden singles to a
+freedom" rule of Dr. Dobb's "Sudoku & Graph Theory": propagate naked and hidden singles to a
 fixpoint, then guess in the first cell with the fewest candidates, trying its digits in ascending
 order, so the search is deterministic. The representation is the "bitboard per digit" of fast C
 solvers (tdoku, JCZSolve), packed into one Python ``int``: digit d owns a *plane* of n row fields,
@@ -35,11 +35,11 @@ and return immutable ``Grid`` values; only the search juggles integers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import islice
 from typing import Iterator, Literal, Sequence
 
-from .geometry import Geometry
+from .geometry import GEOMETRY_COUNT, Geometry
 from .grid import Grid
 
 Uniqueness = Literal["none", "unique", "multiple"]
@@ -99,7 +99,7 @@ class Layout:
     place: _PlaceMasks
 
 
-@cache
+@lru_cache(maxsize=GEOMETRY_COUNT)
 def layout(geometry: Geometry) -> Layout:
     n, br, bc = geometry.n, geometry.box_rows, geometry.box_cols
     field = n + 1

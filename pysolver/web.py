@@ -1,11 +1,13 @@
 """The single JSON-in/JSON-out entry point the browser's Web Worker calls.
 
-Only strings cross between JavaScript and Python (style.md, item 12): ``handle(request)`` takes a JSON
-object ``{"cmd": ..., ...}`` and returns a JSON object, ``{"ok": true, ...}`` or ``{"ok": false,
-"error": {kind, message, cell, house, cells}}``. The worker keeps one session; the page keeps the
-puzzle text and the session's ``actions`` and ``position`` so that it can rebuild the session after
-a restart (Cancel) or a reload. The reply's ``view`` is everything the page draws: the front end
-derives nothing.
+Only strings cross between JavaScript and Python (docs/worker-protocol.md): ``handle(request)``
+takes a JSON object ``{"cmd": ..., ...}`` and returns a JSON object, ``{"ok": true, ...}`` or
+``{"ok": false, "error": {kind, message, cell, house, cells}}``. The worker keeps one session; the
+page keeps the puzzle text and the session's ``actions`` and ``position`` so that it can rebuild the
+session after a restart (Cancel) or a reload. The reply's ``view`` is everything the page draws: the
+front end derives nothing. The request text is checked for size and nesting before it is parsed, and
+every field is read through a typed reader of ``pysolver.fields``: a bad field is refused with kind
+``invalid`` and its name, never coerced.
 
 >>> import json
 >>> reply = json.loads(handle(json.dumps({"cmd": "load", "puzzle": "1.3.34.........2"})))
@@ -19,17 +21,18 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable
+from typing import Any, Callable, get_args
 
-from .errors import PuzzleError
-from .generate import generate, parse_level_choice
+from . import fields
+from .errors import FieldError, PuzzleError
+from .generate import SIZES, SYMMETRIES, generate, parse_level_choice
 from .geometry import SYMBOLS
-from .grading import rate
+from .grading import Level, rate
 from .grid import Grid
 from .gtsps import gtsps_report
 from .search import count_solutions
-from .session import Session
-from .techniques.registry import TECHNIQUES, technique
+from .session import Action, Session
+from .techniques.registry import TECHNIQUES
 
 Reply = dict[str, Any]
 Request = dict[str, Any]
@@ -43,6 +46,10 @@ COUNT_LIMIT = 1000
 COUNT_LIMIT_MAX = 10**9
 #: How many GTSPS solutions a reply lists (the count is always exact).
 GTSPS_LISTED = 200
+#: The values ``generate`` accepts: a level's slug, or "unique" (any level below guessing).
+LEVEL_CHOICES = tuple(level.slug for level in Level) + ("unique",)
+#: Seeds are any whole number from 0 up to this (replies send back the seed used).
+SEED_MAX = 2**64 - 1
 
 
 class _Worker:
@@ -62,15 +69,16 @@ def _session(request: Request | None = None) -> Session:
     return _Worker.session
 
 
+#: The slugs a request's ``techniques`` may name, in the engine's order.
+SLUGS = tuple(record.slug for record in TECHNIQUES)
+
+
 def _disabled(request: Request) -> frozenset[str] | None:
     """The slugs switched off by the request's ``techniques`` (the list switched on), if given."""
-    enabled = request.get("techniques")
-    if enabled is None:
+    if request.get("techniques") is None:
         return None
-    if not isinstance(enabled, list) or not all(isinstance(slug, str) for slug in enabled):
-        raise ValueError("'techniques' must be a list of technique slugs")
-    on = {technique(slug).slug for slug in enabled}
-    return frozenset(record.slug for record in TECHNIQUES if record.slug not in on)
+    on = set(fields.choice_list(request, "techniques", SLUGS))
+    return frozenset(slug for slug in SLUGS if slug not in on)
 
 
 def techniques_json() -> list[dict[str, object]]:
@@ -116,13 +124,24 @@ def _log(session: Session) -> list[dict[str, Any]]:
 
 
 def _load(request: Request, progress: Progress) -> Reply:
-    grid = Grid.parse(str(request.get("puzzle", "")))
+    grid = Grid.parse(fields.text(request, "puzzle"))
+    actions = fields.choice_list(request, "actions", get_args(Action), default=[])
     session = Session(grid, _disabled(request) or frozenset())
-    session.replay(list(request.get("actions") or []))
-    if "position" in request and request["position"] is not None:
-        session.goto(int(request["position"]))
+    try:
+        session.replay(actions)
+    except ValueError as error:
+        raise FieldError("actions", f"actions: {error}") from None
+    position = fields.optional_integer(request, "position", low=0, high=len(session.steps))
+    if position is not None:
+        session.goto(position)
     _Worker.session = session
     return {"view": view(session)}
+
+
+def _puzzle_or_loaded(request: Request) -> Grid:
+    """The request's ``puzzle`` if it sends one (not null), else the loaded session's puzzle."""
+    text = fields.optional_text(request, "puzzle")
+    return _session().puzzle if text is None else Grid.parse(text)
 
 
 def _acting(action: Callable[[Session], object]) -> Command:
@@ -154,12 +173,12 @@ def _forward(session: Session) -> None:
 
 def _goto(request: Request, progress: Progress) -> Reply:
     session = _session(request)
-    session.goto(int(request["position"]))
+    session.goto(fields.integer(request, "position", low=0, high=len(session.steps)))
     return {"view": view(session)}
 
 
 def _check(request: Request, progress: Progress) -> Reply:
-    grid = Grid.parse(str(request.get("puzzle", "")), check=False)
+    grid = Grid.parse(fields.text(request, "puzzle"), check=False)
     geo = grid.geometry
     conflicts = grid.conflicts()
     if conflicts:
@@ -176,10 +195,8 @@ def _check(request: Request, progress: Progress) -> Reply:
 
 
 def _count(request: Request, progress: Progress) -> Reply:
-    grid = Grid.parse(str(request.get("puzzle", "")))
-    limit = int(request.get("limit") or COUNT_LIMIT)
-    if not 1 <= limit <= COUNT_LIMIT_MAX:
-        raise ValueError(f"the count limit must be between 1 and {COUNT_LIMIT_MAX:,}, not {limit:,}")
+    grid = Grid.parse(fields.text(request, "puzzle"))
+    limit = fields.integer(request, "limit", low=1, high=COUNT_LIMIT_MAX, default=COUNT_LIMIT)
     count = count_solutions(grid, limit)
     if count == 0:
         message = "No solution."
@@ -194,8 +211,7 @@ def _count(request: Request, progress: Progress) -> Reply:
 
 def _rate(request: Request, progress: Progress) -> Reply:
     """Rate ``puzzle``, or the loaded session's puzzle when none is given."""
-    text = request.get("puzzle")
-    grid = Grid.parse(str(text)) if text else _session().puzzle
+    grid = _puzzle_or_loaded(request)
     rating = rate(grid, _disabled(request) or frozenset())
     guesses = f", {rating.guesses} guesses" if rating.guesses else ""
     message = (f"{rating.level.display}: score {rating.score}, hardest technique "
@@ -210,18 +226,21 @@ def _techniques(request: Request, progress: Progress) -> Reply:
 
 def _generate(request: Request, progress: Progress) -> Reply:
     """A new puzzle; ``seed`` (optional) makes it reproducible, and the reply says which was used."""
-    seed = request.get("seed")
-    seed = int(seed) if seed is not None else random.SystemRandom().randrange(2**32)
-    made = generate(int(request.get("size") or 9), parse_level_choice(str(request.get("level")
-                    or "unique")), random.Random(seed), symmetry=request.get("symmetry") or "none",
-                    minimal=request.get("minimal", True) is not False, progress=progress)
+    size = fields.integer_choice(request, "size", SIZES, default=9)
+    level = parse_level_choice(fields.choice(request, "level", LEVEL_CHOICES, default="unique"))
+    symmetry = fields.choice(request, "symmetry", SYMMETRIES, default="none")
+    minimal = fields.boolean(request, "minimal", default=True)
+    seed = fields.optional_integer(request, "seed", low=0, high=SEED_MAX)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    made = generate(size, level, random.Random(seed), symmetry=symmetry,
+                    minimal=minimal, progress=progress)
     return {**made.to_json(), "seed": seed}
 
 
 def _gtsps(request: Request, progress: Progress) -> Reply:
     """GTSPS's figures stage by stage and its solutions, for ``puzzle`` or the loaded puzzle."""
-    text = request.get("puzzle")
-    grid = Grid.parse(str(text)) if text else _session().puzzle
+    grid = _puzzle_or_loaded(request)
     report = gtsps_report(grid, progress=progress)
     count = report["solution_count"]
     solutions = report["solutions"]
@@ -265,19 +284,37 @@ def handle(request_text: str, progress: Progress | None = None) -> str:
     show a progress bar; the worker passes a function that posts a message.
     """
     try:
-        request = json.loads(request_text)
-        if not isinstance(request, dict):
-            raise ValueError("a request must be a JSON object")
-        command = COMMANDS.get(str(request.get("cmd")))
+        request = fields.decode_request(request_text)
+        name = fields.text(request, "cmd")
+        command = COMMANDS.get(name)
         if command is None:
-            raise ValueError(f"unknown command {request.get('cmd')!r}")
+            raise FieldError("cmd", f"unknown command {fields.show(name)}: the commands are "
+                                    + ", ".join(COMMANDS))
         reply: Reply = {"ok": True, **command(request, progress or _no_progress)}
     except PuzzleError as error:
         reply = {"ok": False, "error": error.to_json()}
     except ValueError as error:
-        reply = {"ok": False, "error": {"kind": "invalid", "message": str(error), "cell": None,
-                                        "house": None, "cells": []}}
+        reply = _failure("invalid", str(error))
     except Exception as error:  # the page must show every failure, never lose it in the console
-        reply = {"ok": False, "error": {"kind": "internal", "message": f"{type(error).__name__}: "
-                                        f"{error}", "cell": None, "house": None, "cells": []}}
+        reply = _failure("internal", f"{type(error).__name__}: {error}")
     return json.dumps(reply, separators=(",", ":"))
+
+
+#: The worker refuses longer request text itself (with ``oversized``'s reply), so that a huge
+#: string is never copied into Python.
+MAX_REQUEST_CHARS = fields.MAX_REQUEST_CHARS
+
+
+def oversized(length: int) -> str:
+    """The reply to a request of ``length`` characters that the worker did not pass on.
+
+    >>> json.loads(oversized(2_000_000))["error"]["kind"]
+    'invalid'
+    """
+    error = fields.too_large(length)
+    return json.dumps({"ok": False, "error": error.to_json()}, separators=(",", ":"))
+
+
+def _failure(kind: str, message: str) -> Reply:
+    return {"ok": False, "error": {"kind": kind, "message": message, "cell": None, "house": None,
+                                   "cells": []}}

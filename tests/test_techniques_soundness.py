@@ -17,7 +17,7 @@ from pysolver.grid import Grid
 from pysolver.logic import Settings, apply_step, next_step
 from pysolver.search import solve
 from pysolver.techniques.registry import TECHNIQUES
-from tests.helpers import puzzle_lines
+from tests.helpers import full_set_lines, puzzle_lines
 
 EVERYTHING = Settings(unique=True)
 NO_FORCING = Settings(disabled=frozenset(t.slug for t in TECHNIQUES if t.family == "forcing chains"),
@@ -62,5 +62,5 @@ def test_top95_is_sound_and_uses_the_new_families() -> None:
     ("kaggle_radcliffe3m_sample.txt", 2000),
 ])
 def test_whole_files_are_sound(name: str, limit: int | None) -> None:
-    finished, used = check_file(puzzle_lines(name, limit=limit))
+    finished, used = check_file(full_set_lines(name, limit=limit))
     assert sum(used.values()) > 0 and finished > 0

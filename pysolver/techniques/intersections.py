@@ -1,4 +1,4 @@
-"""Region exclusion (seed 002): where a box meets a row or a column.
+"""Region exclusion (farhiongit/sudoku-solver's name): where a box meets a row or a column.
 
 Pointing: a digit's candidates in a box all lie in one row (or column), so the digit leaves the rest
 of that line. Claiming: a digit's candidates in a row (or column) all lie in one box, so it leaves the
@@ -11,11 +11,11 @@ the segments' candidate unions: the digits seen in exactly one segment.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Iterator
 
 from ..board import Board
-from ..geometry import Geometry
+from ..geometry import BOX_SHAPES, Geometry
 from ..levels import Level
 from ..step import Step, describe_eliminations
 from . import Technique
@@ -24,7 +24,7 @@ from . import Technique
 Segments = tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]
 
 
-@cache
+@lru_cache(maxsize=3 * max(BOX_SHAPES))  # every house of the largest grid
 def _segments(geometry: Geometry, house: int) -> Segments:
     """The house's cells grouped by the rows and columns (for a box) or boxes (for a line) they lie in."""
     kinds = (0, 1) if geometry.house_kind(house) == "box" else (2,)
