@@ -6,6 +6,7 @@
  */
 
 import { renderBoard } from "./board-view.js";
+import { renderChainOverlay, renderChainWhy } from "./chain-overlay.js";
 import { EXAMPLES, exampleById } from "./examples.js";
 import { bindInput } from "./input.js";
 import { SolverClient } from "./solver-client.js";
@@ -325,11 +326,14 @@ function renderPad(state) {
 function render(state) {
   renderBoot(state);
   renderStatus(state);
-  renderBoard(els.board, boardState(state));
+  const onBoard = boardState(state);
+  renderBoard(els.board, onBoard);
+  renderChainOverlay(els.board, onBoard.shape, S.shownStep(onBoard));
   renderPad(state);
   renderMessage(state);
   renderControls(state);
   renderStepPanel(els.step, state);
+  renderChainWhy(els.step.panel, S.shownStep(state));
   renderStepList(els.list, state);
   for (const panel of panels) panel.render(state);
   if (state.text !== shownText) {
