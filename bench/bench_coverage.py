@@ -14,6 +14,7 @@ seconds on this machine (CPython), so they stay comparable while other work shar
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -29,7 +30,8 @@ from pysolver.logic import apply_step, next_step  # noqa: E402
 from pysolver.search import solve  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = (ROOT / "tests" / "data", ROOT.parent / "shared" / "puzzles")
+SOURCES = tuple(Path(p) for p in (os.environ.get("PYSOLVER_PUZZLES", ""),) if p) + (
+    ROOT / "tests" / "data", ROOT.parent / "shared" / "puzzles")
 
 #: (label, file, sample size or None for all, goal share, HoDoKu 2.2 default's share)
 FILES = (
