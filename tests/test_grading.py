@@ -43,13 +43,13 @@ KNOWN = {
                Level.EXPERT, "X-Wing", 900),
     "swordfish": ("..............31.2.89....43..47...2..9......7..592.3.1..2..85.....26....5..4...6.",
                   Level.EXPERT, "Swordfish", 854),
-    "simple-colouring": ("12.74.6.94..8......89..3.1....4.2..1..........4.6..9..3...2...62....6.....8...4..",
-                         Level.EXPERT, "Simple Colouring", 1464),
+    "two-string-kite": ("12.74.6.94..8......89..3.1....4.2..1..........4.6..9..3...2...62....6.....8...4..",
+                        Level.EXPERT, "2-String Kite", 1734),
     "aic": (".923.........8.1...........1.7.4...........658.........6.5.2...4.....7.....9.....",
-            Level.EXTREME, "AIC", 1636),
+            Level.EXTREME, "AIC", 1726),
     # The first of the forum's hardest puzzles (SE 11+): even forcing nets stall on it.
     "guessing": ("98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
-                 Level.GUESSING, "Guess", 39702),
+                 Level.GUESSING, "Guess", 39142),
 }
 
 

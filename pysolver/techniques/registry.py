@@ -16,13 +16,14 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Iterable
 
-from . import (Technique, als, chains, colouring, exclusion, forcing, guessing, intersections,
-               nets, singles)
+from . import (Technique, als, chains, colouring, exclusion, finned_fish, forcing, guessing,
+               intersections, nets, single_digit, singles, uniqueness, wings)
 
 #: The modules whose techniques run in the order they are listed, whatever their weight.
 BASIC_MODULES: tuple[ModuleType, ...] = (singles, intersections, exclusion)
 #: Every other module of techniques; their records are ordered by weight.
-MODULES: tuple[ModuleType, ...] = (colouring, chains, als, forcing, nets)
+MODULES: tuple[ModuleType, ...] = (single_digit, wings, finned_fish, uniqueness, colouring, chains,
+                                   als, forcing, nets)
 
 
 def _collect(modules: Iterable[ModuleType]) -> tuple[Technique, ...]:

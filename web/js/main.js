@@ -6,7 +6,6 @@
  */
 
 import { renderBoard } from "./board-view.js";
-import { renderChainOverlay, renderChainWhy } from "./chain-overlay.js";
 import { EXAMPLES, exampleById } from "./examples.js";
 import { bindInput } from "./input.js";
 import { SolverClient } from "./solver-client.js";
@@ -15,6 +14,8 @@ import { renderStepList, renderStepPanel } from "./step-view.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
 import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { generatePanel } from "./generate-panel.js";
+import { renderProof, renderProofNotation } from "./proof-view.js";
+import { sendEnabledTechniques, techniqueSettings } from "./technique-settings.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -326,14 +327,14 @@ function renderPad(state) {
 function render(state) {
   renderBoot(state);
   renderStatus(state);
-  const onBoard = boardState(state);
-  renderBoard(els.board, onBoard);
-  renderChainOverlay(els.board, onBoard.shape, S.shownStep(onBoard));
+  renderBoard(els.board, boardState(state));
+  const shownProof = S.shownStep(state);
+  renderProof(els.board, state.shape, shownProof ? shownProof.step : null);
   renderPad(state);
   renderMessage(state);
   renderControls(state);
   renderStepPanel(els.step, state);
-  renderChainWhy(els.step.panel, S.shownStep(state));
+  renderProofNotation(els.step.panel, S.shownStep(state));
   renderStepList(els.list, state);
   for (const panel of panels) panel.render(state);
   if (state.text !== shownText) {
@@ -359,8 +360,22 @@ const client = new SolverClient({
   },
 });
 
+/** The techniques panel: a switch asks Python for the same position again with the new set. */
+const techniques = techniqueSettings($("technique-settings"), {
+  onChange: () => S.isLoaded(state) && boardCommand("goto", { position: state.view.position }),
+});
+sendEnabledTechniques(client, techniques);
+/** The registry for the panel, before the first board, so a saved choice applies to it. */
+async function loadTechniques() {
+  try {
+    techniques.show((await client.request("techniques")).techniques);
+  } catch (error) {
+    failed(error);
+  }
+}
+
 /** A hook for the end-to-end tests: the current state, read-only. */
 window.__pysolver = { get state() { return state; } };
 
 render(state);
-client.ready.then(restore, () => {});
+client.ready.then(loadTechniques).then(restore, () => {});
