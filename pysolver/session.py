@@ -1,11 +1,11 @@
 """A solving session for the UI and the CLI: a log of steps with undo, redo, guesses and backtracking.
 
 The log holds every step taken; ``position`` says how many of them are applied, so Back and Forward
-move along it and a new step drops the steps ahead. Backtracking on demand (seed 001's "fewest
-degrees of freedom", seed 002's last resort): a guess places a candidate of a cell with the fewest
-candidates; when a contradiction follows, a backtrack step returns to the board before the last open
-guess and removes the guessed digit there. Guesses and backtracks are steps like any other, so the
-whole search is visible and replayable from the list of ``actions``.
+move along it and a new step drops the steps ahead. Backtracking on demand (Dr. Dobb's "fewest
+degrees of freedom", farhiongit/sudoku-solver's last resort): a guess places a candidate of a cell
+with the fewest candidates; when a contradiction follows, a backtrack step returns to the board
+before the last open guess and removes the guessed digit there. Guesses and backtracks are steps
+like any other, so the whole search is visible and replayable from the list of ``actions``.
 
 >>> from pysolver.grid import Grid
 >>> s = Session(Grid.parse(".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."))

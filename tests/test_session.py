@@ -61,7 +61,7 @@ def test_stuck_status_and_guess_backtrack_to_the_solution() -> None:
 
 
 def test_backtrack_returns_to_the_guess_and_removes_its_digit() -> None:
-    for puzzle in puzzle_lines("tdoku_puzzles5_forum_hardest_1905_11plus.txt", 20):
+    for puzzle in puzzle_lines("tdoku_puzzles5_forum_hardest_1905_11plus_every33.txt", 20):
         session = Session(Grid.parse(puzzle))
         session.solve()
         if BACKTRACK in (s.technique for s in session.steps):

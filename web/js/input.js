@@ -13,7 +13,7 @@
  */
 
 /** Letters that act as buttons; they are never digit symbols of the sizes in the menu. */
-export const SHORTCUTS = { s: "step", h: "hint", u: "back", r: "forward" };
+const SHORTCUTS = { s: "step", h: "hint", u: "back", r: "forward" };
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 const ERASE = new Set(["Backspace", "Delete", ".", "0", " "]);
@@ -24,7 +24,7 @@ function inField(target) {
 }
 
 /** The intent of a key pressed on the board, or null. */
-export function boardKey(key, symbols, onBoard) {
+function boardKey(key, symbols, onBoard) {
   if (ARROWS[key]) return { kind: "move", by: ARROWS[key] };
   if (onBoard && ERASE.has(key)) return { kind: "type", char: "." };
   if (key.length !== 1) return null;

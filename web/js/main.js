@@ -1,8 +1,8 @@
 /**
  * The page: one state object, changed only in `commit`, drawn by one `render(state)`; the person's
  * input arrives as intents (input.js) and each intent asks the solver worker one question
- * (notes/web-api.md) and stores the answer. Python decides everything about the puzzle; this file
- * decides only what the page is doing (booting, busy, which message to show).
+ * (docs/worker-protocol.md) and stores the answer. Python decides everything about the puzzle; this
+ * file decides only what the page is doing (booting, busy, which message to show).
  */
 
 import { renderBoard } from "./board-view.js";
@@ -11,6 +11,7 @@ import { bindInput } from "./input.js";
 import { SolverClient } from "./solver-client.js";
 import * as S from "./state.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
+import { h } from "./dom.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
 import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { generatePanel } from "./generate-panel.js";
@@ -36,7 +37,8 @@ const WORKING = {
 };
 const SLOW_MS = 400;
 
-const saved = loadSaved();
+const stored = loadSaved();
+const saved = stored.value;
 let state = S.initialState(saved ? saved.shape : undefined);
 let latest = 0; // sequence number of the newest request: older replies are dropped
 let restored = false; // nothing is saved before the first board comes back from Python
@@ -141,17 +143,31 @@ async function cancel() {
   }
 }
 
-/** The first board: the URL's puzzle, else the saved one (with its steps), else Figure 4.2. */
+/** Say once what could not be read at boot: beside Python's error if there is one, else as a notice. */
+function report(problems) {
+  if (problems.length === 0) return;
+  const text = problems.join(" ");
+  commit(state.error ? S.withError(state, { ...state.error, message: `${state.error.message} ${text}` })
+    : S.withNotice(state, text));
+}
+
+/** The first board: the URL's puzzle, else the saved one (with its steps), else Figure 4.2. A
+ * malformed address or stored board is set aside with a message, never loaded in part. */
 async function restore() {
-  const fromHash = readHash();
+  const hash = readHash();
+  const problems = [stored.problem, hash.problem].filter(Boolean);
+  const fromHash = hash.value;
   const fromSave = saved && (fromHash === null || fromHash === saved.puzzle) ? saved : null;
   const puzzle = fromSave ? fromSave.puzzle : fromHash ?? EXAMPLES[0].puzzle;
   if (fromSave && fromSave.actions.length > 0) {
     const ok = await loadPuzzle(puzzle, { actions: fromSave.actions, position: fromSave.position });
-    if (ok) return;
+    if (ok) return report(problems);
+    const why = state.error ? ` (${state.error.message})` : "";
+    problems.push(`The saved steps could not be replayed${why}; the puzzle was loaded without them.`);
   }
   if (puzzle.length === state.entry.length) commit({ ...state, entry: [...puzzle], text: puzzle });
   await loadPuzzle(puzzle);
+  report(problems);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,8 +264,9 @@ bindInput(document, {
 });
 
 window.addEventListener("hashchange", () => {
-  const puzzle = readHash();
-  if (puzzle !== null && puzzle !== S.snapshot(state).puzzle && state.ready) loadPuzzle(puzzle);
+  const { value: puzzle, problem } = readHash();
+  if (problem) commit(S.withNotice(state, problem));
+  else if (puzzle !== null && puzzle !== S.snapshot(state).puzzle && state.ready) loadPuzzle(puzzle);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -285,9 +302,8 @@ function renderStatus(state) {
   if (state.count) el.dataset.count = String(state.count.count);
   else delete el.dataset.count;
   const text = state.busy && state.busy.slow ? state.busy.label : status.text;
-  const count = state.count ? `<span class="count">${state.count.message}</span>` : "";
-  el.innerHTML = `<span class="badge">${status.badge}</span><span class="text"></span>${count}`;
-  el.querySelector(".text").textContent = text;
+  el.replaceChildren(h("span", { class: "badge" }, status.badge), h("span", { class: "text" }, text),
+    ...(state.count ? [h("span", { class: "count" }, state.count.message)] : []));
 }
 
 function renderMessage(state) {
@@ -318,8 +334,9 @@ function renderPad(state) {
   const symbols = state.shape.symbols;
   if (els.pad.dataset.symbols !== symbols) {
     els.pad.dataset.symbols = symbols;
-    els.pad.innerHTML = [...symbols].map((s) => `<button type="button" data-intent="pad" data-char="${s}" aria-label="Enter ${s}">${s}</button>`).join("")
-      + '<button type="button" data-intent="pad" data-char="." aria-label="Erase the cell" class="erase">⌫</button>';
+    els.pad.replaceChildren(
+      ...[...symbols].map((s) => h("button", { type: "button", "data-intent": "pad", "data-char": s, "aria-label": `Enter ${s}` }, s)),
+      h("button", { type: "button", "data-intent": "pad", "data-char": ".", "aria-label": "Erase the cell", class: "erase" }, "⌫"));
   }
   for (const button of els.pad.querySelectorAll("button")) button.disabled = !state.ready;
 }

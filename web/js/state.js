@@ -1,11 +1,11 @@
 /**
  * The page's one state object and the pure transitions that change it (the 2048/TodoMVC pattern).
  *
- * The solver's reply (`view`, see notes/web-api.md) is kept as it came: this module never computes
- * candidates or steps, it only records what Python said, what the person typed (`entry`, one
- * character per cell, so nothing typed is lost even when Python rejects it), and what the page is
- * doing (booting, busy, the last message). Every transition returns a new object; main.js swaps it
- * in one place and calls render.
+ * The solver's reply (`view`, see docs/worker-protocol.md) is kept as it came: this module never
+ * computes candidates or steps, it only records what Python said, what the person typed (`entry`,
+ * one character per cell, so nothing typed is lost even when Python rejects it), and what the page
+ * is doing (booting, busy, the last message). Every transition returns a new object; main.js swaps
+ * it in one place and calls render.
  */
 
 /** The shape of a 9×9 board before Python has answered; replaced by every view. */
@@ -92,12 +92,6 @@ export function withTyped(state, cell, char) {
   const entry = state.entry.slice();
   entry[cell] = char;
   return { ...state, entry, hint: false, conflicts: [], notice: null, text: entry.join("") };
-}
-
-/** A different board size chosen from the menu: an empty entry of that shape. */
-export function withEmpty(state, shape) {
-  return { ...state, shape, entry: Array(shape.n * shape.n).fill(BLANK), view: null, hint: false,
-    selected: 0, conflicts: [], count: null, error: null, notice: null };
 }
 
 /** Move the selection by (dRow, dCol), staying on the board. */

@@ -5,13 +5,12 @@
  * that returns the board to the point just after that step (`goto`).
  */
 
+import { h, redraw } from "./dom.js";
 import { renderGraph } from "./graph-view.js";
 import { cellName, isLoaded, shownStep, statusState } from "./state.js";
 
-const escapeText = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /** A short effect for the list: 'r3c5 = 7', '−4 r1c2 r1c3', or a count when there are many. */
-export function effectText(shape, step) {
+function effectText(shape, step) {
   const name = (cell) => cellName(shape.n, cell);
   const symbol = (digit) => shape.symbols[digit - 1];
   const parts = [];
@@ -59,23 +58,19 @@ export function renderStepList(list, state) {
   const view = isLoaded(state) ? state.view : null;
   const steps = view ? view.steps : [];
   const position = view ? view.position : 0;
-  const items = [`<li class="start${position === 0 ? " current" : ""}"><button type="button" data-intent="goto" `
-    + `data-position="0"${position === 0 ? ' aria-current="step"' : ""}><span class="num">0</span>`
-    + `<span class="name">Start</span><span class="effect">the puzzle as given</span></button></li>`];
-  steps.forEach((step, k) => {
-    const at = k + 1;
-    const classes = [`tech-${step.technique}`];
-    if (at === position) classes.push("current");
-    if (at > position) classes.push("future");
-    items.push(`<li class="${classes.join(" ")}"><button type="button" data-intent="goto" data-position="${at}"`
-      + `${at === position ? ' aria-current="step"' : ""}><span class="num">${at}</span>`
-      + `<span class="name">${escapeText(step.name)}</span>`
-      + `<span class="effect">${escapeText(effectText(state.shape, step))}</span></button></li>`);
-  });
-  const html = items.join("");
-  if (list.dataset.key !== `${steps.length}:${position}:${html.length}`) {
-    list.innerHTML = html;
-    list.dataset.key = `${steps.length}:${position}:${html.length}`;
+  const rows = [{ at: 0, classes: ["start"], name: "Start", effect: "the puzzle as given" },
+    ...steps.map((step, k) => ({ at: k + 1, classes: [`tech-${step.technique}`], name: step.name,
+      effect: effectText(state.shape, step) }))];
+  for (const row of rows) {
+    if (row.at === position) row.classes.push("current");
+    if (row.at > position) row.classes.push("future");
+  }
+  const item = ({ at, classes, name, effect }) => h("li", { class: classes.join(" ") },
+    h("button", { type: "button", "data-intent": "goto", "data-position": at,
+      "aria-current": at === position && "step" },
+    h("span", { class: "num" }, at), h("span", { class: "name" }, name),
+    h("span", { class: "effect" }, effect)));
+  if (redraw(list, JSON.stringify(rows), () => rows.map(item))) {
     const current = list.querySelector(".current");
     if (current) list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
   }
