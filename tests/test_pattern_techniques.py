@@ -11,14 +11,14 @@ eliminations are checked against the puzzle's unique solution.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterator
+from typing import Iterator
 
 import pytest
 
 from pysolver.board import Board
 from pysolver.geometry import geometry_for_size
 from pysolver.grid import Grid
-from pysolver.logic import DEFAULT, Settings, next_step, steps_available
+from pysolver.logic import DEFAULT, Settings, steps_available
 from pysolver.search import solve
 from pysolver.step import Candidate, Step
 from pysolver.techniques import Technique

@@ -13,7 +13,8 @@ from typing import Iterable
 
 from ..board import Board
 from ..geometry import Geometry
-from ..step import Candidate, ProofLink, ProofNode
+from ..proof import chain_proof, eliminated
+from ..step import Candidate, Proof, ProofLink, ProofNode
 
 
 @cache
@@ -63,15 +64,21 @@ def bivalue_cells(board: Board) -> list[int]:
     return [c for c, mask in enumerate(board.candidates) if mask.bit_count() == 2]
 
 
-def chain_proof(candidates: list[Candidate], kinds: list[str]) -> tuple[tuple[ProofNode, ...],
-                                                                       tuple[ProofLink, ...]]:
-    """Nodes for a chain of single candidates and links between consecutive ones.
+def alternating_chain(geometry: Geometry, candidates: list[Candidate], kinds: list[str],
+                      removed: tuple[Candidate, ...],
+                      roles: tuple[tuple[str, tuple[int, ...]], ...]) -> Proof:
+    """The proof of a pattern read as an alternating chain of single candidates.
 
-    >>> nodes, links = chain_proof([(0, 1), (8, 1)], ["strong"])
-    >>> links[0].to_json()
-    {'from': 0, 'to': 1, 'kind': 'strong'}
+    The chain starts with a strong link: its first node is *off* and the values alternate, so one
+    end is on whatever happens, and ``removed`` are the candidates that see both ends. The proof
+    carries the chain in Eureka notation.
+
+    >>> from pysolver.geometry import geometry_for_size
+    >>> alternating_chain(geometry_for_size(9), [(0, 1), (8, 1)], ["strong"], ((4, 1),), ()).notation
+    '(1)r1c1=r1c9 => r1c5<>1'
     """
-    nodes = tuple(ProofNode((cell,), digit) for cell, digit in candidates)
+    nodes = tuple(ProofNode((cell,), digit, index % 2 == 1)
+                  for index, (cell, digit) in enumerate(candidates))
     links = tuple(ProofLink(i, i + 1, "strong" if kind == "strong" else "weak")
                   for i, kind in enumerate(kinds))
-    return nodes, links
+    return chain_proof(geometry, (nodes, links), eliminated(geometry, removed), roles)

@@ -17,9 +17,10 @@ from typing import Iterator
 from ..board import Board
 from ..geometry import Geometry
 from ..levels import Level
-from ..step import Candidate, Proof, ProofLink, ProofNode, Step, describe_eliminations
+from ..proof import chain_proof, eliminated
+from ..step import Candidate, ProofLink, ProofNode, Step, describe_eliminations
 from . import Technique
-from .patterns import chain_proof, digit_cells, peer_sets, seen_by_all, strong_links
+from .patterns import alternating_chain, digit_cells, peer_sets, seen_by_all, strong_links
 
 #: A strong link oriented from its far end to its near end: (house, far, near).
 _Oriented = tuple[int, int, int]
@@ -92,8 +93,6 @@ def _two_link_step(geo: Geometry, shape: str, digit: int, first: _Oriented, seco
             f"and {name(b1)} share {geo.house_name(joint)}, so they are not both {symbol}, and "
             f"{name(a1)} or {name(b2)} is {symbol}. {symbol} leaves every cell that sees both: "
             f"removes {describe_eliminations(geo, removed)}.")
-    nodes, links = chain_proof([(a1, digit), (a2, digit), (b1, digit), (b2, digit)],
-                               ["strong", "weak", "strong"])
     roles = {"skyscraper": (("base", (a2, b1)), ("roof", (a1, b2))),
              "kite": (("box", (a2, b1)), ("ends", (a1, b2))),
              "turbot": (("ends", (a1, b2)),)}[shape]
@@ -101,7 +100,8 @@ def _two_link_step(geo: Geometry, shape: str, digit: int, first: _Oriented, seco
     return Step(technique, technique.title, text, size=2, view="house", houses=(h1, h2, joint),
                 digit=digit, cells=cells, digits=(digit,),
                 pattern=tuple((c, digit) for c in cells), eliminations=removed,
-                proof=Proof(nodes, links, roles))
+                proof=alternating_chain(geo, [(a1, digit), (a2, digit), (b1, digit), (b2, digit)],
+                                        ["strong", "weak", "strong"], removed, roles))
 
 
 def find_empty_rectangles(board: Board) -> Iterator[Step]:
@@ -169,14 +169,15 @@ def _rectangle_step(geo: Geometry, digit: int, box: int, places: tuple[int, ...]
             f"{symbol} is in {cross_name}. Either way {name(target)}, which sees {name(far)} and "
             f"{cross_name} of {box_name}, is not {symbol}: removes "
             f"{describe_eliminations(geo, removed)}.")
-    nodes = (ProofNode((far,), digit), ProofNode((near,), digit),
-             ProofNode(tuple(near_line), digit), ProofNode(tuple(other_line), digit))
+    nodes = (ProofNode((far,), digit, False), ProofNode((near,), digit, True),
+             ProofNode(tuple(near_line), digit, False), ProofNode(tuple(other_line), digit, True))
     links = (ProofLink(0, 1, "strong"), ProofLink(1, 2, "weak"), ProofLink(2, 3, "strong"))
     cells = tuple(sorted({*places, near, far}))
     return Step(EMPTY_RECTANGLE, EMPTY_RECTANGLE.title, text, size=2, view="house",
                 houses=(box, link), digit=digit, cells=cells, digits=(digit,),
                 pattern=tuple((c, digit) for c in cells), eliminations=removed,
-                proof=Proof(nodes, links, (("box", tuple(places)), ("link", (near, far)))))
+                proof=chain_proof(geo, (nodes, links), eliminated(geo, removed),
+                                  (("box", tuple(places)), ("link", (near, far)))))
 
 
 TURBOT_FISH = Technique(

@@ -17,9 +17,9 @@ from typing import Iterator
 from ..board import Board
 from ..geometry import Geometry, bits
 from ..levels import Level
-from ..step import Candidate, Proof, ProofLink, ProofNode, Step, describe_eliminations, digit_set
+from ..step import Candidate, Proof, ProofNode, Step, describe_eliminations, digit_set
 from . import Technique
-from .patterns import bivalue_cells, chain_proof, digit_cells, peer_sets, seen_by_all
+from .patterns import alternating_chain, bivalue_cells, digit_cells, peer_sets, seen_by_all
 
 
 def find_xy_wings(board: Board) -> Iterator[Step]:
@@ -85,17 +85,18 @@ def _wing_step(geo: Geometry, technique: Technique, board: Board, pivot: int,
     text = (f"{technique.title}: {why}; {z} leaves every cell that sees "
             f"{'both pincers' if technique is XY_WING else 'all three'}: removes "
             f"{describe_eliminations(geo, removed)}.")
+    roles = (("pivot", (pivot,)), ("pincers", pincers))
     if technique is XY_WING:
-        nodes, links = chain_proof([(first, digit), (first, x), (pivot, x), (pivot, y),
-                                    (second, y), (second, digit)],
-                                   ["strong", "weak", "strong", "weak", "strong"])
+        proof = alternating_chain(geo, [(first, digit), (first, x), (pivot, x), (pivot, y),
+                                        (second, y), (second, digit)],
+                                  ["strong", "weak", "strong", "weak", "strong"], removed, roles)
     else:  # the pivot has three candidates: no chain, the three z's are the proof
-        nodes, links = tuple(ProofNode((c,), digit) for c in killers), ()
+        proof = Proof(tuple(ProofNode((c,), digit) for c in killers), (), roles)
     cells = (pivot, first, second)
     return Step(technique, technique.title, text, size=len(cells), view="cell", digit=digit,
                 cells=cells, digits=tuple(bits(cands[pivot] | 1 << (digit - 1))),
                 pattern=tuple((c, d) for c in cells for d in bits(cands[c])), eliminations=removed,
-                proof=Proof(nodes, links, (("pivot", (pivot,)), ("pincers", pincers))))
+                proof=proof)
 
 
 def find_w_wings(board: Board) -> Iterator[Step]:
@@ -140,14 +141,15 @@ def _w_wing_step(geo: Geometry, first: int, second: int, x: int, y: int, house: 
             f"{name(first)} and {name(second)}, so they are not both {sym(x)}: one of them is "
             f"{sym(y)}, and {sym(y)} leaves every cell that sees both: removes "
             f"{describe_eliminations(geo, removed)}.")
-    nodes, links = chain_proof([(first, y), (first, x), (near, x), (far, x), (second, x),
-                                (second, y)], ["strong", "weak", "strong", "weak", "strong"])
     cells = (first, second, near, far)
     return Step(W_WING, W_WING.title, text, size=2, view="cell", houses=(house,), digit=y,
                 cells=cells, digits=(x, y),
                 pattern=((first, x), (first, y), (near, x), (far, x), (second, x), (second, y)),
                 eliminations=removed,
-                proof=Proof(nodes, links, (("pincers", (first, second)), ("link", (near, far)))))
+                proof=alternating_chain(geo, [(first, y), (first, x), (near, x), (far, x),
+                                              (second, x), (second, y)],
+                                        ["strong", "weak", "strong", "weak", "strong"], removed,
+                                        (("pincers", (first, second)), ("link", (near, far)))))
 
 
 def find_remote_pairs(board: Board) -> Iterator[Step]:
@@ -211,11 +213,11 @@ def _remote_step(geo: Geometry, path: list[int], digits: list[int],
         first, second = (x, y) if index % 2 == 0 else (y, x)
         candidates += [(cell, first), (cell, second)]
         kinds += ["strong"] if index == len(path) - 1 else ["strong", "weak"]
-    nodes, links = chain_proof(candidates, kinds)
     return Step(REMOTE_PAIRS, REMOTE_PAIRS.title, text, size=len(path), view="cell",
                 cells=tuple(path), digits=(x, y),
                 pattern=tuple((c, d) for c in path for d in digits), eliminations=removed,
-                proof=Proof(nodes, links, (("ends", (path[0], path[-1])),)))
+                proof=alternating_chain(geo, candidates, kinds, removed,
+                                        (("ends", (path[0], path[-1])),)))
 
 
 REMOTE_PAIRS = Technique(
