@@ -86,10 +86,14 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a tenth of each sample")
     parser.add_argument("--no-rate", action="store_true", help="skip the grading.rate timing")
     parser.add_argument("--seed", type=int, default=12, help="the samples' random seed")
+    parser.add_argument("--only", choices=[label.split()[0] for label, *_ in FILES],
+                        help="one file: top95, magictour, 17-clue or forum")
     args = parser.parse_args()
     print(f"{'file':20} {'solved':>10} {'share':>7} {'goal':>6} {'HoDoKu':>7} {'wrong':>5} "
           f"{'solve/puzzle':>13} {'rate/puzzle':>12} {'step median':>12} {'step max':>9}")
     for label, stem, size, goal, hodoku in FILES:
+        if args.only and label.split()[0] != args.only:
+            continue
         path = puzzle_set(stem)
         rng = random.Random(args.seed)
         count = None if size is None else (max(10, size // 10) if args.quick else size)
