@@ -9,6 +9,8 @@ must be 0.
 
 Run: ``python bench/bench_coverage.py`` (``--quick`` for a tenth of each sample). Times are CPU
 seconds on this machine (CPython), so they stay comparable while other work shares the cores.
+Puzzles come from ``puzzle_sets``: the repository's samples in tests/data, or the whole public sets
+where $PYSOLVER_SHARED_PUZZLES points.
 """
 
 from __future__ import annotations
@@ -28,24 +30,16 @@ from pysolver.grid import Grid  # noqa: E402
 from pysolver.logic import apply_step, next_step  # noqa: E402
 from pysolver.search import solve  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-SOURCES = (ROOT / "tests" / "data", ROOT.parent / "shared" / "puzzles")
+from puzzle_sets import puzzle_set  # noqa: E402
 
-#: (label, file, sample size or None for all, goal share, HoDoKu 2.2 default's share)
+
+#: (label, set, sample size or None for all, goal share, HoDoKu 2.2 default's share)
 FILES = (
-    ("top95", "norvig_top95.txt", None, 93 / 95, 93 / 95),
-    ("magictour top1465", "tdoku_puzzles3_magictour_top1465.txt", 300, 0.98, 0.98),
-    ("17-clue", "tdoku_puzzles2_17_clue.txt", 300, 1.0, 1.0),
-    ("forum hardest 11+", "tdoku_puzzles5_forum_hardest_1905_11plus.txt", 100, 0.10, 0.0),
+    ("top95", "norvig_top95", None, 93 / 95, 93 / 95),
+    ("magictour top1465", "tdoku_puzzles3_magictour_top1465", 300, 0.98, 0.98),
+    ("17-clue", "tdoku_puzzles2_17_clue", 300, 1.0, 1.0),
+    ("forum hardest 11+", "tdoku_puzzles5_forum_hardest_1905_11plus", 100, 0.10, 0.0),
 )
-
-
-def find(name: str) -> Path | None:
-    """The puzzle file in the repository's test data, else in the shared puzzles folder."""
-    for folder in SOURCES:
-        if (folder / name).exists():
-            return folder / name
-    return None
 
 
 def sample(path: Path, size: int | None, rng: random.Random) -> list[str]:
@@ -92,14 +86,15 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a tenth of each sample")
     parser.add_argument("--no-rate", action="store_true", help="skip the grading.rate timing")
     parser.add_argument("--seed", type=int, default=12, help="the samples' random seed")
+    parser.add_argument("--only", choices=[label.split()[0] for label, *_ in FILES],
+                        help="one file: top95, magictour, 17-clue or forum")
     args = parser.parse_args()
     print(f"{'file':20} {'solved':>10} {'share':>7} {'goal':>6} {'HoDoKu':>7} {'wrong':>5} "
           f"{'solve/puzzle':>13} {'rate/puzzle':>12} {'step median':>12} {'step max':>9}")
-    for label, name, size, goal, hodoku in FILES:
-        path = find(name)
-        if path is None:
-            print(f"{label:20} (no {name} in tests/data or ../shared/puzzles)")
+    for label, stem, size, goal, hodoku in FILES:
+        if args.only and label.split()[0] != args.only:
             continue
+        path = puzzle_set(stem)
         rng = random.Random(args.seed)
         count = None if size is None else (max(10, size // 10) if args.quick else size)
         puzzles = sample(path, count, rng)

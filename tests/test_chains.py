@@ -1,4 +1,4 @@
-"""Chains (X-Chain, XY-Chain, AIC, grouped AIC, discontinuous nice loop) and colouring on HoDoKu's
+"""Chains (X-Chain, XY-Chain, AIC, grouped AIC, nice loops) and colouring on HoDoKu's
 published examples, the proof data every chain step carries, and positions where nothing fires."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pysolver.grid import Grid
 from pysolver.links import LinkOptions, build_graph
 from pysolver.logic import FIGURE_4_2, solve_by_logic
 from pysolver.step import Step
-from pysolver.techniques.chains import (find_aics, find_grouped_aics, find_nice_loops,
-                                        find_x_chains, find_xy_chains)
+from pysolver.techniques.chains import (find_aics, find_continuous_nice_loops, find_grouped_aics,
+                                        find_nice_loops, find_x_chains, find_xy_chains)
 from pysolver.techniques.colouring import find_multi_colouring, find_simple_colouring
 from tests.hodoku_library import LibraryCase, position
 
@@ -36,6 +36,13 @@ LIBRARY: dict[str, tuple[Finder, str]] = {
                                   "+18+6934+61.+9.+7851+3+9...+5..+8+26+1359+47745.....+1::397 817::7"),
     "grouped-aic": (find_grouped_aics, ":0711-1:9:+8..1...7....8.76..+7.3.5......+7..9...4...7+8.9668"
                                        "+9...+7....+4+78+52+6+15+2+83..+94717+69+42.5.::912 922 932 971::15"),
+    "continuous-nice-loop": (find_continuous_nice_loops,
+                             ":0706:124579:548..+3...+63....8..1+2.+8....3+972.+386..+4.....3..+3..."
+                             "47..9+71+43+8+5+92+62569+7..+3+8+8+9+3.6.7..::114 118 124 214 224 496 524 "
+                             "538 718 925 926 936 955::13"),
+    "continuous-nice-loop-2": (find_continuous_nice_loops,
+                               ":0706:38:6+4.15.7.8.7.....4+1..14....97+1+36+25+9+8+4+59+4+3812+7+6+28+6..."
+                               "+3+1+5.+6.....934...9.1+6+2.....6.+57::395 873 874 876::7"),
     "simple-colouring-trap": (find_simple_colouring,
                               ":0500:1:+23.7.+68+955972+8...+6+6..+9+3+5.+7.+3.+6.9.5.7+7+5.+36...+9+4.+9"
                               "+5+7.+683+872.+5396.+94+5+6.7..+8+1638.+9+7+5.:439:127 128 132 133::"),
@@ -105,7 +112,7 @@ def test_a_grouped_node_is_the_cells_of_one_box_line_intersection() -> None:
 
 
 EVERY_FINDER = [find_x_chains, find_xy_chains, find_aics, find_grouped_aics, find_nice_loops,
-                find_simple_colouring, find_multi_colouring]
+                find_continuous_nice_loops, find_simple_colouring, find_multi_colouring]
 
 
 @pytest.mark.parametrize("finder", EVERY_FINDER, ids=lambda f: f.__name__)

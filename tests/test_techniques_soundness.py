@@ -9,6 +9,7 @@ them), under ``slow`` every technique on whole files.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable
 
 import pytest
 
@@ -55,12 +56,14 @@ def test_top95_is_sound_and_uses_the_new_families() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name, limit", [
-    ("tdoku_puzzles3_magictour_top1465.txt", None),
-    ("tdoku_puzzles2_17_clue.txt", 2000),
-    ("tdoku_puzzles6_forum_hardest_1106.txt", None),
-    ("kaggle_radcliffe3m_sample.txt", 2000),
-])
-def test_whole_files_are_sound(name: str, limit: int | None) -> None:
-    finished, used = check_file(full_set_lines(name, limit=limit))
+@pytest.mark.parametrize("name, limit, lines", [
+    ("tdoku_puzzles3_magictour_top1465.txt", None, puzzle_lines),
+    ("tdoku_puzzles6_forum_hardest_1106.txt", None, puzzle_lines),
+    ("tdoku_puzzles2_17_clue.txt", 2000, full_set_lines),
+    ("kaggle_radcliffe3m_sample.txt", 2000, full_set_lines),
+    ("tdoku_puzzles5_forum_hardest_1905_11plus.txt", 200, full_set_lines),
+], ids=["magictour", "forum-1106", "17-clue", "kaggle", "forum-11plus"])
+def test_whole_files_are_sound(name: str, limit: int | None,
+                               lines: Callable[..., list[str]]) -> None:
+    finished, used = check_file(lines(name, limit=limit))
     assert sum(used.values()) > 0 and finished > 0

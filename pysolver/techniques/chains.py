@@ -19,7 +19,7 @@ from ..board import Board
 from ..levels import Level
 from ..links import Implication, LinkGraph, LinkOptions, Search, build_graph, shortest_first
 from ..proof import cells_name, chain_proof, eliminated, placed
-from ..step import Proof, Step, describe_eliminations
+from ..step import Proof, ProofLink, Step, describe_eliminations
 from . import Technique
 
 #: Longest chain searched (links); longer chains teach nothing a forcing chain would not.
@@ -133,6 +133,77 @@ def _placing_loops(board: Board, options: LinkOptions, technique: Technique,
         yield _step(graph, technique, name, text, implication.path, proof, placements=placement)
 
 
+def find_continuous_nice_loops(board: Board) -> Iterator[Step]:
+    """Closed alternating loops: every weak link of the loop holds as a strong one too.
+
+    From "A on" the search alternates weak and strong links; reaching a node Z strongly linked
+    back to A closes a loop A - ... = Z = A in which strong and weak links alternate all the way
+    round. Then along each weak link exactly one end is true, so whatever sees both ends goes
+    (the other digits of a cell, or the digit's other places in a house). Shortest loops first.
+    """
+    graph = build_graph(board, ALL_LINKS)
+    searches = {}
+    for node in graph.candidate_nodes():
+        search = searches[node] = Search(graph, node, True)
+        # The loop must come back to A through a strong partner, so the partners are kept out of
+        # the first layer (where A's weak links would reach them at once).
+        first = search.advance() & ~graph.strong[node]
+        search.layers[-1] = (False, first)
+        search.off_seen &= ~graph.strong[node]
+    seen: set[frozenset[int]] = set()
+    for _ in range(MAX_DEPTH):
+        if not searches:
+            return
+        found = []
+        for start, search in list(searches.items()):
+            layer = search.advance()
+            if not layer:
+                del searches[start]
+                continue
+            on, _ = search.layers[-1]
+            closing = layer & graph.strong[start] if not on else 0
+            while closing:
+                low = closing & -closing
+                closing ^= low
+                loop = search.trace(low.bit_length() - 1)
+                if len(loop.path) >= 4 and len(set(loop.path)) == len(loop.path):
+                    found.append(loop)
+        steps = []
+        for loop in found:
+            key = frozenset(loop.path)
+            if key not in seen:
+                seen.add(key)
+                step = _loop_step(graph, loop)
+                if step is not None:
+                    steps.append(step)
+        yield from _best_first(steps)
+
+
+def _loop_step(graph: LinkGraph, loop: Implication) -> Step | None:
+    geo = graph.geometry
+    path = loop.path
+    members = sum(1 << n for n in path)
+    targets = 0
+    for k in range(len(path)):
+        u, v = path[k], path[(k + 1) % len(path)]
+        if k % 2 == 0:  # on -> off: the loop's weak links sit at even positions
+            targets |= graph.weak[u] & graph.weak[v]
+    targets &= ~members & ((1 << len(graph.index)) - 1)
+    if not targets:
+        return None
+    eliminations = tuple(sorted((graph.nodes[z].cells[0], graph.nodes[z].digit)
+                                for z in range(len(graph.index)) if targets >> z & 1))
+    nodes, links = loop.chain(graph)
+    closed = nodes + (graph.chain_node(path[0], True),)
+    links = links + (ProofLink(len(nodes) - 1, len(nodes), "strong"),)
+    proof = chain_proof(geo, (closed, links), eliminated(geo, eliminations))
+    text = (f"Continuous Nice Loop of {len(path)} links: strong and weak links alternate all the "
+            f"way round, so along each weak link exactly one end is true, and whatever sees both "
+            f"ends of a weak link goes: removes {describe_eliminations(geo, eliminations)}.")
+    return _step(graph, CONTINUOUS_NICE_LOOP, "Continuous Nice Loop", text, path, proof,
+                 eliminations=eliminations)
+
+
 def _node_text(graph: LinkGraph, node: int) -> str:
     item = graph.nodes[node]
     return f"{graph.geometry.symbol(item.digit)} in {cells_name(graph.geometry, item.cells)}"
@@ -166,6 +237,11 @@ NICE_LOOP = Technique(
     "nice-loop", "Discontinuous Nice Loop", "chains", Level.EXTREME, 280, find_nice_loops,
     summary="A chain from a candidate back to itself: if it were false it would be true, so it is "
             "true.")
+CONTINUOUS_NICE_LOOP = Technique(
+    "continuous-nice-loop", "Continuous Nice Loop", "chains", Level.EXTREME, 280,
+    find_continuous_nice_loops,
+    summary="A closed loop of alternating strong and weak links: every weak link holds as a strong "
+            "one, so whatever sees both ends of one goes.")
 GROUPED_AIC = Technique(
     "grouped-aic", "Grouped AIC", "chains", Level.EXTREME, 300, find_grouped_aics,
     summary="An alternating inference chain that may pass through the cells of a box–line "
@@ -174,4 +250,5 @@ GROUPED_NICE_LOOP = Technique(
     "grouped-nice-loop", "Grouped Discontinuous Nice Loop", "chains", Level.EXTREME, 300,
     find_grouped_nice_loops,
     summary="A discontinuous nice loop through grouped nodes that places its candidate.")
-TECHNIQUES = (X_CHAIN, XY_CHAIN, AIC, NICE_LOOP, GROUPED_AIC, GROUPED_NICE_LOOP)
+TECHNIQUES = (X_CHAIN, XY_CHAIN, AIC, NICE_LOOP, CONTINUOUS_NICE_LOOP, GROUPED_AIC,
+              GROUPED_NICE_LOOP)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from functools import cache
 from typing import Callable, Iterator
 
 from ..board import Board
@@ -172,6 +173,18 @@ def _check_house(geo: Geometry, board: Board, values: list[int], candidates: lis
         place(places[0], digit, gone)
 
 
+@cache
+def _segments(geo: Geometry) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """For each box–line intersection, both ways round: (its cells, the rest of the source house,
+    the rest of the target house)."""
+    out = []
+    for box, line, cells in _intersections(geo):
+        for source, target in ((box, line), (line, box)):
+            out.append((cells, tuple(c for c in geo.houses[source] if c not in cells),
+                        tuple(c for c in geo.houses[target] if c not in cells)))
+    return tuple(out)
+
+
 def _locked_candidates(geo: Geometry, board: Board, candidates: list[int],
                        remove: _Remove) -> bool:
     """Pointing and claiming on the branch's position; True when something was removed.
@@ -180,28 +193,25 @@ def _locked_candidates(geo: Geometry, board: Board, candidates: list[int],
     other house; the removal rests on the removals that confined the digit.
     """
     changed = False
-    for box, line, cells in _intersections(geo):
-        for source, target in ((box, line), (line, box)):
-            outside = [c for c in geo.houses[source] if c not in cells]
-            mask = 0
-            for cell in outside:
-                mask |= candidates[cell]
-            inside = 0
-            for cell in cells:
-                inside |= candidates[cell]
-            confined = inside & ~mask
-            if not confined:
+    for cells, outside, rest in _segments(geo):
+        inside = 0
+        for cell in cells:
+            inside |= candidates[cell]
+        if not inside:
+            continue
+        for cell in outside:
+            inside &= ~candidates[cell]
+        if not inside:
+            continue
+        for digit in _digits(inside):
+            bit = 1 << (digit - 1)
+            victims = [c for c in rest if candidates[c] & bit]
+            if not victims:
                 continue
-            for digit in _digits(confined):
-                bit = 1 << (digit - 1)
-                victims = [c for c in geo.houses[target]
-                           if c not in cells and candidates[c] & bit]
-                if not victims:
-                    continue
-                because = tuple((c, digit, False) for c in outside if board.candidates[c] & bit)
-                for victim in victims:
-                    remove(victim, digit, because)
-                changed = True
+            because = tuple((c, digit, False) for c in outside if board.candidates[c] & bit)
+            for victim in victims:
+                remove(victim, digit, because)
+            changed = True
     return changed
 
 

@@ -27,7 +27,8 @@ import("data:text/javascript," + encodeURIComponent(source))
 """
 NEEDED = {"Pointing", "Claiming", "Naked Pair", "Naked Triple", "Hidden Pair", "Hidden Triple", "X-Wing",
           "Swordfish", "Jellyfish", "Skyscraper", "2-String Kite", "Empty Rectangle", "XY-Wing", "XYZ-Wing",
-          "W-Wing", "Remote Pairs", "Finned Swordfish", "Unique Rectangle type 1", "Guess"}
+          "W-Wing", "Remote Pairs", "Finned Swordfish", "Unique Rectangle type 1", "AIC",
+          "Cell Forcing Chain", "Forcing Net", "Guess"}
 
 
 def read_examples() -> list[dict[str, str]]:

@@ -22,7 +22,7 @@ READ_PROOF = """() => {
   const svg = document.querySelector('#board svg.proof');
   if (!svg) return null;
   const all = (sel) => [...svg.querySelectorAll(sel)];
-  return { nodes: all('circle.node').length, strong: all("line[data-kind='strong']").length,
+  return { nodes: all('circle.node:not(.elim)').length, strong: all("line[data-kind='strong']").length,
     weak: all("line[data-kind='weak']").length, roles: all('rect[data-role]').map((r) => r.dataset.role),
     dash: all("line[data-kind='weak']").map((l) => getComputedStyle(l).strokeDasharray) };
 }"""

@@ -15,7 +15,7 @@ import { h } from "./dom.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
 import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { generatePanel } from "./generate-panel.js";
-import { renderProof } from "./proof-view.js";
+import { renderProof, renderProofNotation } from "./proof-view.js";
 import { sendEnabledTechniques, techniqueSettings } from "./technique-settings.js";
 
 const $ = (id) => document.getElementById(id);
@@ -351,6 +351,7 @@ function render(state) {
   renderMessage(state);
   renderControls(state);
   renderStepPanel(els.step, state);
+  renderProofNotation(els.step.panel, S.shownStep(state));
   renderStepList(els.list, state);
   for (const panel of panels) panel.render(state);
   if (state.text !== shownText) {

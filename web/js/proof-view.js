@@ -5,8 +5,12 @@
  * tinted. It draws exactly the step JSON's `proof` (nodes, links, roles, branches) in an SVG layer
  * over the board and knows no Sudoku rule.
  *
- * Test hooks: `#board svg.proof` with `[data-node]`, `line[data-kind="strong"|"weak"]`,
- * `rect[data-role]`.
+ * Eliminated candidates are ringed red. Under the reason, a "why?" disclosure shows the proof in
+ * Eureka notation as the forums write it (one line per branch of a forcing chain).
+ *
+ * Test hooks: `#board svg.proof` with `[data-node]`, `line[data-kind="strong"|"weak"]` with
+ * `data-from`/`data-to` ("cells:digit" of its ends), `circle.node.on|off|elim` with `data-cell` and
+ * `data-digit`, `[data-branch]`, `rect[data-role]`; `#step-panel details.why code`.
  */
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -33,13 +37,16 @@ function centre(points) {
   return [x, y];
 }
 
+const nodeKey = (node) => `${node.cells.join(",")}:${node.digit}`;
+
 function drawChain(layer, shape, nodes, links, branch) {
   const radius = 0.46 / Math.max(shape.box_rows, shape.box_cols);
   const centres = nodes.map((node) => centre(node.cells.map((cell) => spot(shape, cell, node.digit))));
   links.forEach((link) => {
     const [x1, y1] = centres[link.from];
     const [x2, y2] = centres[link.to];
-    const line = svg("line", { x1, y1, x2, y2, class: `link ${link.kind}`, "data-kind": link.kind });
+    const line = svg("line", { x1, y1, x2, y2, class: `link ${link.kind}`, "data-kind": link.kind,
+      "data-from": nodeKey(nodes[link.from]), "data-to": nodeKey(nodes[link.to]) });
     if (branch !== null) line.dataset.branch = String(branch);
     layer.append(line);
   });
@@ -47,7 +54,8 @@ function drawChain(layer, shape, nodes, links, branch) {
     const state = node.on === true ? "on" : node.on === false ? "off" : "plain";
     for (const cell of node.cells) {
       const [cx, cy] = spot(shape, cell, node.digit);
-      const ring = svg("circle", { cx, cy, r: radius, class: `node ${state}`, "data-node": index });
+      const ring = svg("circle", { cx, cy, r: radius, class: `node ${state}`, "data-node": index,
+        "data-cell": cell, "data-digit": node.digit });
       if (branch !== null) ring.dataset.branch = String(branch);
       layer.append(ring);
     }
@@ -76,4 +84,39 @@ export function renderProof(board, shape, step) {
   }
   drawChain(layer, shape, proof.nodes || [], proof.links || [], null);
   (proof.branches || []).forEach((branch, index) => drawChain(layer, shape, branch.nodes, branch.links, index));
+  const radius = 0.46 / Math.max(shape.box_rows, shape.box_cols);
+  for (const [cell, digit] of step.eliminations) {
+    const [cx, cy] = spot(shape, cell, digit);
+    layer.append(svg("circle", { cx, cy, r: radius, class: "node elim", "data-cell": cell, "data-digit": digit }));
+  }
+}
+
+/** The "why?" disclosure under the reason: the proof in Eureka notation (or nothing). */
+export function renderProofNotation(panel, shown) {
+  let details = panel.querySelector("details.why");
+  const proof = shown && shown.step ? shown.step.proof : null;
+  if (!proof || !proof.notation) {
+    if (details) details.remove();
+    return;
+  }
+  if (!details) {
+    details = document.createElement("details");
+    details.className = "why";
+    const summary = document.createElement("summary");
+    summary.textContent = "why?";
+    details.append(summary, document.createElement("div"));
+    panel.insertBefore(details, panel.querySelector(".graph"));
+  }
+  const body = details.querySelector("div");
+  if (body.dataset.notation === proof.notation) return;
+  body.dataset.notation = proof.notation;
+  const lines = proof.branches.length
+    ? [...proof.branches.map((branch) => `${branch.premise}: ${branch.notation}`),
+      `=> ${proof.notation.split(" => ").pop()}`]
+    : [proof.notation];
+  body.replaceChildren(...lines.map((line) => {
+    const code = document.createElement("code");
+    code.textContent = line;
+    return code;
+  }));
 }
