@@ -59,12 +59,17 @@ class _Point:
 class Session:
     """One puzzle being solved step by step."""
 
-    def __init__(self, puzzle: Grid, disabled: frozenset[str] = frozenset()) -> None:
+    def __init__(self, puzzle: Grid, start: Board | None = None,
+                 disabled: frozenset[str] = frozenset()) -> None:
+        """A session on ``puzzle`` (its givens), from ``start`` when the player had already placed
+        digits or removed candidates (an imported position), else from the puzzle's own board;
+        the techniques in ``disabled`` are switched off."""
         self.puzzle = puzzle
+        self.start = start if start is not None else Board.from_grid(puzzle)
         self._disabled = disabled
         self._unique: bool | None = None
         self.steps: list[Step] = []
-        self._points = [_Point(Board.from_grid(puzzle), ())]
+        self._points = [_Point(self.start, ())]
         self.position = 0
         self._next: dict[int, Step | None] = {}
         self._contradiction: dict[int, Contradiction | None] = {}

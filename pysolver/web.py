@@ -23,8 +23,9 @@ import json
 import random
 from typing import Any, Callable, get_args
 
-from . import fields
+from . import fields, formats
 from .errors import FieldError, PuzzleError
+from .formats.path import path_text
 from .generate import SIZES, SYMMETRIES, generate, parse_level_choice
 from .geometry import SYMBOLS
 from .grading import Level, rate
@@ -97,6 +98,7 @@ def view(session: Session, hint: bool = False) -> Reply:
         "box_cols": geo.box_cols,
         "symbols": SYMBOLS[:geo.n],
         "puzzle": session.puzzle.line(),
+        "start": formats.start_text(session.start),
         "givens": list(board.givens),
         "values": list(board.values),
         "candidates": [board.candidate_digits(c) for c in range(geo.cell_count)],
@@ -124,9 +126,11 @@ def _log(session: Session) -> list[dict[str, Any]]:
 
 
 def _load(request: Request, progress: Progress) -> Reply:
-    grid = Grid.parse(fields.text(request, "puzzle"))
+    """Start a session from ``puzzle`` in any text form (a pencil-mark grid, a candidate string, a
+    position line or a SudokuWiki string start from the candidates and placed digits they show)."""
+    imported = formats.parse(fields.text(request, "puzzle"))
     actions = fields.choice_list(request, "actions", get_args(Action), default=[])
-    session = Session(grid, _disabled(request) or frozenset())
+    session = Session(imported.puzzle, imported.board, _disabled(request) or frozenset())
     try:
         session.replay(actions)
     except ValueError as error:
@@ -135,7 +139,20 @@ def _load(request: Request, progress: Progress) -> Reply:
     if position is not None:
         session.goto(position)
     _Worker.session = session
-    return {"view": view(session)}
+    return {"view": view(session), "format": imported.format}
+
+
+def _export(request: Request, progress: Progress) -> Reply:
+    """The loaded session as text to copy: the givens' line, the position on the board in every
+    form, and the solution path from the session's start as ``pysolver steps`` prints it."""
+    session = _session()
+    board = session.board
+    solver = Session(session.puzzle, session.start, session.disabled)
+    steps = solver.solve()
+    return {"puzzle": session.puzzle.line(), "position": session.position,
+            "formats": [{"format": f.name, "title": f.title, "text": f.write(board, "digits")}
+                        for f in formats.FORMATS if f.fits(board.geometry.n)],
+            "path": path_text(steps, solver.status())}
 
 
 def _puzzle_or_loaded(request: Request) -> Grid:
@@ -269,6 +286,7 @@ COMMANDS: dict[str, Command] = {
     "rate": _rate,
     "generate": _generate,
     "gtsps": _gtsps,
+    "export": _export,
     "techniques": _techniques,
 }
 

@@ -20,10 +20,10 @@ import traceback
 from typing import Sequence
 
 from ..errors import PuzzleError
-from . import check, count, generate, gtsps, rate, solve, steps, techniques
+from . import check, count, export, generate, gtsps, rate, solve, steps, techniques
 
 #: The subcommands, in the order ``--help`` lists them.
-COMMANDS = (steps, solve, count, check, rate, generate, gtsps, techniques)
+COMMANDS = (steps, solve, count, check, rate, generate, gtsps, export, techniques)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -86,7 +86,7 @@ function candidateMarks(cell, digits, marks) {
 }
 
 function candidateGrid(shape, candidates) {
-  return h("div", { class: "cands" }, candidates.map(({ digit, classes }) => {
+  return h("div", { class: "cands", "aria-hidden": "true" }, candidates.map(({ digit, classes }) => {
     const col = ((digit - 1) % shape.box_cols) + 1;
     const row = Math.floor((digit - 1) / shape.box_cols) + 1;
     return h("span", { class: classes, "data-digit": digit, style: `grid-area:${row}/${col}` },
@@ -125,12 +125,21 @@ export function renderBoard(board, state) {
     const given = char !== ".";
     const value = view ? view.values[cell] : Math.max(0, shape.symbols.indexOf(char) + 1);
     const placedHere = view !== null && !given && value > 0;
+    // The cell's name is its text for assistive technology, the digits drawn are hidden from it:
+    // a name (aria-label) that differs from the visible text confuses voice control.
+    const digits = value > 0 || given ? [] : shownDigits(view ? view.candidates[cell] : [], cell, marks, n);
+    const what = value > 0 ? `${shape.symbols[value - 1]}${given ? ", given" : ""}`
+      : given ? `${char}, not a digit of this size`
+      : digits.length ? `empty, candidates ${digits.map((d) => shape.symbols[d - 1]).join(" ")}` : "empty";
+    const name = `${cellName(n, cell)}: ${what}`;
     if (value > 0 || given) {
       const symbol = value > 0 ? shape.symbols[value - 1] : char;
-      redraw(el, `digit:${symbol}`, () => h("span", { class: "digit" }, symbol));
+      redraw(el, `digit:${name}`, () => [h("span", { class: "sr-only" }, name),
+        h("span", { class: "digit", "aria-hidden": "true" }, symbol)]);
     } else {
-      const candidates = candidateMarks(cell, shownDigits(view ? view.candidates[cell] : [], cell, marks, n), marks);
-      redraw(el, `cands:${shape.symbols}:${JSON.stringify(candidates)}`, () => candidateGrid(shape, candidates));
+      const candidates = candidateMarks(cell, digits, marks);
+      redraw(el, `cands:${name}:${shape.symbols}:${JSON.stringify(candidates)}`,
+        () => [h("span", { class: "sr-only" }, name), candidateGrid(shape, candidates)]);
     }
     el.dataset.given = String(given);
     el.dataset.value = String(value);
@@ -142,9 +151,6 @@ export function renderBoard(board, state) {
     el.classList.toggle("placed", value > 0 && marks.placed.has(pairKey(cell, value)));
     el.classList.toggle("selected", cell === state.selected);
     el.tabIndex = cell === state.selected ? 0 : -1;
-    const what = value > 0 ? `${shape.symbols[value - 1]}${given ? ", given" : ""}`
-      : given ? `${char}, not a digit of this size` : "empty";
-    el.setAttribute("aria-label", `${cellName(n, cell)}: ${what}`);
   });
   const houses = [...marks.houses];
   if (state.error && state.error.house !== null && state.error.house !== undefined) houses.push(state.error.house);

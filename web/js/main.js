@@ -8,7 +8,7 @@
 import { renderBoard } from "./board-view.js";
 import { EXAMPLES, exampleById } from "./examples.js";
 import { bindInput } from "./input.js";
-import { SolverClient } from "./solver-client.js";
+import { client } from "./solver.js";
 import * as S from "./state.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
 import { h } from "./dom.js";
@@ -17,6 +17,7 @@ import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { generatePanel } from "./generate-panel.js";
 import { renderProof, renderProofNotation } from "./proof-view.js";
 import { sendEnabledTechniques, techniqueSettings } from "./technique-settings.js";
+import { exportPanel } from "./export-panel.js";
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -34,6 +35,7 @@ const WORKING = {
   solve_logic: "Solving by logic…", guess: "Guessing…", backtrack: "Backtracking…",
   solve: "Solving with search…", check: "Checking…", count: "Counting solutions…",
   gtsps: "Running the graph method…", rate: "Rating the puzzle…", generate: "Making a new puzzle…",
+  export: "Writing the board as text…",
 };
 const SLOW_MS = 400;
 
@@ -185,7 +187,7 @@ function enabled(name) {
     case "guess": return loaded && view.can_guess;
     case "backtrack": return loaded && view.can_backtrack;
     case "solve": return loaded && ["solving", "stuck"].includes(S.statusState(view));
-    case "count": case "goto": case "gtsps": case "rate": return loaded;
+    case "count": case "goto": case "gtsps": case "rate": case "export": return loaded;
     case "cancel": return false;
     default: return true;
   }
@@ -244,7 +246,8 @@ const intents = {
 };
 
 const app = { ask, commit, failed, loadPuzzle, get state() { return state; } };
-const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app)];
+const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
+  exportPanel($("export-panel"), app)];
 for (const panel of panels) Object.assign(intents, panel.intents);
 
 bindInput(document, {
@@ -365,7 +368,7 @@ function render(state) {
 
 for (const example of EXAMPLES) els.examples.add(new Option(example.label, example.id));
 
-const client = new SolverClient({
+client.listen({
   onProgress: ({ stage, label, fraction }) => {
     commit({ ...state, ready: false, boot: { stage, label, fraction, error: null } });
   },

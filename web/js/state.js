@@ -114,8 +114,10 @@ export function shownStep(state) {
 /** What must survive a reload or a worker restart: enough to rebuild the session. */
 export function snapshot(state) {
   if (isLoaded(state)) {
-    return { puzzle: givensLine(state.view), actions: state.view.actions, position: state.view.position,
-      shape: state.shape };
+    // `start` (Python's text for the session's start) keeps placed digits and removed candidates
+    // of an imported position; it is the givens' line for a plain puzzle.
+    return { puzzle: state.view.start ?? givensLine(state.view), actions: state.view.actions,
+      position: state.view.position, shape: state.shape };
   }
   return { puzzle: entryText(state), actions: [], position: 0, shape: state.shape };
 }
