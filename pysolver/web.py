@@ -33,6 +33,7 @@ from .grid import Grid
 from .gtsps import gtsps_report
 from .search import count_solutions
 from .session import Action, Session
+from .techniques.registry import TECHNIQUES
 
 Reply = dict[str, Any]
 Request = dict[str, Any]
@@ -58,10 +59,32 @@ class _Worker:
     session: Session | None = None
 
 
-def _session() -> Session:
+def _session(request: Request | None = None) -> Session:
+    """The loaded session, with the techniques ``request`` switches on (if it names them)."""
     if _Worker.session is None:
         raise ValueError("no puzzle is loaded")
+    if request is not None:
+        disabled = _disabled(request)
+        if disabled is not None:
+            _Worker.session.switch_off(disabled)
     return _Worker.session
+
+
+#: The slugs a request's ``techniques`` may name, in the engine's order.
+SLUGS = tuple(record.slug for record in TECHNIQUES)
+
+
+def _disabled(request: Request) -> frozenset[str] | None:
+    """The slugs switched off by the request's ``techniques`` (the list switched on), if given."""
+    if request.get("techniques") is None:
+        return None
+    on = set(fields.choice_list(request, "techniques", SLUGS))
+    return frozenset(slug for slug in SLUGS if slug not in on)
+
+
+def techniques_json() -> list[dict[str, object]]:
+    """The registry as the page's legend and settings panel read it, in the engine's order."""
+    return [record.to_json() for record in TECHNIQUES]
 
 
 def view(session: Session, hint: bool = False) -> Reply:
@@ -86,6 +109,7 @@ def view(session: Session, hint: bool = False) -> Reply:
         "hint": next_step.to_json() if next_step else None,
         "can_guess": session.can_guess(),
         "can_backtrack": session.can_backtrack(),
+        "disabled": sorted(session.disabled),
     }
 
 
@@ -106,7 +130,7 @@ def _load(request: Request, progress: Progress) -> Reply:
     position line or a SudokuWiki string start from the candidates and placed digits they show)."""
     imported = formats.parse(fields.text(request, "puzzle"))
     actions = fields.choice_list(request, "actions", get_args(Action), default=[])
-    session = Session(imported.puzzle, imported.board)
+    session = Session(imported.puzzle, imported.board, _disabled(request) or frozenset())
     try:
         session.replay(actions)
     except ValueError as error:
@@ -123,7 +147,7 @@ def _export(request: Request, progress: Progress) -> Reply:
     form, and the solution path from the session's start as ``pysolver steps`` prints it."""
     session = _session()
     board = session.board
-    solver = Session(session.puzzle, session.start)
+    solver = Session(session.puzzle, session.start, session.disabled)
     steps = solver.solve()
     return {"puzzle": session.puzzle.line(), "position": session.position,
             "formats": [{"format": f.name, "title": f.title, "text": f.write(board, "digits")}
@@ -139,14 +163,14 @@ def _puzzle_or_loaded(request: Request) -> Grid:
 
 def _acting(action: Callable[[Session], object]) -> Command:
     def run(request: Request, progress: Progress) -> Reply:
-        session = _session()
+        session = _session(request)
         action(session)
         return {"view": view(session)}
     return run
 
 
 def _hint(request: Request, progress: Progress) -> Reply:
-    return {"view": view(_session(), hint=True)}
+    return {"view": view(_session(request), hint=True)}
 
 
 def _step(session: Session) -> None:
@@ -165,7 +189,7 @@ def _forward(session: Session) -> None:
 
 
 def _goto(request: Request, progress: Progress) -> Reply:
-    session = _session()
+    session = _session(request)
     session.goto(fields.integer(request, "position", low=0, high=len(session.steps)))
     return {"view": view(session)}
 
@@ -205,11 +229,16 @@ def _count(request: Request, progress: Progress) -> Reply:
 def _rate(request: Request, progress: Progress) -> Reply:
     """Rate ``puzzle``, or the loaded session's puzzle when none is given."""
     grid = _puzzle_or_loaded(request)
-    rating = rate(grid)
+    rating = rate(grid, _disabled(request) or frozenset())
     guesses = f", {rating.guesses} guesses" if rating.guesses else ""
     message = (f"{rating.level.display}: score {rating.score}, hardest technique "
                f"{rating.hardest or 'none'}{guesses}.")
     return {**rating.to_json(), "puzzle": grid.line(), "message": message}
+
+
+def _techniques(request: Request, progress: Progress) -> Reply:
+    """The registry: every technique's slug, title, family, level, weight and summary."""
+    return {"techniques": techniques_json()}
 
 
 def _generate(request: Request, progress: Progress) -> Reply:
@@ -258,6 +287,7 @@ COMMANDS: dict[str, Command] = {
     "generate": _generate,
     "gtsps": _gtsps,
     "export": _export,
+    "techniques": _techniques,
 }
 
 

@@ -15,6 +15,8 @@ import { h } from "./dom.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
 import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { generatePanel } from "./generate-panel.js";
+import { renderProof, renderProofNotation } from "./proof-view.js";
+import { sendEnabledTechniques, techniqueSettings } from "./technique-settings.js";
 import { exportPanel } from "./export-panel.js";
 
 const $ = (id) => document.getElementById(id);
@@ -346,10 +348,13 @@ function render(state) {
   renderBoot(state);
   renderStatus(state);
   renderBoard(els.board, boardState(state));
+  const shownProof = S.shownStep(state);
+  renderProof(els.board, state.shape, shownProof ? shownProof.step : null);
   renderPad(state);
   renderMessage(state);
   renderControls(state);
   renderStepPanel(els.step, state);
+  renderProofNotation(els.step.panel, S.shownStep(state));
   renderStepList(els.list, state);
   for (const panel of panels) panel.render(state);
   if (state.text !== shownText) {
@@ -375,8 +380,22 @@ client.listen({
   },
 });
 
+/** The techniques panel: a switch asks Python for the same position again with the new set. */
+const techniques = techniqueSettings($("technique-settings"), {
+  onChange: () => S.isLoaded(state) && boardCommand("goto", { position: state.view.position }),
+});
+sendEnabledTechniques(client, techniques);
+/** The registry for the panel, before the first board, so a saved choice applies to it. */
+async function loadTechniques() {
+  try {
+    techniques.show((await client.request("techniques")).techniques);
+  } catch (error) {
+    failed(error);
+  }
+}
+
 /** A hook for the end-to-end tests: the current state, read-only. */
 window.__pysolver = { get state() { return state; } };
 
 render(state);
-client.ready.then(restore, () => {});
+client.ready.then(loadTechniques).then(restore, () => {});
