@@ -108,3 +108,19 @@ def solution_line(values: Values | bool) -> str | None:
     if isinstance(values, bool):
         return None
     return "".join(values[s] for s in squares)
+
+
+def main(argv: list[str]) -> int:
+    """``python bench/norvig.py FILE``: print each puzzle's solution line (our addition, so that
+    whole processes can be timed against ``pysolver solve FILE``)."""
+    with open(argv[1], encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                print(solution_line(solve(line.strip())) or "no solution")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(main(sys.argv))

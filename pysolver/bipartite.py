@@ -235,3 +235,29 @@ def _partners(mask: int, match: list[int]) -> int:
     for i in bit_indices(mask):
         out |= 1 << match[i]
     return out
+
+
+def almost_locked(adjacency: tuple[int, ...], max_size: int) -> list[tuple[int, int]]:
+    """Every set S of left vertices (at most ``max_size``) whose neighbours number exactly |S| + 1.
+
+    One short of a chain (Hall's condition with a surplus of one): in a house, N cells holding
+    N + 1 digits, the *almost locked set* of the Sudoku forums: remove any one of its right vertices
+    and the rest is a chain. Listed as (left subset, neighbour union), smallest first; found by
+    extending subsets one vertex at a time, dropping a subset once its union (which never shrinks)
+    outgrows the largest allowed set.
+
+    >>> [(bin(s), bin(u)) for s, u in almost_locked((0b011, 0b110, 0b1000), 2)]
+    [('0b1', '0b11'), ('0b10', '0b110'), ('0b11', '0b111'), ('0b101', '0b1011'), ('0b110', '0b1110')]
+    """
+    found: list[tuple[int, int]] = []
+    frontier = [(1 << u, mask, u) for u, mask in enumerate(adjacency)]
+    for size in range(1, max_size + 1):
+        found.extend((subset, union) for subset, union, _ in frontier
+                     if union.bit_count() == size + 1)
+        if size == max_size:
+            break
+        frontier = [(subset | 1 << v, union | adjacency[v], v)
+                    for subset, union, last in frontier
+                    for v in range(last + 1, len(adjacency))
+                    if (union | adjacency[v]).bit_count() <= max_size + 1]
+    return found

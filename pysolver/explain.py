@@ -8,9 +8,10 @@ digit on the board is wrong, the first hint says so and names the cell instead o
 broken position.
 
 >>> from pysolver.geometry import geometry_for_size
->>> from pysolver.step import Step, Technique
+>>> from pysolver.step import Step
+>>> from pysolver.techniques.singles import HIDDEN_SINGLE
 >>> geo = geometry_for_size(9)
->>> step = Step(Technique.HIDDEN_SINGLE, "Hidden Single", "r1c1 is the only place for 5 in row 1.",
+>>> step = Step(HIDDEN_SINGLE, "Hidden Single", "r1c1 is the only place for 5 in row 1.",
 ...             houses=(0,), cells=(0,), digits=(5,), pattern=((0, 5),), placements=((0, 5),))
 >>> hint_json(geo, step, 1)["text"]
 'Look for a Hidden Single in row 1.'
@@ -76,7 +77,8 @@ def hint_json(geometry: Geometry, step: Step, level: int) -> dict[str, Any]:
     article = "an" if step.name[:1] in "AEIOU" else "a"
     if level >= LEVELS:
         return {**full, "level": LEVELS, "kind": "step"}
-    hidden: dict[str, Any] = {"placements": [], "eliminations": [], "graph": None, "effect": ""}
+    hidden: dict[str, Any] = {"placements": [], "eliminations": [], "graph": None, "proof": None,
+                              "effect": ""}
     if level == 1:
         return {**full, **hidden, "level": 1, "kind": "step", "cells": [], "digits": [], "pattern": [],
                 "houses": list(_area(geometry, step)), "digit": None,

@@ -41,6 +41,7 @@ from typing import Callable, Iterator, Literal, Sequence
 
 from .geometry import Geometry, geometry_for_size
 from .grading import Level, Rating, level_within, rate
+from .logic import Settings
 from .grid import Grid
 from .search import (Layout, SearchBudgetExceeded, candidate_bit, clue_bits, count_solutions,
                      layout, raw_solutions, solve, solved_by_singles)
@@ -58,6 +59,8 @@ WALK_STEPS = 4
 SWAP_SOLUTION_LIMIT = 64
 #: Times an Easy puzzle with a needless clue is re-blanked around it before a new grid is drawn.
 EASY_REPAIRS = 40
+#: Every puzzle graded here has one solution, so the uniqueness techniques may grade it.
+UNIQUE = Settings(unique=True)
 #: Search nodes spent looking for a second solution of an Easy puzzle without one clue orbit
 #: before that orbit's neighbourhood is changed instead (16×16: a few hundredths of a second).
 EASY_SEARCH_BUDGET = 20000
@@ -417,10 +420,10 @@ def _walk_to_expert(start: Grid, solution: Grid, rng: random.Random, symmetry: S
             progress("looking at neighbouring puzzles", walk / WALK_STEPS)
         hard = []
         for neighbour in _swap_neighbours(current, solution, symmetry, rng):
-            found = level_within(neighbour, Level.EXPERT)
+            found = level_within(neighbour, Level.EXPERT, UNIQUE)
             if found is Level.EXPERT:
                 candidate = minimize(neighbour, rng, symmetry) if minimal else neighbour
-                if level_within(candidate, Level.EXPERT) is Level.EXPERT:
+                if level_within(candidate, Level.EXPERT, UNIQUE) is Level.EXPERT:
                     return candidate
             elif found is Level.HARD:
                 hard.append(neighbour)
@@ -441,15 +444,15 @@ def _attempt(n: int, level: Level | None, rng: random.Random, symmetry: Symmetry
     if progress:
         progress("grading", 1.0)
     if level is Level.EXPERT:
-        found = level_within(puzzle, Level.EXPERT)
+        found = level_within(puzzle, Level.EXPERT, UNIQUE)
         if found is Level.EXPERT:
             return puzzle, solution
         if found is not Level.HARD:
             return None
         walked = _walk_to_expert(puzzle, solution, rng, symmetry, minimal, progress)
         return None if walked is None else (walked, solution)
-    ceiling = Level.EXPERT if level is None else level
-    return (puzzle, solution) if _accepts(level, level_within(puzzle, ceiling)) else None
+    ceiling = Level.EXTREME if level is None else level
+    return (puzzle, solution) if _accepts(level, level_within(puzzle, ceiling, UNIQUE)) else None
 
 
 def _labelled(progress: Progress, prefix: str) -> Progress:

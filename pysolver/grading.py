@@ -22,7 +22,6 @@ fewest candidates, so a rating never backtracks and always ends.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import lru_cache
 from typing import Any
 
@@ -30,44 +29,16 @@ from .board import Board
 from .errors import PuzzleError
 from .geometry import GEOMETRY_COUNT, Geometry
 from .grid import Grid
-from .logic import apply_step, solve_by_logic
+from .levels import Level
+from .logic import DEFAULT, Settings, apply_step, next_step, solve_by_logic
 from .search import count_solutions, solve
-from .step import Step, Technique
-from .techniques.exclusion import find_exclusions
+from .step import Step
+from .techniques.guessing import GUESS
+from .techniques.intersections import CLAIMING, POINTING
+from .techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
 
-
-class Level(IntEnum):
-    """The difficulty levels, easiest first; ``slug`` is the name in JSON and on the command line."""
-
-    EASY = 0
-    MEDIUM = 1
-    HARD = 2
-    EXPERT = 3
-    GUESSING = 4
-
-    @property
-    def slug(self) -> str:
-        """``easy``, ``medium``, ``hard``, ``expert`` or ``guessing``."""
-        return self.name.lower()
-
-    @property
-    def display(self) -> str:
-        """The name people read: ``Easy`` … ``Needs guessing``."""
-        return "Needs guessing" if self is Level.GUESSING else self.name.capitalize()
-
-    @classmethod
-    def parse(cls, text: str) -> Level:
-        """A level from its slug or display name, in any case.
-
-        >>> Level.parse("Hard"), Level.parse("needs guessing")
-        (<Level.HARD: 2>, <Level.GUESSING: 4>)
-        """
-        key = text.strip().lower()
-        for level in cls:
-            if key in (level.slug, level.display.lower()):
-                return level
-        raise ValueError(f"unknown level {text!r}: choose one of "
-                         + ", ".join(level.slug for level in cls))
+__all__ = ["Level", "Rating", "TechniqueCount", "fill_basics", "fill_singles", "grade",
+           "level_within", "rate", "step_level", "step_weight"]
 
 
 #: Pointing (farhiongit/sudoku-solver's region exclusion) (norvig_easy50): solved by singles and
@@ -75,54 +46,33 @@ class Level(IntEnum):
 POINTING_EXAMPLE = ("1..92....524.1...........7..5...81.2........."
                     "4.27...9..6...........3.945....71..6")
 #: HoDoKu's weight for its "brute force" step, our guess that the solution confirms.
-GUESS_WEIGHT = 10000
-_SINGLE_WEIGHTS = {Technique.NAKED_SINGLE: 4, Technique.HIDDEN_SINGLE: 14,
-                   Technique.POINTING: 50, Technique.CLAIMING: 50}
-#: Size → weight of naked (chain) and hidden (pile) subsets, as in HoDoKu up to quads.
-_CHAIN_WEIGHTS = {1: 4, 2: 60, 3: 80, 4: 120}
-_PILE_WEIGHTS = {1: 14, 2: 70, 3: 100, 4: 150}
-_FISH_WEIGHTS = {2: 140, 3: 150, 4: 160}
-_LARGE_FISH_WEIGHT = 470
-_LARGE_SUBSET_STEP = 30  # per cell beyond a quad: HoDoKu stops at quads, 16×16 needs more
+GUESS_WEIGHT = GUESS.weight
+#: The techniques ``fill_basics`` applies without building steps.
+_BASICS = (NAKED_SINGLE, HIDDEN_SINGLE, POINTING, CLAIMING)
 
 
 def step_level(step: Step) -> Level:
-    """The level a step belongs to.
+    """The level a step belongs to, from its technique's record.
 
-    >>> step_level(Step(Technique.PILE_EXCLUSION, "Hidden Triple", "", size=3)).display
+    >>> from pysolver.techniques.exclusion import CHAIN_EXCLUSION, PILE_EXCLUSION
+    >>> step_level(Step(PILE_EXCLUSION, "Hidden Triple", "", size=3)).display
     'Hard'
-    >>> step_level(Step(Technique.CHAIN_EXCLUSION, "Naked Quad", "", size=4)).display
+    >>> step_level(Step(CHAIN_EXCLUSION, "Naked Quad", "", size=4)).display
     'Expert'
     """
-    technique = step.technique
-    if technique in (Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE):
-        return Level.EASY
-    if technique in (Technique.POINTING, Technique.CLAIMING):
-        return Level.MEDIUM
-    if technique in (Technique.CHAIN_EXCLUSION, Technique.PILE_EXCLUSION):
-        return Level.HARD if step.size <= 3 else Level.EXPERT
-    if technique is Technique.FISH:
-        return Level.EXPERT
-    return Level.GUESSING
+    return step.technique.grade(step.size)[0]
 
 
 def step_weight(step: Step) -> int:
-    """HoDoKu's weight of a step (sizes beyond HoDoKu's quads extrapolated by 30 a cell).
+    """HoDoKu's weight of a step, from its technique's record.
 
-    >>> step_weight(Step(Technique.FISH, "X-Wing", "", size=2))
+    >>> from pysolver.techniques.exclusion import FISH, PILE_EXCLUSION
+    >>> step_weight(Step(FISH, "X-Wing", "", size=2))
     140
-    >>> step_weight(Step(Technique.PILE_EXCLUSION, "Hidden Subset of 6", "", size=6))
+    >>> step_weight(Step(PILE_EXCLUSION, "Hidden Subset of 6", "", size=6))
     210
     """
-    technique, size = step.technique, step.size
-    if technique in _SINGLE_WEIGHTS:
-        return _SINGLE_WEIGHTS[technique]
-    if technique in (Technique.CHAIN_EXCLUSION, Technique.PILE_EXCLUSION):
-        table = _CHAIN_WEIGHTS if technique is Technique.CHAIN_EXCLUSION else _PILE_WEIGHTS
-        return table.get(size, table[4] + _LARGE_SUBSET_STEP * (size - 4))
-    if technique is Technique.FISH:
-        return _FISH_WEIGHTS.get(size, _LARGE_FISH_WEIGHT)
-    return GUESS_WEIGHT
+    return step.technique.grade(step.size)[1]
 
 
 @dataclass(frozen=True)
@@ -160,7 +110,7 @@ class Rating:
     @property
     def guesses(self) -> int:
         """How many cells had to be guessed (each from the solution, as HoDoKu's brute force)."""
-        return sum(t.count for t in self.techniques if t.technique == Technique.GUESS.slug)
+        return sum(t.count for t in self.techniques if t.technique == GUESS.slug)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data: level slug and display name, score, hardest, guesses, technique counts."""
@@ -169,40 +119,43 @@ class Rating:
                 "techniques": [t.to_json() for t in self.techniques]}
 
 
-def rate(grid: Grid) -> Rating:
+def rate(grid: Grid, disabled: frozenset[str] = frozenset()) -> Rating:
     """Solve by logic, guessing from the solution where the logic stalls; count and weigh the steps.
 
-    A puzzle with several solutions is rated along its first solution (``unique`` is then False);
-    one without a solution raises ``PuzzleError``.
+    Techniques whose slugs are in ``disabled`` are not used; the uniqueness techniques only when
+    the puzzle has one solution. A puzzle with several solutions is rated along its first solution
+    (``unique`` is then False); one without a solution raises ``PuzzleError``. Steps are counted
+    by technique slug and size (a naked pair and a naked triple are both chain exclusion, weighed
+    apart), never by display text.
     """
     solution = solve(grid)
     if solution is None:
         raise PuzzleError("the puzzle has no solution, so it cannot be rated")
-    counts: dict[str, tuple[str, Level, int, int]] = {}
+    unique = count_solutions(grid, 2) == 1
+    settings = Settings(disabled=disabled, unique=unique)
+    counts: dict[tuple[str, int], TechniqueCount] = {}
 
-    def count(name: str, slug: str, level: Level, weight: int) -> None:
-        previous = counts.get(name, (slug, level, weight, 0))
-        counts[name] = (slug, level, max(weight, previous[2]), previous[3] + 1)
+    def count(step: Step) -> int:
+        level, weight = step.technique.grade(step.size)
+        key = (step.technique.slug, step.size if step.technique.grades else 0)
+        previous = counts.get(key)
+        counts[key] = TechniqueCount(step.name, step.technique.slug, level, weight,
+                                     previous.count + 1 if previous else 1)
+        return weight
 
     board = Board.from_grid(grid)
     score = 0
     while True:
-        board, steps = solve_by_logic(board)
-        for step in steps:
-            weight = step_weight(step)
-            score += weight
-            count(step.name, step.technique.slug, step_level(step), weight)
+        board, steps = solve_by_logic(board, settings)
+        score += sum(count(step) for step in steps)
         if board.is_solved():
             break
         cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
         board = board.apply(placements=((cell, solution[cell]),))
-        score += GUESS_WEIGHT
-        count("Guess", Technique.GUESS.slug, Level.GUESSING, GUESS_WEIGHT)
-    techniques = tuple(sorted(
-        (TechniqueCount(name, slug, level, weight, n) for name, (slug, level, weight, n)
-         in counts.items()), key=lambda t: (t.level, t.weight, t.name)))
+        score += count(Step(GUESS, GUESS.title, "", size=board.candidates[cell].bit_count()))
+    techniques = tuple(sorted(counts.values(), key=lambda t: (t.level, t.weight, t.name)))
     level = max((t.level for t in techniques), default=Level.EASY)
-    return Rating(level, score, techniques, count_solutions(grid, 2) == 1)
+    return Rating(level, score, techniques, unique)
 
 
 def fill_singles(board: Board) -> Board:
@@ -333,12 +286,13 @@ def _place_singles(geo: Geometry, values: list[int], candidates: list[int]) -> b
     return True
 
 
-def level_within(grid: Grid, ceiling: Level) -> Level | None:
+def level_within(grid: Grid, ceiling: Level, settings: Settings = DEFAULT) -> Level | None:
     """The puzzle's level if it is at most ``ceiling``, else None; stops at the first harder step.
 
     The generator asks this for thousands of puzzles, so singles and intersections are filled
-    in by ``fill_basics`` and only the harder steps go through the engine; no rating is built. A
-    puzzle whose logic stalls is ``GUESSING`` (it need not be unique).
+    in by ``fill_basics`` and only the harder steps go through the engine with ``settings`` (the
+    generator's puzzles are unique, so it allows the uniqueness techniques); no rating is built.
+    A puzzle whose logic stalls is ``GUESSING`` (it need not be unique).
 
     >>> from pysolver.logic import FIGURE_4_2
     >>> level_within(Grid.parse(FIGURE_4_2), Level.EASY)
@@ -361,7 +315,7 @@ def level_within(grid: Grid, ceiling: Level) -> Level | None:
             return None
         if board.is_solved():
             return level
-        step = None if ceiling is Level.EASY else _harder_step(board)
+        step = None if ceiling is Level.EASY else next_step(board, settings)
         if step is None:
             return Level.GUESSING if ceiling is Level.GUESSING else None
         level = max(level, step_level(step))
@@ -370,22 +324,12 @@ def level_within(grid: Grid, ceiling: Level) -> Level | None:
         board = apply_step(board, step)
 
 
-def _harder_step(board: Board) -> Step | None:
-    """The engine's next step on a board where no single or intersection is left.
-
-    ``next_step`` would first ask the singles and intersection finders, which find nothing here.
-    """
-    if board.basic_contradiction():
-        return None
-    return next(find_exclusions(board), None)
-
-
 def grade(grid: Grid) -> Level:
     """The puzzle's level (``GUESSING`` when the logic stalls).
 
     >>> grade(Grid.parse("1.3." "34.." "...." "...2")).display
     'Easy'
     """
-    level = level_within(grid, Level.GUESSING)
+    level = level_within(grid, Level.GUESSING, Settings(unique=count_solutions(grid, 2) == 1))
     assert level is not None  # a GUESSING ceiling admits every puzzle
     return level

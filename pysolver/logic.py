@@ -1,8 +1,9 @@
-"""The step finder: the ordered techniques, one deduction at a time, simplest first.
+"""The step finder: the registry's techniques, one deduction at a time, simplest first.
 
-As in HoDoKu, an ordered registry of finders is walked and the first step found is returned; finding
-never applies. The engine is *stuck* only at the common fixpoint of every technique: no single, no
-intersection, and no chain or pile in any house or digit view (``find_exclusions`` sees them all).
+As in HoDoKu, an ordered list of finders (``techniques.registry.TECHNIQUES``) is walked and the
+first step found is returned; finding never applies. ``Settings`` say which techniques are switched
+off and whether the puzzle is known to have one solution (the uniqueness techniques are used only
+then). With every technique on, the engine is *stuck* only at the common fixpoint of them all.
 
 >>> from pysolver.grid import Grid
 >>> board = Board.from_grid(Grid.parse(FIGURE_4_2))
@@ -11,31 +12,62 @@ intersection, and no chain or pile in any house or digit view (``find_exclusions
 >>> final, steps = solve_by_logic(board)
 >>> final.is_solved(), len(steps)
 (True, 46)
+>>> next_step(board, Settings(disabled=frozenset({"naked-single"}))).name
+'Hidden Single'
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from dataclasses import dataclass
+from typing import Iterator
 
 from .board import Board, Contradiction
 from .step import Step
-from .techniques.exclusion import find_exclusions, hall_contradiction
-from .techniques.intersections import find_claiming, find_pointing
-from .techniques.singles import find_hidden_singles, find_naked_singles
-
-Finder = Callable[[Board], Iterator[Step]]
-
-#: The techniques in the order they are tried.
-FINDERS: tuple[Finder, ...] = (
-    find_naked_singles,
-    find_hidden_singles,
-    find_pointing,
-    find_claiming,
-    find_exclusions,
-)
+from .techniques import Finder, Technique
+from .techniques.exclusion import hall_contradiction
+from .techniques.registry import TECHNIQUES
 
 #: Figure 4.2 of the GTSPS thesis chapter, its worked example (used in doctests).
 FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Which techniques the engine may use.
+
+    ``disabled`` holds slugs switched off (a teacher restricting the tutor to what the class
+    knows); ``unique`` says the puzzle was proved to have exactly one solution, without which the
+    techniques that assume it (unique rectangles, BUG+1) are never used.
+    """
+
+    disabled: frozenset[str] = frozenset()
+    unique: bool = False
+
+    def allows(self, record: Technique) -> bool:
+        """Whether the engine may use ``record``."""
+        return record.slug not in self.disabled and (self.unique or not record.assumes_uniqueness)
+
+    def finders(self) -> tuple[tuple[Finder, frozenset[Technique]], ...]:
+        """Each finder in the engine's order once, with the allowed techniques it may report."""
+        return _finders(self)
+
+
+#: Every technique on; uniqueness techniques off (nothing proved the puzzle unique).
+DEFAULT = Settings()
+_FINDERS: dict[Settings, tuple[tuple[Finder, frozenset[Technique]], ...]] = {}
+
+
+def _finders(settings: Settings) -> tuple[tuple[Finder, frozenset[Technique]], ...]:
+    cached = _FINDERS.get(settings)
+    if cached is None:
+        order: dict[Finder, set[Technique]] = {}
+        for record in TECHNIQUES:
+            if record.finder is not None and settings.allows(record):
+                order.setdefault(record.finder, set()).add(record)
+        cached = tuple((finder, frozenset(records)) for finder, records in order.items())
+        if len(_FINDERS) < 64:
+            _FINDERS[settings] = cached
+    return cached
 
 
 def find_contradiction(board: Board) -> Contradiction | None:
@@ -43,15 +75,19 @@ def find_contradiction(board: Board) -> Contradiction | None:
     return board.basic_contradiction() or hall_contradiction(board)
 
 
-def next_step(board: Board) -> Step | None:
+def steps_available(board: Board, settings: Settings = DEFAULT) -> Iterator[Step]:
+    """Every step the allowed techniques find, in the engine's order (simplest first)."""
+    for finder, allowed in settings.finders():
+        for step in finder(board):
+            if step.technique in allowed:
+                yield step
+
+
+def next_step(board: Board, settings: Settings = DEFAULT) -> Step | None:
     """The simplest deduction available, or None when solved, stuck or contradictory."""
     if board.basic_contradiction():
         return None
-    for finder in FINDERS:
-        step = next(finder(board), None)
-        if step is not None:
-            return step
-    return None
+    return next(steps_available(board, settings), None)
 
 
 def apply_step(board: Board, step: Step) -> Board:
@@ -59,11 +95,11 @@ def apply_step(board: Board, step: Step) -> Board:
     return board.apply(step.placements, step.eliminations)
 
 
-def solve_by_logic(board: Board) -> tuple[Board, list[Step]]:
+def solve_by_logic(board: Board, settings: Settings = DEFAULT) -> tuple[Board, list[Step]]:
     """Apply steps until none is found; return the final board and the steps taken."""
     steps: list[Step] = []
     while True:
-        step = next_step(board)
+        step = next_step(board, settings)
         if step is None:
             return board, steps
         board = apply_step(board, step)

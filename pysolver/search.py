@@ -39,8 +39,8 @@ from functools import lru_cache
 from itertools import islice
 from typing import Iterator, Literal, Sequence
 
-from .geometry import GEOMETRY_COUNT, Geometry
-from .grid import Grid
+from .geometry import GEOMETRY_COUNT, Geometry, geometry_for_size, size_for_cell_count
+from .grid import ALPHABETS, Grid, symbols_for
 
 Uniqueness = Literal["none", "unique", "multiple"]
 
@@ -96,6 +96,11 @@ class Layout:
     stack_shifts: tuple[int, ...]  # moving column j of a stack onto the stack's first column
     column_shifts: tuple[int, ...]  # moving band b's first row onto row 0
     plane_shifts: tuple[int, ...]  # 1, 2, 4, ... planes: a tree fold over the digits
+    segment_starts: int  # every plane: the first cell of every row's piece of a box (segment)
+    band_firsts: int  # every plane: every row field of each band's first row
+    band_spread: int  # times a bit of a band's first row: that bit in every row of the band
+    row_segments: int  # times bit 0 of a row field: the start of every segment of that row
+    segment_fill: int  # times a segment start: the whole segment
     place: _PlaceMasks
 
 
@@ -131,19 +136,28 @@ def layout(geometry: Geometry) -> Layout:
         stack_shifts=tuple(range(1, bc)),
         column_shifts=tuple(b * br * field for b in range(1, n // br)),
         plane_shifts=tuple(plane_shifts),
+        segment_starts=lows * sum(1 << c for c in range(0, n, bc)),
+        band_firsts=planes * sum(((1 << n) - 1) << r * field for r in range(0, n, br)),
+        band_spread=sum(1 << j * field for j in range(br)),
+        row_segments=sum(1 << c for c in range(0, n, bc)),
+        segment_fill=(1 << bc) - 1,
         place=_PlaceMasks(cells * planes, tuple(peers), tuple(cell_planes), plane,
                           keep=n <= _KEEP_MASKS_UP_TO),
     )
 
 
-def _settle(cand: int, placed: int, new: int, t: Layout) -> tuple[int, int, int] | None:
-    """Place the candidates of ``new`` and propagate singles to a fixpoint.
+def _settle(cand: int, placed: int, new: int, t: Layout,
+            locked: bool = True) -> tuple[int, int, int] | None:
+    """Place the candidates of ``new`` and propagate singles (and, with ``locked``, locked
+    candidates) to a fixpoint.
 
     Returns the candidates, the placed candidates and the plane-0 mask of single-candidate cells,
     or None on a contradiction: a cell with no candidate, or a digit with no place in a house.
     Each round looks for singles, cheapest rule first: naked singles, then hidden singles in rows,
     in boxes, in columns; the first rule that finds any places all it found (every house and
-    digit at once) and starts the next round. A round that finds nothing is the fixpoint.
+    digit at once) and starts the next round. When no single is left, locked candidates
+    (pointing and claiming) remove what they can, and a round starts again if they removed any.
+    A round that finds and removes nothing is the fixpoint.
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(4))
@@ -217,20 +231,75 @@ def _settle(cand: int, placed: int, new: int, t: Layout) -> tuple[int, int, int]
         if once & column_starts != column_starts:
             return None
         new = ((column_starts & ~twice) * t.column_spread) & cand & ~placed
-        if not new:
+        if new:
+            continue
+        if not locked:
             return cand, placed, single
+        fewer = cand & ~_locked_eliminations(cand, t)
+        if fewer == cand:
+            return cand, placed, single
+        cand = fewer
 
 
-def _branch_cell(cand: int, t: Layout) -> int:
-    """The plane-0 bit of the first cell with the fewest candidates (at least two).
+def _locked_eliminations(cand: int, t: Layout) -> int:
+    """The candidates that locked candidates remove (pointing and claiming), every house at once.
 
-    Cells with exactly two come from a once / twice / thrice fold over the planes; without one,
-    a bit-sliced count of every cell's candidates (one binary digit per integer) finds the fewest.
+    A *segment* is where a row meets a box. A digit whose candidates in a box lie in one segment
+    leaves the rest of that row (pointing); a digit whose candidates in a row lie in one segment
+    leaves the rest of that box (claiming). Each segment is folded onto its first cell, so one
+    bit per (digit, row, box) says whether the digit has a place there.
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(4))
-    >>> _branch_cell(t.cells * t.planes, t)
-    1
+    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
+    >>> # Digit 1 only in r1c1 or r1c2 of box 1: it leaves r1c3 and r1c4 (pointing).
+    >>> cand = t.cells * t.planes & ~(bit(4, 1) | bit(5, 1))
+    >>> gone = _locked_eliminations(cand, t)
+    >>> [c for c in range(16) if gone & bit(c, 1)]
+    [2, 3]
+    """
+    n = t.n
+    segments = cand
+    for shift in t.stack_shifts:
+        segments |= cand >> shift
+    segments &= t.segment_starts
+
+    # Pointing: boxes where the digit has a place in one segment only.
+    once = segments
+    twice = 0
+    for shift in t.band_shifts:
+        moved = segments >> shift
+        twice |= once & moved
+        once |= moved
+    pointing = segments & (((once & ~twice) & t.band_firsts) * t.band_spread)
+    rows = ((pointing + t.guards - t.lows) & t.guards) >> n
+    gone = ((rows * t.row_segments) & ~pointing) * t.segment_fill
+
+    # Claiming: rows where the digit has a place in one segment only.
+    less = (segments | t.guards) - t.lows
+    one = t.guards ^ ((((segments & less) | t.guards) - t.lows) & t.guards)
+    claiming = (one - (one >> n)) & segments
+    first = claiming
+    for shift in t.band_shifts:
+        first |= claiming >> shift
+    first &= t.band_firsts
+    gone |= ((first * t.band_spread) & ~claiming) * t.segment_fill
+    return gone
+
+
+def _branch(cand: int, t: Layout) -> int:
+    """The candidates to branch on, one guess each: those of the first cell with the fewest.
+
+    Cells with exactly two come from a once / twice / thrice fold over the planes; without one,
+    a bit-sliced count of every cell's candidates (one binary digit per integer) finds the
+    fewest. (Branching on a digit's two places in a house instead, when no cell has two, was
+    measured: on the 16×16 and 25×25 sets a cell with two candidates always exists, and on the
+    nearly empty grids the generator fills it made the full grids less varied.)
+
+    >>> from .geometry import geometry_for_size
+    >>> t = layout(geometry_for_size(4))
+    >>> _branch(t.cells * t.planes, t) == t.planes & t.cells * t.planes
+    True
     """
     once = cand
     twice = thrice = 0
@@ -242,7 +311,7 @@ def _branch_cell(cand: int, t: Layout) -> int:
         once |= moved
     two = twice & ~thrice & t.cells
     if two:
-        return two & -two
+        return ((two & -two) * t.planes) & cand
     digits: list[int] = [0] * t.n.bit_length()
     for offset in range(0, t.n * t.plane, t.plane):
         carry = cand >> offset & t.cells
@@ -253,7 +322,7 @@ def _branch_cell(cand: int, t: Layout) -> int:
     for digit in reversed(digits):
         if fewest & ~digit:
             fewest &= ~digit
-    return fewest & -fewest
+    return ((fewest & -fewest) * t.planes) & cand
 
 
 class SearchBudgetExceeded(Exception):
@@ -298,7 +367,7 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
         if single == t.cells:
             yield cand
             continue
-        options = (_branch_cell(cand, t) * t.planes) & cand
+        options = _branch(cand, t)
         guesses = []
         while options:
             low = options & -options
@@ -312,7 +381,7 @@ def solved_by_singles(t: Layout, clues: int) -> bool:
 
     The search's propagation is exactly these two rules, on every house and digit at once.
     """
-    settled = _settle(t.cells * t.planes, 0, clues, t)
+    settled = _settle(t.cells * t.planes, 0, clues, t, locked=False)
     return settled is not None and settled[2] == t.cells
 
 
@@ -322,16 +391,20 @@ def _search(grid: Grid) -> Iterator[int]:
     return raw_solutions(t, clue_bits(t, grid.values))
 
 
-def _to_grid(geometry: Geometry, cand: int) -> Grid:
-    t = layout(geometry)
-    values = [0] * geometry.cell_count
+def _values(t: Layout, cand: int) -> list[int]:
+    """Each cell's digit in a solution (0 where ``cand`` has no candidate)."""
+    values = [0] * (t.n * t.n)
     while cand:
         low = cand & -cand
         cand ^= low
         digit, bit = divmod(low.bit_length() - 1, t.plane)
         row, col = divmod(bit, t.field)
         values[row * t.n + col] = digit + 1
-    return Grid(geometry, tuple(values))
+    return values
+
+
+def _to_grid(geometry: Geometry, cand: int) -> Grid:
+    return Grid(geometry, tuple(_values(layout(geometry), cand)))
 
 
 def iter_solutions(grid: Grid, limit: int | None = None) -> Iterator[Grid]:
@@ -353,6 +426,118 @@ def solve(grid: Grid) -> Grid | None:
     for cand in _search(grid):
         return _to_grid(grid.geometry, cand)
     return None
+
+
+@dataclass(frozen=True)
+class _Spelling:
+    """How one alphabet spells a grid size's digits, for reading and writing lines directly."""
+
+    bits: dict[str, tuple[int, ...]]  # a digit's symbol (either case) → its bit in each cell
+    blanks: str
+    symbols: str
+    hex_line: dict[int, int | None] | None  # str.translate table from hex digits (n ≤ 15) to symbols
+
+
+@lru_cache(maxsize=GEOMETRY_COUNT * len(ALPHABETS))
+def _spelling(geometry: Geometry, alphabet: str) -> _Spelling:
+    t = layout(geometry)
+    symbols = symbols_for(geometry.n, alphabet)
+    bits: dict[str, tuple[int, ...]] = {}
+    for digit, symbol in enumerate(symbols, 1):
+        row = tuple(candidate_bit(t, cell, digit) for cell in range(geometry.cell_count))
+        bits[symbol] = bits[symbol.lower()] = row
+    hex_line = (str.maketrans("123456789abcdef"[:geometry.n], symbols, "0")
+                if geometry.n < 16 else None)
+    return _Spelling(bits, ALPHABETS[alphabet][1], symbols, hex_line)
+
+
+def _plain_clues(text: str, alphabet: str) -> tuple[Layout, int] | None:
+    """The layout and clue bits of a puzzle written as one plain line (n² symbols and blanks,
+    nothing else), read without building a ``Grid``; None for any other text."""
+    n = size_for_cell_count(len(text))
+    if n is None:
+        return None
+    geometry = geometry_for_size(n)
+    spelling = _spelling(geometry, alphabet)
+    blanks, bits = spelling.blanks, spelling.bits
+    clues = 0
+    for cell, char in enumerate(text):
+        if char not in blanks:
+            row = bits.get(char)
+            if row is None:
+                return None
+            clues |= row[cell]
+    return layout(geometry), clues
+
+
+def _line(t: Layout, solution: int, alphabet: str) -> str:
+    """A solution (one candidate per cell) as one line of symbols.
+
+    Up to 15×15, each digit plane's binary text read as hexadecimal turns every cell into one
+    hex digit (the guard bits into zeros), so the line is a few whole-plane operations instead
+    of a loop over the cells.
+    """
+    spelling = _spelling(geometry_for_size(t.n), alphabet)
+    if spelling.hex_line is None:
+        return "".join(spelling.symbols[v - 1] for v in _values(t, solution))
+    total = 0
+    for digit in range(1, t.n + 1):
+        total += digit * int(bin(solution >> (digit - 1) * t.plane & t.cells)[2:], 16)
+    return format(total, f"0{t.plane}x")[::-1].translate(spelling.hex_line)
+
+
+def iter_solution_lines(text: str, alphabet: str = "digits",
+                        limit: int | None = None) -> Iterator[str]:
+    """The solutions of the puzzle ``text`` as lines (at most ``limit``), in the order of
+    ``iter_solutions``: the command line's path, which builds no ``Grid`` for a plain line.
+
+    Other text, and a plain line without a solution (which may repeat a digit in a house), go
+    through ``Grid.parse``, so bad input raises its ``PuzzleFormatError`` or ``ConflictError``.
+
+    >>> list(iter_solution_lines("12.." "34.." "...." "....", limit=2))
+    ['1234341221434321', '1234341223414123']
+    >>> list(iter_solution_lines("1..1" + "." * 12))
+    Traceback (most recent call last):
+    ...
+    pysolver.errors.ConflictError: two 1s in row 1: r1c1 and r1c4
+    """
+    plain = _plain_clues(text, alphabet)
+    if plain is None:
+        grid = Grid.parse(text, alphabet=alphabet)
+        t = layout(grid.geometry)
+        plain = t, clue_bits(t, grid.values)
+    t, clues = plain
+    found = False
+    for solution in islice(raw_solutions(t, clues), limit):
+        found = True
+        yield _line(t, solution, alphabet)
+    if not found:
+        Grid.parse(text, alphabet=alphabet)
+
+
+def solve_line(text: str, alphabet: str = "digits") -> str | None:
+    """The first solution of the puzzle ``text`` as one line, or None when it has none.
+
+    >>> solve_line("12.." "34.." "...." "....")
+    '1234341221434321'
+    """
+    return next(iter_solution_lines(text, alphabet, 1), None)
+
+
+def count_line(text: str, alphabet: str = "digits", limit: int | None = None) -> int:
+    """How many solutions the puzzle ``text`` has, counting no further than ``limit``; bad input
+    raises as ``iter_solution_lines`` says.
+
+    >>> count_line("." * 16, limit=10)
+    10
+    """
+    plain = _plain_clues(text, alphabet)
+    if plain is None:
+        return count_solutions(Grid.parse(text, alphabet=alphabet), limit)
+    found = sum(1 for _ in islice(raw_solutions(*plain), limit))
+    if not found:
+        Grid.parse(text, alphabet=alphabet)
+    return found
 
 
 def count_solutions(grid: Grid, limit: int | None = None) -> int:

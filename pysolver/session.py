@@ -36,17 +36,18 @@ from .explain import LEVELS, hint_json, lost_note_text, mistake_json, wrong_text
 from .geometry import Geometry
 from .grading import rate
 from .grid import Grid
-from .logic import apply_step, find_contradiction, next_step
+from .logic import Settings, apply_step, find_contradiction, next_step
 from .play import Move
-from .search import solve
-from .step import Step, Technique, digit_set
+from .search import count_solutions, solve
+from .step import Step, digit_set
+from .techniques.guessing import BACKTRACK, GUESS, SEARCH
 
 State = Literal["solving", "solved", "stuck", "contradiction", "wrong"]
 #: How one history entry replays: "logic", "guess", "backtrack", "search", or a move's text.
 Action = str
 Entry = Union[Step, Move]
 
-_ACTION_OF = {Technique.GUESS: "guess", Technique.BACKTRACK: "backtrack", Technique.SEARCH: "search"}
+_ACTION_OF = {GUESS: "guess", BACKTRACK: "backtrack", SEARCH: "search"}
 
 
 @dataclass(frozen=True)
@@ -109,12 +110,15 @@ class CheckReport:
 class Session:
     """One puzzle being played and solved: the history, the position in it, the play counters."""
 
-    def __init__(self, puzzle: Grid, start: Board | None = None, *,
+    def __init__(self, puzzle: Grid, start: Board | None = None,
+                 disabled: frozenset[str] = frozenset(), *,
                  clock: Callable[[], float] = time.time) -> None:
         """A session on ``puzzle`` (its givens), from ``start`` when the player had already placed
         digits or removed candidates (an imported position: its digits count as the player's),
-        else from the puzzle's own board."""
+        else from the puzzle's own board; the techniques in ``disabled`` are switched off."""
         self.puzzle = puzzle
+        self._disabled = disabled
+        self._unique: bool | None = None
         self.geometry = puzzle.geometry
         self.start = start if start is not None else Board.from_grid(puzzle)
         self.steps: list[Entry] = []
@@ -200,11 +204,34 @@ class Session:
         narrowed_board = replace(board, candidates=tuple(candidates))
         return board if narrowed_board.basic_contradiction() else narrowed_board
 
+    @property
+    def disabled(self) -> frozenset[str]:
+        """The slugs of the techniques switched off."""
+        return self._disabled
+
+    def switch_off(self, disabled: frozenset[str]) -> None:
+        """Use every technique but ``disabled`` from now on (the history already taken stays)."""
+        if disabled != self._disabled:
+            self._disabled = disabled
+            self._next.clear()
+
+    @property
+    def unique(self) -> bool:
+        """Whether the puzzle has exactly one solution (proved once, on first need)."""
+        if self._unique is None:
+            self._unique = count_solutions(self.puzzle, 2) == 1
+        return self._unique
+
+    @property
+    def settings(self) -> Settings:
+        """What the engine may use: the techniques left on, and uniqueness once proved."""
+        return Settings(self._disabled, self.unique)
+
     def next_step(self) -> Step | None:
         """The next logic step (not applied), or None when solved, stuck or contradictory."""
         if self.position not in self._next:
             self._next[self.position] = (None if self.contradiction()
-                                         else next_step(self.reasoning_board()))
+                                         else next_step(self.reasoning_board(), self.settings))
         return self._next[self.position]
 
     def wrong_digits(self) -> list[tuple[int, int]]:
@@ -229,8 +256,10 @@ class Session:
                           contradiction.cell, contradiction.house, contradiction.cells)
         left = len(board.empty_cells())
         if self.next_step() is None:
-            return Status("stuck", f"Stuck with {left} cells to go: no single, intersection, "
-                                   "chain, pile or fish is left. Guess to go on, or Solve.")
+            off = (f" ({len(self._disabled)} technique{'s' if len(self._disabled) > 1 else ''}"
+                   " switched off)") if self._disabled else ""
+            return Status("stuck", f"Stuck with {left} cells to go: no technique the tutor knows"
+                                   f"{off} finds a step. Guess to go on, or Solve.")
         return Status("solving", f"{left} cells to go.")
 
     def _finished_status(self) -> Status:
@@ -283,13 +312,13 @@ class Session:
         """Apply a tutor's step at the current position, dropping any entries ahead of it."""
         point = self._points[self.position]
         index = self.position
-        if step.technique is Technique.BACKTRACK:
+        if step.technique is BACKTRACK:
             point = self._points[point.guesses[-1]]
             board = point.board.apply(eliminations=step.eliminations)
             guesses = point.guesses
         else:
             board = apply_step(point.board, step)
-            guesses = point.guesses + ((index,) if step.technique is Technique.GUESS else ())
+            guesses = point.guesses + ((index,) if step.technique is GUESS else ())
         notes = list(point.notes)
         placed_at = list(point.placed_at)
         peers = self.geometry.peers
@@ -496,7 +525,7 @@ class Session:
         text = (f"Guess: {name} has the fewest candidates, {digit_set(geo, options)}; try "
                 f"{geo.symbol(digit)}. If a contradiction follows, backtracking returns here and "
                 f"removes {geo.symbol(digit)} from {name}.")
-        step = Step(Technique.GUESS, "Guess", text, size=len(options), view="cell",
+        step = Step(GUESS, "Guess", text, size=len(options), view="cell",
                     houses=geo.houses_of[cell], cells=(cell,), digits=tuple(options),
                     pattern=tuple((cell, d) for d in options), placements=((cell, digit),))
         self.apply(step)
@@ -515,7 +544,7 @@ class Session:
         name = geo.cell_name(cell)
         text = (f"Backtrack: the guess {name} = {geo.symbol(digit)} led to a contradiction "
                 f"({contradiction.message}), so {name} is not {geo.symbol(digit)}.")
-        step = Step(Technique.BACKTRACK, "Backtrack", text, size=0, view="cell",
+        step = Step(BACKTRACK, "Backtrack", text, size=0, view="cell",
                     houses=geo.houses_of[cell], cells=(cell,), digits=(digit,),
                     eliminations=((cell, digit),))
         self.apply(step)
@@ -556,7 +585,7 @@ class Session:
         placements = tuple((c, solution[c]) for c in board.empty_cells())
         text = (f"Search: the remaining {len(placements)} cells are filled by the search engine "
                 f"(constraint propagation and fewest-candidates branching).")
-        step = Step(Technique.SEARCH, "Search", text, size=len(placements), view="search",
+        step = Step(SEARCH, "Search", text, size=len(placements), view="search",
                     cells=tuple(c for c, _ in placements), placements=placements)
         self.apply(step)
         return step

@@ -10,33 +10,13 @@ deriving anything itself.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any, Iterable, Literal
 
 from .geometry import Geometry
+from .techniques import Technique
 
 Candidate = tuple[int, int]  # (cell, digit)
 View = Literal["cell", "house", "digit", "search"]
-
-
-class Technique(Enum):
-    """Every kind of step, simplest first; the value is a stable slug for JSON and the CLI."""
-
-    NAKED_SINGLE = "naked-single"
-    HIDDEN_SINGLE = "hidden-single"
-    POINTING = "pointing"
-    CLAIMING = "claiming"
-    CHAIN_EXCLUSION = "chain-exclusion"
-    PILE_EXCLUSION = "pile-exclusion"
-    FISH = "fish"
-    GUESS = "guess"
-    BACKTRACK = "backtrack"
-    SEARCH = "search"
-
-    @property
-    def slug(self) -> str:
-        """The stable name used in JSON and on the command line."""
-        return self.value
 
 
 @dataclass(frozen=True)
@@ -76,10 +56,96 @@ class GraphDrawing:
             "removed": [list(e) for e in self.removed],
         }
 
+LinkKind = Literal["strong", "weak"]
+
+
+@dataclass(frozen=True)
+class ProofNode:
+    """A candidate of the pattern, or a group of them: one digit in one cell or several cells.
+
+    A group (the cells of a box-line intersection holding the digit) acts as one node: true when
+    the digit is in one of its cells.
+    """
+
+    cells: tuple[int, ...]
+    digit: int
+    #: The value a chain gives the node (drawn in the "on" or "off" colour); None outside chains.
+    on: bool | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"cells": [...], "digit": d}``, with ``"on": true|false`` for a chain's node."""
+        data: dict[str, Any] = {"cells": list(self.cells), "digit": self.digit}
+        if self.on is not None:
+            data["on"] = self.on
+        return data
+
+
+@dataclass(frozen=True)
+class ProofLink:
+    """An inference between two nodes (indices into ``Proof.nodes``).
+
+    Strong: at least one of the two is true (the only two places of a digit in a house, the only
+    two digits of a cell). Weak: at most one is true (two candidates that see each other).
+    """
+
+    start: int
+    end: int
+    kind: LinkKind
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"from": i, "to": j, "kind": "strong" | "weak"}``."""
+        return {"from": self.start, "to": self.end, "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class ProofBranch:
+    """One branch of a forcing chain or net: its premise and the implications drawn from it."""
+
+    premise: str
+    nodes: tuple[ProofNode, ...]
+    links: tuple[ProofLink, ...]
+    notation: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"premise": "r1c2=4", "nodes": [...], "links": [...], "notation": "..."}``."""
+        return {"premise": self.premise, "nodes": [node.to_json() for node in self.nodes],
+                "links": [link.to_json() for link in self.links], "notation": self.notation}
+
+
+@dataclass(frozen=True)
+class Proof:
+    """The pattern behind a step, as data the page draws on the candidates.
+
+    ``nodes`` and ``links`` draw it as a chain (strong links solid, weak links dashed); ``roles``
+    names the cells that play a part, in the words of the technique's published description:
+    ``pivot``, ``pincers``, ``fins``, ``base``, ``cover``, ``roof``, ``floor``, ``hinge``, ``box``...
+    A forcing chain or net has one ``branches`` entry per premise instead of nodes of its own.
+    ``notation`` is the whole proof in Eureka notation, as the forums write it.
+    """
+
+    nodes: tuple[ProofNode, ...] = ()
+    links: tuple[ProofLink, ...] = ()
+    roles: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    branches: tuple[ProofBranch, ...] = ()
+    notation: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"nodes": [...], "links": [...], "roles": {"pivot": [cells], ...}, "branches": [...],
+        "notation": "..."}``."""
+        return {"nodes": [node.to_json() for node in self.nodes],
+                "links": [link.to_json() for link in self.links],
+                "roles": {name: list(cells) for name, cells in self.roles},
+                "branches": [branch.to_json() for branch in self.branches],
+                "notation": self.notation}
+
 
 @dataclass(frozen=True)
 class Step:
-    """A single deduction (or a guess, a backtrack, a search finish) and why it holds."""
+    """A single deduction (or a guess, a backtrack, a search finish) and why it holds.
+
+    ``technique`` is the technique's record (``pysolver.techniques``): its slug, title, level and
+    weight come from there, never from the step's display ``name``.
+    """
 
     technique: Technique
     name: str
@@ -94,6 +160,7 @@ class Step:
     placements: tuple[Candidate, ...] = ()
     eliminations: tuple[Candidate, ...] = ()
     graph: GraphDrawing | None = field(default=None, repr=False)
+    proof: Proof | None = field(default=None, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the page and ``steps --json``: cells 0-based, digits 1..n."""
@@ -111,6 +178,7 @@ class Step:
             "eliminations": [list(c) for c in self.eliminations],
             "text": self.text,
             "graph": self.graph.to_json() if self.graph else None,
+            "proof": self.proof.to_json() if self.proof else None,
         }
 
 

@@ -35,6 +35,7 @@ from .gtsps import gtsps_report
 from .play import Move, MoveKind, decode_notes, digits_line, encode_notes, parse_digits_line
 from .search import count_solutions
 from .session import Session
+from .techniques.registry import TECHNIQUES
 
 Reply = dict[str, Any]
 Request = dict[str, Any]
@@ -60,10 +61,32 @@ class _Worker:
     session: Session | None = None
 
 
-def _session() -> Session:
+def _session(request: Request | None = None) -> Session:
+    """The loaded session, with the techniques ``request`` switches on (if it names them)."""
     if _Worker.session is None:
         raise ValueError("no puzzle is loaded")
+    if request is not None:
+        disabled = _disabled(request)
+        if disabled is not None:
+            _Worker.session.switch_off(disabled)
     return _Worker.session
+
+
+#: The slugs a request's ``techniques`` may name, in the engine's order.
+SLUGS = tuple(record.slug for record in TECHNIQUES)
+
+
+def _disabled(request: Request) -> frozenset[str] | None:
+    """The slugs switched off by the request's ``techniques`` (the list switched on), if given."""
+    if request.get("techniques") is None:
+        return None
+    on = set(fields.choice_list(request, "techniques", SLUGS))
+    return frozenset(slug for slug in SLUGS if slug not in on)
+
+
+def techniques_json() -> list[dict[str, object]]:
+    """The registry as the page's legend and settings panel read it, in the engine's order."""
+    return [record.to_json() for record in TECHNIQUES]
 
 
 def view(session: Session) -> Reply:
@@ -102,6 +125,7 @@ def view(session: Session) -> Reply:
         "can": _can(session, status.state),
         "can_guess": session.can_guess(),
         "can_backtrack": session.can_backtrack(),
+        "disabled": sorted(session.disabled),
         "play": {"started": session.started, "hints": session.hints, "checks": session.checks,
                  "finished_in": session.finished_in},
         "settings": {"auto_clear_notes": session.auto_clear_notes,
@@ -175,7 +199,7 @@ def _load(request: Request, progress: Progress) -> Reply:
     then its saved history, or the position of a link."""
     imported = formats.parse(fields.text(request, "puzzle"))
     grid = imported.puzzle
-    session = Session(grid, imported.board)
+    session = Session(grid, imported.board, _disabled(request) or frozenset())
     try:
         _settings(session, _part(request, "settings"))
     except FieldError as error:
@@ -207,7 +231,7 @@ def _export(request: Request, progress: Progress) -> Reply:
     form, and the solution path from the session's start as ``pysolver steps`` prints it."""
     session = _session()
     board = session.board
-    solver = Session(session.puzzle, session.start)
+    solver = Session(session.puzzle, session.start, session.disabled)
     steps = solver.solve()
     return {"puzzle": session.puzzle.line(), "position": session.position,
             "formats": [{"format": f.name, "title": f.title, "text": f.write(board, "digits")}
@@ -223,7 +247,7 @@ def _puzzle_or_loaded(request: Request) -> Grid:
 
 def _acting(action: Callable[[Session], object]) -> Command:
     def run(request: Request, progress: Progress) -> Reply:
-        session = _session()
+        session = _session(request)
         action(session)
         return {"view": view(session)}
     return run
@@ -232,7 +256,7 @@ def _acting(action: Callable[[Session], object]) -> Command:
 def _moving(kind: MoveKind) -> Command:
     """A player's move from the request's ``cell`` and ``digit`` (0-based cell, digit 1..n)."""
     def run(request: Request, progress: Progress) -> Reply:
-        session = _session()
+        session = _session(request)
         geo = session.geometry
         cell = fields.integer(request, "cell", low=0, high=geo.cell_count - 1) if kind != "fill" else None
         digit = fields.integer(request, "digit", low=1, high=geo.n) if kind in ("place", "note") else 0
@@ -243,7 +267,7 @@ def _moving(kind: MoveKind) -> Command:
 
 def _hint(request: Request, progress: Progress) -> Reply:
     """The next level of the hint ladder (or the wrong digit named)."""
-    session = _session()
+    session = _session(request)
     session.hint()
     return {"view": view(session)}
 
@@ -277,7 +301,7 @@ def _forward(session: Session) -> None:
 
 
 def _goto(request: Request, progress: Progress) -> Reply:
-    session = _session()
+    session = _session(request)
     session.goto(fields.integer(request, "position", low=0, high=len(session.steps)))
     return {"view": view(session)}
 
@@ -323,11 +347,16 @@ def _count(request: Request, progress: Progress) -> Reply:
 def _rate(request: Request, progress: Progress) -> Reply:
     """Rate ``puzzle``, or the loaded session's puzzle when none is given."""
     grid = _puzzle_or_loaded(request)
-    rating = rate(grid)
+    rating = rate(grid, _disabled(request) or frozenset())
     guesses = f", {rating.guesses} guesses" if rating.guesses else ""
     message = (f"{rating.level.display}: score {rating.score}, hardest technique "
                f"{rating.hardest or 'none'}{guesses}.")
     return {**rating.to_json(), "puzzle": grid.line(), "message": message}
+
+
+def _techniques(request: Request, progress: Progress) -> Reply:
+    """The registry: every technique's slug, title, family, level, weight and summary."""
+    return {"techniques": techniques_json()}
 
 
 def _generate(request: Request, progress: Progress) -> Reply:
@@ -384,6 +413,7 @@ COMMANDS: dict[str, Command] = {
     "generate": _generate,
     "gtsps": _gtsps,
     "export": _export,
+    "techniques": _techniques,
 }
 
 

@@ -90,8 +90,8 @@ def test_worker_generate_without_seed_says_which_it_used() -> None:
 
 @pytest.mark.parametrize("request_, message", [
     ({"size": 7}, "size must be one of 4, 6, 9, 16, not 7"),
-    ({"level": "evil"}, 'level must be one of "easy", "medium", "hard", "expert", "guessing", '
-                        '"unique", not "evil"'),
+    ({"level": "evil"}, 'level must be one of "easy", "medium", "hard", "expert", "extreme", '
+                        '"guessing", "unique", not "evil"'),
     ({"symmetry": "diagonal"}, 'symmetry must be one of "none", "rotational", "mirror", not '
                                '"diagonal"'),
 ], ids=["size", "level", "symmetry"])

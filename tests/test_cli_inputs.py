@@ -166,7 +166,7 @@ def test_an_unexpected_error_is_one_line(capsys: pytest.CaptureFixture[str],
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("something broke")
 
-    monkeypatch.setattr("pysolver.cli.solve.iter_solutions", broken)
+    monkeypatch.setattr("pysolver.cli.solve.iter_solution_lines", broken)
     monkeypatch.delenv("PYSOLVER_DEBUG", raising=False)
     code, out, err = run(capsys, "solve", FIGURE_4_2)
     assert code == 1 and err == (

@@ -179,13 +179,14 @@ def command_lines(draw: st.DrawFn) -> list[str]:
     """A subcommand, its puzzle argument (or - for stdin) and some of its options."""
     name = draw(st.sampled_from([command.__name__.rsplit(".", 1)[-1] for command in CLI_COMMANDS]))
     argv = [name]
-    if name != "generate":
+    if name not in ("generate", "techniques"):
         argv.append(draw(puzzle_texts.filter(lambda t: not t.startswith("-")) | st.just("-")))
     flags = {"play": ["--check"], "steps": ["--json", "--no-guess"], "solve": ["--all"], "count": ["--limit"],
              "check": [], "rate": ["--json"], "gtsps": ["--count", "--stats", "--json"],
              "generate": ["--size", "--count", "--seed", "--json", "--no-minimal",
                           "--symmetry"],
-             "export": ["--format", "--after", "--no-guess"]}[name] + (["--alphabet"] if name != "generate" else [])
+             "export": ["--format", "--after", "--no-guess"], "techniques": ["--json"]}[name] + (
+                 ["--alphabet"] if name not in ("generate", "techniques") else [])
     for flag in draw(st.lists(st.sampled_from(flags), max_size=3, unique=True)):
         argv.append(flag)
         if flag == "--alphabet":

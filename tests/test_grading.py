@@ -11,7 +11,12 @@ from pysolver.grading import (GUESS_WEIGHT, Level, fill_basics, fill_singles, gr
 from pysolver.grid import Grid
 from pysolver.logic import FIGURE_4_2, apply_step, next_step
 from pysolver.search import solve
-from pysolver.step import Step, Technique
+from pysolver.step import Step
+from pysolver.techniques import Technique
+from pysolver.techniques.exclusion import CHAIN_EXCLUSION, FISH, PILE_EXCLUSION
+from pysolver.techniques.guessing import GUESS
+from pysolver.techniques.intersections import CLAIMING, POINTING
+from pysolver.techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
 
 #: The GTSPS thesis chapter, Figure 4.9: 127 solutions.
 FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
@@ -38,8 +43,13 @@ KNOWN = {
                Level.EXPERT, "X-Wing", 900),
     "swordfish": ("..............31.2.89....43..47...2..9......7..592.3.1..2..85.....26....5..4...6.",
                   Level.EXPERT, "Swordfish", 854),
-    "guessing": ("12.74.6.94..8......89..3.1....4.2..1..........4.6..9..3...2...62....6.....8...4..",
-                 Level.GUESSING, "Guess", 20496),
+    "two-string-kite": ("12.74.6.94..8......89..3.1....4.2..1..........4.6..9..3...2...62....6.....8...4..",
+                        Level.EXPERT, "2-String Kite", 1734),
+    "aic": (".923.........8.1...........1.7.4...........658.........6.5.2...4.....7.....9.....",
+            Level.EXTREME, "AIC", 1726),
+    # The first of the forum's hardest puzzles (SE 11+): even forcing nets stall on it.
+    "guessing": ("98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+                 Level.GUESSING, "Guess", 39142),
 }
 
 
@@ -70,8 +80,8 @@ def test_figure_4_2_is_easy_with_naked_singles_only() -> None:
 
 def test_a_guess_weighs_as_hodoku_brute_force() -> None:
     rating = rate(Grid.parse(KNOWN["guessing"][0]))
-    assert rating.guesses == 2
-    assert rating.score - GUESS_WEIGHT * 2 == sum(
+    assert rating.guesses == 3
+    assert rating.score - GUESS_WEIGHT * 3 == sum(
         t.weight * t.count for t in rating.techniques if t.technique != "guess")
 
 
@@ -95,19 +105,19 @@ def test_rating_json_has_level_score_counts_hardest() -> None:
 
 
 STEPS = {
-    "naked-single": (Technique.NAKED_SINGLE, 1, Level.EASY, 4),
-    "hidden-single": (Technique.HIDDEN_SINGLE, 1, Level.EASY, 14),
-    "pointing": (Technique.POINTING, 2, Level.MEDIUM, 50),
-    "claiming": (Technique.CLAIMING, 3, Level.MEDIUM, 50),
-    "naked-pair": (Technique.CHAIN_EXCLUSION, 2, Level.HARD, 60),
-    "hidden-triple": (Technique.PILE_EXCLUSION, 3, Level.HARD, 100),
-    "naked-quad": (Technique.CHAIN_EXCLUSION, 4, Level.EXPERT, 120),
-    "hidden-quad": (Technique.PILE_EXCLUSION, 4, Level.EXPERT, 150),
-    "naked-5": (Technique.CHAIN_EXCLUSION, 5, Level.EXPERT, 150),
-    "x-wing": (Technique.FISH, 2, Level.EXPERT, 140),
-    "jellyfish": (Technique.FISH, 4, Level.EXPERT, 160),
-    "squirmbag": (Technique.FISH, 5, Level.EXPERT, 470),
-    "guess": (Technique.GUESS, 2, Level.GUESSING, GUESS_WEIGHT),
+    "naked-single": (NAKED_SINGLE, 1, Level.EASY, 4),
+    "hidden-single": (HIDDEN_SINGLE, 1, Level.EASY, 14),
+    "pointing": (POINTING, 2, Level.MEDIUM, 50),
+    "claiming": (CLAIMING, 3, Level.MEDIUM, 50),
+    "naked-pair": (CHAIN_EXCLUSION, 2, Level.HARD, 60),
+    "hidden-triple": (PILE_EXCLUSION, 3, Level.HARD, 100),
+    "naked-quad": (CHAIN_EXCLUSION, 4, Level.EXPERT, 120),
+    "hidden-quad": (PILE_EXCLUSION, 4, Level.EXPERT, 150),
+    "naked-5": (CHAIN_EXCLUSION, 5, Level.EXPERT, 150),
+    "x-wing": (FISH, 2, Level.EXPERT, 140),
+    "jellyfish": (FISH, 4, Level.EXPERT, 160),
+    "squirmbag": (FISH, 5, Level.EXPERT, 470),
+    "guess": (GUESS, 2, Level.GUESSING, GUESS_WEIGHT),
 }
 
 
@@ -125,7 +135,7 @@ def test_level_names(text: str, level: Level) -> None:
 
 
 def test_unknown_level_lists_the_choices() -> None:
-    with pytest.raises(ValueError, match="easy, medium, hard, expert, guessing"):
+    with pytest.raises(ValueError, match="easy, medium, hard, expert, extreme, guessing"):
         Level.parse("evil")
 
 
@@ -136,11 +146,11 @@ def test_fill_singles_is_sound_and_leaves_no_single() -> None:
     assert solution is not None
     assert all(v in (0, solution[c]) for c, v in enumerate(board.values))
     step = next_step(board)
-    assert step is not None and step.technique is Technique.POINTING
+    assert step is not None and step.technique is POINTING
 
 
-BASIC_TECHNIQUES = (Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE, Technique.POINTING,
-                    Technique.CLAIMING)
+BASIC_TECHNIQUES = (NAKED_SINGLE, HIDDEN_SINGLE, POINTING,
+                    CLAIMING)
 
 
 @pytest.mark.parametrize("puzzle, level", [(p, lv) for p, lv, _, _ in KNOWN.values()],
@@ -150,7 +160,7 @@ def test_fill_basics_reaches_the_engines_board_before_its_first_harder_step(puzz
     board = Board.from_grid(Grid.parse(puzzle))
     used = False
     while (step := next_step(board)) is not None and step.technique in BASIC_TECHNIQUES:
-        used = used or step.technique in (Technique.POINTING, Technique.CLAIMING)
+        used = used or step.technique in (POINTING, CLAIMING)
         board = apply_step(board, step)
     filled, filled_used = fill_basics(Board.from_grid(Grid.parse(puzzle)))
     assert (filled.values, filled.candidates) == (board.values, board.candidates)

@@ -1,4 +1,8 @@
-"""The logic engine on real puzzles: every step sound, and *stuck* only at the true fixpoint.
+"""The basic techniques on real puzzles: every step sound, and *stuck* only at their true fixpoint.
+
+The engine runs with the basic techniques only (singles, intersections, chain and pile exclusion,
+fish), the ones the brute force below knows; every other technique is tested in its own file and
+all together in test_techniques_soundness.
 
 Soundness: each placement agrees with the puzzle's unique solution and no elimination removes a
 solution digit. Completeness: when the engine stops short of a solution, an independent brute force
@@ -15,9 +19,11 @@ import pytest
 
 from pysolver.board import Board
 from pysolver.grid import Grid
-from pysolver.logic import FIGURE_4_2, apply_step, next_step, solve_by_logic
+from pysolver.logic import FIGURE_4_2, Settings, apply_step, next_step, solve_by_logic
+from pysolver.techniques.registry import BASIC_MODULES, TECHNIQUES
 from pysolver.search import solve
-from pysolver.step import Technique
+from pysolver.techniques.exclusion import CHAIN_EXCLUSION
+from pysolver.techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
 from tests.helpers import FIGURE_4_2_SOLUTION, full_set_lines, puzzle_lines
 
 SAMPLES = {
@@ -95,12 +101,17 @@ def brute_force_deductions(board: Board) -> Iterator[str]:
                         yield f"intersection {digit} house {house} → {target}"
 
 
+#: The basic techniques only: every later one switched off.
+BASIC_ONLY = Settings(disabled=frozenset(t.slug for t in TECHNIQUES)
+                      - {t.slug for module in BASIC_MODULES for t in module.TECHNIQUES})
+
+
 def check_sound_and_complete(puzzle: str) -> None:
     grid = Grid.parse(puzzle)
     solution = solve(grid)
     assert solution is not None
     board = Board.from_grid(grid)
-    while (step := next_step(board)) is not None:
+    while (step := next_step(board, BASIC_ONLY)) is not None:
         for cell, digit in step.placements:
             assert solution[cell] == digit, f"{step.text} places a wrong digit"
         for cell, digit in step.eliminations:
@@ -128,15 +139,15 @@ def test_sound_and_complete_on_whole_hard_sets(name: str) -> None:
 def test_figure_4_2_is_solved_by_singles() -> None:
     final, steps = solve_by_logic(Board.from_grid(Grid.parse(FIGURE_4_2)))
     assert str(final.grid()) == FIGURE_4_2_SOLUTION
-    assert {s.technique for s in steps} <= {Technique.NAKED_SINGLE, Technique.HIDDEN_SINGLE}
+    assert {s.technique for s in steps} <= {NAKED_SINGLE, HIDDEN_SINGLE}
 
 
 def test_brute_force_sees_a_known_naked_pair() -> None:
     """The independent checker is not blind: it finds what the engine found on a real step."""
     for puzzle in SAMPLES["norvig_top95"]:
         board = Board.from_grid(Grid.parse(puzzle))
-        while (step := next_step(board)) is not None:
-            if step.technique is Technique.CHAIN_EXCLUSION:
+        while (step := next_step(board, BASIC_ONLY)) is not None:
+            if step.technique is CHAIN_EXCLUSION:
                 found = list(brute_force_deductions(board))
                 assert f"naked subset {step.cells}" in found
                 return

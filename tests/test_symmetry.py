@@ -13,16 +13,20 @@ from hypothesis import strategies as st
 
 from pysolver.board import Board
 from pysolver.grid import Grid
-from pysolver.logic import solve_by_logic
+from pysolver.logic import Settings, solve_by_logic
+from pysolver.techniques.registry import TECHNIQUES
 from tests.helpers import puzzle_lines
 
+#: The basic rules, whose common fixpoint is unique (chains and forcing chains pick one of several
+#: equally short proofs, so their path may differ on a transformed copy).
+BASIC = Settings(disabled=frozenset(t.slug for t in TECHNIQUES[7:]))
 PUZZLES = puzzle_lines("norvig_top95.txt") + puzzle_lines("norvig_easy50.txt", limit=10)
 
 
 def outcome(grid: Grid) -> tuple[int, int]:
     """(digits the logic places, candidates left) for a puzzle."""
     start = Board.from_grid(grid)
-    final, _ = solve_by_logic(start)
+    final, _ = solve_by_logic(start, BASIC)
     placed = sum(1 for v in final.values if v) - grid.clue_count
     return placed, sum(m.bit_count() for m in final.candidates)
 

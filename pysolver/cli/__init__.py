@@ -9,6 +9,10 @@ one line on stderr, never a traceback, and an exit status scripts can rely on:
 - 130: interrupted with Ctrl-C (what shells report for SIGINT).
 
 Set ``PYSOLVER_DEBUG=1`` to see the traceback of an unexpected error.
+
+Modules are imported by name and only when needed: when the first argument names a command, only
+that command's module is imported (``solve`` never loads the logic, the grader or GTSPS), so a
+short run is not dominated by start-up.
 """
 
 from __future__ import annotations
@@ -17,29 +21,31 @@ import argparse
 import os
 import sys
 import traceback
+from importlib import import_module
 from typing import Sequence
 
 from ..errors import PuzzleError
-from . import check, count, export, generate, gtsps, play, rate, solve, steps
 
-#: The subcommands, in the order ``--help`` lists them.
-COMMANDS = (steps, play, solve, count, check, rate, generate, gtsps, export)
+#: The subcommands (each the name of its module here), in the order ``--help`` lists them.
+COMMANDS = ("steps", "play", "solve", "count", "check", "rate", "generate", "gtsps", "export",
+            "techniques")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand registered."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand registered, or only the one named ``only``."""
     parser = argparse.ArgumentParser(
         prog="pysolver",
         description="Sudoku solver and tutor: chain and pile exclusion, step by step.")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in COMMANDS:
-        command.register(subparsers)
+    for name in COMMANDS if only is None else (only,):
+        import_module(f"{__name__}.{name}").register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; return its exit code (see the module's docstring)."""
-    parser = build_parser()
+    args_list = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(args_list[0] if args_list and args_list[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)

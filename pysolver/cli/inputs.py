@@ -181,6 +181,20 @@ def each_puzzle(args: argparse.Namespace) -> Iterator[ParsedPuzzle]:
             yield ParsedPuzzle(label, None, error)
 
 
+def each_text(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
+    """Each puzzle's message prefix and text, unparsed, for the commands whose fast path reads
+    text directly (``solve``, ``count``); ``labelled`` gives their errors the same prefix."""
+    puzzles = read_puzzles(args.puzzle)
+    for puzzle in puzzles:
+        yield (f"{puzzle.label}: " if len(puzzles) > 1 and puzzle.label else ""), puzzle.text
+
+
+def labelled(error: PuzzleError, prefix: str) -> PuzzleError:
+    """``error`` with its message behind a puzzle's prefix (``f line 3: ``), as ``each_grid``
+    raises it."""
+    return type(error)(f"{prefix}{error.message}")
+
+
 def each_position(args: argparse.Namespace) -> Iterator[tuple[str, formats.Imported]]:
     """Each input's label (only when the input holds several) and its position, read in any of
     the text forms of ``pysolver.formats``; bad input raises, so the command stops with code 2."""
@@ -199,5 +213,5 @@ def each_grid(args: argparse.Namespace) -> Iterator[tuple[ParsedPuzzle, Grid]]:
     for parsed in each_puzzle(args):
         if parsed.grid is None:
             assert parsed.error is not None
-            raise type(parsed.error)(f"{parsed.prefix}{parsed.error.message}")
+            raise labelled(parsed.error, parsed.prefix)
         yield parsed, parsed.grid

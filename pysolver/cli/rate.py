@@ -8,6 +8,7 @@ import sys
 
 from ..grading import rate
 from .inputs import add_puzzle_arguments, each_puzzle
+from .techniques import add_without_argument
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -17,6 +18,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     add_puzzle_arguments(parser)
     parser.add_argument("--json", action="store_true",
                         help="one JSON object per line, with the count of every technique")
+    add_without_argument(parser)
     parser.set_defaults(run=run)
 
 
@@ -28,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{parsed.prefix}invalid: {parsed.error}")
             code = 2
             continue
-        rating = rate(parsed.grid)
+        rating = rate(parsed.grid, args.without)
         if args.json:
             print(json.dumps({"label": parsed.label or None, **rating.to_json()}))
             continue

@@ -1,4 +1,4 @@
-"""``pysolver steps PUZZLE [--json] [--no-guess]``: the deduction log, one step per line.
+"""``pysolver steps PUZZLE [--json] [--no-guess] [--without SLUG,...]``: the deduction log, one step per line.
 
 ``PUZZLE`` may be any text form of ``pysolver.formats``: from a pencil-mark grid, a candidate string
 or a position line the log starts at that position, with its candidates.
@@ -16,6 +16,7 @@ import json
 from ..formats.path import path_lines
 from ..session import Session
 from .inputs import add_puzzle_arguments, each_position
+from .techniques import add_without_argument
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -25,13 +26,14 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument("--no-guess", action="store_true",
                         help="logic only: stop when no deduction is left instead of guessing")
+    add_without_argument(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print each puzzle's log and status; exit 0 (a stuck or contradictory puzzle is a result)."""
     for label, imported in each_position(args):
-        session = Session(imported.puzzle, imported.board)
+        session = Session(imported.puzzle, imported.board, args.without)
         steps = session.solve_logic() if args.no_guess else session.solve()
         status = session.status()
         if args.json:

@@ -18,8 +18,14 @@ from ..step import Step
 
 
 def path_lines(steps: Sequence[Step]) -> list[str]:
-    """``   1. <reason>`` for each step, numbered from 1."""
-    return [f"{number:4}. {step.text}" for number, step in enumerate(steps, 1)]
+    """``   1. <reason>`` for each step, numbered from 1, and under a chain-like step its proof in
+    Eureka notation, as the forums write it."""
+    lines = []
+    for number, step in enumerate(steps, 1):
+        lines.append(f"{number:4}. {step.text}")
+        if step.proof is not None and step.proof.notation:
+            lines.append(f"      {step.proof.notation}")
+    return lines
 
 
 def path_text(steps: Sequence[Step], status: Status) -> str:

@@ -17,8 +17,10 @@ from ..bipartite import Analysis, HallViolation, Pattern, analyse
 from ..bitsets import bit_indices
 from ..board import Board, Contradiction
 from ..geometry import Geometry
-from ..step import GraphDrawing, GraphVertex, Step, Technique, describe_eliminations, digit_set, join_names
+from ..levels import Level
+from ..step import GraphDrawing, GraphVertex, Step, describe_eliminations, digit_set, join_names
 from ..views import ViewGraph, all_views
+from . import SizeGrade, Technique
 
 SUBSET_NAMES = {1: "Single", 2: "Pair", 3: "Triple", 4: "Quad", 5: "Quint", 6: "Sextet"}
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale",
@@ -122,12 +124,12 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
         digits = tuple(j + 1 for j in rights)
         cell_names = join_names(geo.cell_name(c) for c in cells)
         if pattern.kind == "chain":
-            technique = Technique.CHAIN_EXCLUSION
+            technique = CHAIN_EXCLUSION
             text = (f"Chain exclusion ({subset_name('chain', size).lower()}) in {where}: "
                     f"{cell_names} hold only {digit_set(geo, digits)}, so those digits leave the "
                     f"other cells of {where}: removes {removes}.")
         else:
-            technique = Technique.PILE_EXCLUSION
+            technique = PILE_EXCLUSION
             text = (f"Pile exclusion ({subset_name('pile', size).lower()}) in {where}: "
                     f"{join_names(geo.symbol(d) for d in digits)} fit only in {cell_names}, so "
                     f"those cells keep just {digit_set(geo, digits)}: removes {removes}.")
@@ -151,7 +153,7 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
             f"graph): in {base_names} the {symbol}s lie only in {cover_names}, so those {count} "
             f"{symbol}s fill {cover_names} and {symbol} leaves their other cells: "
             f"removes {removes}.")
-    return Step(Technique.FISH, fish_name(size), text, size=size, view="digit",
+    return Step(FISH, fish_name(size), text, size=size, view="digit",
                 houses=tuple(base + cover), digit=digit,
                 cells=tuple(c for c, _ in pattern_candidates), digits=(digit,),
                 pattern=pattern_candidates, eliminations=eliminations, graph=graph)
@@ -176,3 +178,30 @@ def _drawing(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Patter
         pattern_right=tuple(position[j] for j in bit_indices(pattern.right)),
         removed=tuple((i, position[j]) for i, j in pattern.removed),
     )
+
+
+def _grades(level_of: dict[int, Level], weights: dict[int, int]) -> tuple[SizeGrade, ...]:
+    return tuple(SizeGrade(size, level_of[size], weight) for size, weight in weights.items())
+
+
+_HOUSE_LEVELS = {1: Level.EASY, 2: Level.HARD, 3: Level.HARD, 4: Level.EXPERT}
+_FISH_LEVELS = {size: Level.EXPERT for size in range(1, 6)}
+
+#: HoDoKu's weights: naked pair 60, triple 80, quad 120; hidden 70, 100, 150; X-Wing 140,
+#: Swordfish 150, Jellyfish 160, larger fish 470. HoDoKu stops at quads; 16×16 grids need larger
+#: subsets, weighed 30 more per cell.
+CHAIN_EXCLUSION = Technique(
+    "chain-exclusion", "Chain exclusion (naked subsets)", "chain and pile exclusion", Level.HARD,
+    60, find_exclusions,
+    grades=_grades(_HOUSE_LEVELS, {1: 4, 2: 60, 3: 80, 4: 120}), growth=30,
+    summary="k cells of a house hold only k digits: those digits leave the house's other cells.")
+PILE_EXCLUSION = Technique(
+    "pile-exclusion", "Pile exclusion (hidden subsets)", "chain and pile exclusion", Level.HARD,
+    70, find_exclusions,
+    grades=_grades(_HOUSE_LEVELS, {1: 14, 2: 70, 3: 100, 4: 150}), growth=30,
+    summary="k digits of a house fit only in k cells: those cells keep only those digits.")
+FISH = Technique(
+    "fish", "Fish (X-Wing, Swordfish, Jellyfish)", "fish", Level.EXPERT, 140, find_exclusions,
+    grades=_grades(_FISH_LEVELS, {2: 140, 3: 150, 4: 160, 5: 470}),
+    summary="Chain or pile exclusion on one digit's rows × columns graph.")
+TECHNIQUES = (CHAIN_EXCLUSION, PILE_EXCLUSION, FISH)

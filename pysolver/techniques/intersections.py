@@ -16,7 +16,9 @@ from typing import Iterator
 
 from ..board import Board
 from ..geometry import BOX_SHAPES, Geometry
-from ..step import Step, Technique, describe_eliminations
+from ..levels import Level
+from ..step import Step, describe_eliminations
+from . import Technique
 
 #: For one house: the kind of crossing house (0 row, 1 column, 2 box), then (crossing house, cells).
 Segments = tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]
@@ -81,7 +83,7 @@ def _locked_steps(board: Board, houses: range) -> Iterator[Step]:
 def _step(geo: Geometry, house: int, target: int, digit: int, cells: tuple[int, ...],
           eliminations: tuple[tuple[int, int], ...]) -> Step:
     pointing = geo.house_kind(house) == "box"
-    technique = Technique.POINTING if pointing else Technique.CLAIMING
+    technique = POINTING if pointing else CLAIMING
     symbol = geo.symbol(digit)
     verb = "Pointing" if pointing else "Claiming"
     text = (f"{verb} (region exclusion): in {geo.house_name(house)} the {symbol}s lie only in "
@@ -101,3 +103,12 @@ def find_pointing(board: Board) -> Iterator[Step]:
 def find_claiming(board: Board) -> Iterator[Step]:
     """A row's or column's candidates for a digit confined to one box."""
     return _locked_steps(board, range(2 * board.geometry.n))
+
+
+POINTING = Technique(
+    "pointing", "Pointing", "intersections", Level.MEDIUM, 50, find_pointing,
+    summary="A box's candidates for a digit lie in one line: the digit leaves the rest of the line.")
+CLAIMING = Technique(
+    "claiming", "Claiming", "intersections", Level.MEDIUM, 50, find_claiming,
+    summary="A line's candidates for a digit lie in one box: the digit leaves the rest of the box.")
+TECHNIQUES = (POINTING, CLAIMING)

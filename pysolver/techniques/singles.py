@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..board import Board
-from ..step import Step, Technique
+from ..levels import Level
+from ..step import Step
+from . import Technique
 
 
 def find_naked_singles(board: Board) -> Iterator[Step]:
@@ -22,7 +24,7 @@ def find_naked_singles(board: Board) -> Iterator[Step]:
             digit = mask.bit_length()
             name = geo.cell_name(cell)
             yield Step(
-                Technique.NAKED_SINGLE, "Naked Single",
+                NAKED_SINGLE, "Naked Single",
                 f"Naked single (cell exclusion): {name} can only be {geo.symbol(digit)}; every "
                 f"other digit already stands in its row, column or box.",
                 houses=geo.houses_of[cell], cells=(cell,), digits=(digit,),
@@ -43,7 +45,7 @@ def find_hidden_singles(board: Board) -> Iterator[Step]:
             digit = digit_bit.bit_length()
             cell = next(c for c in geo.houses[house] if board.candidates[c] & digit_bit)
             yield Step(
-                Technique.HIDDEN_SINGLE, "Hidden Single",
+                HIDDEN_SINGLE, "Hidden Single",
                 f"Hidden single (candidate exclusion): in {geo.house_name(house)}, "
                 f"{geo.symbol(digit)} fits only in {geo.cell_name(cell)}.",
                 view="house", houses=(house,), cells=(cell,), digits=(digit,),
@@ -55,3 +57,12 @@ def _bits_of(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low
         mask ^= low
+
+
+NAKED_SINGLE = Technique(
+    "naked-single", "Naked Single", "singles", Level.EASY, 4, find_naked_singles,
+    summary="A cell with one candidate left takes it (cell exclusion).")
+HIDDEN_SINGLE = Technique(
+    "hidden-single", "Hidden Single", "singles", Level.EASY, 14, find_hidden_singles,
+    summary="A digit with one place left in a house goes there (candidate exclusion).")
+TECHNIQUES = (NAKED_SINGLE, HIDDEN_SINGLE)

@@ -26,7 +26,9 @@ import("data:text/javascript," + encodeURIComponent(source))
   .then((module) => console.log(JSON.stringify(module.EXAMPLES)));
 """
 NEEDED = {"Pointing", "Claiming", "Naked Pair", "Naked Triple", "Hidden Pair", "Hidden Triple", "X-Wing",
-          "Swordfish", "Jellyfish", "Guess"}
+          "Swordfish", "Jellyfish", "Skyscraper", "2-String Kite", "Empty Rectangle", "XY-Wing", "XYZ-Wing",
+          "W-Wing", "Remote Pairs", "Finned Swordfish", "Unique Rectangle type 1", "AIC",
+          "Cell Forcing Chain", "Forcing Net", "Guess"}
 
 
 def read_examples() -> list[dict[str, str]]:

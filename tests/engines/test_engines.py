@@ -15,19 +15,22 @@ import os
 import queue
 import shutil
 import subprocess
+import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
 import pytest
 
-import build_site  # noqa: E402  (put on the path by conftest.py)
 from tests.helpers import FIGURE_4_9
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))
+
+import build_site  # noqa: E402  (the build script lives at the repository's root)
 
 pytestmark = pytest.mark.engines
 
-HERE = Path(__file__).resolve().parent
 JOURNEY = (HERE / "journey.js").read_text()
 FIREFOX = os.environ.get("PYSOLVER_FIREFOX", "/usr/bin/firefox-esr")
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
@@ -150,6 +153,12 @@ def journey(driver: Driver, site: Path) -> None:
     checked(driver.step("boot"))
     assert checked(driver.step("shown"))["puzzle"] == before["puzzle"]
     assert checked(driver.step("step"))["position"] == before["position"] + 1
+
+
+@pytest.fixture(scope="module")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site ($PYSOLVER_SITE_DIR when scripts/test.sh built it)."""
+    return build_site.built_site(tmp_path_factory.mktemp("engines") / "site")
 
 
 @pytest.fixture

@@ -15,8 +15,10 @@ import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
 import { client } from "./solver.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
-import { BLANK, createStore, initialState, isLoaded, snapshot } from "./store.js";
+import { renderProof, renderProofNotation } from "./proof-view.js";
+import { BLANK, createStore, initialState, isLoaded, shownStep, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
+import { sendEnabledTechniques, techniqueSettings } from "./technique-settings.js";
 
 const $ = (id) => document.getElementById(id);
 const board = $("board");
@@ -35,6 +37,12 @@ const store = createStore(initialState(saved), (state) => {
   }
 });
 const control = createController(store, client);
+
+/** The techniques panel: a switch asks Python for the same position again with the new set. */
+const techniques = techniqueSettings($("technique-settings"), {
+  onChange: () => isLoaded(store.state) && control.command("goto", { position: store.state.view.position }),
+});
+sendEnabledTechniques(client, techniques);
 
 const app = {
   ask: control.ask, failed: control.failed, loadPuzzle: (puzzle) => control.load(puzzle),
@@ -134,9 +142,21 @@ window.addEventListener("hashchange", followAddress);
 function render(state) {
   controls.render(state);
   renderBoard(board, boardState(state));
+  const shown = shownStep(state);
+  renderProof(board, state.shape, shown ? shown.step : null);
   renderStepPanel(stepEls, state);
+  renderProofNotation(stepEls.panel, shown);
   renderStepList($("step-list"), state);
   for (const panel of panels) panel.render(state);
+}
+
+/** The registry for the panel, before the first board, so a saved choice applies to it. */
+async function loadTechniques() {
+  try {
+    techniques.show((await client.request("techniques")).techniques);
+  } catch (error) {
+    control.failed(error);
+  }
 }
 
 /** The first board: the address's position (with the saved history when it is the same), else
@@ -163,4 +183,4 @@ client.listen({
   onReady: (versions) => store.dispatch({ type: "ready", versions }),
   onBootError: ({ stage, message }) => store.dispatch({ type: "boot-error", stage, message }),
 });
-client.ready.then(restore, () => {});
+client.ready.then(loadTechniques).then(restore, () => {});

@@ -1,0 +1,95 @@
+"""16×16 and 25×25: pysolver's search beside Norvig's method generalised to n×n, on the seeded
+sets of bench/data/ (made by make_big_set.py). Prints figures, asserts nothing.
+
+Per size: median, worst and worst ÷ median CPU milliseconds per puzzle for each solver, from the
+puzzle's line to its solution line. The reference is stopped after ``--cap`` CPU seconds on a puzzle
+(then counted at the cap, so its figures are lower bounds).
+
+    python bench/bench_big.py [--cap 20] [--sizes 16,25]
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import statistics
+import sys
+import time
+from pathlib import Path
+from types import FrameType
+from typing import Callable, TypeVar
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from norvig_n import NorvigN  # noqa: E402
+
+from pysolver.search import solve_line  # noqa: E402
+
+
+T = TypeVar("T")
+
+
+class _OverCap(Exception):
+    pass
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise _OverCap
+
+
+def capped(func: Callable[[], T], cap: float) -> tuple[float, T | None, bool]:
+    """CPU seconds of ``func()``, its result, and whether it was stopped after ``cap`` seconds."""
+    start = time.process_time()
+    signal.setitimer(signal.ITIMER_PROF, cap)
+    try:
+        result = func()
+        return time.process_time() - start, result, False
+    except _OverCap:
+        return time.process_time() - start, None, True
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+
+
+def summary(name: str, times: list[float], capped: int = 0) -> str:
+    median, worst = statistics.median(times), max(times)
+    over = f"  ({capped} stopped at the cap)" if capped else ""
+    return (f"  {name:<10} median {median * 1e3:9.1f} ms  worst {worst * 1e3:9.1f} ms  "
+            f"worst/median {worst / median:6.1f}{over}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cap", type=float, default=20.0, help="seconds per reference solve")
+    parser.add_argument("--sizes", default="16,25")
+    args = parser.parse_args()
+    signal.signal(signal.SIGPROF, _stop)
+    print(f"CPU ms per puzzle, Python {sys.version.split()[0]}")
+    for n in map(int, args.sizes.split(",")):
+        lines = (ROOT / "bench" / "data" / f"random{n}x{n}.txt").read_text().split()
+        reference = NorvigN(n)
+        solve_line(lines[0])  # build the tables before any timing
+        ours, theirs, capped_count, disagree = [], [], 0, 0
+        our_capped = 0
+        for line in lines:
+            seconds, mine, stopped = capped(lambda: solve_line(line), args.cap)
+            ours.append(seconds)
+            our_capped += stopped
+            seconds, values, their_stop = capped(lambda: reference.solve(line), args.cap)
+            theirs.append(seconds)
+            capped_count += their_stop
+            theirs_line = None if values is None else reference.solution_line(values)
+            stopped = stopped or their_stop
+            # Both find a first solution; with several solutions they may find different ones.
+            disagree += not stopped and (mine is None) != (theirs_line is None)
+        print(f"\n{n}×{n}: {len(lines)} puzzles (bench/data/random{n}x{n}.txt)"
+              + (f", {disagree} where one finds no solution!" if disagree else ""))
+        print(summary("pysolver", ours, our_capped))
+        print(summary("norvig-n", theirs, capped_count))
+        print(f"  speed-up  median {statistics.median(theirs) / statistics.median(ours):5.1f}x  "
+              f"total {sum(theirs) / sum(ours):5.1f}x", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""Whole processes in CPython: ``pysolver solve FILE`` beside Norvig's solver on the same file.
+
+What a user feels at the command line: start-up, imports, reading, solving and printing, one
+process per file. Both commands run as child processes; their CPU seconds (user + system, from
+``os.wait4``) are the figures, the fastest of ``--repeat`` runs, so other programs on the machine
+disturb them less. The two outputs are compared line by line (every solution must agree).
+Prints figures, asserts nothing.
+
+    python bench/bench_process.py [--files top95,1106] [--repeat 3] [--sample N]
+
+A file piece may end in ``:N`` to keep its first N lines (the 48,766 puzzles of tdoku's
+forum_hardest_1905_11+ are sampled so); ``--sample N`` does so for every file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PUZZLES = Path("/work/shared/puzzles")
+DEFAULT_FILES = "norvig_top95,forum_hardest_1106,forum_hardest_1905:1000"
+
+
+def child_cpu(command: list[str]) -> tuple[float, str]:
+    """CPU seconds (user + system) of one child process, and what it printed."""
+    with tempfile.TemporaryFile("w+") as out:
+        process = subprocess.Popen(command, stdout=out, cwd=ROOT,
+                                   env={**os.environ, "PYTHONPATH": str(ROOT)})
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        return usage.ru_utime + usage.ru_stime, out.read()
+
+
+def best(command: list[str], repeat: int) -> tuple[float, str]:
+    runs = [child_cpu(command) for _ in range(repeat)]
+    return min(seconds for seconds, _ in runs), runs[0][1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", default=DEFAULT_FILES,
+                        help=f"comma-separated pieces of file names (default {DEFAULT_FILES})")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--sample", type=int, default=0, help="first N lines of each file")
+    args = parser.parse_args()
+    print(f"CPU seconds per whole process (fastest of {args.repeat}), {sys.executable} "
+          f"(Python {sys.version.split()[0]})")
+    print(f"{'file (first N lines)':<44}{'puzzles':>8}{'pysolver':>10}{'norvig':>10}{'speed-up':>10}")
+    for spec in args.files.split(","):
+        piece, _, keep = spec.partition(":")
+        for path in sorted(PUZZLES.glob(f"*{piece}*.txt")):
+            first = int(keep) if keep else args.sample or None
+            lines = [line for line in path.read_text().split() if line][:first]
+            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+                f.write("\n".join(lines) + "\n")
+            try:
+                ours, our_out = best([sys.executable, "-m", "pysolver", "solve", f.name],
+                                     args.repeat)
+                theirs, their_out = best([sys.executable, str(ROOT / "bench" / "norvig.py"),
+                                          f.name], args.repeat)
+            finally:
+                os.unlink(f.name)
+            # pysolver labels each line of a file ("name line 3: ..."): compare the solutions.
+            agree = [line.rpartition(" ")[2] for line in our_out.splitlines()] == \
+                their_out.splitlines()
+            print(f"{path.name:<44}{len(lines):>8}{ours:>10.3f}{theirs:>10.3f}"
+                  f"{theirs / ours:>9.1f}x" + ("" if agree else "  (outputs differ!)"),
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,279 @@
+"""The link graph over candidates, and the breadth-first search for the shortest chain.
+
+Every chain technique reads one structure (the alternating inference chains of the Sudoku forums,
+as HoDoKu and SudokuWiki teach them). A *node* is a digit in one cell, or — a grouped node — in the
+cells of one box–line intersection, standing for "the digit is in one of these cells". Two nodes are
+*weakly* linked when they cannot both be on (two digits of one cell; one digit twice in a house), and
+*strongly* linked when they cannot both be off (the two digits of a bivalue cell; the only two places
+of a digit in a house, either place possibly a group). A strong link is also weak.
+
+In implication form a weak link takes ``X on`` to ``Y off`` and a strong link ``X off`` to ``Y on``,
+so every chain alternates. The search is breadth-first over bitsets of node indices: a layer of
+"on" nodes gives the next layer of "off" nodes by OR-ing their weak neighbour sets, and back through
+the strong sets, so no path is ever enumerated and the first conclusion found is the shortest.
+
+>>> from pysolver.grid import Grid
+>>> from pysolver.board import Board
+>>> board = Board.from_grid(Grid.parse("." * 81))
+>>> graph = build_graph(board, LinkOptions())
+>>> len(graph.nodes), graph.weak[graph.index[(0, 1)]].bit_count()
+(729, 28)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Iterator
+
+from .bitsets import bit_indices
+from .board import Board
+from .geometry import Geometry
+from .proof import Chain
+from .step import ProofLink, ProofNode
+
+
+@dataclass(frozen=True)
+class Node:
+    """A digit in one cell, or in every cell of a box–line intersection (a grouped node)."""
+
+    digit: int
+    cells: tuple[int, ...]
+    cell_mask: int  # bit c for cell c
+
+
+@dataclass(frozen=True)
+class LinkOptions:
+    """Which links a technique may use.
+
+    X-Chains use house links of one digit only; XY-Chains use bivalue cells for their strong links
+    and houses only for weak ones (every candidate is still a node, so any can be eliminated); an AIC uses all links, and a grouped AIC adds the grouped nodes.
+    """
+
+    cell_links: bool = True
+    house_strong: bool = True
+    bivalue_only: bool = False
+    groups: bool = False
+
+
+@dataclass(frozen=True)
+class LinkGraph:
+    """Nodes, and for each node index the bitset of its weakly and of its strongly linked nodes."""
+
+    geometry: Geometry
+    nodes: tuple[Node, ...]
+    weak: tuple[int, ...]
+    strong: tuple[int, ...]
+    index: dict[tuple[int, int], int]  # (cell, digit) -> node of that single candidate
+
+    def candidate_nodes(self) -> range:
+        """Indices of the single-candidate nodes (they come before the groups)."""
+        return range(len(self.index))
+
+    def chain_node(self, node: int, on: bool) -> ProofNode:
+        """The drawable node for index ``node`` with the value the chain gives it."""
+        item = self.nodes[node]
+        return ProofNode(item.cells, item.digit, on)
+
+
+@cache
+def intersections(geometry: Geometry) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """Every box–line intersection: (box house, line house, cells)."""
+    out: list[tuple[int, int, tuple[int, ...]]] = []
+    for box in range(2 * geometry.n, 3 * geometry.n):
+        lines: dict[int, list[int]] = {}
+        for cell in geometry.houses[box]:
+            row, col, _ = geometry.houses_of[cell]
+            lines.setdefault(row, []).append(cell)
+            lines.setdefault(col, []).append(cell)
+        out.extend((box, line, tuple(cells)) for line, cells in lines.items())
+    return tuple(out)
+
+
+#: The graphs of the last few positions: every chain technique asks for one on the same board.
+_RECENT: dict[tuple[tuple[int, ...], LinkOptions], LinkGraph] = {}
+
+
+def build_graph(board: Board, options: LinkOptions) -> LinkGraph:
+    """The link graph of the board's candidates under ``options`` (shared while the board is)."""
+    key = (board.candidates, options)
+    graph = _RECENT.get(key)
+    if graph is None or graph.geometry is not board.geometry:
+        if len(_RECENT) >= 8:
+            del _RECENT[next(iter(_RECENT))]
+        graph = _RECENT[key] = _build(board, options)
+    return graph
+
+
+def _build(board: Board, options: LinkOptions) -> LinkGraph:
+    geo = board.geometry
+    candidates = board.candidates
+    nodes: list[Node] = []
+    index: dict[tuple[int, int], int] = {}
+    by_mask: dict[tuple[int, int], int] = {}
+    for cell, mask in enumerate(candidates):
+        for bit in bit_indices(mask):
+            index[(cell, bit + 1)] = len(nodes)
+            by_mask[(bit + 1, 1 << cell)] = len(nodes)
+            nodes.append(Node(bit + 1, (cell,), 1 << cell))
+    # Which nodes lie wholly inside each house, per digit.
+    members: dict[tuple[int, int], list[int]] = {}
+    for node_id, node in enumerate(nodes):
+        for house in geo.houses_of[node.cells[0]]:
+            members.setdefault((house, node.digit), []).append(node_id)
+    if options.groups:
+        for box, line, cells in intersections(geo):
+            for digit in geo.digits:
+                bit = 1 << (digit - 1)
+                inside = tuple(c for c in cells if candidates[c] & bit)
+                if len(inside) < 2:
+                    continue
+                cell_mask = sum(1 << c for c in inside)
+                node_id = len(nodes)
+                by_mask[(digit, cell_mask)] = node_id
+                nodes.append(Node(digit, inside, cell_mask))
+                members.setdefault((box, digit), []).append(node_id)
+                members.setdefault((line, digit), []).append(node_id)
+    weak = [0] * len(nodes)
+    strong = [0] * len(nodes)
+    for (house, digit), ids in members.items():
+        _link_house(nodes, ids, weak, strong, by_mask, digit, options.house_strong)
+    if options.cell_links:
+        for cell, mask in enumerate(candidates):
+            if not mask or (options.bivalue_only and mask.bit_count() != 2):
+                continue
+            ids = [index[(cell, bit + 1)] for bit in bit_indices(mask)]
+            together = sum(1 << i for i in ids)
+            for i in ids:
+                weak[i] |= together & ~(1 << i)
+                if len(ids) == 2:
+                    strong[i] |= together & ~(1 << i)
+    return LinkGraph(geo, tuple(nodes), tuple(weak), tuple(strong), index)
+
+
+def _link_house(nodes: list[Node], ids: list[int], weak: list[int], strong: list[int],
+                by_mask: dict[tuple[int, int], int], digit: int, house_strong: bool) -> None:
+    """Weak links between disjoint nodes of one digit in one house; strong when they cover it.
+
+    Single candidates of one house are pairwise disjoint, so each is weakly linked to all the
+    others at once; only the few grouped nodes need their overlaps checked cell by cell.
+    """
+    together = 0
+    everywhere = 0
+    grouped = []
+    for i in ids:
+        together |= 1 << i
+        if len(nodes[i].cells) == 1:
+            everywhere |= nodes[i].cell_mask
+        else:
+            grouped.append(i)
+    for i in ids:
+        mask_i = nodes[i].cell_mask
+        overlap = 1 << i
+        for j in (ids if len(nodes[i].cells) > 1 else grouped):
+            if nodes[j].cell_mask & mask_i:
+                overlap |= 1 << j
+        weak[i] |= together & ~overlap
+        if house_strong:
+            rest = everywhere & ~mask_i
+            other = by_mask.get((digit, rest))
+            if other is not None and rest and together >> other & 1:
+                strong[i] |= 1 << other
+
+
+@dataclass(frozen=True)
+class Implication:
+    """A found chain as the sequence of node indices it runs through, from the premise on.
+
+    ``values[k]`` is the value (on/off) the chain gives ``path[k]``; consecutive entries are
+    joined by a weak link when the earlier is on, by a strong link when it is off.
+    """
+
+    path: tuple[int, ...]
+    values: tuple[bool, ...]
+
+    def chain(self, graph: LinkGraph, start: int = 0, stop: int | None = None) -> Chain:
+        """The drawable chain of ``path[start:stop]``."""
+        end = len(self.path) if stop is None else stop
+        nodes = tuple(graph.chain_node(self.path[k], self.values[k]) for k in range(start, end))
+        links = tuple(ProofLink(k - 1, k, "weak" if self.values[start + k - 1] else "strong")
+                      for k in range(1, len(nodes)))
+        return nodes, links
+
+
+class Search:
+    """Breadth-first search from one premise (a node on or off), one layer at a time.
+
+    Layers are bitsets of node indices. ``on_seen``/``off_seen`` hold every node the premise has
+    turned on or off so far; ``layers`` keeps each layer so a chain can be traced back.
+    """
+
+    def __init__(self, graph: LinkGraph, node: int, on: bool) -> None:
+        self.graph = graph
+        self.on_seen = (1 << node) if on else 0
+        self.off_seen = 0 if on else (1 << node)
+        self.layers: list[tuple[bool, int]] = [(on, 1 << node)]
+
+    def advance(self) -> int:
+        """Add one layer; returns its bitset (0 when the search is exhausted)."""
+        on, frontier = self.layers[-1]
+        table = self.graph.weak if on else self.graph.strong
+        reached = 0
+        for node in bit_indices(frontier):
+            reached |= table[node]
+        if on:
+            reached &= ~self.off_seen
+            self.off_seen |= reached
+        else:
+            reached &= ~self.on_seen
+            self.on_seen |= reached
+        self.layers.append((not on, reached))
+        return reached
+
+    def run(self) -> None:
+        """Advance until nothing new is reached: ``on_seen``/``off_seen`` then hold the closure."""
+        while self.advance():
+            pass
+
+    def depth_of(self, node: int, on: bool) -> int:
+        """The layer in which the premise first gave ``node`` the value ``on``."""
+        for depth, (value, layer) in enumerate(self.layers):
+            if value == on and layer >> node & 1:
+                return depth
+        raise ValueError(f"node {node} was never made {'on' if on else 'off'}")
+
+    def trace(self, node: int, depth: int | None = None) -> Implication:
+        """The chain from the premise to ``node`` in layer ``depth`` (default: the last layer)."""
+        level = len(self.layers) - 1 if depth is None else depth
+        path = [node]
+        values = [self.layers[level][0]]
+        for k in range(level - 1, -1, -1):
+            on, layer = self.layers[k]
+            table = self.graph.weak if on else self.graph.strong
+            step = table[path[-1]] & layer
+            path.append((step & -step).bit_length() - 1)
+            values.append(on)
+        return Implication(tuple(path[::-1]), tuple(values[::-1]))
+
+
+def shortest_first(searches: dict[int, Search], max_depth: int) -> Iterator[tuple[int, Search]]:
+    """Advance every search one layer at a time; yield (key, search) as each reaches a conclusion.
+
+    A search concludes when its newest layer contains its own premise with the opposite value: the
+    premise implies its own negation. Searches are advanced in lock-step, so conclusions come out
+    shortest first; an exhausted search is dropped.
+    """
+    active = dict(searches)
+    for _ in range(max_depth):
+        if not active:
+            return
+        done = []
+        for key, search in active.items():
+            layer = search.advance()
+            if not layer:
+                done.append(key)
+            elif layer >> key & 1:
+                done.append(key)
+                yield key, search
+        for key in done:
+            del active[key]

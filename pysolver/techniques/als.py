@@ -1,0 +1,228 @@
+"""Almost locked sets: ALS-XZ (singly and doubly linked) and ALS-XY-Wing.
+
+An almost locked set (ALS) is N cells of one house holding N + 1 digits between them — in the
+house's bipartite graph of cells and digits, a set of cells one digit short of a chain
+(``bipartite.almost_locked``). Lose one of its digits and the rest lock into its cells. The rules
+are those HoDoKu and SudokuWiki teach:
+
+- ALS-XZ: two ALS A and B share a *restricted common* digit X (every X of A sees every X of B, so
+  X is in at most one of them) and another common digit Z. One of A and B loses X and locks, so Z
+  lands in A or in B: a Z seeing every Z of both goes. With two restricted commons (doubly linked)
+  both sets lock: every digit leaves the cells that see all its places in A (or in B), and each
+  restricted common leaves the cells that see all its places in A and B.
+- ALS-XY-Wing: a pivot ALS C shares restricted commons X with A and Y with B (X ≠ Y). If A lacks
+  X it locks; if not, C lacks X and locks, so B lacks Y and locks... either way Z, common to A and
+  B, is in A or in B: a Z seeing every Z of both goes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Iterator
+
+from ..bipartite import almost_locked
+from ..bitsets import bit_indices
+from ..board import Board
+from ..geometry import Geometry, bits
+from ..levels import Level
+from ..proof import cells_name, chain_proof, eliminated
+from ..step import Proof, ProofLink, ProofNode, Step, describe_eliminations, digit_set
+from ..views import house_view
+from . import Technique
+
+#: The largest ALS looked for (cells); larger sets are rare in teaching examples and slow to pair.
+MAX_SIZE = 5
+
+
+@dataclass(frozen=True)
+class Als:
+    """An almost locked set: its house, cells (bitmask over the board), digits, and per digit the
+    cells holding it and the cells that see all of those."""
+
+    house: int
+    cells: tuple[int, ...]
+    cell_mask: int
+    digits: int
+    places: dict[int, int]  # digit -> cell mask
+    seen_by_all: dict[int, int]  # digit -> cells (outside the set) seeing every place of the digit
+
+    def name(self, geometry: Geometry) -> str:
+        """``r1c23 {1,4,7}``."""
+        return f"{cells_name(geometry, self.cells)} {digit_set(geometry, bits(self.digits))}"
+
+
+@cache
+def _peer_masks(geometry: Geometry) -> tuple[int, ...]:
+    return tuple(sum(1 << p for p in peers) for peers in geometry.peers)
+
+
+def find_sets(board: Board) -> list[Als]:
+    """Every ALS of up to ``MAX_SIZE`` cells in every house (a set lying in a box and a line once)."""
+    geo = board.geometry
+    peers = _peer_masks(geo)
+    found: dict[int, Als] = {}
+    for house in range(len(geo.houses)):
+        view = house_view(board, house)
+        for subset, union in almost_locked(view.adjacency, MAX_SIZE):
+            cells = tuple(view.left[i] for i in bit_indices(subset))
+            mask = sum(1 << c for c in cells)
+            if mask in found:
+                continue
+            places = {}
+            seen = {}
+            for digit in bits(union):
+                bit = 1 << (digit - 1)
+                where = [c for c in cells if board.candidates[c] & bit]
+                places[digit] = sum(1 << c for c in where)
+                common = -1
+                for c in where:
+                    common &= peers[c]
+                seen[digit] = common & ~mask
+            found[mask] = Als(house, cells, mask, union, places, seen)
+    return list(found.values())
+
+
+def _restricted(a: Als, b: Als) -> list[int]:
+    """The restricted common digits of two disjoint sets: every place in one sees every place in the
+    other."""
+    out = []
+    for digit in bits(a.digits & b.digits):
+        if a.places[digit] & ~b.seen_by_all[digit] == 0 and not a.places[digit] & b.places[digit]:
+            out.append(digit)
+    return out
+
+
+def _with_digit(board: Board, digit: int, cells: int) -> list[int]:
+    bit = 1 << (digit - 1)
+    return [c for c in bit_indices(cells) if board.candidates[c] & bit]
+
+
+def find_als_xz(board: Board) -> Iterator[Step]:
+    """Two sets joined by a restricted common digit (or two: doubly linked), smallest sets first."""
+    sets = sorted(find_sets(board), key=lambda s: len(s.cells))
+    for i, a in enumerate(sets):
+        for b in sets[i + 1:]:
+            if a.cell_mask & b.cell_mask or (a.digits & b.digits).bit_count() < 2:
+                continue
+            restricted = _restricted(a, b)
+            if not restricted:
+                continue
+            eliminations: set[tuple[int, int]] = set()
+            if len(restricted) >= 2:
+                for als in (a, b):
+                    for digit in bits(als.digits):
+                        if digit not in restricted:
+                            eliminations.update((c, digit) for c in
+                                                _with_digit(board, digit, als.seen_by_all[digit]))
+                for digit in restricted:
+                    both = a.seen_by_all[digit] & b.seen_by_all[digit] & ~b.cell_mask & ~a.cell_mask
+                    eliminations.update((c, digit) for c in _with_digit(board, digit, both))
+            for z in bits(a.digits & b.digits):
+                if z in restricted:
+                    continue
+                both = a.seen_by_all[z] & b.seen_by_all[z] & ~a.cell_mask & ~b.cell_mask
+                eliminations.update((c, z) for c in _with_digit(board, z, both))
+            if eliminations:
+                yield _xz_step(board.geometry, a, b, restricted, tuple(sorted(eliminations)))
+
+
+def find_als_xy_wings(board: Board) -> Iterator[Step]:
+    """A pivot set joined to two others by different restricted commons."""
+    sets = sorted(find_sets(board), key=lambda s: len(s.cells))
+    for c in sets:
+        linked = [(s, r) for s in sets if not s.cell_mask & c.cell_mask
+                  for r in _restricted(c, s)]
+        for i, (a, x) in enumerate(linked):
+            for b, y in linked[i + 1:]:
+                if x == y or a is b or a.cell_mask & b.cell_mask:
+                    continue
+                eliminations: set[tuple[int, int]] = set()
+                for z in bits(a.digits & b.digits):
+                    if z in (x, y):
+                        continue
+                    both = a.seen_by_all[z] & b.seen_by_all[z] & ~a.cell_mask & ~b.cell_mask
+                    eliminations.update((cell, z) for cell in _with_digit(board, z, both))
+                if eliminations:
+                    yield _xy_wing_step(board.geometry, (a, b, c), (x, y),
+                                        tuple(sorted(eliminations)))
+
+
+def _group(als: Als, digit: int, on: bool) -> ProofNode:
+    return ProofNode(tuple(bit_indices(als.places[digit])), digit, on)
+
+
+def _xz_step(geo: Geometry, a: Als, b: Als, restricted: list[int],
+             eliminations: tuple[tuple[int, int], ...]) -> Step:
+    x = restricted[0]
+    zs = [z for z in bits(a.digits & b.digits) if z not in restricted] or restricted[1:]
+    z = zs[0]
+    # Z in A is off, so A locks with X; X in B then goes, so B locks with Z on.
+    nodes = (_group(a, z, False), _group(a, x, True), _group(b, x, False), _group(b, z, True))
+    links = (ProofLink(0, 1, "strong"), ProofLink(1, 2, "weak"), ProofLink(2, 3, "strong"))
+    roles = (("als", a.cells), ("als", b.cells),
+             ("restricted", tuple(bit_indices(a.places[x] | b.places[x]))))
+    proof = chain_proof(geo, (nodes, links), eliminated(geo, eliminations), roles)
+    doubly = len(restricted) >= 2
+    name = "ALS-XZ (doubly linked)" if doubly else "ALS-XZ"
+    common = join_digits(geo, restricted)
+    if doubly:
+        reason = (f"{common} are both restricted common digits (each place of either in one set "
+                  f"sees each place in the other), so both sets lock: every digit stays in its "
+                  f"set and leaves the cells that see all its places there")
+    else:
+        reason = (f"{common} is a restricted common digit (each {common} of one sees each {common} "
+                  f"of the other), so it is in at most one of them and the other locks: a digit "
+                  f"common to both lies in one of them and leaves the cells that see all of its "
+                  f"places")
+    text = (f"{name}: almost locked sets A = {a.name(geo)} and B = {b.name(geo)} (each holds one "
+            f"digit more than it has cells); {reason}: removes "
+            f"{describe_eliminations(geo, eliminations)}.")
+    return _step(ALS_XZ, name, text, (a, b), proof, eliminations)
+
+
+def _xy_wing_step(geo: Geometry, sets: tuple[Als, Als, Als], commons: tuple[int, int],
+                  eliminations: tuple[tuple[int, int], ...]) -> Step:
+    a, b, c = sets
+    x, y = commons
+    z = eliminations[0][1]
+    nodes = (_group(a, z, False), _group(a, x, True), _group(c, x, False), _group(c, y, True),
+             _group(b, y, False), _group(b, z, True))
+    links = (ProofLink(0, 1, "strong"), ProofLink(1, 2, "weak"), ProofLink(2, 3, "strong"),
+             ProofLink(3, 4, "weak"), ProofLink(4, 5, "strong"))
+    roles = (("als", a.cells), ("als", b.cells), ("pivot", c.cells))
+    proof = chain_proof(geo, (nodes, links), eliminated(geo, eliminations), roles)
+    text = (f"ALS-XY-Wing: pivot set C = {c.name(geo)} shares restricted common "
+            f"{geo.symbol(x)} with A = {a.name(geo)} and {geo.symbol(y)} with B = {b.name(geo)} "
+            f"(all three hold one digit more than they have cells). If A has no "
+            f"{geo.symbol(z)} it locks and takes {geo.symbol(x)} from C, which locks and takes "
+            f"{geo.symbol(y)} from B, which locks: {geo.symbol(z)} is in A or in B and leaves the "
+            f"cells that see all its places in both: removes "
+            f"{describe_eliminations(geo, eliminations)}.")
+    return _step(ALS_XY_WING, "ALS-XY-Wing", text, (a, b, c), proof, eliminations)
+
+
+def join_digits(geo: Geometry, digits: list[int]) -> str:
+    """``4`` or ``4 and 7``."""
+    return " and ".join(geo.symbol(d) for d in digits)
+
+
+def _step(technique: Technique, name: str, text: str, sets: tuple[Als, ...], proof: Proof,
+          eliminations: tuple[tuple[int, int], ...]) -> Step:
+    cells = tuple(dict.fromkeys(c for s in sets for c in s.cells))
+    pattern = tuple((c, d) for s in sets for d in bits(s.digits) for c in bit_indices(s.places[d]))
+    return Step(technique, name, text, size=len(cells), view="cell",
+                houses=tuple(s.house for s in sets), cells=cells,
+                digits=tuple(sorted({d for _, d in pattern})), pattern=pattern,
+                eliminations=eliminations, proof=proof)
+
+
+ALS_XZ = Technique(
+    "als-xz", "ALS-XZ", "almost locked sets", Level.EXTREME, 300, find_als_xz,
+    summary="Two almost locked sets with a restricted common digit: a digit common to both "
+            "leaves the cells that see all its places in both (doubly linked: both sets lock).")
+ALS_XY_WING = Technique(
+    "als-xy-wing", "ALS-XY-Wing", "almost locked sets", Level.EXTREME, 320, find_als_xy_wings,
+    summary="Three almost locked sets linked by two restricted common digits: a digit common to "
+            "the outer two leaves the cells that see all its places in both.")
+TECHNIQUES = (ALS_XZ, ALS_XY_WING)

@@ -1,0 +1,254 @@
+"""Chains: X-Chains, XY-Chains, alternating inference chains (AIC) and nice loops, shortest first.
+
+An alternating inference chain (the Sudoku forums' AIC, taught by HoDoKu and SudokuWiki) starts and
+ends with a strong link, so one of its two ends is true: a candidate that sees both ends goes. An
+X-Chain is an AIC on one digit with house links only; an XY-Chain takes its strong links in bivalue
+cells and its weak links in houses; a grouped AIC may pass through the cells of a box–line
+intersection as one node. A discontinuous nice loop that returns to its premise candidate with the
+premise's opposite value decides that candidate: "if it is false, it is true" places it.
+
+Every finder asks the link graph (``links``) for the shortest chain: one breadth-first search per
+premise, all advanced in lock-step, so the first conclusion found is the shortest there is.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..board import Board
+from ..levels import Level
+from ..links import Implication, LinkGraph, LinkOptions, Search, build_graph, shortest_first
+from ..proof import cells_name, chain_proof, eliminated, placed
+from ..step import Proof, ProofLink, Step, describe_eliminations
+from . import Technique
+
+#: Longest chain searched (links); longer chains teach nothing a forcing chain would not.
+MAX_DEPTH = 24
+
+X_LINKS = LinkOptions(cell_links=False)
+XY_LINKS = LinkOptions(house_strong=False, bivalue_only=True)
+ALL_LINKS = LinkOptions()
+GROUPED_LINKS = LinkOptions(groups=True)
+
+
+def find_x_chains(board: Board) -> Iterator[Step]:
+    """X-Chains: one digit, strong and weak links in houses only."""
+    return _eliminating_chains(board, X_LINKS, X_CHAIN, "X-Chain")
+
+
+def find_xy_chains(board: Board) -> Iterator[Step]:
+    """XY-Chains: bivalue cells joined through houses."""
+    return _eliminating_chains(board, XY_LINKS, XY_CHAIN, "XY-Chain")
+
+
+def find_aics(board: Board) -> Iterator[Step]:
+    """Alternating inference chains over single candidates."""
+    return _eliminating_chains(board, ALL_LINKS, AIC, "AIC")
+
+
+def find_grouped_aics(board: Board) -> Iterator[Step]:
+    """Alternating inference chains that may use grouped nodes."""
+    return _eliminating_chains(board, GROUPED_LINKS, GROUPED_AIC, "Grouped AIC")
+
+
+def find_nice_loops(board: Board) -> Iterator[Step]:
+    """Discontinuous nice loops that place their premise candidate (single candidates only)."""
+    return _placing_loops(board, ALL_LINKS, NICE_LOOP, "Discontinuous Nice Loop")
+
+
+def find_grouped_nice_loops(board: Board) -> Iterator[Step]:
+    """Discontinuous nice loops through grouped nodes that place their premise candidate."""
+    return _placing_loops(board, GROUPED_LINKS, GROUPED_NICE_LOOP,
+                          "Grouped Discontinuous Nice Loop")
+
+
+def _eliminating_chains(board: Board, options: LinkOptions, technique: Technique,
+                        name: str) -> Iterator[Step]:
+    """For each candidate T, search from "T on" until "T off": the chain between is an AIC.
+
+    The chain's two ends are the nodes after and before T; every candidate that sees both goes.
+    Chains of one length come out together, the one removing most first.
+    """
+    graph = build_graph(board, options)
+    searches = {node: Search(graph, node, True) for node in graph.candidate_nodes()}
+    pending: list[Step] = []
+    depth_seen = -1
+    seen_chains: set[tuple[int, ...]] = set()
+    for target, search in shortest_first(searches, MAX_DEPTH):
+        depth = len(search.layers)
+        if depth != depth_seen:
+            yield from _best_first(pending)
+            pending, depth_seen = [], depth
+        implication = search.trace(target)
+        ends = implication.path[1:-1]
+        key = ends if ends[0] <= ends[-1] else ends[::-1]
+        if key in seen_chains:
+            continue
+        seen_chains.add(key)
+        pending.append(_chain_step(graph, implication, technique, name))
+    yield from _best_first(pending)
+
+
+def _best_first(steps: list[Step]) -> Iterator[Step]:
+    return iter(sorted(steps, key=lambda s: -len(s.eliminations)))
+
+
+def _chain_step(graph: LinkGraph, implication: Implication, technique: Technique,
+                name: str) -> Step:
+    geo = graph.geometry
+    inner = implication.path[1:-1]
+    first, last = inner[0], inner[-1]
+    in_chain = set(inner)
+    targets = graph.weak[first] & graph.weak[last]
+    eliminations = tuple(sorted(
+        (graph.nodes[z].cells[0], graph.nodes[z].digit) for z in graph.candidate_nodes()
+        if targets >> z & 1 and z not in in_chain))
+    chain = implication.chain(graph, 1, len(implication.path) - 1)
+    proof = chain_proof(geo, chain, eliminated(geo, eliminations))
+    ends = f"{_node_text(graph, first)} and {_node_text(graph, last)}"
+    text = (f"{name} of {len(chain[1])} links from {_node_text(graph, first)} to "
+            f"{_node_text(graph, last)}: each strong link says 'if this is false, the next is "
+            f"true', each weak link 'if this is true, the next is false', so {ends} are not both "
+            f"false, and whatever sees both goes: removes "
+            f"{describe_eliminations(geo, eliminations)}.")
+    return _step(graph, technique, name, text, implication.path[1:-1], proof,
+                 eliminations=eliminations)
+
+
+def _placing_loops(board: Board, options: LinkOptions, technique: Technique,
+                   name: str) -> Iterator[Step]:
+    """For each candidate T, search from "T off" until "T on": T is true."""
+    graph = build_graph(board, options)
+    searches = {node: Search(graph, node, False) for node in graph.candidate_nodes()}
+    for target, search in shortest_first(searches, MAX_DEPTH):
+        implication = search.trace(target)
+        geo = graph.geometry
+        node = graph.nodes[target]
+        placement = ((node.cells[0], node.digit),)
+        chain = implication.chain(graph)
+        proof = chain_proof(geo, chain, placed(geo, placement))
+        where = f"{geo.symbol(node.digit)} in {geo.cell_name(node.cells[0])}"
+        text = (f"{name} of {len(chain[1])} links: if {where} were false, the chain of "
+                f"implications would make it true, so it is true: places {where}.")
+        yield _step(graph, technique, name, text, implication.path, proof, placements=placement)
+
+
+def find_continuous_nice_loops(board: Board) -> Iterator[Step]:
+    """Closed alternating loops: every weak link of the loop holds as a strong one too.
+
+    From "A on" the search alternates weak and strong links; reaching a node Z strongly linked
+    back to A closes a loop A - ... = Z = A in which strong and weak links alternate all the way
+    round. Then along each weak link exactly one end is true, so whatever sees both ends goes
+    (the other digits of a cell, or the digit's other places in a house). Shortest loops first.
+    """
+    graph = build_graph(board, ALL_LINKS)
+    searches = {}
+    for node in graph.candidate_nodes():
+        search = searches[node] = Search(graph, node, True)
+        # The loop must come back to A through a strong partner, so the partners are kept out of
+        # the first layer (where A's weak links would reach them at once).
+        first = search.advance() & ~graph.strong[node]
+        search.layers[-1] = (False, first)
+        search.off_seen &= ~graph.strong[node]
+    seen: set[frozenset[int]] = set()
+    for _ in range(MAX_DEPTH):
+        if not searches:
+            return
+        found = []
+        for start, search in list(searches.items()):
+            layer = search.advance()
+            if not layer:
+                del searches[start]
+                continue
+            on, _ = search.layers[-1]
+            closing = layer & graph.strong[start] if not on else 0
+            while closing:
+                low = closing & -closing
+                closing ^= low
+                loop = search.trace(low.bit_length() - 1)
+                if len(loop.path) >= 4 and len(set(loop.path)) == len(loop.path):
+                    found.append(loop)
+        steps = []
+        for loop in found:
+            key = frozenset(loop.path)
+            if key not in seen:
+                seen.add(key)
+                step = _loop_step(graph, loop)
+                if step is not None:
+                    steps.append(step)
+        yield from _best_first(steps)
+
+
+def _loop_step(graph: LinkGraph, loop: Implication) -> Step | None:
+    geo = graph.geometry
+    path = loop.path
+    members = sum(1 << n for n in path)
+    targets = 0
+    for k in range(len(path)):
+        u, v = path[k], path[(k + 1) % len(path)]
+        if k % 2 == 0:  # on -> off: the loop's weak links sit at even positions
+            targets |= graph.weak[u] & graph.weak[v]
+    targets &= ~members & ((1 << len(graph.index)) - 1)
+    if not targets:
+        return None
+    eliminations = tuple(sorted((graph.nodes[z].cells[0], graph.nodes[z].digit)
+                                for z in range(len(graph.index)) if targets >> z & 1))
+    nodes, links = loop.chain(graph)
+    closed = nodes + (graph.chain_node(path[0], True),)
+    links = links + (ProofLink(len(nodes) - 1, len(nodes), "strong"),)
+    proof = chain_proof(geo, (closed, links), eliminated(geo, eliminations))
+    text = (f"Continuous Nice Loop of {len(path)} links: strong and weak links alternate all the "
+            f"way round, so along each weak link exactly one end is true, and whatever sees both "
+            f"ends of a weak link goes: removes {describe_eliminations(geo, eliminations)}.")
+    return _step(graph, CONTINUOUS_NICE_LOOP, "Continuous Nice Loop", text, path, proof,
+                 eliminations=eliminations)
+
+
+def _node_text(graph: LinkGraph, node: int) -> str:
+    item = graph.nodes[node]
+    return f"{graph.geometry.symbol(item.digit)} in {cells_name(graph.geometry, item.cells)}"
+
+
+def _step(graph: LinkGraph, technique: Technique, name: str, text: str, path: tuple[int, ...],
+          proof: Proof, eliminations: tuple[tuple[int, int], ...] = (),
+          placements: tuple[tuple[int, int], ...] = ()) -> Step:
+    pattern = tuple(dict.fromkeys(
+        (cell, graph.nodes[n].digit) for n in path for cell in graph.nodes[n].cells))
+    cells = tuple(dict.fromkeys(c for c, _ in pattern))
+    digits = tuple(sorted({d for _, d in pattern}))
+    return Step(technique, name, text, size=len(path), view="cell", cells=cells, digits=digits,
+                digit=digits[0] if len(digits) == 1 else None, pattern=pattern,
+                placements=placements, eliminations=eliminations, proof=proof)
+
+
+
+X_CHAIN = Technique(
+    "x-chain", "X-Chain", "chains", Level.EXTREME, 260, find_x_chains,
+    summary="A chain of one digit's strong and weak links in houses: a candidate seeing both of "
+            "its ends goes.")
+XY_CHAIN = Technique(
+    "xy-chain", "XY-Chain", "chains", Level.EXTREME, 260, find_xy_chains,
+    summary="Bivalue cells chained through shared digits: a candidate seeing both ends' digit goes.")
+AIC = Technique(
+    "aic", "AIC", "chains", Level.EXTREME, 280, find_aics,
+    summary="An alternating inference chain of strong and weak links in cells and houses: one of "
+            "its ends is true, so a candidate seeing both goes.")
+NICE_LOOP = Technique(
+    "nice-loop", "Discontinuous Nice Loop", "chains", Level.EXTREME, 280, find_nice_loops,
+    summary="A chain from a candidate back to itself: if it were false it would be true, so it is "
+            "true.")
+CONTINUOUS_NICE_LOOP = Technique(
+    "continuous-nice-loop", "Continuous Nice Loop", "chains", Level.EXTREME, 280,
+    find_continuous_nice_loops,
+    summary="A closed loop of alternating strong and weak links: every weak link holds as a strong "
+            "one, so whatever sees both ends of one goes.")
+GROUPED_AIC = Technique(
+    "grouped-aic", "Grouped AIC", "chains", Level.EXTREME, 300, find_grouped_aics,
+    summary="An alternating inference chain that may pass through the cells of a box–line "
+            "intersection as one node.")
+GROUPED_NICE_LOOP = Technique(
+    "grouped-nice-loop", "Grouped Discontinuous Nice Loop", "chains", Level.EXTREME, 300,
+    find_grouped_nice_loops,
+    summary="A discontinuous nice loop through grouped nodes that places its candidate.")
+TECHNIQUES = (X_CHAIN, XY_CHAIN, AIC, NICE_LOOP, CONTINUOUS_NICE_LOOP, GROUPED_AIC,
+              GROUPED_NICE_LOOP)

@@ -1,0 +1,154 @@
+"""Finned and sashimi fish (X-Wing to Jellyfish), read from one digit's rows × columns graph.
+
+A basic fish is chain exclusion in the digit's bipartite graph of rows against columns (the same
+graph ``views.digit_view`` gives the basic fish): k base rows whose edges reach only k cover
+columns. A *finned* fish has extra edges, the *fins*, all in one box: either a fin holds the digit,
+or the fish does and the digit leaves the rest of its cover columns. Only the cells of the cover
+columns that lie in the fins' box see both cases, so only they lose the digit. The fish is
+*sashimi* when a base row, without its fins, has a single cover cell left (the fish alone would be
+degenerate). Rows and columns swap for column-based fish. As described in HoDoKu's technique pages
+("Finned/Sashimi Fish").
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from ..bitsets import bit_indices
+from ..board import Board
+from ..geometry import Geometry
+from ..levels import Level
+from ..step import Candidate, Proof, Step, describe_eliminations, join_names
+from ..views import digit_view
+from . import SizeGrade, Technique
+from .exclusion import fish_name
+
+#: The fish sizes looked for (HoDoKu's X-Wing, Swordfish and Jellyfish).
+SIZES = (2, 3, 4)
+
+
+def _lines(board: Board, digit: int, rows_base: bool) -> dict[int, int]:
+    """Base line → bitmask of the cross lines where the digit may go (rows × columns graph, or
+    its transpose for column-based fish)."""
+    view = digit_view(board, digit)
+    by_row = {row: mask for row, mask in zip(view.left, view.adjacency) if mask}
+    if rows_base:
+        return by_row
+    by_col: dict[int, int] = {}
+    for row, mask in by_row.items():
+        for col in bit_indices(mask):
+            by_col[col] = by_col.get(col, 0) | 1 << row
+    return by_col
+
+
+def find_finned_fish(board: Board) -> Iterator[Step]:
+    """Finned, then sashimi fish, smallest first (HoDoKu's weights order them so)."""
+    geo = board.geometry
+    for size in SIZES:
+        found: dict[bool, list[Step]] = {False: [], True: []}
+        seen: set[frozenset[Candidate]] = set()
+        for digit in geo.digits:
+            for rows_base in (True, False):
+                lines = _lines(board, digit, rows_base)
+                for box in range(geo.n):
+                    for step in _fish_in_box(geo, board, digit, rows_base, lines, box, size):
+                        key = frozenset(step.eliminations)
+                        if key not in seen:
+                            seen.add(key)
+                            found[step.technique is SASHIMI_FISH].append(step)
+        yield from found[False]
+        yield from found[True]
+
+
+def _fish_in_box(geo: Geometry, board: Board, digit: int, rows_base: bool, lines: dict[int, int],
+                 box: int, size: int) -> Iterator[Step]:
+    """The finned fish of ``size`` whose fins lie in ``box`` (0-based box index)."""
+    first_cell = geo.houses[2 * geo.n + box][0]
+    band_start = geo.row_of[first_cell] if rows_base else geo.col_of[first_cell]
+    stack_start = geo.col_of[first_cell] if rows_base else geo.row_of[first_cell]
+    band_size, stack_size = ((geo.box_rows, geo.box_cols) if rows_base
+                             else (geo.box_cols, geo.box_rows))
+    band = range(band_start, band_start + band_size)
+    stack = ((1 << stack_size) - 1) << stack_start
+    eligible = [line for line, mask in lines.items()
+                if (mask & ~stack if line in band else mask).bit_count() <= size]
+    for base in combinations(eligible, size):
+        in_band = [line for line in base if line in band]
+        if not in_band:
+            continue
+        required = 0
+        for line in base:
+            required |= lines[line] & ~stack if line in band else lines[line]
+        free = size - required.bit_count()
+        if free < 0:
+            continue
+        optional = 0
+        for line in in_band:
+            optional |= lines[line] & stack & ~required
+        for extra in combinations(bit_indices(optional), free):
+            cover = required
+            for index in extra:
+                cover |= 1 << index
+            step = _finned_step(geo, board, digit, rows_base, lines, base, cover, band, stack)
+            if step is not None:
+                yield step
+
+
+def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines: dict[int, int],
+                 base: tuple[int, ...], cover: int, band: range, stack: int) -> Step | None:
+    if any(not lines[line] & cover for line in base):
+        return None
+    fins = [(line, cross) for line in base if line in band
+            for cross in bit_indices(lines[line] & stack & ~cover)]
+    if not fins:
+        return None
+
+    def cell(line: int, cross: int) -> int:
+        return geo.cell_at(line, cross) if rows_base else geo.cell_at(cross, line)
+
+    bit = 1 << (digit - 1)
+    removed = tuple(sorted(
+        (cell(line, cross), digit) for line in band if line not in base
+        for cross in bit_indices(cover & stack) if board.candidates[cell(line, cross)] & bit))
+    if not removed:
+        return None
+    sashimi = any((lines[line] & cover).bit_count() == 1 for line in base)
+    technique = SASHIMI_FISH if sashimi else FINNED_FISH
+    size = len(base)
+    kind = "Sashimi" if sashimi else "Finned"
+    name = f"{kind} {fish_name(size)}"
+    base_houses = [geo.row(line) if rows_base else geo.column(line) for line in base]
+    cover_houses = [geo.column(c) if rows_base else geo.row(c) for c in bit_indices(cover)]
+    fin_cells = tuple(sorted(cell(line, cross) for line, cross in fins))
+    body = tuple(sorted(cell(line, cross) for line in base for cross in bit_indices(lines[line] & cover)))
+    symbol = geo.symbol(digit)
+    names = geo.cell_name
+    text = (f"{name} on {symbol}: in {join_names(geo.house_name(h) for h in base_houses)} the "
+            f"{symbol}s lie only in {join_names(geo.house_name(h) for h in cover_houses)}, apart "
+            f"from the fin{'s' if len(fin_cells) > 1 else ''} "
+            f"{join_names(names(c) for c in fin_cells)} in {geo.house_name(geo.box(geo.box_of[fin_cells[0]]))}. "
+            f"Either a fin is {symbol}, or the fish is and {symbol} leaves the rest of the cover "
+            f"lines; cells of the cover lines that see the fins lose it both ways: removes "
+            f"{describe_eliminations(geo, removed)}.")
+    cells = tuple(sorted(body + fin_cells))
+    return Step(technique, name, text, size=size, view="digit",
+                houses=tuple(base_houses + cover_houses), digit=digit, cells=cells,
+                digits=(digit,), pattern=tuple((c, digit) for c in cells), eliminations=removed,
+                proof=Proof(roles=(("base", body), ("fins", fin_cells))))
+
+
+FINNED_FISH = Technique(
+    "finned-fish", "Finned fish (X-Wing, Swordfish, Jellyfish)", "finned fish", Level.EXPERT, 130,
+    find_finned_fish,
+    grades=(SizeGrade(2, Level.EXPERT, 130), SizeGrade(3, Level.EXPERT, 200),
+            SizeGrade(4, Level.EXPERT, 240)),
+    summary="A fish with extra candidates (fins) in one box: the cover cells seeing the fins "
+            "lose the digit.")
+SASHIMI_FISH = Technique(
+    "sashimi-fish", "Sashimi fish (X-Wing, Swordfish, Jellyfish)", "finned fish", Level.EXPERT,
+    150, find_finned_fish,
+    grades=(SizeGrade(2, Level.EXPERT, 150), SizeGrade(3, Level.EXPERT, 240),
+            SizeGrade(4, Level.EXPERT, 280)),
+    summary="A finned fish that would be degenerate without its fins.")
+TECHNIQUES = (FINNED_FISH, SASHIMI_FISH)

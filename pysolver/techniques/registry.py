@@ -1,0 +1,64 @@
+"""The ordered registry of every technique, assembled from the technique modules.
+
+``TECHNIQUES`` is the logic engine's order: the basic techniques first, in the order they have
+always had (singles, intersections, then chain exclusion, pile exclusion and fish, found together
+from one matching of every view), then every other technique by HoDoKu weight (its default
+order). ``technique(slug)`` finds a record; ``parse_slugs`` reads a ``--without`` list.
+
+>>> [t.slug for t in TECHNIQUES[:4]]
+['naked-single', 'hidden-single', 'pointing', 'claiming']
+>>> technique("fish").title
+'Fish (X-Wing, Swordfish, Jellyfish)'
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Iterable
+
+from . import (Technique, als, chains, colouring, exclusion, finned_fish, forcing, guessing,
+               intersections, nets, single_digit, singles, uniqueness, wings)
+
+#: The modules whose techniques run in the order they are listed, whatever their weight.
+BASIC_MODULES: tuple[ModuleType, ...] = (singles, intersections, exclusion)
+#: Every other module of techniques; their records are ordered by weight.
+MODULES: tuple[ModuleType, ...] = (single_digit, wings, finned_fish, uniqueness, colouring, chains,
+                                   als, forcing, nets)
+
+
+def _collect(modules: Iterable[ModuleType]) -> tuple[Technique, ...]:
+    return tuple(record for module in modules for record in module.TECHNIQUES)
+
+
+#: Every logic technique, in the order the engine tries them.
+TECHNIQUES: tuple[Technique, ...] = _collect(BASIC_MODULES) + tuple(
+    sorted(_collect(MODULES), key=lambda record: record.weight))
+#: Logic techniques and the guessing records, by slug.
+BY_SLUG: dict[str, Technique] = {record.slug: record
+                                 for record in TECHNIQUES + guessing.TECHNIQUES}
+assert len(BY_SLUG) == len(TECHNIQUES) + len(guessing.TECHNIQUES), "two techniques share a slug"
+
+
+def technique(slug: str) -> Technique:
+    """The record of a logic technique; ``ValueError`` naming the known slugs otherwise."""
+    record = BY_SLUG.get(slug)
+    if record is None or record.finder is None:
+        raise ValueError(f"unknown technique {slug!r}: choose from "
+                         + ", ".join(record.slug for record in TECHNIQUES))
+    return record
+
+
+def parse_slugs(text: str) -> frozenset[str]:
+    """The slugs of a comma-separated list such as ``fish,pointing`` (spaces and case ignored).
+
+    >>> sorted(parse_slugs("Fish, pointing"))
+    ['fish', 'pointing']
+    >>> parse_slugs("fsh")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown technique 'fsh': choose from naked-single, hidden-single, pointing, ...
+    """
+    slugs = frozenset(part.strip().lower() for part in text.split(",") if part.strip())
+    for slug in sorted(slugs):
+        technique(slug)
+    return slugs

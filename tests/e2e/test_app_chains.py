@@ -1,0 +1,112 @@
+"""A chain step drawn on the board exactly as Python's proof says: one SVG path per link, solid for
+strong and dashed for weak, between the right candidates; on and off candidates ringed in two
+colours, eliminations in red (proof-view.js); the Eureka notation under "why?". A forcing chain
+draws every branch.
+
+Expectations come from ``pysolver.web.handle`` run here on the same puzzle (helpers in test_app.py).
+A screenshot is left in test-artifacts/aic.png.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.test_app import IDLE, STATE, py, wait_for, wait_position
+from tests.e2e.test_app_steps import open_puzzle
+
+pytestmark = pytest.mark.e2e
+
+#: Norvig's top95, line 10: its logic solve takes AICs.
+AIC_PUZZLE = ".923.........8.1...........1.7.4...........658.........6.5.2...4.....7.....9....."
+#: Norvig's top95, line 7: it needs a forcing chain or net.
+FORCING_PUZZLE = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
+
+READ_OVERLAY = """() => {
+  const svg = document.querySelector('#board svg.proof');
+  if (!svg) return null;
+  const all = (sel) => [...svg.querySelectorAll(sel)];
+  return {
+    links: all('line.link').map((el) => ({ kind: el.dataset.kind,
+      from: el.dataset.from, to: el.dataset.to, dash: getComputedStyle(el).strokeDasharray })),
+    on: all('circle.node.on').map((el) => `${el.dataset.cell}:${el.dataset.digit}`).sort(),
+    off: all('circle.node.off').map((el) => `${el.dataset.cell}:${el.dataset.digit}`).sort(),
+    elim: all('circle.node.elim').map((el) => `${el.dataset.cell}:${el.dataset.digit}`).sort(),
+    branches: new Set(all('[data-branch]').map((el) => el.dataset.branch)).size,
+  };
+}"""
+
+
+def node_key(node: dict[str, Any]) -> str:
+    return f"{','.join(map(str, node['cells']))}:{node['digit']}"
+
+
+def expected(nodes: list[dict[str, Any]], links: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "links": [{"kind": link["kind"], "from": node_key(nodes[link["from"]]),
+                   "to": node_key(nodes[link["to"]])} for link in links],
+        "on": sorted(f"{c}:{n['digit']}" for n in nodes if n.get("on", True) for c in n["cells"]),
+        "off": sorted(f"{c}:{n['digit']}" for n in nodes if n.get("on") is False for c in n["cells"]),
+    }
+
+
+def logic_steps(puzzle: str) -> list[dict[str, Any]]:
+    """Python's log of the logic solve of `puzzle`."""
+    py("load", puzzle=puzzle)
+    steps: list[dict[str, Any]] = py("solve_logic")["view"]["steps"]
+    return steps
+
+
+def first_step(puzzle: str, slugs: set[str]) -> tuple[int, dict[str, Any]]:
+    steps = logic_steps(puzzle)
+    index = next(i for i, step in enumerate(steps) if step["technique"] in slugs)
+    return index + 1, steps[index]
+
+
+def goto(page: Page, position: int) -> None:
+    page.click(".controls button[data-intent='solve_logic']")
+    wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.status.status === 'solved'", timeout=120_000)
+    page.click(f"#step-list button[data-position='{position}']")
+    wait_position(page, position)
+
+
+def test_an_aic_is_drawn_on_its_candidates(page: Page, site_url: str, artifacts_dir: Path) -> None:
+    position, step = first_step(AIC_PUZZLE, {"aic"})
+    proof = step["proof"]
+    open_puzzle(page, site_url, AIC_PUZZLE)
+    goto(page, position)
+    drawn = page.evaluate(READ_OVERLAY)
+    want = expected(proof["nodes"], proof["links"])
+    assert [{k: v for k, v in link.items() if k != "dash"} for link in drawn["links"]] == want["links"]
+    assert {link["kind"] for link in drawn["links"]} == {"strong", "weak"}
+    for link in drawn["links"]:
+        assert (link["dash"] == "none") == (link["kind"] == "strong")
+    assert drawn["on"] == want["on"] and drawn["off"] == want["off"]
+    assert drawn["elim"] == sorted(f"{c}:{d}" for c, d in step["eliminations"])
+    page.click("#step-panel details.why summary")
+    assert page.inner_text("#step-panel details.why code") == proof["notation"]
+    page.screenshot(path=str(artifacts_dir / "aic.png"))
+    page.click(f"#step-list button[data-position='{position - 1}']")
+    wait_position(page, position - 1)
+    previous = logic_steps(AIC_PUZZLE)[position - 2]
+    if not previous["proof"]:
+        assert page.evaluate(READ_OVERLAY) is None
+
+
+def test_a_forcing_chain_draws_every_branch(page: Page, site_url: str) -> None:
+    slugs = {"cell-forcing-chain", "house-forcing-chain", "digit-forcing-chain", "forcing-net"}
+    position, step = first_step(FORCING_PUZZLE, slugs)
+    branches = step["proof"]["branches"]
+    open_puzzle(page, site_url, FORCING_PUZZLE)
+    goto(page, position)
+    drawn = page.evaluate(READ_OVERLAY)
+    assert drawn["branches"] == len(branches) >= 1
+    want_links = [link for branch in branches
+                  for link in expected(branch["nodes"], branch["links"])["links"]]
+    assert [{k: v for k, v in link.items() if k != "dash"} for link in drawn["links"]] == want_links
+    page.click("#step-panel details.why summary")
+    lines = page.locator("#step-panel details.why code").all_inner_texts()
+    assert lines[:len(branches)] == [f"{b['premise']}: {b['notation']}" for b in branches]

@@ -1,0 +1,79 @@
+"""The techniques on the page: the panel lists Python's registry and switches techniques off (kept
+across a reload, sent with every logic request), and a step's proof is drawn on the candidates
+(nodes ringed, strong links solid, weak links dashed, named cells tinted) exactly as the step's
+JSON says. A screenshot of a Skyscraper is left in test-artifacts/skyscraper.png.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from pysolver.techniques.registry import TECHNIQUES
+from tests.e2e.test_app import IDLE, STATE, click, py, state, wait_for, wait_position
+
+pytestmark = pytest.mark.e2e
+
+#: Norvig's top95, line 13: basic techniques stall, a Skyscraper goes on.
+SKYSCRAPER_PUZZLE = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
+READ_PROOF = """() => {
+  const svg = document.querySelector('#board svg.proof');
+  if (!svg) return null;
+  const all = (sel) => [...svg.querySelectorAll(sel)];
+  return { nodes: all('circle.node:not(.elim)').length, strong: all("line[data-kind='strong']").length,
+    weak: all("line[data-kind='weak']").length, roles: all('rect[data-role]').map((r) => r.dataset.role),
+    dash: all("line[data-kind='weak']").map((l) => getComputedStyle(l).strokeDasharray) };
+}"""
+
+
+def open_puzzle(page: Page, url: str, puzzle: str) -> None:
+    page.goto(f"{url}#p={puzzle}")
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p", puzzle, 120_000)
+
+
+def test_panel_lists_the_registry_and_switches_persist(page: Page, site_url: str) -> None:
+    open_puzzle(page, site_url, SKYSCRAPER_PUZZLE)
+    page.click("#technique-settings summary")
+    slugs = page.eval_on_selector_all("#technique-settings input[data-slug]",
+                                      "(els) => els.map((el) => el.dataset.slug)")
+    assert sorted(slugs) == sorted(t.slug for t in TECHNIQUES)  # grouped by family, engine order within
+    assert page.is_checked("#technique-settings input[data-slug='skyscraper']")
+
+    page.uncheck("#technique-settings input[data-slug='skyscraper']")
+    wait_for(page, f"{IDLE} && {STATE}.view.disabled.includes('skyscraper')")
+    assert page.inner_text("#technique-settings [data-off-count]") == "1 off"
+    page.reload()
+    wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.disabled.includes('skyscraper')", None,
+             120_000)
+    assert not page.is_checked("#technique-settings input[data-slug='skyscraper']")
+    click(page, "solve_logic")
+    wait_for(page, f"{IDLE} && {STATE}.view.steps.length > 0")
+    names = [s["technique"] for s in state(page)["view"]["steps"]]
+    assert "skyscraper" not in names
+
+    page.click("#technique-settings summary")
+    page.check("#technique-settings input[data-slug='skyscraper']")
+    wait_for(page, f"{IDLE} && {STATE}.view.disabled.length === 0")
+
+
+def test_a_skyscraper_is_drawn_as_its_proof_says(page: Page, site_url: str,
+                                                 artifacts_dir: Path) -> None:
+    open_puzzle(page, site_url, SKYSCRAPER_PUZZLE)
+    py("load", puzzle=SKYSCRAPER_PUZZLE)
+    expected = py("solve_logic")["view"]
+    index = next(i for i, s in enumerate(expected["steps"]) if s["technique"] == "skyscraper")
+    step = expected["steps"][index]
+    click(page, "solve_logic")
+    wait_for(page, f"{IDLE} && {STATE}.view.steps.length === {len(expected['steps'])}")
+    page.click(f".step-list button[data-position='{index + 1}']")
+    wait_position(page, index + 1)
+    drawn = page.evaluate(READ_PROOF)
+    proof = step["proof"]
+    assert drawn is not None
+    assert drawn["nodes"] == sum(len(node["cells"]) for node in proof["nodes"]) == 4
+    assert (drawn["strong"], drawn["weak"]) == (2, 1)
+    assert sorted(drawn["roles"]) == sorted(r for r, cells in proof["roles"].items() for _ in cells)
+    assert all(dash not in ("none", "") for dash in drawn["dash"])
+    page.locator("#board").screenshot(path=str(artifacts_dir / "skyscraper.png"))
