@@ -22,10 +22,12 @@ broken position.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from .geometry import Geometry
-from .step import Step, join_names
+from .graph_layout import PreviousOrder, layout, previous_order
+from .graph_stages import stages
+from .step import GraphDrawing, Step, join_names
 
 #: How many levels the hint ladder has.
 LEVELS = 3
@@ -48,9 +50,32 @@ def effect(geometry: Geometry, step: Step) -> str:
     return "; ".join(parts)
 
 
-def step_json(geometry: Geometry, step: Step) -> dict[str, Any]:
+def graph_json(graph: GraphDrawing, earlier: Iterable[Step] = ()) -> dict[str, Any]:
+    """A drawn graph with its layout and the stages of its argument.
+
+    ``earlier`` are the steps before this one, oldest first: the graphs they drew of the same house
+    (or digit) are laid out in turn, so this drawing starts from the order the last one left.
+    """
+    previous: PreviousOrder | None = None
+    for before in earlier:
+        if before.graph is not None and _same_graph(before.graph, graph):
+            previous = previous_order(before.graph, layout(before.graph, previous))
+    placed = layout(graph, previous)
+    return {**graph.to_json(), "layout": {"left": list(placed.left), "right": list(placed.right)},
+            "stages": [stage.to_json() for stage in stages(graph)]}
+
+
+def _same_graph(a: GraphDrawing, b: GraphDrawing) -> bool:
+    """Drawings of the same house, or of the same digit's rows and columns."""
+    return (a.kind, a.title) == (b.kind, b.title)
+
+
+def step_json(geometry: Geometry, step: Step, earlier: Iterable[Step] = ()) -> dict[str, Any]:
     """A step's JSON with its effect text, as the history and the reason panel show it."""
-    return {**step.to_json(), "effect": effect(geometry, step)}
+    data = {**step.to_json(), "effect": effect(geometry, step)}
+    if step.graph is not None:
+        data["graph"] = graph_json(step.graph, earlier)
+    return data
 
 
 def _area(geometry: Geometry, step: Step) -> tuple[int, ...]:
@@ -70,9 +95,12 @@ def _where(geometry: Geometry, step: Step) -> str:
     return f"{where} for digit {geometry.symbol(step.digit)}" if step.digit else where
 
 
-def hint_json(geometry: Geometry, step: Step, level: int) -> dict[str, Any]:
-    """The step as hint level 1, 2 or 3 reveals it (its fields emptied beyond the level)."""
-    full = step_json(geometry, step)
+def hint_json(geometry: Geometry, step: Step, level: int, earlier: Iterable[Step] = ()) -> dict[str, Any]:
+    """The step as hint level 1, 2 or 3 reveals it (its fields emptied beyond the level).
+
+    ``earlier``: the steps already taken, so a graph keeps the order its house was last drawn in.
+    """
+    full = step_json(geometry, step, earlier)
     article = "an" if step.name[:1] in "AEIOU" else "a"
     if level >= LEVELS:
         return {**full, "level": LEVELS, "kind": "step"}

@@ -426,7 +426,8 @@ class Session:
         if wrong:
             return mistake_json(self.geometry, wrong)
         step = self.next_step()
-        return hint_json(self.geometry, step, level) if step else None
+        earlier = [e for e in self.steps[:self.position] if isinstance(e, Step)]
+        return hint_json(self.geometry, step, level, earlier) if step else None
 
     def can_hint(self) -> bool:
         """A hint (or its next level) is there to give."""

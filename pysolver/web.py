@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any, Callable
 
 from .errors import PuzzleError
@@ -31,6 +32,7 @@ from .gtsps import gtsps_report
 from .search import count_solutions
 from .play import Move, MoveKind, decode_notes, digits_line, encode_notes, parse_digits_line
 from .session import Session
+from .step import Step
 
 Reply = dict[str, Any]
 Request = dict[str, Any]
@@ -129,9 +131,12 @@ def _log(session: Session) -> list[dict[str, Any]]:
     shown = session.position - 1
     log = []
     for index, entry in enumerate(session.steps):
-        data = entry.to_json(geo) if isinstance(entry, Move) else step_json(geo, entry)
-        if index != shown:
-            data["graph"] = None
+        if isinstance(entry, Move):
+            data = entry.to_json(geo)
+        elif index == shown:
+            data = step_json(geo, entry, [e for e in session.steps[:index] if isinstance(e, Step)])
+        else:
+            data = step_json(geo, replace(entry, graph=None))
         log.append(data)
     return log
 
