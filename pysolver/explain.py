@@ -50,8 +50,8 @@ def effect(geometry: Geometry, step: Step) -> str:
     return "; ".join(parts)
 
 
-def graph_json(graph: GraphDrawing, earlier: Iterable[Step] = ()) -> dict[str, Any]:
-    """A drawn graph with its layout and the stages of its argument.
+def graph_json(geometry: Geometry, graph: GraphDrawing, earlier: Iterable[Step] = ()) -> dict[str, Any]:
+    """A drawn graph with its layout, the stages of its argument and each vertex's board cells.
 
     ``earlier`` are the steps before this one, oldest first: the graphs they drew of the same house
     (or digit) are laid out in turn, so this drawing starts from the order the last one left.
@@ -61,8 +61,32 @@ def graph_json(graph: GraphDrawing, earlier: Iterable[Step] = ()) -> dict[str, A
         if before.graph is not None and _same_graph(before.graph, graph):
             previous = previous_order(before.graph, layout(before.graph, previous))
     placed = layout(graph, previous)
-    return {**graph.to_json(), "layout": {"left": list(placed.left), "right": list(placed.right)},
+    data = graph.to_json()
+    for side, cells in zip(("left", "right"), vertex_cells(geometry, graph)):
+        for vertex, on_board in zip(data[side], cells):
+            vertex["cells"] = on_board
+    return {**data, "layout": {"left": list(placed.left), "right": list(placed.right)},
             "stages": [stage.to_json() for stage in stages(graph)]}
+
+
+def vertex_cells(geometry: Geometry, graph: GraphDrawing) -> tuple[list[list[int]], list[list[int]]]:
+    """The board cells each vertex stands for, so the page can light one from the other.
+
+    In a house graph a cell vertex is its cell and a digit vertex the cells where it is still a
+    candidate; in a digit's graph a row or a column is the cells where the digit is a candidate.
+    """
+    def cell(i: int, j: int) -> int:
+        if graph.kind == "house":
+            return graph.left[i].id
+        return geometry.cell_at(graph.left[i].id, graph.right[j].id)
+
+    left: list[list[int]] = [[v.id] if graph.kind == "house" else [] for v in graph.left]
+    right: list[list[int]] = [[] for _ in graph.right]
+    for i, j in graph.edges:
+        if graph.kind == "digit":
+            left[i].append(cell(i, j))
+        right[j].append(cell(i, j))
+    return [sorted(c) for c in left], [sorted(c) for c in right]
 
 
 def _same_graph(a: GraphDrawing, b: GraphDrawing) -> bool:
@@ -74,7 +98,7 @@ def step_json(geometry: Geometry, step: Step, earlier: Iterable[Step] = ()) -> d
     """A step's JSON with its effect text, as the history and the reason panel show it."""
     data = {**step.to_json(), "effect": effect(geometry, step)}
     if step.graph is not None:
-        data["graph"] = graph_json(step.graph, earlier)
+        data["graph"] = graph_json(geometry, step.graph, earlier)
     return data
 
 

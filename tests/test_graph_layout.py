@@ -10,6 +10,7 @@ import pytest
 
 from pysolver.board import Board
 from pysolver.explain import graph_json
+from pysolver.geometry import geometry_for_size
 from pysolver.generate import minimize, random_solution
 from pysolver.graph_layout import Layout, PreviousOrder, crossings, layout, previous_order
 from pysolver.logic import apply_step, next_step
@@ -150,9 +151,25 @@ def test_consecutive_steps_of_a_house_keep_their_order() -> None:
 def test_the_step_json_carries_the_layout_and_five_stages() -> None:
     step = next(s for _, found in solve_path(0) for s in found if s.graph and len(s.graph.left) >= 7)
     assert step.graph is not None
-    data = graph_json(step.graph)
+    data = graph_json(geometry_for_size(9), step.graph)
     assert data["layout"]["left"] == list(layout(step.graph).left)
     assert [s["name"] for s in data["stages"]] == ["edges", "matching", "paths", "pattern", "removed"]
     reached = data["stages"][2]["reached"]
     assert sorted(reached["left"]) == sorted(step.graph.pattern_left)
     assert sorted(reached["right"]) == sorted(step.graph.pattern_right)
+
+
+def test_each_vertex_names_its_board_cells() -> None:
+    """A cell vertex is its cell; a digit vertex the cells of the house where it is a candidate."""
+    step = next(s for _, found in solve_path(0) for s in found if s.view == "house")
+    assert step.graph is not None
+    data = graph_json(geometry_for_size(9), step.graph)
+    for vertex in data["left"]:
+        assert vertex["cells"] == [vertex["id"]]
+    for j, vertex in enumerate(data["right"]):
+        assert vertex["cells"] == sorted(data["left"][i]["id"] for i, jj in data["edges"] if jj == j)
+    fish = next(s for seed in SEEDS for _, found in solve_path(seed) for s in found if s.view == "digit")
+    assert fish.graph is not None and fish.digit is not None
+    rows = graph_json(geometry_for_size(9), fish.graph)["left"]
+    for vertex in rows:
+        assert all(cell // 9 == vertex["id"] for cell in vertex["cells"]) and vertex["cells"]
