@@ -201,3 +201,17 @@ export function renderBoard(board, state) {
   board.dataset.notes = String(state.notesMode);
   board.setAttribute("aria-busy", String(state.busy !== null));
 }
+
+/**
+ * Light the cells a graph vertex stands for (`linked` from the store): the cell gets `linked`, and
+ * when the vertex is a digit, that digit's candidate in each cell gets `linked` too.
+ */
+export function renderLinks(board, { cells, digit }) {
+  for (const el of board.querySelectorAll(".cell")) {
+    const on = cells.has(Number(el.dataset.cell));
+    el.classList.toggle("linked", on);
+    for (const cand of el.querySelectorAll(".cand")) {
+      cand.classList.toggle("linked", on && digit !== null && Number(cand.dataset.digit) === digit);
+    }
+  }
+}

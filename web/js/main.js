@@ -5,7 +5,7 @@
  * the address and localStorage.
  */
 
-import { renderBoard } from "./board-view.js";
+import { renderBoard, renderLinks } from "./board-view.js";
 import { createController } from "./controller.js";
 import { createControlsView, enabled } from "./controls-view.js";
 import { EXAMPLES, exampleById } from "./examples.js";
@@ -14,7 +14,7 @@ import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
 import { SolverClient } from "./solver-client.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
-import { BLANK, createStore, initialState, isLoaded, snapshot } from "./store.js";
+import { BLANK, createStore, initialState, isLoaded, linked, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,9 +24,12 @@ const controls = createControlsView(document);
 const saved = loadSaved();
 let restored = false; // nothing is saved before the first board comes back from Python
 
-const store = createStore(initialState(saved), (state) => {
+/** Actions that change only what the pointer shows, never the position worth saving. */
+const TRANSIENT = new Set(["link", "graph-stage"]);
+
+const store = createStore(initialState(saved), (state, action) => {
   render(state);
-  if (restored && isLoaded(state)) {
+  if (restored && isLoaded(state) && !TRANSIENT.has(action.type)) {
     const snap = snapshot(state);
     save(snap);
     writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: state.mode === "enter" });
@@ -79,6 +82,8 @@ const intents = {
   setting: (el) => control.settings({ [el.name]: el.checked }),
   keys: () => store.dispatch({ type: "dialog", open: true }),
   "close-keys": () => store.dispatch({ type: "dialog", open: false }),
+  "graph-stage": (el) => store.dispatch({ type: "graph-stage",
+    stage: el.dataset.stage === "" ? null : Number(el.dataset.stage) }),
   fill_notes: () => {
     store.dispatch({ type: "show-candidates", on: false });
     return control.command("fill_notes");
@@ -107,6 +112,10 @@ bindInput(document, {
     focusBoard();
   },
   paste: (text) => control.loadText(text),
+  link: (link) => {
+    const same = JSON.stringify(link) === JSON.stringify(store.state.link);
+    if (!same) store.dispatch({ type: "link", link });
+  },
   symbols: () => store.state.shape.symbols,
 });
 
@@ -131,6 +140,7 @@ function render(state) {
   controls.render(state);
   renderBoard(board, boardState(state));
   renderStepPanel(stepEls, state);
+  renderLinks(board, linked(state));
   renderStepList($("step-list"), state);
   for (const panel of panels) panel.render(state);
 }

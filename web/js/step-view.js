@@ -7,7 +7,7 @@
  */
 
 import { renderGraph } from "./graph-view.js";
-import { isLoaded, shownStep } from "./store.js";
+import { isLoaded, linked, shownStep } from "./store.js";
 
 const escapeText = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
@@ -32,7 +32,7 @@ export function renderStepPanel(els, state) {
   els.title.textContent = mode !== "hint" ? step.name
     : step.kind === "mistake" ? "Hint: a mistake" : `Hint ${step.level} of 3: ${step.name}`;
   els.text.textContent = step.text;
-  renderGraph(els.graph, step.graph);
+  renderGraph(els.graph, step.graph, state.graphStage, linked(state).vertices);
 }
 
 /** Rebuild the step list when the log or position changes. */

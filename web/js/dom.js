@@ -1,0 +1,44 @@
+/**
+ * Builds the page's elements from data, never from markup: every string becomes a text node or an
+ * attribute value, so nothing read from storage, the address, a paste or a reply can add an element
+ * or run a script. `h` makes HTML elements, `svg` SVG ones, and `redraw` replaces an element's
+ * children only when what they show has changed.
+ */
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Set `attrs` (null, undefined and false leave an attribute out; true sets it empty), add children. */
+function fill(el, attrs, children) {
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value !== null && value !== undefined && value !== false) {
+      el.setAttribute(name, value === true ? "" : String(value));
+    }
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child !== null && child !== undefined && child !== false && child !== "") {
+      el.append(child instanceof Node ? child : String(child));
+    }
+  }
+  return el;
+}
+
+/** An HTML element: `h("td", {"data-figure": "count"}, 3)`. */
+export function h(tag, attrs, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element, in the SVG namespace. */
+export function svg(tag, attrs, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+/** What each element was last drawn from, so unchanged ones are left alone. */
+const drawnKeys = new WeakMap();
+
+/** Give `el` the children `build()` returns when `key` (a string) differs from its last one. */
+export function redraw(el, key, build) {
+  if (drawnKeys.get(el) === key) return false;
+  el.replaceChildren(...[build()].flat(Infinity).filter((node) => node instanceof Node));
+  drawnKeys.set(el, key);
+  return true;
+}
