@@ -51,7 +51,7 @@ def effect(geometry: Geometry, step: Step) -> str:
 
 
 def graph_json(geometry: Geometry, graph: GraphDrawing, earlier: Iterable[Step] = ()) -> dict[str, Any]:
-    """A drawn graph with its layout, the stages of its argument and each vertex's board cells.
+    """A step's drawn graph: its layout, the stages of its argument and each vertex's board cells.
 
     ``earlier`` are the steps before this one, oldest first: the graphs they drew of the same house
     (or digit) are laid out in turn, so this drawing starts from the order the last one left.
@@ -60,13 +60,24 @@ def graph_json(geometry: Geometry, graph: GraphDrawing, earlier: Iterable[Step] 
     for before in earlier:
         if before.graph is not None and _same_graph(before.graph, graph):
             previous = previous_order(before.graph, layout(before.graph, previous))
-    placed = layout(graph, previous)
-    data = graph.to_json()
+    data = drawing_json(graph, previous)
     for side, cells in zip(("left", "right"), vertex_cells(geometry, graph)):
         for vertex, on_board in zip(data[side], cells):
             vertex["cells"] = on_board
-    return {**data, "layout": {"left": list(placed.left), "right": list(placed.right)},
-            "stages": [stage.to_json() for stage in stages(graph)]}
+    return data
+
+
+def drawing_json(graph: GraphDrawing, previous: PreviousOrder | None = None, *,
+                 with_stages: bool = True) -> dict[str, Any]:
+    """Any drawn graph with its layout and (when it shows a chain or pile) its stages."""
+    placed = layout(graph, previous)
+    return {**graph.to_json(), "layout": {"left": list(placed.left), "right": list(placed.right)},
+            "stages": [stage.to_json() for stage in stages(graph)] if with_stages else []}
+
+
+def _same_graph(a: GraphDrawing, b: GraphDrawing) -> bool:
+    """Drawings of the same house, or of the same digit's rows and columns."""
+    return (a.kind, a.title) == (b.kind, b.title)
 
 
 def vertex_cells(geometry: Geometry, graph: GraphDrawing) -> tuple[list[list[int]], list[list[int]]]:
@@ -87,11 +98,6 @@ def vertex_cells(geometry: Geometry, graph: GraphDrawing) -> tuple[list[list[int
             left[i].append(cell(i, j))
         right[j].append(cell(i, j))
     return [sorted(c) for c in left], [sorted(c) for c in right]
-
-
-def _same_graph(a: GraphDrawing, b: GraphDrawing) -> bool:
-    """Drawings of the same house, or of the same digit's rows and columns."""
-    return (a.kind, a.title) == (b.kind, b.title)
 
 
 def step_json(geometry: Geometry, step: Step, earlier: Iterable[Step] = ()) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from .explain import step_json
 from .geometry import SYMBOLS, bits
 from .grading import rate
 from .grid import Grid
+from .learn import MAX_SIDE, lesson
 from .gtsps import gtsps_report
 from .search import count_solutions
 from .play import Move, MoveKind, decode_notes, digits_line, encode_notes, parse_digits_line
@@ -344,6 +345,15 @@ def _gtsps(request: Request, progress: Progress) -> Reply:
             GTSPS_LISTED), "puzzle": grid.line(), "message": message}
 
 
+def _bipartite(request: Request, progress: Progress) -> Reply:
+    """The Learn panel's editable graph: ``kind`` ('house' or 'digit'), ``candidates`` (each left
+    vertex's right neighbours, from 1), ``digit`` for a rows × columns graph, and ``prefer``
+    ('chain' or 'pile') for which pattern to draw when sizes tie; the reply is drawn and worded by
+    the solver's own analysis."""
+    digit = _number(request, "digit", 1, MAX_SIDE) if "digit" in request else 1
+    return lesson(request.get("kind"), request.get("candidates"), digit, request.get("prefer", "chain"))
+
+
 COMMANDS: dict[str, Command] = {
     "load": _load,
     "hint": _hint,
@@ -368,6 +378,7 @@ COMMANDS: dict[str, Command] = {
     "rate": _rate,
     "generate": _generate,
     "gtsps": _gtsps,
+    "bipartite": _bipartite,
 }
 
 
