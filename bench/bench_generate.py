@@ -1,11 +1,11 @@
 """Generation time per puzzle by size and level (CPython), and how many full grids each took.
 
-Targets (issue 5): 9×9 median ≤ 0.5 s for Easy to Hard, ≤ 3 s for Expert; 16×16 Easy ≤ 10 s.
+Targets: 9×9 median ≤ 0.5 s for Easy to Hard, ≤ 3 s for Expert; 16×16 Easy ≤ 10 s.
 Each case runs seeds 0..K−1 so the figures are reproducible; times are CPU seconds (other work
 on the machine does not count). Prints figures, asserts nothing.
 
     python bench/bench_generate.py [--seeds K] [--expert-seeds K] [--big-seeds K]
-    python bench/bench_generate.py --pyodide SITE_DIR   # the issue's cases, CPython beside Pyodide
+    python bench/bench_generate.py --pyodide SITE_DIR   # the target cases, CPython beside Pyodide
 
 ``--pyodide`` times the same seeds inside Pyodide under Node (``bench_generate_pyodide.mjs``,
 the wheel of a site built by ``python3 build_site.py --out SITE_DIR``); that column is wall-clock
@@ -66,7 +66,7 @@ def summary(times: list[float | None]) -> str:
 
 
 def compare_with_pyodide(site: Path, seeds: int, expert_seeds: int, big_seeds: int) -> None:
-    """The issue's cases in CPython and in Pyodide under Node: median and worst seconds."""
+    """The target cases in CPython and in Pyodide under Node: median and worst seconds."""
     cases = [(9, "easy", seeds), (9, "medium", seeds), (9, "hard", seeds),
              (9, "expert", expert_seeds), (16, "easy", big_seeds)]
     command = ["node", str(ROOT / "bench" / "bench_generate_pyodide.mjs"), str(site),
@@ -85,7 +85,7 @@ def main() -> None:
     parser.add_argument("--expert-seeds", type=int, default=10)
     parser.add_argument("--big-seeds", type=int, default=5, help="seeds for 16×16 Easy")
     parser.add_argument("--pyodide", type=Path, metavar="SITE_DIR",
-                        help="time the issue's cases in CPython and in Pyodide (Node)")
+                        help="time the target cases in CPython and in Pyodide (Node)")
     args = parser.parse_args()
     if args.pyodide:
         compare_with_pyodide(args.pyodide, args.seeds, args.expert_seeds, args.big_seeds)

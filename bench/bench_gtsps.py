@@ -1,9 +1,9 @@
-"""Time GTSPS (thesis seed 004) per data set and print it beside the thesis's published averages.
+"""Time GTSPS (the GTSPS thesis chapter's method) per data set and print it beside the thesis's published averages.
 
 Run: ``python bench/bench_gtsps.py [--sample N]``. For each set: median and worst time, and median
 vertices of G before pruning and after the adjacency rule; then the puzzles grouped by the thesis's
 clue-count classes (easy 36–46, medium 32–35, hard 28–31, evil 17–27) with its average CPU times
-(Intel Dual Core, Windows; reference.md). All solutions are found each time. Prints, never asserts.
+(Intel Dual Core, Windows, as the thesis reports them). All solutions are found each time. Prints, never asserts.
 """
 
 from __future__ import annotations
@@ -15,11 +15,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pysolver.grid import Grid  # noqa: E402
 from pysolver.gtsps import GtspsLimitError, solve_gtsps  # noqa: E402
+from puzzle_sets import puzzle_set  # noqa: E402
 
-PUZZLES = Path("/work/shared/puzzles")
 FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
 
 #: The thesis's average CPU time per puzzle (ms) by class, Tables 4.1–4.5.
@@ -37,8 +38,8 @@ def clue_class(clues: int) -> str:
     return "evil"
 
 
-def load(name: str, sample: int) -> list[str]:
-    lines = (PUZZLES / name).read_text().split()
+def load(stem: str, sample: int) -> list[str]:
+    lines = puzzle_set(stem).read_text().split()
     step = max(1, len(lines) // sample)
     return lines[::step][:sample]
 
@@ -48,10 +49,10 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=200, help="puzzles per large set")
     args = parser.parse_args()
     sets = {
-        "norvig_easy50": load("norvig_easy50.txt", 50),
-        "norvig_top95": load("norvig_top95.txt", 95),
-        "17-clue sample": load("tdoku_puzzles2_17_clue.txt", args.sample),
-        "serg (2+ solutions)": load("tdoku_puzzles7_serg_benchmark.txt", args.sample),
+        "norvig_easy50": load("norvig_easy50", 50),
+        "norvig_top95": load("norvig_top95", 95),
+        "17-clue sample": load("tdoku_puzzles2_17_clue", args.sample),
+        "serg (2+ solutions)": load("tdoku_puzzles7_serg_benchmark", args.sample),
         "Figure 4.9 (127)": [FIGURE_4_9],
     }
     by_class: dict[str, list[float]] = {}

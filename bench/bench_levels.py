@@ -1,6 +1,6 @@
-"""Level distribution of every puzzle set in ../shared/puzzles, beside the thesis's clue-count classes.
+"""Level distribution of every puzzle file (tests/data/ by default), beside the thesis's clue-count classes.
 
-The GTSPS thesis (seed 004) classes puzzles by their number of clues: easy 36–46, medium 32–35,
+The GTSPS thesis chapter classes puzzles by their number of clues: easy 36–46, medium 32–35,
 hard 28–31, evil 17–27. ``pysolver.grading`` classes them by what the logic engine needs. Printed
 side by side per file (and crossed over all files), the two views show how little the clue count
 says: most 17-clue puzzles need only singles, and many 24-clue ones need guessing.
@@ -17,12 +17,13 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pysolver.grading import Level, grade  # noqa: E402
 from pysolver.grid import Grid  # noqa: E402
+from puzzle_sets import PUZZLES  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-#: The thesis's classes by clue count (seed 004, reference.md).
+#: The GTSPS thesis chapter's classes by clue count.
 CLUE_CLASSES = (("easy", 36, 46), ("medium", 32, 35), ("hard", 28, 31), ("evil", 17, 27))
 
 
@@ -41,7 +42,8 @@ def percent(part: int, whole: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=500, help="puzzles per file (first N lines)")
-    parser.add_argument("--dir", type=Path, default=ROOT.parent / "shared" / "puzzles")
+    parser.add_argument("--dir", type=Path, default=PUZZLES,
+                        help="folder of puzzle files (default: tests/data or $PYSOLVER_SHARED_PUZZLES)")
     args = parser.parse_args()
     levels = list(Level)
     classes = [name for name, _, _ in CLUE_CLASSES] + ["other"]

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pysolver.bipartite import analyse  # noqa: E402
 from pysolver.board import Board  # noqa: E402
@@ -23,8 +24,8 @@ from pysolver.geometry import geometry_for_size  # noqa: E402
 from pysolver.grid import Grid  # noqa: E402
 from pysolver.logic import apply_step, next_step, solve_by_logic  # noqa: E402
 from pysolver.search import solve  # noqa: E402
+from puzzle_sets import PUZZLES  # noqa: E402
 
-PUZZLES = Path(__file__).resolve().parents[2] / "shared" / "puzzles"
 
 
 def ms(seconds: float) -> str:

@@ -1,6 +1,6 @@
 """Time pysolver's search engine against Norvig's classic solver; print figures, never assert.
 
-Per file of /work/shared/puzzles/: median, mean and max CPU milliseconds per puzzle for
+Per puzzle file (tests/data/, or the whole public sets in $PYSOLVER_SHARED_PUZZLES): median, mean and max CPU milliseconds per puzzle for
 ``pysolver.search.solve`` and for Norvig's solver (bench/norvig.py) on the same puzzles (the first
 SAMPLE lines of large files), and the ratio of their medians and means. Then the time of
 ``count_solutions`` on the GTSPS thesis's Figure 4.9 (127 solutions), and solve times for 16×16
@@ -26,11 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import norvig  # noqa: E402
+from puzzle_sets import PUZZLES  # noqa: E402
 
 from pysolver.grid import Grid  # noqa: E402
 from pysolver.search import count_solutions, solve  # noqa: E402
 
-PUZZLES = Path("/work/shared/puzzles")
 FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
 SEED = 20240611
 

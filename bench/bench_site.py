@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 import build_site  # noqa: E402
 
-PUZZLES = ROOT.parent / "shared" / "puzzles"
+PUZZLES = ROOT / "tests" / "data"
 FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
 CHROMIUM = os.environ.get("PYSOLVER_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

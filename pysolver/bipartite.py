@@ -1,25 +1,26 @@
 """Permutation bipartite graphs, their maximum matchings, and the chains and piles they hide.
 
-Seeds 000, 001 and 003 (Dr. Dobb's, "Sudoku & Graph Theory") see every house as a bipartite graph
-between its empty cells (left) and its missing digits (right), with an edge where a digit is still a
-candidate. Every solution matches the two sides perfectly, so:
+Dr. Dobb's "Sudoku & Graph Theory" sees every house as a bipartite graph between its empty cells
+(left) and its missing digits (right), with an edge where a digit is still a candidate. Every
+solution matches the two sides perfectly, so:
 
 - a **chain** is a set S of left vertices whose neighbours are exactly |S| right vertices (a naked
   subset); those right vertices cannot match anything outside S, so their other edges go;
 - a **pile** is a set P of right vertices whose neighbours are exactly |P| left vertices (a hidden
   subset); those left vertices can match nothing else, so their other edges go.
 
-Chains are found as seed 001 says, from a maximum matching and alternating paths, never by trying
-combinations: orient each edge from a left vertex to the left vertex matched with its right end.
-A set closed under that relation is exactly a chain, so the closure of each vertex is a chain, and
-the smallest chain that removes the edge (u, v) is the closure of the vertex matched with v. Piles are
-the same on the right side. Berthier's symmetry (seed 002) lets the very same code run on one digit's
-rows × columns graph, where chains and piles are the fish (X-Wing, Swordfish, Jellyfish).
+Chains are found as that article says, from a maximum matching and alternating paths, never by
+trying combinations: orient each edge from a left vertex to the left vertex matched with its right
+end. A set closed under that relation is exactly a chain, so the closure of each vertex is a chain,
+and the smallest chain that removes the edge (u, v) is the closure of the vertex matched with v.
+Piles are the same on the right side. Berthier's symmetry (as farhiongit/sudoku-solver applies it)
+lets the very same code run on one digit's rows × columns graph, where chains and piles are the fish
+(X-Wing, Swordfish, Jellyfish).
 
 Vertices are indices: left vertex i has the neighbour bitmask ``adjacency[i]`` over right vertices
 0..m−1 (bit j for right vertex j).
 
->>> # The chain example of seed 000: cells 1, 2 and 5 (0-based) hold only {3,4,6}.
+>>> # Dr. Dobb's chain exclusion example: cells 1, 2 and 5 (0-based) hold only {3,4,6}.
 >>> house = (0b1000111, 0b100100, 0b1100, 0b1001, 0b1110000, 0b101000, 0b1000010,
 ...          0b110000000, 0b110000000)
 >>> a = analyse(house, 0b111111111)

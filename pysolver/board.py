@@ -3,7 +3,7 @@
 A ``Board`` starts from a puzzle with every candidate its peers allow (the elementary elimination
 every solver does silently) and changes only through ``apply``: a placement fills a cell and removes
 its digit from the cell's peers; an elimination removes one candidate. Every technique's step goes
-through that one function (style.md: finders never mutate).
+through that one function (finders never mutate, so a step can be shown before it is applied).
 
 >>> from pysolver.grid import Grid
 >>> b = Board.from_grid(Grid.parse("1.3." "34.." "...." "...2"))

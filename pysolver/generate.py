@@ -1,6 +1,6 @@
 """The puzzle generator: a random full grid, clues removed while the solution stays unique, graded.
 
-The classic recipe (Dr. Dobb's "Sudoku & Graph Theory", seed 001, and HoDoKu): fill a grid at
+The classic recipe (Dr. Dobb's "Sudoku & Graph Theory" and HoDoKu): fill a grid at
 random, then blank its cells in random order, keeping a blank only if the puzzle keeps exactly one
 solution. One pass over every cell leaves a *minimal* puzzle:
 a clue kept once because its removal let a second solution in still does so after more blanks.

@@ -155,15 +155,3 @@ def bits(mask: int) -> list[int]:
     [1, 4, 6]
     """
     return [i + 1 for i in bit_indices(mask)]
-
-
-def mask_of(digits: "list[int] | tuple[int, ...] | set[int] | range") -> int:
-    """The bitmask of some digits.
-
-    >>> mask_of([1, 4, 6]) == 0b101001
-    True
-    """
-    mask = 0
-    for d in digits:
-        mask |= 1 << (d - 1)
-    return mask

@@ -1,6 +1,6 @@
 """Difficulty grading: what the logic engine needs to finish a puzzle, and a HoDoKu-style score.
 
-The level is the hardest family of technique the engine uses (issue 5): *Easy* needs only naked and
+The level is the hardest family of technique the engine uses: *Easy* needs only naked and
 hidden singles, *Medium* adds the intersections (pointing, claiming), *Hard* adds chain or pile
 exclusion of size 2–3 in a house (naked and hidden pairs and triples), *Expert* adds larger chains
 and piles or any fish, and *Needs guessing* means the logic stalls. Because the engine always takes
@@ -70,7 +70,8 @@ class Level(IntEnum):
                          + ", ".join(level.slug for level in cls))
 
 
-#: Pointing (seed 002) (norvig_easy50): solved by singles and intersections, not singles alone.
+#: Pointing (farhiongit/sudoku-solver's region exclusion) (norvig_easy50): solved by singles and
+#: intersections, not singles alone.
 POINTING_EXAMPLE = ("1..92....524.1...........7..5...81.2........."
                     "4.27...9..6...........3.945....71..6")
 #: HoDoKu's weight for its "brute force" step, our guess that the solution confirms.
@@ -330,16 +331,6 @@ def _place_singles(geo: Geometry, values: list[int], candidates: list[int]) -> b
                         placed += 1
                         break
     return True
-
-
-def solves_by_singles(grid: Grid) -> bool:
-    """Whether naked and hidden singles alone fill the grid: the *Easy* test.
-
-    >>> from pysolver.logic import FIGURE_4_2
-    >>> solves_by_singles(Grid.parse(FIGURE_4_2)), solves_by_singles(Grid.empty(4))
-    (True, False)
-    """
-    return fill_singles(Board.from_grid(grid)).is_solved()
 
 
 def level_within(grid: Grid, ceiling: Level) -> Level | None:

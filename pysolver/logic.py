@@ -34,7 +34,7 @@ FINDERS: tuple[Finder, ...] = (
     find_exclusions,
 )
 
-#: Figure 4.2 of seed 004, the thesis's worked example (used in doctests).
+#: Figure 4.2 of the GTSPS thesis chapter, its worked example (used in doctests).
 FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
 
 

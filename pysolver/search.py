@@ -1,7 +1,7 @@
 """Fast complete search: one big integer holds every candidate, singles are found by bit tricks.
 
 The idea is Norvig's constraint propagation plus depth-first search, and the "fewest degrees of
-freedom" rule of the Dr. Dobb's article (seed 001): propagate naked and hidden singles to a
+freedom" rule of Dr. Dobb's "Sudoku & Graph Theory": propagate naked and hidden singles to a
 fixpoint, then guess in the first cell with the fewest candidates, trying its digits in ascending
 order, so the search is deterministic. The representation is the "bitboard per digit" of fast C
 solvers (tdoku, JCZSolve), packed into one Python ``int``: digit d owns a *plane* of n row fields,

@@ -4,7 +4,7 @@ The history holds every entry taken; ``position`` says how many of them are appl
 move along it and a new entry drops the ones ahead. An entry is a tutor's ``Step`` (a deduction, a
 guess, a backtrack, a search finish) or a player's ``Move`` (a digit, an erase, a note, filled notes,
 a restored position): both are actions of one history, replayable from the list of ``actions``.
-Backtracking on demand (Dr. Dobb's "fewest degrees of freedom"; farhiongit's last resort): a guess
+Backtracking on demand (Dr. Dobb's "fewest degrees of freedom"; farhiongit/sudoku-solver's last resort): a guess
 places a candidate of a cell with the fewest candidates; when a contradiction follows, a backtrack
 step returns to the board before the last open guess and removes the guessed digit there.
 
@@ -42,11 +42,11 @@ from .search import solve
 from .step import Step, Technique, digit_set
 
 State = Literal["solving", "solved", "stuck", "contradiction", "wrong"]
+#: How one history entry replays: "logic", "guess", "backtrack", "search", or a move's text.
 Action = str
 Entry = Union[Step, Move]
 
 _ACTION_OF = {Technique.GUESS: "guess", Technique.BACKTRACK: "backtrack", Technique.SEARCH: "search"}
-_TUTOR_ACTIONS = frozenset({"logic", "guess", "backtrack", "search"})
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,11 @@
 """The two views in which a Sudoku is a set of permutation bipartite graphs.
 
-Seed 000/001: each house is a graph between its empty cells and its missing digits. Seed 002
-(Berthier): swapping the roles of numbers, rows and columns keeps a rule valid, so for one digit the
-rows that still need it and the columns that still need it form a graph of the same kind, whose edges
-are the cells where the digit is a candidate. ``ViewGraph`` is that one abstraction; it knows how an
-edge maps back to a candidate (cell, digit) and how to name its vertices, and nothing else.
+Dr. Dobb's "Sudoku & Graph Theory": each house is a graph between its empty cells and its missing
+digits. Berthier (as farhiongit/sudoku-solver applies him): swapping the roles of numbers, rows and
+columns keeps a rule valid, so for one digit the rows that still need it and the columns that still
+need it form a graph of the same kind, whose edges are the cells where the digit is a candidate.
+``ViewGraph`` is that one abstraction; it knows how an edge maps back to a candidate (cell, digit)
+and how to name its vertices, and nothing else.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """The single JSON-in/JSON-out entry point the browser's Web Worker calls.
 
-Only strings cross between JavaScript and Python (style.md, item 12): ``handle(request)`` takes a JSON
-object ``{"cmd": ..., ...}`` and returns a JSON object, ``{"ok": true, ...}`` or ``{"ok": false,
-"error": {kind, message, cell, house, cells}}``. The worker keeps one session; the page keeps the
-puzzle text and the session's ``actions`` and ``position`` so that it can rebuild the session after
-a restart (Cancel) or a reload. The reply's ``view`` is everything the page draws: the front end
-derives nothing.
+Only strings cross between JavaScript and Python (docs/worker-protocol.md): ``handle(request)``
+takes a JSON object ``{"cmd": ..., ...}`` and returns a JSON object, ``{"ok": true, ...}`` or
+``{"ok": false, "error": {kind, message, cell, house, cells}}``. The worker keeps one session; the
+page keeps the puzzle text and the session's ``actions`` and ``position`` so that it can rebuild the
+session after a restart (Cancel) or a reload. The reply's ``view`` is everything the page draws: the
+front end derives nothing.
 
 >>> import json
 >>> reply = json.loads(handle(json.dumps({"cmd": "load", "puzzle": "1.3.34.........2"})))

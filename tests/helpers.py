@@ -1,11 +1,21 @@
-"""Shared test data: the exact facts of ../shared/reference.md and the puzzle files."""
+"""Test data: the GTSPS thesis's worked examples, and the public puzzle samples of tests/data.
+
+The default run reads only tests/data (small samples, named with their sources in its README), so a
+plain clone tests itself. The whole public sets feed the opt-in ``slow`` tests through
+``full_set_lines``, from the directory ``PYSOLVER_SHARED_PUZZLES`` names or ``../shared/puzzles``
+beside the clone.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-PUZZLES = SHARED / "puzzles"
+import pytest
+
+DATA = Path(__file__).resolve().parent / "data"
+SHARED_PUZZLES = Path(os.environ.get("PYSOLVER_SHARED_PUZZLES")
+                      or Path(__file__).resolve().parents[2] / "shared" / "puzzles")
 
 FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
 FIGURE_4_2_SOLUTION = "917625348482193576356748291621489753574312689839576412163957824245861937798234165"
@@ -13,7 +23,20 @@ FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.
 FIGURE_4_9_SOLUTIONS = 127
 
 
+def read_lines(path: Path, limit: int | None, step: int) -> list[str]:
+    """Every ``step``-th puzzle of a file, at most ``limit`` of them."""
+    return path.read_text(encoding="utf-8").split()[::step][:limit]
+
+
 def puzzle_lines(name: str, limit: int | None = None, step: int = 1) -> list[str]:
-    """Puzzles of a shared file: every ``step``-th line, at most ``limit`` of them."""
-    lines = (PUZZLES / name).read_text().split()
-    return lines[::step][:limit]
+    """Puzzles of a tests/data file: every ``step``-th line, at most ``limit`` of them."""
+    return read_lines(DATA / name, limit, step)
+
+
+def full_set_lines(name: str, limit: int | None = None, step: int = 1) -> list[str]:
+    """Puzzles of a whole public set, for an extended (``slow``) run; skips the test without it."""
+    path = SHARED_PUZZLES / name
+    if not path.is_file():
+        pytest.skip(f"{name}: the whole set is not at {SHARED_PUZZLES} "
+                    "(set PYSOLVER_SHARED_PUZZLES to the folder of the public puzzle sets)")
+    return read_lines(path, limit, step)

@@ -13,13 +13,14 @@ from pysolver.bitsets import bit_indices
 
 ALL9 = 0b111111111
 
-# reference.md, "Chain exclusion (naked subset)", as candidate sets per cell.
+# Dr. Dobb's "Sudoku & Graph Theory", the chain exclusion example, as candidate sets per cell.
 CHAIN_HOUSE = [{1, 2, 3, 7}, {3, 6}, {3, 4}, {1, 4}, {5, 6, 7}, {4, 6}, {2, 7}, {8, 9}, {8, 9}]
 CHAIN_AFTER_346 = [{1, 2, 7}, {3, 6}, {3, 4}, {1}, {5, 7}, {4, 6}, {2, 7}, {8, 9}, {8, 9}]
 CHAIN_AFTER_1 = [{2, 7}, {3, 6}, {3, 4}, {1}, {5, 7}, {4, 6}, {2, 7}, {8, 9}, {8, 9}]
 CHAIN_FIXPOINT = [{2, 7}, {3, 6}, {3, 4}, {1}, {5}, {4, 6}, {2, 7}, {8, 9}, {8, 9}]
 
-# reference.md, "Pile exclusion (hidden subset)", the corrected nine-cell version.
+# Dr. Dobb's "Sudoku & Graph Theory", the pile exclusion example; the article lists ten sets for
+# nine cells (a typo), so this is its corrected nine-cell version.
 PILE_HOUSE = [{1, 2, 3, 5}, {3, 6}, {3, 4}, {5, 6}, {1, 7, 8, 9}, {5, 7, 8, 9}, {4, 6},
               {6, 7, 8, 9}, {1, 4}]
 PILE_AFTER_789 = [{1, 2, 3, 5}, {3, 6}, {3, 4}, {5, 6}, {7, 8, 9}, {7, 8, 9}, {4, 6}, {7, 8, 9},

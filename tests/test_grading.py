@@ -7,13 +7,13 @@ import pytest
 from pysolver.errors import PuzzleError
 from pysolver.board import Board
 from pysolver.grading import (GUESS_WEIGHT, Level, fill_basics, fill_singles, grade, level_within,
-                              rate, solves_by_singles, step_level, step_weight)
+                              rate, step_level, step_weight)
 from pysolver.grid import Grid
 from pysolver.logic import FIGURE_4_2, apply_step, next_step
 from pysolver.search import solve
 from pysolver.step import Step, Technique
 
-#: reference.md, Figure 4.9: 127 solutions.
+#: The GTSPS thesis chapter, Figure 4.9: 127 solutions.
 FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
 
 #: Puzzles from public sets (norvig_easy50, tdoku puzzles1_unbiased) whose solve needs each technique:
@@ -57,7 +57,7 @@ def test_known_puzzles_grade_by_their_hardest_technique(puzzle: str, level: Leve
 def test_fast_grading_agrees_with_the_rating_at_every_ceiling(puzzle: str, level: Level) -> None:
     grid = Grid.parse(puzzle)
     assert grade(grid) is level
-    assert solves_by_singles(grid) == (level is Level.EASY)
+    assert fill_singles(Board.from_grid(grid)).is_solved() == (level is Level.EASY)
     for ceiling in Level:
         assert level_within(grid, ceiling) == (level if level <= ceiling else None)
 

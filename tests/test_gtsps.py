@@ -1,4 +1,4 @@
-"""GTSPS (thesis seed 004, chapter 4): exact figures of Figures 4.2–4.9, and the same solutions as
+"""GTSPS (the thesis chapter): exact figures of Figures 4.2–4.9, and the same solutions as
 the search engine on public puzzle sets."""
 
 from __future__ import annotations
@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -17,12 +16,11 @@ from pysolver.gtsps import (GtspsLimitError, PermutationGraph, all_supervertices
 from pysolver.gtsps.run import STAGES
 from pysolver.gtsps.supervertices import Direction, line_boxes
 from pysolver.search import count_solutions, iter_solutions
+from tests.helpers import full_set_lines, puzzle_lines
 
 DIRECTIONS: tuple[Direction, ...] = ("band", "stack")
 
-PUZZLES = Path("/work/shared/puzzles")
-
-# Figure 4.2 (reference.md): the 35-clue worked example and its solution (Figure 4.7).
+# Figure 4.2 of the thesis chapter: the 35-clue worked example and its solution (Figure 4.7).
 FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
 FIGURE_4_7 = "917625348482193576356748291621489753574312689839576412163957824245861937798234165"
 FIGURE_4_2_PERMUTATIONS = {
@@ -255,18 +253,15 @@ def test_a_16x16_puzzle_matches_the_search_engine(seed: int) -> None:
 
 # -- the same solutions as the search engine on public sets ----------------------------------
 
-def _sample(name: str, count: int, step: int = 1) -> list[str]:
-    lines = (PUZZLES / name).read_text().split()
-    return lines[::step][:count]
-
-
 CROSS_CHECK = (
-    [pytest.param(p, id=f"easy50-{i}") for i, p in enumerate(_sample("norvig_easy50.txt", 8, 6))]
-    + [pytest.param(p, id=f"top95-{i}") for i, p in enumerate(_sample("norvig_top95.txt", 6, 15))]
-    + [pytest.param(p, id=f"serg-{i}")
-       for i, p in enumerate(_sample("tdoku_puzzles7_serg_benchmark.txt", 10, 997))]
-    + [pytest.param(p, id=f"17clue-{i}")
-       for i, p in enumerate(_sample("tdoku_puzzles2_17_clue.txt", 2, 9973))]
+    [pytest.param(p, id=f"easy50-{i}") for i, p in
+     enumerate(puzzle_lines("norvig_easy50.txt", 8, 6))]
+    + [pytest.param(p, id=f"top95-{i}") for i, p in
+       enumerate(puzzle_lines("norvig_top95.txt", 6, 15))]
+    + [pytest.param(p, id=f"serg-{i}") for i, p in
+       enumerate(puzzle_lines("tdoku_puzzles7_serg_benchmark_every20.txt", 10, 50))]
+    + [pytest.param(p, id=f"17clue-{i}") for i, p in
+       enumerate(puzzle_lines("tdoku_puzzles2_17_clue_every33.txt", 2, 302))]
 )
 
 
@@ -280,11 +275,14 @@ def test_solutions_equal_the_search_engines(puzzle: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("puzzle", _sample("tdoku_puzzles7_serg_benchmark.txt", 60, 163)
-                         + _sample("tdoku_puzzles2_17_clue.txt", 20, 2441))
-def test_solutions_equal_the_search_engines_on_larger_samples(puzzle: str) -> None:
-    grid = _grid(puzzle)
-    assert {str(s) for s in gtsps_solutions(grid)} == {str(s) for s in iter_solutions(grid)}
+@pytest.mark.parametrize("name, count, step", [("tdoku_puzzles7_serg_benchmark.txt", 60, 163),
+                                               ("tdoku_puzzles2_17_clue.txt", 20, 2441)])
+def test_solutions_equal_the_search_engines_on_larger_samples(name: str, count: int,
+                                                              step: int) -> None:
+    for puzzle in full_set_lines(name, count, step):
+        grid = _grid(puzzle)
+        expected = {str(s) for s in iter_solutions(grid)}
+        assert {str(s) for s in gtsps_solutions(grid)} == expected, puzzle
 
 
 # -- the report the app's panel reads -------------------------------------------------------------

@@ -4,7 +4,6 @@ samples of public puzzle sets, and soundness properties."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,10 +12,9 @@ from hypothesis import strategies as st
 from pysolver.geometry import BOX_SHAPES
 from pysolver.grid import Grid
 from pysolver.search import count_solutions, iter_solutions, solve, uniqueness
+from tests.helpers import puzzle_lines
 
-PUZZLES = Path("/work/shared/puzzles")
-
-#: GTSPS thesis Figure 4.2 and its solution (Figure 4.7), from reference.md.
+#: GTSPS thesis Figure 4.2 and its solution (Figure 4.7).
 FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
 FIGURE_4_7 = "917625348482193576356748291621489753574312689839576412163957824245861937798234165"
 #: GTSPS thesis Figure 4.9: exactly 127 solutions.
@@ -25,21 +23,21 @@ FIGURE_4_9_SOLUTIONS = 127
 #: A 4×4 puzzle without repeated digits but with no solution: r1c1 can only be 1, and column 1
 #: already holds a 1.
 NO_SOLUTION = ".23.4...1......."
-#: Every file sampled, and how many of its first puzzles to solve (a few hundred in all).
+#: Every tests/data file, and how many of its first puzzles to solve (a few hundred in all).
 SAMPLES = {
     "norvig_top95.txt": 40,
     "norvig_hardest.txt": 11,
     "norvig_easy50.txt": 50,
-    "norvig_sudoku10k.txt": 30,
+    "norvig_sudoku10k_first100.txt": 30,
     "tdoku_puzzles1_unbiased_first1000.txt": 40,
-    "tdoku_puzzles2_17_clue.txt": 40,
+    "tdoku_puzzles2_17_clue_every33.txt": 40,
     "tdoku_puzzles3_magictour_top1465.txt": 30,
-    "tdoku_puzzles5_forum_hardest_1905_11plus.txt": 20,
+    "tdoku_puzzles5_forum_hardest_1905_11plus_every33.txt": 20,
     "tdoku_puzzles6_forum_hardest_1106.txt": 20,
-    "kaggle_radcliffe3m_sample.txt": 30,
+    "kaggle_radcliffe3m_sample_every7.txt": 30,
     "kaggle_bryanpark1m_first.txt": 30,
 }
-SERG = "tdoku_puzzles7_serg_benchmark.txt"
+SERG = "tdoku_puzzles7_serg_benchmark_every20.txt"
 
 
 def pattern_grid(n: int) -> Grid:
@@ -58,11 +56,6 @@ def blanked(grid: Grid, rng: random.Random, keep: float) -> Grid:
 def extends(solution: Grid, puzzle: Grid) -> bool:
     """Every clue of ``puzzle`` stands in ``solution``."""
     return all(p in (0, s) for p, s in zip(puzzle.values, solution.values))
-
-
-def first_lines(name: str, count: int) -> list[str]:
-    with open(PUZZLES / name, encoding="utf-8") as f:
-        return [line.strip() for _, line in zip(range(count), f)]
 
 
 def test_figure_4_2_solution_is_the_thesis_one() -> None:
@@ -160,7 +153,7 @@ def test_every_size_empty_grid_has_a_solution(n: int) -> None:
 
 @pytest.mark.parametrize("name, count", list(SAMPLES.items()), ids=list(SAMPLES))
 def test_puzzle_set_samples_solve(name: str, count: int) -> None:
-    for line in first_lines(name, count):
+    for line in puzzle_lines(name, limit=count):
         puzzle = Grid.parse(line)
         solution = solve(puzzle)
         assert solution is not None, line
@@ -168,12 +161,12 @@ def test_puzzle_set_samples_solve(name: str, count: int) -> None:
 
 
 def test_serg_benchmark_puzzles_have_several_solutions() -> None:
-    for line in first_lines(SERG, 30):
+    for line in puzzle_lines(SERG, limit=30):
         assert uniqueness(Grid.parse(line)) == "multiple", line
 
 
 def test_unique_puzzles_are_unique() -> None:
-    for line in first_lines("norvig_top95.txt", 20):
+    for line in puzzle_lines("norvig_top95.txt", limit=20):
         assert uniqueness(Grid.parse(line)) == "unique", line
 
 

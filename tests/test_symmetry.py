@@ -1,4 +1,4 @@
-"""Berthier's symmetry principles (seed 002) as properties of the logic engine.
+"""Berthier's symmetry principles (used by farhiongit/sudoku-solver) as logic engine properties.
 
 Rows and columns may swap roles, digits may be renamed, rows may be permuted within a band and
 bands among themselves: every rule we use is invariant under these, and the fixpoint of all of them

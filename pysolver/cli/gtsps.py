@@ -1,4 +1,4 @@
-"""``pysolver gtsps PUZZLE``: every solution by the guess-free graph method of thesis seed 004.
+"""``pysolver gtsps PUZZLE``: every solution by the guess-free graph method of the GTSPS thesis.
 
 By default one solution per line and nothing else, so ``| wc -l`` counts them; ``--count`` prints
 the number instead; ``--stats`` adds the figures of every stage (a table, or with ``--json`` one

@@ -24,10 +24,6 @@ class PuzzleText:
     text: str
     label: str = ""
 
-    def prefix(self) -> str:
-        """``line 3: `` or nothing, to put before a message."""
-        return f"{self.label}: " if self.label else ""
-
 
 def _cell_count(line: str) -> int:
     return sum(1 for ch in line if ch not in SEPARATORS)

@@ -1,4 +1,4 @@
-"""GTSPS, the guess-free graph-theoretic solver that finds all solutions (thesis seed 004, ch. 4).
+"""GTSPS, the guess-free graph solver that finds all solutions (the GTSPS thesis, chapter 4).
 
 Each box's valid permutations become the vertices of a graph G, compatible permutations of boxes in
 the same band or stack are joined, the degree and structural-adjacency rules delete vertices that

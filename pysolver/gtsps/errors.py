@@ -1,7 +1,8 @@
 """The one way GTSPS refuses a puzzle: too many permutations or super-vertices to hold.
 
-GTSPS is exponential in the number of blanks per box (thesis seed 004, Theorem 4.2); past the limits
-below it would exhaust memory or time, so it stops and points to the search engine instead.
+GTSPS is exponential in the number of blanks per box (the GTSPS thesis chapter, Theorem 4.2); past
+the limits below it would exhaust memory or time, so it stops and points to the search engine
+instead.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The graph G of GTSPS and its pruning rules: Steps 3–5 of thesis seed 004 (Version 4.1).
+"""The graph G of GTSPS and its pruning rules: Steps 3–5 of the GTSPS thesis (Version 4.1).
 
 A vertex is a valid permutation of a box; an edge joins compatible permutations of two boxes of the
 same band or stack (no digit twice in a row, resp. a column). A permutation of one box can be part of

@@ -1,4 +1,4 @@
-"""Valid permutations of a box (minigrid): Steps 1–2 of GTSPS, thesis seed 004, section 4.3.
+"""Valid permutations of a box (minigrid): Steps 1–2 of GTSPS, the thesis chapter's section 4.3.
 
 A box's blank cells, taken row by row, are filled with the digits the box is missing so that no digit
 repeats a clue of the same row or column. The permutations are found depth first, one blank at a time,

@@ -1,4 +1,4 @@
-"""GTSPS from puzzle to all its solutions, with the figures of every stage (thesis seed 004, 4.3).
+"""GTSPS from puzzle to all its solutions, with the figures of every stage (the GTSPS thesis, 4.3).
 
 The stages, in the thesis's order: valid permutations per box (Steps 1–2), the graph G (Steps 3–4),
 the degree rule (Step 5), the structural-adjacency rule, super-vertices along bands and stacks with

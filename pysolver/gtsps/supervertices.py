@@ -1,4 +1,4 @@
-"""Version 4.2 of GTSPS: super-vertices and the cliques of G* (thesis seed 004, section 4.2).
+"""Version 4.2 of GTSPS: super-vertices and the cliques of G* (the GTSPS thesis, 4.2).
 
 A super-vertex is a k-tuple of pairwise compatible permutations along one band (or one stack): a
 clique of G through that band's boxes. Vertices that lie in no band super-vertex or in no stack

@@ -1,11 +1,12 @@
 """Chain exclusion and pile exclusion on every view: naked and hidden subsets, and the fish.
 
-Seed 001's two rules run unchanged on both kinds of permutation bipartite graph (``views``): in a
-house they are naked subsets (chains) and hidden subsets (piles) of any size; on one digit's rows ×
-columns graph they are the fish, X-Wing for two, Swordfish for three, Jellyfish for four (a chain
-there is a row-based fish, a pile a column-based one). ``bipartite.analyse`` finds every chain and
-pile closure from a maximum matching; this module turns each into a ``Step`` with its reason and its
-graph, and orders them so that a learner meets the smallest first.
+Dr. Dobb's "Sudoku & Graph Theory" has two rules; they run unchanged on both kinds of permutation
+bipartite graph (``views``): in a house they are naked subsets (chains) and hidden subsets (piles)
+of any size; on one digit's rows × columns graph they are the fish, X-Wing for two, Swordfish for
+three, Jellyfish for four (a chain there is a row-based fish, a pile a column-based one).
+``bipartite.analyse`` finds every chain and pile closure from a maximum matching; this module turns
+each into a ``Step`` with its reason and its graph, and orders them so that a learner meets the
+smallest first.
 """
 
 from __future__ import annotations

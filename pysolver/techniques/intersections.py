@@ -1,4 +1,4 @@
-"""Region exclusion (seed 002): where a box meets a row or a column.
+"""Region exclusion (farhiongit/sudoku-solver's name): where a box meets a row or a column.
 
 Pointing: a digit's candidates in a box all lie in one row (or column), so the digit leaves the rest
 of that line. Claiming: a digit's candidates in a row (or column) all lie in one box, so it leaves the

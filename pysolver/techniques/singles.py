@@ -1,4 +1,6 @@
-"""Singles: cell exclusion (naked single) and candidate exclusion (hidden single), seed 002.
+"""Singles: cell exclusion (naked single) and candidate exclusion (hidden single).
+
+The names are those of farhiongit/sudoku-solver.
 
 They are the chains and piles of size one: a cell with one candidate left, a digit with one place
 left in a house. Hidden singles are looked for in boxes first, where people find them most easily.

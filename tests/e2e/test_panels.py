@@ -2,10 +2,10 @@
 the graph method (GTSPS) on the thesis's figures, with its stage figures, its solutions shown on the
 board and back, its limit message and Cancel; a new puzzle of a size and level, and Rate.
 
-The figures come from reference.md (Figure 4.2's 33 vertices, 104 edges and per-box counts; Figure
-4.9's 127 solutions) or from the same ``pysolver.web.handle`` the worker runs. All tests share one
-booted page (``panels``); each loads its puzzle through the URL. Each panel leaves a screenshot in
-test-artifacts/.
+The figures come from the GTSPS thesis (Figure 4.2's 33 vertices, 104 edges and per-box counts;
+Figure 4.9's 127 solutions) or from the same ``pysolver.web.handle`` the worker runs. All tests
+share one booted page (``panels``); each loads its puzzle through the URL. Each panel leaves a
+screenshot in test-artifacts/.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.e2e
 
 STATE = "window.__pysolver.state"
 IDLE = f"{STATE}.ready && !{STATE}.busy"
-# Figure 4.2 (reference.md): valid permutations per box, vertices and edges of G.
+# Figure 4.2 of the GTSPS thesis chapter: valid permutations per box, vertices and edges of G.
 FIGURE_4_2_BOXES = [2, 2, 6, 1, 2, 1, 4, 9, 6]
 FIGURE_4_2_VERTICES = 33
 FIGURE_4_2_EDGES = 104

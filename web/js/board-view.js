@@ -11,14 +11,10 @@
  * Accessible names: "r1c1: given 7", "r3c5: 4", "r2c2: empty, notes 1 2 6".
  */
 
+import { h, redraw } from "./dom.js";
 import { cellName, isLoaded, shownStep } from "./store.js";
 
 const pairKey = (cell, digit) => `${cell}:${digit}`;
-
-/** What each element was last drawn with, so unchanged ones are left alone. */
-const drawn = new WeakMap();
-
-const escapeText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Build the cells and outline layer once per board shape. */
 function build(board, shape) {
@@ -34,13 +30,13 @@ function build(board, shape) {
     const classes = ["cell"];
     if ((col + 1) % boxCols === 0 && col < n - 1) classes.push("box-right");
     if ((row + 1) % boxRows === 0 && row < n - 1) classes.push("box-bottom");
-    cells.push(`<div class="${classes.join(" ")}" role="gridcell" data-cell="${cell}" tabindex="-1"></div>`);
+    cells.push(h("div", { class: classes.join(" "), role: "gridcell", "data-cell": cell, tabindex: -1 }));
   }
   const rows = [];
   for (let row = 0; row < n; row += 1) {
-    rows.push(`<div class="row" role="row">${cells.slice(row * n, row * n + n).join("")}</div>`);
+    rows.push(h("div", { class: "row", role: "row" }, cells.slice(row * n, row * n + n)));
   }
-  board.innerHTML = `<div class="cells">${rows.join("")}</div><div class="outlines" aria-hidden="true"></div>`;
+  board.replaceChildren(h("div", { class: "cells" }, rows), h("div", { class: "outlines", "aria-hidden": "true" }));
   board.dataset.shape = `${n}:${boxRows}x${boxCols}`;
 }
 
@@ -81,18 +77,25 @@ function shownDigits(candidates, cell, marks, n) {
   return [...digits].sort((a, b) => a - b);
 }
 
-function candidateGrid(shape, cell, digits, marks, notes) {
-  const spans = digits.map((digit) => {
+/** Each shown candidate (or note) of a cell with its classes: what its mini-grid draws. */
+function candidateMarks(cell, digits, marks, notes) {
+  return digits.map((digit) => {
     const key = pairKey(cell, digit);
     const classes = notes ? ["cand", "note"] : ["cand"];
     if (marks.pattern.has(key)) classes.push("pattern");
     if (marks.elim.has(key)) classes.push("elim");
     if (marks.placed.has(key)) classes.push("placed");
+    return { digit, classes: classes.join(" ") };
+  });
+}
+
+function candidateGrid(shape, candidates) {
+  return h("div", { class: "cands" }, candidates.map(({ digit, classes }) => {
     const col = ((digit - 1) % shape.box_cols) + 1;
     const row = Math.floor((digit - 1) / shape.box_cols) + 1;
-    return `<span class="${classes.join(" ")}" data-digit="${digit}" style="grid-area:${row}/${col}">${shape.symbols[digit - 1]}</span>`;
-  });
-  return `<div class="cands">${spans.join("")}</div>`;
+    return h("span", { class: classes, "data-digit": digit, style: `grid-area:${row}/${col}` },
+      shape.symbols[digit - 1]);
+  }));
 }
 
 /** Cells the page marks in red: Check's findings, repeats, a contradiction's or error's spot. */
@@ -155,17 +158,13 @@ export function renderBoard(board, state) {
     const value = view ? view.values[cell] : Math.max(0, shape.symbols.indexOf(char) + 1);
     const origin = view ? view.origins[cell] : given ? "given" : "";
     const notes = view ? view.notes[cell] : [];
-    let content;
     if (value > 0 || given) {
       const symbol = value > 0 ? shape.symbols[value - 1] : char;
-      content = `<span class="digit">${escapeText(symbol)}</span>`;
+      redraw(el, `digit:${symbol}`, () => h("span", { class: "digit" }, symbol));
     } else {
       const base = showNotes ? notes : view ? view.candidates[cell] : [];
-      content = candidateGrid(shape, cell, shownDigits(base, cell, marks, n), marks, showNotes);
-    }
-    if (drawn.get(el) !== content) {
-      el.innerHTML = content;
-      drawn.set(el, content);
+      const candidates = candidateMarks(cell, shownDigits(base, cell, marks, n), marks, showNotes);
+      redraw(el, `cands:${shape.symbols}:${JSON.stringify(candidates)}`, () => candidateGrid(shape, candidates));
     }
     el.dataset.given = String(given);
     el.dataset.value = String(value);
@@ -185,15 +184,10 @@ export function renderBoard(board, state) {
     else el.removeAttribute("aria-selected");
   });
   const houses = [...marks.houses, ...redHouses(state)];
-  const outlines = board.querySelector(".outlines");
-  const html = houses.map((house, i) => {
+  redraw(board.querySelector(".outlines"), JSON.stringify(houses) + marks.houses.length, () => houses.map((house, i) => {
     const kind = i < marks.houses.length ? "step" : "conflict";
-    return `<div class="outline ${kind}" data-house="${house}" style="grid-area:${houseArea(shape, house)}"></div>`;
-  }).join("");
-  if (drawn.get(outlines) !== html) {
-    outlines.innerHTML = html;
-    drawn.set(outlines, html);
-  }
+    return h("div", { class: `outline ${kind}`, "data-house": house, style: `grid-area:${houseArea(shape, house)}` });
+  }));
   board.dataset.position = String(view ? view.position : 0);
   board.dataset.mode = shown ? shown.mode : "none";
   board.dataset.show = showNotes ? "notes" : "candidates";

@@ -7,7 +7,7 @@
  * come from Python in the reply.
  */
 
-import { BLANK, can, entryText, givensLine, isLoaded, snapshot } from "./store.js";
+import { BLANK, entryText, givensLine, isLoaded, snapshot } from "./store.js";
 
 /** What the status line says while each command runs. */
 const WORKING = {
@@ -121,20 +121,34 @@ export function createController(store, client) {
     return { actions: snap.actions, position: snap.position, play: snap.play, settings: snap.settings };
   }
 
+  /** Say what could not be read, once: beside Python's error if there is one, else as a notice. */
+  function report(problems) {
+    if (problems.length === 0) return;
+    const text = problems.join(" ");
+    const error = store.state.error;
+    dispatch(error ? { type: "error", error: { ...error, message: `${error.message} ${text}` } }
+      : { type: "notice", notice: text });
+  }
+
   /** Open a position: the saved one when it is the same position (history and all), else the
-   * address's digits and notes on the givens. */
-  async function open(position, savedSnap) {
-    const same = savedSnap && savedSnap.puzzle === position.puzzle && savedSnap.address
+   * address's digits and notes on the givens; `problems` (what could not be read) are said after. */
+  async function open(position, savedSnap, problems = []) {
+    const same = savedSnap && savedSnap.puzzle === position.puzzle
       && savedSnap.address.digits === position.digits && savedSnap.address.notes === position.notes;
-    if (same && savedSnap.actions.length > 0 && await load(position.puzzle, saved(savedSnap), savedSnap.mode)) return;
+    if (same && savedSnap.actions.length > 0) {
+      if (await load(position.puzzle, saved(savedSnap), savedSnap.mode)) return report(problems);
+      const why = store.state.error ? ` (${store.state.error.message})` : "";
+      problems = [...problems, `The saved steps could not be replayed${why}; the puzzle was loaded without them.`];
+    }
     if (position.puzzle.length === store.state.entry.length) dispatch({ type: "text", text: position.puzzle, fits: true });
     const mode = same ? savedSnap.mode : "play";
     const ok = await load(position.puzzle, { digits: position.digits, notes: position.notes,
-      play: same ? savedSnap.play : null }, mode);
+      play: same ? savedSnap.play : null, settings: same ? savedSnap.settings : undefined }, mode);
     const why = store.state.error;
     if (!ok && (position.digits || position.notes) && await load(position.puzzle, {}, mode) && why) {
-      dispatch({ type: "notice", notice: `The link's digits and notes were left out: ${why.message}.` });
+      problems = [...problems, `The link's digits and notes were left out: ${why.message}.`];
     }
+    report(problems);
   }
 
   /** A character typed on the board: a given while entering, a digit or note while playing. */
@@ -171,5 +185,5 @@ export function createController(store, client) {
     return command("settings", changes);
   }
 
-  return { ask, failed, load, command, check, count, cancel, open, type, loadText, settings, can: (name) => can(store.state, name) };
+  return { ask, failed, load, command, check, count, cancel, open, type, loadText, settings };
 }

@@ -1,10 +1,10 @@
 /**
- * The example menu: the seed's two worked puzzles (GTSPS thesis, Figures 4.2 and 4.9), puzzles whose
- * logic solve needs each technique, one that needs guessing, and one of each other size.
+ * The example menu: the GTSPS thesis chapter's two worked puzzles (Figures 4.2 and 4.9), puzzles
+ * whose logic solve needs each technique, one that needs guessing, and one of each other size.
  *
  * `shows` names the step (as the solver names it) that the example is there for; for the technique
  * examples ("Needs …") it is the hardest step of the puzzle's logic solve, found with
- * `python -m pysolver steps PUZZLE --json --no-guess` over /work/shared/puzzles, and
+ * `python -m pysolver steps PUZZLE --json --no-guess` over the public puzzle sets (tests/data), and
  * tests/e2e/test_app_examples.py checks it against the solver. Sources: Project Euler 96 (Norvig's
  * easy50), Norvig's top95, the Kaggle "3 million Sudoku" sample, the 17-clue list (no. 5023); the
  * 4×4, 6×6 and 16×16 ones come from `pysolver generate` (seeds 4, 6 and 16).

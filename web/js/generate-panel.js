@@ -1,9 +1,9 @@
 /**
- * The "New puzzle and level" panel (issue 5): generation in the worker (`generate`, with progress and
- * Cancel) loads its puzzle through the page's normal `load` path, so the URL, the saved board and
- * the step list follow; Rate (`rate`) grades the loaded puzzle. Both replies carry the grade (level,
- * HoDoKu score, hardest technique, technique counts), which the panel shows for the puzzle it
- * belongs to (notes/web-api.md). Python decides every figure; this module only lays them out.
+ * The "New puzzle and level" panel: generation in the worker (`generate`, with progress and Cancel)
+ * loads its puzzle through the page's normal `load` path, so the URL, the saved board and the step
+ * list follow; Rate (`rate`) grades the loaded puzzle. Both replies carry the grade (level, HoDoKu
+ * score, hardest technique, technique counts), which the panel shows for the puzzle it belongs to
+ * (docs/worker-protocol.md). Python decides every figure; this module only lays them out.
  *
  * State: `state.rating` = the last `rate` or `generate` reply (it names its `puzzle`);
  * `state.generateError` = why the last generation failed; `state.generateChoice` = {size, level}
@@ -12,9 +12,8 @@
  * `tr[data-technique] td[data-figure="count"]`.
  */
 
+import { h, redraw } from "./dom.js";
 import { givensLine, isLoaded } from "./store.js";
-
-const escapeText = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 const SIZES = [4, 6, 9, 16];
 
@@ -23,7 +22,7 @@ function choice(state) {
   return state.generateChoice ?? { size: SIZES.includes(state.shape.n) ? state.shape.n : 9, level: "unique" };
 }
 
-/** What to know before generating (notes/web-api.md: 16×16 timings). */
+/** What to know before generating (docs/worker-protocol.md: 16×16 timings). */
 function choiceNote({ size, level }) {
   if (size !== 16) return "";
   return level === "easy" ? "16×16 Easy puzzles may keep a few removable clues: a minimal one takes minutes."
@@ -37,25 +36,28 @@ function currentRating(state) {
 }
 
 function madeLine(reply) {
-  if (reply.seed === undefined) return "";
+  if (reply.seed === undefined) return null;
   const grids = reply.attempts === 1 ? "1 full grid" : `${reply.attempts} full grids`;
-  return `<p class="hint-line" data-seed="${reply.seed}">New ${reply.n}×${reply.n} puzzle: ${reply.clues} clues`
-    + `${reply.minimal ? ", minimal" : ""} · ${grids} tried · seed ${reply.seed}</p>`;
+  return h("p", { class: "hint-line", "data-seed": reply.seed },
+    `New ${reply.n}×${reply.n} puzzle: ${reply.clues} clues${reply.minimal ? ", minimal" : ""} · `
+    + `${grids} tried · seed ${reply.seed}`);
 }
 
-function ratingMarkup(reply) {
-  const rows = reply.techniques.map((t) => `<tr data-technique="${t.technique}"><th scope="row">${escapeText(t.name)}</th>`
-    + `<td data-level="${t.level}">${escapeText(t.level)}</td><td data-figure="weight">${t.weight}</td>`
-    + `<td data-figure="count">${t.count}</td></tr>`).join("");
+function ratingElements(reply) {
+  const rows = reply.techniques.map((t) => h("tr", { "data-technique": t.technique },
+    h("th", { scope: "row" }, t.name), h("td", { "data-level": t.level }, t.level),
+    h("td", { "data-figure": "weight" }, t.weight), h("td", { "data-figure": "count" }, t.count)));
   const guesses = reply.guesses ? ` · ${reply.guesses} guess${reply.guesses === 1 ? "" : "es"}` : "";
-  const unique = reply.unique ? "" : '<p class="panel-error">This puzzle has more than one solution.</p>';
-  return `<div class="rating" data-level="${reply.level}" data-score="${reply.score}">`
-    + `<span class="level-badge">${escapeText(reply.level_name)}</span>`
-    + `<span>score <b>${reply.score}</b></span>`
-    + `<span>hardest: <b>${escapeText(reply.hardest || "none")}</b>${guesses}</span></div>`
-    + unique + madeLine(reply)
-    + `<table class="figures techniques"><thead><tr><th scope="col">Technique</th><th scope="col">Level</th>`
-    + `<th scope="col">Weight</th><th scope="col">Count</th></tr></thead><tbody>${rows}</tbody></table>`;
+  const heads = ["Technique", "Level", "Weight", "Count"].map((head) => h("th", { scope: "col" }, head));
+  return [
+    h("div", { class: "rating", "data-level": reply.level, "data-score": reply.score },
+      h("span", { class: "level-badge" }, reply.level_name),
+      h("span", null, "score ", h("b", null, reply.score)),
+      h("span", null, "hardest: ", h("b", null, reply.hardest || "none"), guesses)),
+    reply.unique ? null : h("p", { class: "panel-error" }, "This puzzle has more than one solution."),
+    madeLine(reply),
+    h("table", { class: "figures techniques" }, h("thead", null, h("tr", null, heads)), h("tbody", null, rows)),
+  ];
 }
 
 /** The panel: its intents for main.js and its render. */
@@ -69,7 +71,6 @@ export function generatePanel(root, app) {
   };
   els.stage = els.progress.querySelector("span");
   els.bar = els.progress.querySelector("progress");
-  let shown = null;
 
   async function generate() {
     const { size, level } = choice(app.state);
@@ -119,11 +120,7 @@ export function generatePanel(root, app) {
     els.note.textContent = choiceNote(chosen);
     els.error.hidden = !state.generateError;
     els.error.textContent = state.generateError || "";
-    const html = rating ? ratingMarkup(rating) : "";
-    if (html !== shown) {
-      els.result.innerHTML = html;
-      shown = html;
-    }
+    redraw(els.result, JSON.stringify(rating), () => (rating ? ratingElements(rating) : []));
   }
 
   const choose = () => app.commit({ ...app.state, generateError: null,

@@ -1,9 +1,9 @@
 /**
- * The "Graph method (GTSPS)" panel: runs the thesis's method (seed 004, chapter 4) on the loaded
- * puzzle in the worker (`gtsps`, notes/web-api.md) and shows what Python reports — vertices and
- * edges of G after each rule, each box's count of valid permutations stage by stage, super-vertices,
- * cliques and the solutions. A solution is shown on the board as a preview: the session is left as
- * it was, and "Back to the puzzle" (or any request) ends the preview.
+ * The "Graph method (GTSPS)" panel: runs the GTSPS thesis's method (chapter 4) on the loaded puzzle
+ * in the worker (`gtsps`, docs/worker-protocol.md) and shows what Python reports — vertices and
+ * edges of G after each rule, each box's count of valid permutations stage by stage,
+ * super-vertices, cliques and the solutions. A solution is shown on the board as a preview: the
+ * session is left as it was, and "Back to the puzzle" (or any request) ends the preview.
  *
  * State: `state.gtsps` = {puzzle, reply} or {puzzle, error}, kept for the puzzle it was run on;
  * `state.preview` = index of the solution shown, or null.
@@ -11,6 +11,7 @@
  * `button[data-intent="gtsps-show"][data-index]`, `#preview[data-index]`.
  */
 
+import { h, redraw } from "./dom.js";
 import { givensLine, isLoaded } from "./store.js";
 
 const STAGE_LABELS = {
@@ -25,7 +26,6 @@ const STAGES = [
   ["after_supervertices", "after_supervertices", "Super-vertices", "Super-v."],
 ];
 
-const escapeText = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const figure = (value) => (value === null || value === undefined ? "—" : value.toLocaleString("en-US"));
 
 /** The run for the puzzle on the board, or null (a run on another puzzle is not shown). */
@@ -44,29 +44,32 @@ export function boardState(state) {
   return { ...state, conflicts: [], view: { ...state.view, values, origins, hint: null, check: null, position: 0 } };
 }
 
+const headRow = (cells) => h("thead", null, h("tr", null, cells.map(([text, title]) =>
+  h("th", { scope: "col", title }, text))));
+
 function totalsTable(reply) {
   const rows = STAGES.map(([key, , heading]) => {
     const totals = key ? reply[key] : { vertices: reply.vertices, edges: reply.edges, passes: null };
-    return `<tr data-total="${key || "graph"}"><th scope="row">${heading}</th>`
-      + `<td data-figure="vertices">${figure(totals && totals.vertices)}</td>`
-      + `<td data-figure="edges">${figure(totals && totals.edges)}</td>`
-      + `<td data-figure="passes">${figure(totals && totals.passes)}</td></tr>`;
-  }).join("");
-  return `<table class="figures"><thead><tr><th scope="col">Stage</th><th scope="col">Vertices</th>`
-    + `<th scope="col">Edges</th><th scope="col">Passes</th></tr></thead><tbody>${rows}</tbody></table>`;
+    return h("tr", { "data-total": key || "graph" }, h("th", { scope: "row" }, heading),
+      ["vertices", "edges", "passes"].map((name) =>
+        h("td", { "data-figure": name }, figure(totals && totals[name]))));
+  });
+  return h("table", { class: "figures" }, headRow([["Stage"], ["Vertices"], ["Edges"], ["Passes"]]),
+    h("tbody", null, rows));
 }
 
 /** Each box's permutation count per stage, over a bar of the share of its count in G that is left. */
 function boxTable(reply) {
-  const rows = reply.boxes.map((box) => `<tr data-box="${box.box}"><th scope="row">Box ${box.box}</th>`
-    + STAGES.map(([, key]) => {
+  const rows = reply.boxes.map((box) => h("tr", { "data-box": box.box },
+    h("th", { scope: "row" }, `Box ${box.box}`),
+    STAGES.map(([, key]) => {
       const count = box[key];
       const share = count ? Math.max(0.05, count / box.initial).toFixed(3) : 0;
-      return `<td data-stage="${key}" style="--share:${share}">${figure(count)}</td>`;
-    }).join("") + "</tr>").join("");
-  return `<table class="figures boxes"><caption>Valid permutations of each box, stage by stage</caption>`
-    + `<thead><tr><th scope="col">Box</th>${STAGES.map(([, , heading, short]) => `<th scope="col" title="${heading}">${short}</th>`).join("")}`
-    + `</tr></thead><tbody>${rows}</tbody></table>`;
+      return h("td", { "data-stage": key, style: `--share:${share}` }, figure(count));
+    })));
+  return h("table", { class: "figures boxes" },
+    h("caption", null, "Valid permutations of each box, stage by stage"),
+    headRow([["Box"], ...STAGES.map(([, , heading, short]) => [short, heading])]), h("tbody", null, rows));
 }
 
 function pairText(pair) {
@@ -74,24 +77,26 @@ function pairText(pair) {
 }
 
 function solutionList(reply, preview) {
-  if (reply.solution_count === 0) return "";
+  if (reply.solution_count === 0) return [];
   const more = reply.solution_count > reply.listed ? ` (the first ${reply.listed} are listed)` : "";
-  const buttons = reply.solutions.map((line, index) => `<button type="button" data-intent="gtsps-show" `
-    + `data-index="${index}" aria-pressed="${index === preview}" title="Show solution ${index + 1} on the board">`
-    + `${index + 1}</button>`).join("");
-  return `<h3>Solutions: ${figure(reply.solution_count)}${more}</h3>`
-    + `<p class="hint-line">Choose one to see it on the board.</p><div class="solutions">${buttons}</div>`;
+  const buttons = reply.solutions.map((line, index) => h("button", { type: "button",
+    "data-intent": "gtsps-show", "data-index": index, "aria-pressed": String(index === preview),
+    title: `Show solution ${index + 1} on the board` }, index + 1));
+  return [h("h3", null, `Solutions: ${figure(reply.solution_count)}${more}`),
+    h("p", { class: "hint-line" }, "Choose one to see it on the board."),
+    h("div", { class: "solutions" }, buttons)];
 }
 
-function resultMarkup(run, preview) {
-  if (run.error) return `<p class="panel-error" data-kind="${escapeText(run.error.kind)}">${escapeText(run.error.message)}</p>`;
+function resultElements(run, preview) {
+  if (run.error) return h("p", { class: "panel-error", "data-kind": run.error.kind }, run.error.message);
   const reply = run.reply;
   const outcome = reply.reason ? "panel-error" : "panel-note";
-  return `<p class="${outcome}" data-count="${reply.solution_count}">${escapeText(reply.message)}</p>`
-    + totalsTable(reply)
-    + `<dl class="pairs"><dt>Super-vertices</dt><dd data-figure="supervertices">${pairText(reply.supervertices)}</dd>`
-    + `<dt>Cliques of G*</dt><dd data-figure="cliques">${pairText(reply.cliques)}</dd></dl>`
-    + boxTable(reply) + solutionList(reply, preview);
+  return [h("p", { class: outcome, "data-count": reply.solution_count }, reply.message),
+    totalsTable(reply),
+    h("dl", { class: "pairs" },
+      h("dt", null, "Super-vertices"), h("dd", { "data-figure": "supervertices" }, pairText(reply.supervertices)),
+      h("dt", null, "Cliques of G*"), h("dd", { "data-figure": "cliques" }, pairText(reply.cliques))),
+    boxTable(reply), solutionList(reply, preview)];
 }
 
 /** The panel: its intents for main.js, its render, and the board state while previewing. */
@@ -103,8 +108,6 @@ export function gtspsPanel(root, app) {
   };
   els.stage = els.progress.querySelector("span");
   els.bar = els.progress.querySelector("progress");
-  let shown = null;
-  let shownBanner = null;
 
   async function run() {
     const puzzle = givensLine(app.state.view);
@@ -128,16 +131,19 @@ export function gtspsPanel(root, app) {
     const on = index !== null && current !== null && current.reply !== undefined;
     els.banner.hidden = !on;
     els.board.dataset.preview = String(on);
-    const html = on ? `<span>Showing solution <b>${index + 1}</b> of ${figure(current.reply.solution_count)} `
-      + `(graph method)</span><span class="nav">`
-      + `<button type="button" data-intent="gtsps-show" data-index="${index - 1}" aria-label="Previous solution"${index > 0 ? "" : " disabled"}>‹</button>`
-      + `<button type="button" data-intent="gtsps-show" data-index="${index + 1}" aria-label="Next solution"${index + 1 < current.reply.listed ? "" : " disabled"}>›</button>`
-      + '<button type="button" data-intent="gtsps-back" class="back">Back to the puzzle</button></span>' : "";
-    if (html !== shownBanner) {
-      els.banner.innerHTML = html;
-      els.banner.dataset.index = on ? String(index) : "";
-      shownBanner = html;
-    }
+    const listed = on ? current.reply.listed : 0;
+    const key = JSON.stringify(on ? [index, current.reply.solution_count, listed] : null);
+    redraw(els.banner, key, () => (on ? [
+      h("span", null, "Showing solution ", h("b", null, index + 1),
+        ` of ${figure(current.reply.solution_count)} (graph method)`),
+      h("span", { class: "nav" },
+        h("button", { type: "button", "data-intent": "gtsps-show", "data-index": index - 1,
+          "aria-label": "Previous solution", disabled: index <= 0 }, "‹"),
+        h("button", { type: "button", "data-intent": "gtsps-show", "data-index": index + 1,
+          "aria-label": "Next solution", disabled: index + 1 >= listed }, "›"),
+        h("button", { type: "button", "data-intent": "gtsps-back", class: "back" }, "Back to the puzzle")),
+    ] : []));
+    els.banner.dataset.index = on ? String(index) : "";
   }
 
   function render(state) {
@@ -152,11 +158,8 @@ export function gtspsPanel(root, app) {
       els.stage.textContent = progress ? `${STAGE_LABELS[progress.stage] || progress.stage}…` : busy.label;
       els.bar.value = progress ? progress.fraction : 0;
     }
-    const html = current ? resultMarkup(current, state.preview ?? null) : "";
-    if (html !== shown) {
-      els.result.innerHTML = html;
-      shown = html;
-    }
+    const preview = state.preview ?? null;
+    redraw(els.result, JSON.stringify([current, preview]), () => (current ? resultElements(current, preview) : []));
     renderBanner(state, current);
   }
 

@@ -17,7 +17,7 @@
  */
 
 /** Letters that act as buttons; they are never digit symbols of the sizes in the menu. */
-export const SHORTCUTS = { s: "step", h: "hint", u: "undo", r: "redo", n: "notes", "?": "keys" };
+const SHORTCUTS = { s: "step", h: "hint", u: "undo", r: "redo", n: "notes", "?": "keys" };
 
 /** Ctrl (or ⌘) with a key: undo and redo, as in every editor. */
 function historyKey(event) {
@@ -43,7 +43,7 @@ function inField(target) {
 }
 
 /** The intent of a key pressed on the board, or null. */
-export function boardKey(key, symbols, onBoard) {
+function boardKey(key, symbols, onBoard) {
   if (ARROWS[key]) return { kind: "move", by: ARROWS[key] };
   if (onBoard && ERASE.has(key)) return { kind: "type", char: "." };
   if (key.length !== 1) return null;

@@ -21,7 +21,8 @@ const $ = (id) => document.getElementById(id);
 const board = $("board");
 const stepEls = { panel: $("step-panel"), title: $("step-title"), text: $("step-text"), graph: $("graph") };
 const controls = createControlsView(document);
-const saved = loadSaved();
+const stored = loadSaved();
+const saved = stored.value;
 let restored = false; // nothing is saved before the first board comes back from Python
 
 /** Actions that change only what the pointer shows, never the position worth saving. */
@@ -124,14 +125,20 @@ controls.dialog.addEventListener("close", () => {
   focusBoard();
 });
 
-/** Back, Forward or an edited address: open the position it names, unless it is the one shown. */
+/** Back, Forward or an edited address: open the position it names, unless it is the one shown.
+ * A malformed address is named in a notice and the board stays. */
 function followAddress() {
-  const position = readHash();
-  if (position === null || !store.state.ready) return;
+  const { value: position, problem } = readHash();
+  if (!store.state.ready) return;
+  if (problem && position === null) {
+    store.dispatch({ type: "notice", notice: problem });
+    return;
+  }
+  if (position === null) return;
   const snap = snapshot(store.state);
   const same = snap.puzzle === position.puzzle && snap.address.digits === position.digits
     && snap.address.notes === position.notes;
-  if (!same) control.open(position, loadSaved());
+  if (!same) control.open(position, loadSaved().value, problem ? [problem] : []);
 }
 window.addEventListener("popstate", followAddress);
 window.addEventListener("hashchange", followAddress);
@@ -146,11 +153,13 @@ function render(state) {
 }
 
 /** The first board: the address's position (with the saved history when it is the same), else
- * the saved one, else Figure 4.2. */
+ * the saved one, else Figure 4.2. A malformed address or stored board is set aside with one
+ * message, never loaded in part. */
 async function restore() {
-  const position = readHash() ?? (saved ? { puzzle: saved.puzzle, digits: "", notes: "", ...saved.address }
+  const hash = readHash();
+  const position = hash.value ?? (saved ? { puzzle: saved.puzzle, ...saved.address }
     : { puzzle: EXAMPLES[0].puzzle, digits: "", notes: "" });
-  await control.open(position, saved);
+  await control.open(position, saved, [stored.problem, hash.problem].filter(Boolean));
   restored = true;
   if (isLoaded(store.state)) store.dispatch({ type: "idle" });
 }

@@ -6,10 +6,10 @@
  * the point just after it (`goto`).
  */
 
+import { h, redraw } from "./dom.js";
 import { renderGraph } from "./graph-view.js";
 import { isLoaded, linked, shownStep } from "./store.js";
 
-const escapeText = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Fill the reason panel from the shown step. */
 export function renderStepPanel(els, state) {
@@ -40,23 +40,19 @@ export function renderStepList(list, state) {
   const view = isLoaded(state) ? state.view : null;
   const steps = view ? view.steps : [];
   const position = view ? view.position : 0;
-  const items = [`<li class="start${position === 0 ? " current" : ""}"><button type="button" data-intent="goto" `
-    + `data-position="0"${position === 0 ? ' aria-current="step"' : ""}><span class="num">0</span>`
-    + `<span class="name">Start</span><span class="effect">the puzzle as given</span></button></li>`];
-  steps.forEach((step, k) => {
-    const at = k + 1;
-    const classes = [`tech-${step.technique}`, step.technique === "move" ? "by-player" : "by-tutor"];
-    if (at === position) classes.push("current");
-    if (at > position) classes.push("future");
-    items.push(`<li class="${classes.join(" ")}"><button type="button" data-intent="goto" data-position="${at}"`
-      + `${at === position ? ' aria-current="step"' : ""}><span class="num">${at}</span>`
-      + `<span class="name">${escapeText(step.name)}</span>`
-      + `<span class="effect">${escapeText(step.effect)}</span></button></li>`);
-  });
-  const html = items.join("");
-  if (list.dataset.key !== `${steps.length}:${position}:${html.length}`) {
-    list.innerHTML = html;
-    list.dataset.key = `${steps.length}:${position}:${html.length}`;
+  const rows = [{ at: 0, classes: ["start"], name: "Start", effect: "the puzzle as given" },
+    ...steps.map((step, k) => ({ at: k + 1, classes: [`tech-${step.technique}`,
+      step.technique === "move" ? "by-player" : "by-tutor"], name: step.name, effect: step.effect }))];
+  for (const row of rows) {
+    if (row.at === position) row.classes.push("current");
+    if (row.at > position) row.classes.push("future");
+  }
+  const item = ({ at, classes, name, effect }) => h("li", { class: classes.join(" ") },
+    h("button", { type: "button", "data-intent": "goto", "data-position": at,
+      "aria-current": at === position && "step" },
+    h("span", { class: "num" }, at), h("span", { class: "name" }, name),
+    h("span", { class: "effect" }, effect)));
+  if (redraw(list, JSON.stringify(rows), () => rows.map(item))) {
     const current = list.querySelector(".current");
     if (current) list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
   }
