@@ -111,7 +111,7 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
         paths_text = (f"Follow alternating paths from {left_names[start]}: a candidate edge to a "
                       f"{right_noun}, then that {right_noun}’s matching edge back to a {left_noun}. "
                       f"They reach only {join_names(left_names[i] for i in sorted(reached_left))}.")
-        pattern_text = (f"These {k} {left_noun}s see only the {k} {right_noun}s {digits}: a chain. "
+        pattern_text = (f"These {k} {left_noun}s see only {k} {right_noun}s ({digits}): a chain. "
                         f"Those {right_noun}s must all go in {cells}.")
         removed_text = (f"So {digits} leave every other {left_noun}: the red edges go "
                         f"({_plural(len(graph.removed), 'candidate')}).")
@@ -119,7 +119,7 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
         paths_text = (f"Follow alternating paths from {right_names[start]}: an edge to a "
                       f"{left_noun} that can take it, then that {left_noun}’s matching edge. "
                       f"They reach only {join_names(right_names[j] for j in sorted(reached_right))}.")
-        pattern_text = (f"The {k} {right_noun}s {digits} fit only in the {k} {left_noun}s {cells}: "
+        pattern_text = (f"These {k} {right_noun}s ({digits}) fit only in {k} {left_noun}s ({cells}): "
                         f"a pile. Those {left_noun}s must take them.")
         removed_text = (f"So {cells} lose every other {right_noun}: the red edges go "
                         f"({_plural(len(graph.removed), 'candidate')}).")

@@ -9,8 +9,10 @@ candidate may still belong to a solution. Nothing on the page is pre-written.
 
 >>> lesson = house_lesson([[1, 2, 3, 7], [3, 6], [3, 4], [1, 4], [5, 6, 7], [4, 6], [2, 7],
 ...                        [8, 9], [8, 9]])
->>> lesson["verdict"].split(". ")[0]
-'Chain: cell 2, cell 3 and cell 6 hold only {3,4,6}, so 3, 4 and 6 leave the other cells: removes 3 from cell 1; 4 from cell 4; 6 from cell 5'
+>>> lesson["verdict"]
+'Chain: cell 2, cell 3 and cell 6 hold only {3,4,6}, so 3, 4 and 6 leave the other cells: removes 3 from cell 1; 4 from cell 4; 6 from cell 5.'
+>>> len(lesson["also"])
+2
 """
 
 from __future__ import annotations
@@ -85,14 +87,15 @@ def lesson(kind_name: object, candidates: object, digit: int = 1,
         graph = GraphDrawing(kind, title, left, right, edges, matching, pattern.kind,
                              tuple(bit_indices(pattern.left)), tuple(bit_indices(pattern.right)),
                              pattern.removed)
-        verdict = " ".join(_pattern_text(kind, p, left, right, digit) for p in ordered)
+        verdict = _pattern_text(kind, ordered[0], left, right, digit)
     else:
         graph = GraphDrawing(kind, title, left, right, edges, matching, "chain", (), (), ())
         verdict = (f"A perfect matching pairs every {left_noun} with its own {right_noun}, and no "
                    f"chain or pile removes anything: every candidate may still be in a solution.")
     data = drawing_json(graph, with_stages=pattern is not None and analysis.violation is None)
     removed = sorted({edge for p in analysis.patterns for edge in p.removed})
-    return {"graph": data, "verdict": verdict, "solvable": analysis.violation is None,
+    also = [_pattern_text(kind, p, left, right, digit) for p in ordered[1:]]
+    return {"graph": data, "verdict": verdict, "also": also, "solvable": analysis.violation is None,
             "removed": [[i + 1, j + 1] for i, j in removed],
             "matching": len(matching)}
 

@@ -108,20 +108,20 @@ function graphSvg(graph, stage) {
 const STAGE_LABELS = { edges: "Candidates", matching: "Matching", paths: "Paths", pattern: "", removed: "Removed" };
 
 /** The stage player: one button per stage (the pattern's named by its kind), All, and the sentence. */
-function stagePlayer(graph, current) {
+function stagePlayer(graph, current, intent) {
   const stages = graph.stages || [];
   if (!stages.length) return null;
   const patternName = graph.pattern.kind === "pile" ? "Pile" : "Chain";
-  const button = (index, label) => h("button", { type: "button", "data-intent": "graph-stage",
+  const button = (index, label) => h("button", { type: "button", "data-intent": intent,
     "data-stage": index === null ? "" : index, "aria-pressed": String(current === index) }, label);
   const previous = current === null ? stages.length - 1 : current - 1;
   const next = current === null ? 0 : current + 1;
   return h("div", { class: "stage-player", role: "group", "aria-label": "The argument, stage by stage" },
     h("div", { class: "stage-buttons" },
-      h("button", { type: "button", "data-intent": "graph-stage", "data-stage": previous < 0 ? 0 : previous,
+      h("button", { type: "button", "data-intent": intent, "data-stage": previous < 0 ? 0 : previous,
         "aria-label": "Previous stage", disabled: current === 0 }, "◀"),
       stages.map((stage, k) => button(k, `${k + 1} ${STAGE_LABELS[stage.name] || patternName}`)),
-      h("button", { type: "button", "data-intent": "graph-stage", "data-stage": next >= stages.length ? "" : next,
+      h("button", { type: "button", "data-intent": intent, "data-stage": next >= stages.length ? "" : next,
         "aria-label": "Next stage", disabled: current === null }, "▶"),
       button(null, "All")),
     h("p", { class: "stage-text", "aria-live": "polite" },
@@ -137,13 +137,14 @@ function legend() {
 
 /**
  * Show `graph` (or nothing) in `el` at stage `stageIndex` (null: all of it), with the vertices in
- * `linkedVertices` ("side-index") lit; redrawn only when the graph or the stage changes.
+ * `linkedVertices` ("side-index") lit; redrawn only when the graph or the stage changes. The stage
+ * buttons carry the intent `intent` (each panel keeps its own stage).
  */
-export function renderGraph(el, graph, stageIndex = null, linkedVertices = new Set()) {
+export function renderGraph(el, graph, stageIndex = null, linkedVertices = new Set(), intent = "graph-stage") {
   const stages = graph && graph.stages ? graph.stages : [];
   const current = stageIndex !== null && stageIndex < stages.length ? stageIndex : null;
   redraw(el, JSON.stringify([graph, current]), () => (graph
-    ? [stagePlayer(graph, current), graphSvg(graph, current === null ? null : stages[current]), legend()] : []));
+    ? [stagePlayer(graph, current, intent), graphSvg(graph, current === null ? null : stages[current]), legend()] : []));
   el.hidden = !graph;
   for (const node of el.querySelectorAll("g.node")) {
     node.classList.toggle("linked", linkedVertices.has(`${node.dataset.side}-${node.dataset.index}`));

@@ -12,6 +12,7 @@ import { EXAMPLES, exampleById } from "./examples.js";
 import { generatePanel } from "./generate-panel.js";
 import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
+import { learnPanel } from "./learn-panel.js";
 import { SolverClient } from "./solver-client.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
 import { BLANK, createStore, initialState, isLoaded, linked, snapshot } from "./store.js";
@@ -48,7 +49,8 @@ const app = {
   commit: (next) => store.dispatch({ type: "merge", patch: next }),
   get state() { return store.state; },
 };
-const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app)];
+const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
+  learnPanel($("learn-panel"), app)];
 
 function focusBoard() {
   const cell = board.querySelector(`[data-cell="${store.state.selected}"]`);
