@@ -27,7 +27,7 @@ from typing import Any, Iterable
 from .geometry import Geometry
 from .graph_layout import PreviousOrder, layout, previous_order
 from .graph_stages import stages
-from .step import GraphDrawing, Step, join_names
+from .step import GraphDrawing, Step, Technique, join_names
 
 #: How many levels the hint ladder has.
 LEVELS = 3
@@ -36,6 +36,9 @@ LEVELS = 3
 def effect(geometry: Geometry, step: Step) -> str:
     """A short effect for the history list: ``r3c5 = 7``, ``−4 r1c2 r1c3``, or counts when many."""
     parts = []
+    if step.technique is Technique.BACKTRACK and step.eliminations:
+        cell, digit = step.eliminations[0]
+        parts.append(f"guess {geometry.cell_name(cell)} = {geometry.symbol(digit)} abandoned")
     if len(step.placements) > 3:
         parts.append(f"places {len(step.placements)} digits")
     else:

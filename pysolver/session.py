@@ -66,6 +66,25 @@ class Status:
 
 
 @dataclass(frozen=True)
+class Branch:
+    """An entry's place in the guess tree: its depth, whether a Backtrack abandoned it, and on a
+    Backtrack the contradiction that ended the branch and the history index of its guess."""
+
+    depth: int
+    abandoned: bool = False
+    ended: Contradiction | None = None
+    guess: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: the contradiction as {message, cell, house, cells}."""
+        ended = self.ended
+        return {"depth": self.depth, "abandoned": self.abandoned, "guess": self.guess,
+                "ended": None if ended is None else {
+                    "message": ended.message, "cell": ended.cell, "house": ended.house,
+                    "cells": list(ended.cells)}}
+
+
+@dataclass(frozen=True)
 class _Point:
     """The position after some entries of the history.
 
@@ -166,8 +185,13 @@ class Session:
 
     def contradiction(self) -> Contradiction | None:
         """A repeated digit or a contradiction at the current position, if any (cached)."""
-        if self.position not in self._contradiction:
-            conflicts = self.board.grid().conflicts()
+        return self.contradiction_at(self.position)
+
+    def contradiction_at(self, position: int) -> Contradiction | None:
+        """A repeated digit or a contradiction on the board after ``position`` entries (cached)."""
+        if position not in self._contradiction:
+            board = self._points[position].board
+            conflicts = board.grid().conflicts()
             if conflicts:
                 first = conflicts[0]
                 geo = self.geometry
@@ -176,9 +200,27 @@ class Session:
                     f"two {geo.symbol(first.digit)}s in {geo.house_name(first.house)}: "
                     f"{geo.cell_name(a)} and {geo.cell_name(b)}", house=first.house, cells=first.cells)
             else:
-                found = find_contradiction(self.board)
-            self._contradiction[self.position] = found
-        return self._contradiction[self.position]
+                found = find_contradiction(board)
+            self._contradiction[position] = found
+        return self._contradiction[position]
+
+    def branches(self) -> list[Branch]:
+        """Where each entry of the history sits in the guess tree.
+
+        An entry's depth is how many guesses are open around it (a guess and its Backtrack sit at
+        the depth of the branch they open and close). A Backtrack abandons every entry from its
+        guess up to itself, and carries the contradiction that ended that branch.
+        """
+        points = self._points
+        out = [Branch(min(len(points[k].guesses), len(points[k + 1].guesses)))
+               for k in range(len(self.steps))]
+        for index, entry in enumerate(self.steps):
+            if isinstance(entry, Step) and entry.technique is Technique.BACKTRACK:
+                guess = points[index].guesses[-1]
+                for k in range(guess, index):
+                    out[k] = replace(out[k], abandoned=True)
+                out[index] = replace(out[index], ended=self.contradiction_at(index), guess=guess)
+        return out
 
     def reasoning_board(self) -> Board:
         """The board the tutor reasons from: candidates narrowed by the player's consistent notes."""

@@ -86,6 +86,7 @@ def view(session: Session) -> Reply:
         "origins": [session.origin(c) for c in range(geo.cell_count)],
         "notes": [bits(mask) for mask in session.notes],
         "steps": _log(session),
+        "branches": [branch.to_json() for branch in session.branches()],
         "position": session.position,
         "actions": session.actions,
         "status": status.to_json(),

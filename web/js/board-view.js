@@ -117,12 +117,16 @@ function redCells(state) {
   return red;
 }
 
-/** The houses outlined in red: an error's, Check's repeats, the page's own conflicts. */
+/** The houses outlined in red: an error's, Check's repeats, the page's own conflicts, a contradiction's. */
 function redHouses(state) {
   const houses = [];
   if (state.error && state.error.house !== null && state.error.house !== undefined) houses.push(state.error.house);
   for (const conflict of state.conflicts) houses.push(conflict.house);
   if (isLoaded(state) && state.view.check) for (const conflict of state.view.check.conflicts) houses.push(conflict.house);
+  const status = isLoaded(state) ? state.view.status : null;
+  if (status && status.status === "contradiction" && status.house !== null && status.house !== undefined) {
+    houses.push(status.house);
+  }
   return houses;
 }
 
