@@ -16,11 +16,11 @@ through that one function (finders never mutate, so a step can be shown before i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, reduce
+from functools import lru_cache, reduce
 from operator import itemgetter, or_
 from typing import Callable, Iterable
 
-from .geometry import Geometry, bits
+from .geometry import GEOMETRY_COUNT, Geometry, bits
 from .grid import Grid
 from .step import Candidate
 
@@ -111,7 +111,7 @@ class Board:
         return None
 
 
-@cache
+@lru_cache(maxsize=GEOMETRY_COUNT)
 def _house_pickers(geometry: Geometry) -> tuple[Callable[[list[int]], tuple[int, ...]], ...]:
     """For each house, a function picking its cells' entries out of a per-cell list (fast in C)."""
     return tuple(itemgetter(*cells) for cells in geometry.houses)

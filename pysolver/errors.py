@@ -40,3 +40,17 @@ class ConflictError(PuzzleError):
     """A digit stands twice in one house: ``two 5s in row 3: r3c1 and r3c7``."""
 
     kind = "conflict"
+
+
+class FieldError(PuzzleError):
+    """A request field is missing, of the wrong type or out of range: ``limit must be ..., not 0``.
+
+    ``field`` names it in the JSON (``{"kind": "invalid", "field": "limit", ...}``), so the page can
+    say which of its inputs was refused.
+    """
+
+    kind = "invalid"
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message, field=field)
+        self.field = field

@@ -15,7 +15,7 @@ are built once per size (in the spirit of Norvig's units and peers) and shared b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 
 from .bitsets import bit_indices
 
@@ -30,6 +30,9 @@ BOX_SHAPES: dict[int, tuple[int, int]] = {
 }
 
 HOUSE_KINDS = ("row", "column", "box")
+
+#: How many ``Geometry`` values can exist (one per size): the bound of every cache keyed by one.
+GEOMETRY_COUNT = len(BOX_SHAPES)
 
 #: The default spelling of digits 1..25 (the grid module offers other alphabets for input).
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
@@ -122,7 +125,7 @@ class Geometry:
         return row * self.n + col
 
 
-@cache
+@lru_cache(maxsize=GEOMETRY_COUNT)
 def geometry_for_size(n: int) -> Geometry:
     """The shared tables for an n×n grid; raises ``ValueError`` for an unsupported size.
 

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from .board import Board
 from .errors import PuzzleError
-from .geometry import Geometry
+from .geometry import GEOMETRY_COUNT, Geometry
 from .grid import Grid
 from .logic import apply_step, solve_by_logic
 from .search import count_solutions, solve
@@ -249,7 +249,7 @@ def fill_basics(board: Board) -> tuple[Board, bool]:
 _Segment = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
-@cache
+@lru_cache(maxsize=GEOMETRY_COUNT)
 def _segments(geo: Geometry) -> tuple[_Segment, ...]:
     """Every box-line intersection of the grid."""
     n = geo.n

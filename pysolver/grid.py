@@ -15,8 +15,9 @@ spot, as python-chess quotes a bad move.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Iterator
+from functools import lru_cache
 
 from .errors import ConflictError, PuzzleFormatError
 from .geometry import BOX_SHAPES, SYMBOLS, Geometry, geometry_for_size, size_for_cell_count
@@ -57,28 +58,37 @@ def _describe(n: int, alphabet: str) -> str:
     return f"a {n}×{n} puzzle uses {symbols[0]}-{symbols[-1]}, and {blanks} for a blank"
 
 
-@dataclass(frozen=True)
-class _Token:
-    char: str
-    offset: int
-    line: int
-    column: int
-
-    def where(self, multiline: bool) -> str:
-        if multiline:
-            return f"line {self.line}, column {self.column}"
-        return f"position {self.offset + 1}"
+#: ``str.translate`` table that deletes every separator, leaving one character per cell.
+_DROP_SEPARATORS = str.maketrans("", "", "".join(sorted(SEPARATORS)))
 
 
-def _tokens(text: str) -> Iterator[_Token]:
-    line, column = 1, 0
-    for offset, char in enumerate(text):
-        column += 1
-        if char == "\n":
-            line, column = line + 1, 0
-            continue
-        if char not in SEPARATORS:
-            yield _Token(char, offset, line, column)
+@lru_cache(maxsize=32)  # a few alphabets × sizes
+def _reading(symbols: str, blanks: str) -> dict[str, int]:
+    """Each accepted character → its digit (0 for a blank): the symbols, their ASCII lower case, the
+    blanks. Nothing else: ``'ı'.upper()`` is ``'I'``, but dotless i is not a digit of any alphabet."""
+    table = {blank: 0 for blank in blanks}
+    for digit, symbol in enumerate(symbols, 1):
+        table[symbol] = table[symbol.lower()] = digit
+    return table
+
+
+def _first_outside(text: str, accepted: str) -> int | None:
+    """The offset of the first character of ``text`` that is neither accepted nor a separator.
+
+    One regular-expression scan, so a line of millions of characters answers in milliseconds.
+    """
+    allowed = re.escape(accepted + accepted.lower() + "".join(sorted(SEPARATORS)))
+    match = re.search(f"[^{allowed}]", text)
+    return None if match is None else match.start()
+
+
+def _where(text: str, offset: int, multiline: bool) -> str:
+    """``position 14``, or ``line 2, column 5`` in a picture."""
+    if not multiline:
+        return f"position {offset + 1}"
+    line = text.count("\n", 0, offset) + 1
+    line_start = text.rfind("\n", 0, offset)
+    return f"line {line}, column {offset - line_start}"
 
 
 @dataclass(frozen=True)
@@ -109,35 +119,32 @@ class Grid:
         """
         text = text.strip()
         multiline = "\n" in text
-        tokens = list(_tokens(text))
-        n = size_for_cell_count(len(tokens))
+        cells = text.translate(_DROP_SEPARATORS)
+        n = size_for_cell_count(len(cells))
+        symbols, blanks = ALPHABETS[alphabet]
         if n is None:
-            symbols, blanks = ALPHABETS[alphabet]
-            for token in tokens:
-                if token.char.upper() not in symbols and token.char not in blanks:
-                    raise PuzzleFormatError(
-                        f"unexpected character {token.char!r} at {token.where(multiline)}",
-                        character=token.char, position=token.offset)
-            found = len(tokens)
+            offset = _first_outside(text, symbols + blanks)
+            if offset is not None:
+                raise PuzzleFormatError(
+                    f"unexpected character {text[offset]!r} at {_where(text, offset, multiline)}",
+                    character=text[offset], position=offset)
+            found = len(cells)
             last = _COUNTS.rsplit(", ", 1)
             raise PuzzleFormatError(
-                f"expected a puzzle of {last[0]} or {last[1]} cells, found {found}", found=found)
+                f"expected a puzzle of {last[0]} or {last[1]} cells, found {found:,}", found=found)
         geometry = geometry_for_size(n)
         symbols = symbols_for(n, alphabet)
-        blanks = ALPHABETS[alphabet][1]
-        values = []
-        for cell, token in enumerate(tokens):
-            char = token.char.upper()
-            if token.char in blanks:
-                values.append(0)
-            elif char in symbols:
-                values.append(symbols.index(char) + 1)
-            else:
-                raise PuzzleFormatError(
-                    f"unexpected character {token.char!r} at {token.where(multiline)} "
-                    f"({geometry.cell_name(cell)}): {_describe(n, alphabet)}",
-                    cell=cell, character=token.char, position=token.offset)
-        grid = cls(geometry, tuple(values))
+        reading = _reading(symbols, blanks)
+        values = tuple(reading.get(char, -1) for char in cells)
+        if -1 in values:
+            cell = values.index(-1)
+            offset = _first_outside(text, symbols + blanks)
+            assert offset is not None
+            raise PuzzleFormatError(
+                f"unexpected character {text[offset]!r} at {_where(text, offset, multiline)} "
+                f"({geometry.cell_name(cell)}): {_describe(n, alphabet)}",
+                cell=cell, character=text[offset], position=offset)
+        grid = cls(geometry, values)
         if check:
             grid.validate()
         return grid

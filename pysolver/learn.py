@@ -21,7 +21,9 @@ from typing import Any, Literal, Sequence
 
 from .bipartite import Analysis, HallViolation, Pattern, PatternKind, analyse
 from .bitsets import bit_indices
+from .errors import FieldError
 from .explain import drawing_json
+from .fields import show
 from .step import GraphDrawing, GraphVertex, join_names
 
 #: The largest graph the panel edits (a 25×25 Sudoku's house).
@@ -36,13 +38,14 @@ def _names(kind: Kind) -> tuple[str, str]:
 def _check(candidates: object, field: str) -> list[list[int]]:
     """The field's list of candidate lists, each value 1..len; a ValueError names what is wrong."""
     if not isinstance(candidates, list) or not 1 <= len(candidates) <= MAX_SIDE:
-        raise ValueError(f"the field {field!r} must be a list of 1 to {MAX_SIDE} lists of numbers")
+        raise FieldError(field, f"{field} must be a list of 1 to {MAX_SIDE} lists of numbers, "
+                                f"not {show(candidates)}")
     size = len(candidates)
     out = []
     for k, values in enumerate(candidates, start=1):
         if not isinstance(values, list) or not all(
                 isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= size for v in values):
-            raise ValueError(f"{field}[{k}] must list numbers from 1 to {size}, not {values!r}")
+            raise FieldError(field, f"{field}[{k}] must list numbers from 1 to {size}, not {show(values)}")
         out.append(sorted(set(values)))
     return out
 
@@ -62,9 +65,9 @@ def lesson(kind_name: object, candidates: object, digit: int = 1,
     kind = _KINDS.get(kind_name)
     prefer = _PATTERNS.get(prefer_name)
     if kind is None:
-        raise ValueError(f"the field 'kind' must be 'house' or 'digit', not {kind_name!r}")
+        raise FieldError("kind", f'kind must be one of "house", "digit", not {show(kind_name)}')
     if prefer is None:
-        raise ValueError(f"the field 'prefer' must be 'chain' or 'pile', not {prefer_name!r}")
+        raise FieldError("prefer", f'prefer must be one of "chain", "pile", not {show(prefer_name)}')
     sets = _check(candidates, "candidates")
     size = len(sets)
     adjacency = tuple(sum(1 << (v - 1) for v in values) for values in sets)

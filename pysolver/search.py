@@ -35,11 +35,11 @@ and return immutable ``Grid`` values; only the search juggles integers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import islice
 from typing import Iterator, Literal, Sequence
 
-from .geometry import Geometry
+from .geometry import GEOMETRY_COUNT, Geometry
 from .grid import Grid
 
 Uniqueness = Literal["none", "unique", "multiple"]
@@ -99,7 +99,7 @@ class Layout:
     place: _PlaceMasks
 
 
-@cache
+@lru_cache(maxsize=GEOMETRY_COUNT)
 def layout(geometry: Geometry) -> Layout:
     n, br, bc = geometry.n, geometry.box_rows, geometry.box_cols
     field = n + 1

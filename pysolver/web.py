@@ -5,7 +5,9 @@ takes a JSON object ``{"cmd": ..., ...}`` and returns a JSON object, ``{"ok": tr
 ``{"ok": false, "error": {kind, message, cell, house, cells}}``. The worker keeps one session; the
 page keeps the puzzle text and the session's ``actions`` and ``position`` so that it can rebuild the
 session after a restart (Cancel) or a reload. The reply's ``view`` is everything the page draws: the
-front end derives nothing.
+front end derives nothing. The request text is checked for size and nesting before it is parsed, and
+every field is read through a typed reader of ``pysolver.fields``: a bad field is refused with kind
+``invalid`` and its name, never coerced.
 
 >>> import json
 >>> reply = json.loads(handle(json.dumps({"cmd": "load", "puzzle": "1.3.34.........2"})))
@@ -22,16 +24,17 @@ import random
 from dataclasses import replace
 from typing import Any, Callable
 
-from .errors import PuzzleError
-from .generate import generate, parse_level_choice
+from . import fields
+from .errors import FieldError, PuzzleError
 from .explain import step_json
+from .generate import SIZES, SYMMETRIES, generate, parse_level_choice
 from .geometry import SYMBOLS, bits
-from .grading import rate
+from .grading import Level, rate
 from .grid import Grid
 from .learn import MAX_SIDE, lesson
 from .gtsps import gtsps_report
-from .search import count_solutions
 from .play import Move, MoveKind, decode_notes, digits_line, encode_notes, parse_digits_line
+from .search import count_solutions
 from .session import Session
 from .step import Step
 
@@ -47,6 +50,10 @@ COUNT_LIMIT = 1000
 COUNT_LIMIT_MAX = 10**9
 #: How many GTSPS solutions a reply lists (the count is always exact).
 GTSPS_LISTED = 200
+#: The values ``generate`` accepts: a level's slug, or "unique" (any level below guessing).
+LEVEL_CHOICES = tuple(level.slug for level in Level) + ("unique",)
+#: Seeds are any whole number from 0 up to this (replies send back the seed used).
+SEED_MAX = 2**64 - 1
 
 
 class _Worker:
@@ -143,69 +150,64 @@ def _log(session: Session) -> list[dict[str, Any]]:
     return log
 
 
-def _number(request: Request, name: str, low: int, high: int) -> int:
-    """The integer field ``name``, between ``low`` and ``high``; a ValueError names the field."""
-    value = request.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ValueError(f"the field {name!r} must be a whole number from {low} to {high}, not {value!r}")
-    return value
+def _part(request: Request, name: str) -> dict[str, Any]:
+    """The object field ``name`` ({} when absent); its own fields are read with ``_within``."""
+    found = fields.optional_object(request, name)
+    return dict(found) if found is not None else {}
 
 
-def _flag(request: Request, name: str, default: bool) -> bool:
-    """The true/false field ``name`` (absent: ``default``); a ValueError names the field."""
-    value = request.get(name, default)
-    if not isinstance(value, bool):
-        raise ValueError(f"the field {name!r} must be true or false, not {value!r}")
-    return value
-
-
-def _restore_play(session: Session, saved: object) -> None:
+def _restore_play(session: Session, saved: dict[str, Any]) -> None:
     """The play counters and start time a page saved ({started, hints, checks, finished_in})."""
-    if saved is None:
-        return
-    if not isinstance(saved, dict):
-        raise ValueError("the field 'play' must be an object of started, hints, checks, finished_in")
-    for name in ("started", "finished_in"):
-        value = saved.get(name)
-        if value is not None and (not isinstance(value, (int, float)) or isinstance(value, bool)
-                                  or value < 0):
-            raise ValueError(f"play.{name} must be a number of seconds, not {value!r}")
-    started = saved.get("started")
-    session.started = float(started) if started is not None else session.started
-    finished = saved.get("finished_in")
-    session.finished_in = float(finished) if finished is not None else None
-    session.hints = _number(saved, "hints", 0, 10**9) if "hints" in saved else 0
-    session.checks = _number(saved, "checks", 0, 10**9) if "checks" in saved else 0
+    try:
+        started = fields.optional_number(saved, "started", low=0)
+        session.finished_in = fields.optional_number(saved, "finished_in", low=0)
+        session.hints = fields.integer(saved, "hints", low=0, high=10**9, default=0)
+        session.checks = fields.integer(saved, "checks", low=0, high=10**9, default=0)
+    except FieldError as error:
+        raise FieldError("play", f"play.{error}") from None
+    if started is not None:
+        session.started = started
 
 
 def _settings(session: Session, request: Request) -> None:
-    session.auto_clear_notes = _flag(request, "auto_clear_notes", session.auto_clear_notes)
-    session.mark_mistakes = _flag(request, "mark_mistakes", session.mark_mistakes)
+    session.auto_clear_notes = fields.boolean(request, "auto_clear_notes", default=session.auto_clear_notes)
+    session.mark_mistakes = fields.boolean(request, "mark_mistakes", default=session.mark_mistakes)
 
 
 def _load(request: Request, progress: Progress) -> Reply:
     """A new session: the puzzle, then its saved history, or the position of a link."""
-    grid = Grid.parse(str(request.get("puzzle", "")))
+    grid = Grid.parse(fields.text(request, "puzzle"))
     session = Session(grid)
-    settings = request.get("settings")
-    if settings is not None:
-        if not isinstance(settings, dict):
-            raise ValueError("the field 'settings' must be an object")
-        _settings(session, settings)
-    actions = request.get("actions") or []
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise ValueError("the field 'actions' must be a list of strings")
-    digits, notes = str(request.get("digits") or ""), str(request.get("notes") or "")
+    try:
+        _settings(session, _part(request, "settings"))
+    except FieldError as error:
+        raise FieldError("settings", f"settings.{error}") from None
+    actions = fields.text_list(request, "actions", default=[])
+    digits = fields.text(request, "digits", default="")
+    notes = fields.text(request, "notes", default="")
     if not actions and (digits or notes):
         geo = grid.geometry
-        values = parse_digits_line(geo, digits) if digits else (0,) * geo.cell_count
-        session.play(Move("restore", values=values, notes=decode_notes(geo, notes)))
-    session.replay(actions)
-    if request.get("position") is not None:
-        session.goto(_number(request, "position", 0, len(session.steps)))
-    _restore_play(session, request.get("play"))
+        try:
+            values = parse_digits_line(geo, digits) if digits else (0,) * geo.cell_count
+            session.play(Move("restore", values=values, notes=decode_notes(geo, notes)))
+        except ValueError as error:
+            raise FieldError("digits" if digits else "notes", str(error)) from None
+    try:
+        session.replay(actions)
+    except ValueError as error:
+        raise FieldError("actions", f"actions: {error}") from None
+    position = fields.optional_integer(request, "position", low=0, high=len(session.steps))
+    if position is not None:
+        session.goto(position)
+    _restore_play(session, _part(request, "play"))
     _Worker.session = session
     return {"view": view(session)}
+
+
+def _puzzle_or_loaded(request: Request) -> Grid:
+    """The request's ``puzzle`` if it sends one (not null), else the loaded session's puzzle."""
+    text = fields.optional_text(request, "puzzle")
+    return _session().puzzle if text is None else Grid.parse(text)
 
 
 def _acting(action: Callable[[Session], object]) -> Command:
@@ -221,8 +223,8 @@ def _moving(kind: MoveKind) -> Command:
     def run(request: Request, progress: Progress) -> Reply:
         session = _session()
         geo = session.geometry
-        cell = _number(request, "cell", 0, geo.cell_count - 1) if kind != "fill" else None
-        digit = _number(request, "digit", 1, geo.n) if kind in ("place", "note") else 0
+        cell = fields.integer(request, "cell", low=0, high=geo.cell_count - 1) if kind != "fill" else None
+        digit = fields.integer(request, "digit", low=1, high=geo.n) if kind in ("place", "note") else 0
         session.play(Move(kind, cell, digit, clear_peers=session.auto_clear_notes))
         return {"view": view(session)}
     return run
@@ -265,18 +267,18 @@ def _forward(session: Session) -> None:
 
 def _goto(request: Request, progress: Progress) -> Reply:
     session = _session()
-    session.goto(int(request["position"]))
+    session.goto(fields.integer(request, "position", low=0, high=len(session.steps)))
     return {"view": view(session)}
 
 
 def _check(request: Request, progress: Progress) -> Reply:
     """With ``puzzle``: the digits that repeat in it (flat). Without: Check on the session's
     position (wrong digits, notes that lost the cell's digit, repeats), in the view."""
-    if request.get("puzzle") is None:
+    if fields.optional_text(request, "puzzle") is None:
         session = _session()
         session.check()
         return {"view": view(session)}
-    grid = Grid.parse(str(request.get("puzzle", "")), check=False)
+    grid = Grid.parse(fields.text(request, "puzzle"), check=False)
     geo = grid.geometry
     conflicts = grid.conflicts()
     if conflicts:
@@ -293,10 +295,8 @@ def _check(request: Request, progress: Progress) -> Reply:
 
 
 def _count(request: Request, progress: Progress) -> Reply:
-    grid = Grid.parse(str(request.get("puzzle", "")))
-    limit = int(request.get("limit") or COUNT_LIMIT)
-    if not 1 <= limit <= COUNT_LIMIT_MAX:
-        raise ValueError(f"the count limit must be between 1 and {COUNT_LIMIT_MAX:,}, not {limit:,}")
+    grid = Grid.parse(fields.text(request, "puzzle"))
+    limit = fields.integer(request, "limit", low=1, high=COUNT_LIMIT_MAX, default=COUNT_LIMIT)
     count = count_solutions(grid, limit)
     if count == 0:
         message = "No solution."
@@ -311,8 +311,7 @@ def _count(request: Request, progress: Progress) -> Reply:
 
 def _rate(request: Request, progress: Progress) -> Reply:
     """Rate ``puzzle``, or the loaded session's puzzle when none is given."""
-    text = request.get("puzzle")
-    grid = Grid.parse(str(text)) if text else _session().puzzle
+    grid = _puzzle_or_loaded(request)
     rating = rate(grid)
     guesses = f", {rating.guesses} guesses" if rating.guesses else ""
     message = (f"{rating.level.display}: score {rating.score}, hardest technique "
@@ -322,18 +321,21 @@ def _rate(request: Request, progress: Progress) -> Reply:
 
 def _generate(request: Request, progress: Progress) -> Reply:
     """A new puzzle; ``seed`` (optional) makes it reproducible, and the reply says which was used."""
-    seed = request.get("seed")
-    seed = int(seed) if seed is not None else random.SystemRandom().randrange(2**32)
-    made = generate(int(request.get("size") or 9), parse_level_choice(str(request.get("level")
-                    or "unique")), random.Random(seed), symmetry=request.get("symmetry") or "none",
-                    minimal=request.get("minimal", True) is not False, progress=progress)
+    size = fields.integer_choice(request, "size", SIZES, default=9)
+    level = parse_level_choice(fields.choice(request, "level", LEVEL_CHOICES, default="unique"))
+    symmetry = fields.choice(request, "symmetry", SYMMETRIES, default="none")
+    minimal = fields.boolean(request, "minimal", default=True)
+    seed = fields.optional_integer(request, "seed", low=0, high=SEED_MAX)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    made = generate(size, level, random.Random(seed), symmetry=symmetry,
+                    minimal=minimal, progress=progress)
     return {**made.to_json(), "seed": seed}
 
 
 def _gtsps(request: Request, progress: Progress) -> Reply:
     """GTSPS's figures stage by stage and its solutions, for ``puzzle`` or the loaded puzzle."""
-    text = request.get("puzzle")
-    grid = Grid.parse(str(text)) if text else _session().puzzle
+    grid = _puzzle_or_loaded(request)
     report = gtsps_report(grid, progress=progress)
     count = report["solution_count"]
     solutions = report["solutions"]
@@ -351,8 +353,10 @@ def _bipartite(request: Request, progress: Progress) -> Reply:
     vertex's right neighbours, from 1), ``digit`` for a rows × columns graph, and ``prefer``
     ('chain' or 'pile') for which pattern to draw when sizes tie; the reply is drawn and worded by
     the solver's own analysis."""
-    digit = _number(request, "digit", 1, MAX_SIDE) if "digit" in request else 1
-    return lesson(request.get("kind"), request.get("candidates"), digit, request.get("prefer", "chain"))
+    kind = fields.choice(request, "kind", ("house", "digit"))
+    digit = fields.integer(request, "digit", low=1, high=MAX_SIDE, default=1)
+    prefer = fields.choice(request, "prefer", ("chain", "pile"), default="chain")
+    return lesson(kind, request.get("candidates"), digit, prefer)
 
 
 COMMANDS: dict[str, Command] = {
@@ -394,19 +398,37 @@ def handle(request_text: str, progress: Progress | None = None) -> str:
     show a progress bar; the worker passes a function that posts a message.
     """
     try:
-        request = json.loads(request_text)
-        if not isinstance(request, dict):
-            raise ValueError("a request must be a JSON object")
-        command = COMMANDS.get(str(request.get("cmd")))
+        request = fields.decode_request(request_text)
+        name = fields.text(request, "cmd")
+        command = COMMANDS.get(name)
         if command is None:
-            raise ValueError(f"unknown command {request.get('cmd')!r}")
+            raise FieldError("cmd", f"unknown command {fields.show(name)}: the commands are "
+                                    + ", ".join(COMMANDS))
         reply: Reply = {"ok": True, **command(request, progress or _no_progress)}
     except PuzzleError as error:
         reply = {"ok": False, "error": error.to_json()}
     except ValueError as error:
-        reply = {"ok": False, "error": {"kind": "invalid", "message": str(error), "cell": None,
-                                        "house": None, "cells": []}}
+        reply = _failure("invalid", str(error))
     except Exception as error:  # the page must show every failure, never lose it in the console
-        reply = {"ok": False, "error": {"kind": "internal", "message": f"{type(error).__name__}: "
-                                        f"{error}", "cell": None, "house": None, "cells": []}}
+        reply = _failure("internal", f"{type(error).__name__}: {error}")
     return json.dumps(reply, separators=(",", ":"))
+
+
+#: The worker refuses longer request text itself (with ``oversized``'s reply), so that a huge
+#: string is never copied into Python.
+MAX_REQUEST_CHARS = fields.MAX_REQUEST_CHARS
+
+
+def oversized(length: int) -> str:
+    """The reply to a request of ``length`` characters that the worker did not pass on.
+
+    >>> json.loads(oversized(2_000_000))["error"]["kind"]
+    'invalid'
+    """
+    error = fields.too_large(length)
+    return json.dumps({"ok": False, "error": error.to_json()}, separators=(",", ":"))
+
+
+def _failure(kind: str, message: str) -> Reply:
+    return {"ok": False, "error": {"kind": kind, "message": message, "cell": None, "house": None,
+                                   "cells": []}}

@@ -89,9 +89,11 @@ def test_worker_generate_without_seed_says_which_it_used() -> None:
 
 
 @pytest.mark.parametrize("request_, message", [
-    ({"size": 7}, "cannot generate 7×7 puzzles"),
-    ({"level": "evil"}, "unknown level 'evil'"),
-    ({"symmetry": "diagonal"}, "unknown symmetry 'diagonal'"),
+    ({"size": 7}, "size must be one of 4, 6, 9, 16, not 7"),
+    ({"level": "evil"}, 'level must be one of "easy", "medium", "hard", "expert", "guessing", '
+                        '"unique", not "evil"'),
+    ({"symmetry": "diagonal"}, 'symmetry must be one of "none", "rotational", "mirror", not '
+                               '"diagonal"'),
 ], ids=["size", "level", "symmetry"])
 def test_worker_generate_errors(request_: dict[str, object], message: str) -> None:
     reply = json.loads(handle(json.dumps({"cmd": "generate", **request_})))

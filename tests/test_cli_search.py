@@ -96,4 +96,4 @@ def test_count_rejects_a_negative_limit(capsys: pytest.CaptureFixture[str]) -> N
     with pytest.raises(SystemExit) as exit_info:
         main(["count", "--limit", "-3", FIGURE_4_9])
     assert exit_info.value.code == 2
-    assert "the limit must be a whole number" in capsys.readouterr().err
+    assert "expected a whole number from 0 to" in capsys.readouterr().err

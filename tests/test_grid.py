@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tracemalloc
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -72,6 +74,31 @@ def test_zero_is_a_blank_and_lowercase_is_accepted() -> None:
     grid = pattern_solution(16)
     assert Grid.parse(grid.line().lower()) == grid
     assert Grid.parse(FIGURE_4_2.replace(".", "0")) == Grid.parse(FIGURE_4_2)
+
+
+@pytest.mark.parametrize("char", ["ı", "١", "٣", "ｂ", "²", "K"],
+                         ids=["dotless-i", "arabic-indic-1", "arabic-indic-3", "fullwidth-b",
+                              "superscript-2", "kelvin-sign"])
+def test_only_ascii_symbols_are_digits(char: str) -> None:
+    """Characters whose Unicode case mapping or numeric value looks like a symbol are rejected."""
+    for text in (char + FIGURE_4_2[1:], char * 16 + "." * 20):
+        with pytest.raises(PuzzleFormatError, match=f"unexpected character '{char}' at position 1"):
+            Grid.parse(text)
+
+
+def test_a_ten_megabyte_line_is_refused_before_any_per_character_work() -> None:
+    """The cell count is checked first: no object per character (the old parse peaked at 1.8 GB)."""
+    text = "1" * 10_000_000
+    tracemalloc.start()
+    try:
+        with pytest.raises(PuzzleFormatError, match="found 10,000,000$"):
+            Grid.parse(text)
+        with pytest.raises(PuzzleFormatError, match="unexpected character 'x' at position 10000001"):
+            Grid.parse(text + "x")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 3 * len(text)
 
 
 def test_picture_with_separators() -> None:

@@ -66,11 +66,12 @@ def test_the_worker_command_answers_and_names_a_bad_field() -> None:
     assert reply["ok"] and reply["graph"]["layout"]
     bad = json.loads(handle(json.dumps({"cmd": "bipartite", "kind": "house", "candidates": [[1, 9], [1]]})))
     assert bad["error"]["message"] == "candidates[1] must list numbers from 1 to 2, not [1, 9]"
+    assert bad["error"]["field"] == "candidates"
     kind = json.loads(handle(json.dumps({"cmd": "bipartite", "kind": "box", "candidates": [[1]]})))
-    assert kind["error"]["message"] == "the field 'kind' must be 'house' or 'digit', not 'box'"
+    assert kind["error"]["message"] == 'kind must be one of "house", "digit", not "box"'
 
 
 @pytest.mark.parametrize("candidates", [[], "123", [[1]] * 26], ids=["empty", "text", "too-large"])
 def test_a_graph_that_is_not_a_list_of_lists_is_refused(candidates: object) -> None:
-    with pytest.raises(ValueError, match="the field 'candidates' must be a list"):
+    with pytest.raises(ValueError, match="candidates must be a list of 1 to 25 lists"):
         lesson("house", candidates)

@@ -73,7 +73,7 @@ def test_count_and_check() -> None:
     assert call("count", puzzle=FIGURE_4_9, limit=10)["message"] == (
         "At least 10 solutions (counting stopped there).")
     assert call("count", puzzle=FIGURE_4_9, limit=2**40)["error"]["message"] == (
-        "the count limit must be between 1 and 1,000,000,000, not 1,099,511,627,776")
+        "limit must be a whole number from 1 to 1,000,000,000, not 1099511627776")
     clash = "1" + FIGURE_4_2[1:]
     checked = call("check", puzzle=clash)
     assert checked["conflicts"][0] == {"digit": 1, "house": 0, "house_name": "row 1",
@@ -87,8 +87,8 @@ def test_count_and_check() -> None:
     ('{"cmd": "load", "puzzle": "11.." }', "format", "found 4"),
     (json.dumps({"cmd": "load", "puzzle": "1" + FIGURE_4_2[1:]}), "conflict",
      "two 1s in row 1: r1c1 and r1c2"),
-    ('{"cmd": "fly"}', "invalid", "unknown command 'fly'"),
-    ('[1, 2]', "invalid", "a request must be a JSON object"),
+    ('{"cmd": "fly"}', "invalid", 'unknown command "fly": the commands are load, hint, step'),
+    ('[1, 2]', "invalid", "a request must be a JSON object, not a list"),
     ('{"cmd": "load", "puzzle": "' + FIGURE_4_2 + '", "actions": ["logic", "nope"]}', "invalid",
      "cannot replay action 2 ('nope'): 'nope' is not a move"),
 ], ids=["bad-character", "bad-count", "conflict", "unknown-command", "not-an-object",
@@ -192,15 +192,126 @@ def test_a_link_position_and_saved_counters_are_restored_at_load() -> None:
 
 
 @pytest.mark.parametrize("request_args, message", [
-    ({"cmd": "place", "cell": 81, "digit": 1}, "the field 'cell' must be a whole number from 0 to 80, not 81"),
-    ({"cmd": "note", "cell": 0, "digit": "1"}, "the field 'digit' must be a whole number from 1 to 9, not '1'"),
-    ({"cmd": "settings", "mark_mistakes": "yes"}, "the field 'mark_mistakes' must be true or false, not 'yes'"),
+    ({"cmd": "place", "cell": 81, "digit": 1}, "cell must be a whole number from 0 to 80, not 81"),
+    ({"cmd": "note", "cell": 0, "digit": "1"}, 'digit must be a whole number from 1 to 9, not "1"'),
+    ({"cmd": "settings", "mark_mistakes": "yes"}, 'mark_mistakes must be true or false, not "yes"'),
+    ({"cmd": "load", "puzzle": FIGURE_4_2, "play": {"hints": -1}},
+     "play.hints must be a whole number from 0 to 1,000,000,000, not -1"),
+    ({"cmd": "load", "puzzle": FIGURE_4_2, "settings": {"mark_mistakes": 1}},
+     "settings.mark_mistakes must be true or false, not 1"),
     ({"cmd": "load", "puzzle": FIGURE_4_2, "digits": "9"}, "take 81 characters, not 1"),
     ({"cmd": "load", "puzzle": FIGURE_4_2, "digits": "." + "5" + "." * 79},
      "r1c2 is a given 1, not 5"),
     ({"cmd": "load", "puzzle": FIGURE_4_2, "notes": "!!"}, "the notes code of a 9×9 position is 123 characters"),
-], ids=["cell", "digit", "flag", "digits-length", "digits-given", "notes"])
+], ids=["cell", "digit", "flag", "play-hints", "settings-flag", "digits-length", "digits-given", "notes"])
 def test_bad_play_fields_are_named(request_args: dict[str, Any], message: str) -> None:
     call("load", puzzle=FIGURE_4_2)
     error = json.loads(handle(json.dumps(request_args)))["error"]
     assert message in error["message"]
+
+
+# --- every field validated: kind "invalid", the field named, nothing coerced ------------------
+
+REFUSED = {
+    "goto-without-position": ({"cmd": "goto"}, "position", "position is required"),
+    "goto-position-as-text": ({"cmd": "goto", "position": "1"}, "position",
+                              'position must be a whole number from 0 to 46, not "1"'),
+    "goto-position-past-the-log": ({"cmd": "goto", "position": 47}, "position",
+                                   "position must be a whole number from 0 to 46, not 47"),
+    "goto-position-negative": ({"cmd": "goto", "position": -1}, "position", "not -1"),
+    "goto-position-float": ({"cmd": "goto", "position": 1.0}, "position", "not 1.0"),
+    "goto-position-true": ({"cmd": "goto", "position": True}, "position", "not true"),
+    "count-limit-0": ({"cmd": "count", "puzzle": FIGURE_4_9, "limit": 0}, "limit",
+                      "limit must be a whole number from 1 to 1,000,000,000, not 0"),
+    "count-limit-1e999": ('{"cmd": "count", "puzzle": "' + FIGURE_4_9 + '", "limit": 1e999}',
+                          "limit", "not 1e999"),
+    "count-limit-1e3": ('{"cmd": "count", "puzzle": "' + FIGURE_4_9 + '", "limit": 1e3}',
+                        "limit", "not 1000.0"),
+    "count-limit-text": ({"cmd": "count", "puzzle": FIGURE_4_9, "limit": "10"}, "limit",
+                         'not "10"'),
+    "count-without-puzzle": ({"cmd": "count"}, "puzzle", "puzzle is required"),
+    "check-puzzle-number": ({"cmd": "check", "puzzle": 5}, "puzzle",
+                            "puzzle must be a string, not a number (5)"),
+    "load-actions-5": ({"cmd": "load", "puzzle": FIGURE_4_2, "actions": 5}, "actions",
+                       "actions must be a list, not a number (5)"),
+    "load-actions-text": ({"cmd": "load", "puzzle": FIGURE_4_2, "actions": "logic"}, "actions",
+                          'actions must be a list, not a string ("logic")'),
+    "load-action-number": ({"cmd": "load", "puzzle": FIGURE_4_2, "actions": [1]}, "actions",
+                           "actions[0] must be a string"),
+    "load-action-unavailable": ({"cmd": "load", "puzzle": FIGURE_4_2, "actions": ["backtrack"]},
+                                "actions", "actions: nothing to backtrack"),
+    "load-position-past-the-log": ({"cmd": "load", "puzzle": FIGURE_4_2, "actions": ["logic"],
+                                    "position": 2}, "position",
+                                   "position must be a whole number from 0 to 1, not 2"),
+    "load-puzzle-list": ({"cmd": "load", "puzzle": [FIGURE_4_2]}, "puzzle",
+                         "puzzle must be a string, not a list"),
+    "generate-size-0": ({"cmd": "generate", "size": 0}, "size",
+                        "size must be one of 4, 6, 9, 16, not 0"),
+    "generate-size-4.9": ({"cmd": "generate", "size": 4.9}, "size", "not 4.9"),
+    "generate-size-text": ({"cmd": "generate", "size": "9"}, "size", 'not "9"'),
+    "generate-seed-1.7": ({"cmd": "generate", "size": 4, "seed": 1.7}, "seed",
+                          "seed must be a whole number from 0 to 18,446,744,073,709,551,615, "
+                          "not 1.7"),
+    "generate-seed-negative": ({"cmd": "generate", "size": 4, "seed": -1}, "seed", "not -1"),
+    "generate-minimal-no": ({"cmd": "generate", "size": 4, "minimal": "no"}, "minimal",
+                            'minimal must be true or false, not "no"'),
+    "generate-minimal-text-true": ({"cmd": "generate", "size": 4, "minimal": "true"}, "minimal",
+                                   'not "true"'),
+    "generate-minimal-1": ({"cmd": "generate", "size": 4, "minimal": 1}, "minimal", "not 1"),
+    "generate-level-capitalised": ({"cmd": "generate", "size": 4, "level": "Easy"}, "level",
+                                   'level must be one of "easy", "medium", "hard", "expert", '
+                                   '"guessing", "unique", not "Easy"'),
+    "generate-symmetry-unknown": ({"cmd": "generate", "size": 4, "symmetry": "diagonal"},
+                                  "symmetry", 'not "diagonal"'),
+    "rate-puzzle-object": ({"cmd": "rate", "puzzle": {"a": 1}}, "puzzle",
+                           "puzzle must be a string, not an object"),
+    "gtsps-puzzle-true": ({"cmd": "gtsps", "puzzle": True}, "puzzle",
+                          "puzzle must be a string, not a boolean (true)"),
+    "cmd-missing": ({"puzzle": FIGURE_4_2}, "cmd", "cmd is required"),
+    "cmd-number": ({"cmd": 5}, "cmd", "cmd must be a string, not a number (5)"),
+}
+
+
+@pytest.mark.parametrize(("request_data", "field", "message"), REFUSED.values(), ids=REFUSED)
+def test_every_field_is_checked_and_named(request_data: dict[str, Any] | str, field: str,
+                                           message: str) -> None:
+    """Each field is read by a typed reader (pysolver.fields): no 5.0 for 5, no "no" for false."""
+    call("load", puzzle=FIGURE_4_2)
+    call("solve_logic")  # a log of 46 steps, at its end
+    text = request_data if isinstance(request_data, str) else json.dumps(request_data)
+    reply = json.loads(handle(text))
+    assert reply["ok"] is False, reply
+    assert reply["error"]["kind"] == "invalid" and reply["error"]["field"] == field
+    assert message in reply["error"]["message"]
+    # The refused request changed nothing: the session is where it was.
+    assert call("hint")["view"]["position"] == 46
+
+
+@pytest.mark.parametrize(("request_text", "message"), [
+    ("[" * 100_000 + "]" * 100_000, "the request nests lists and objects 100,000 deep; at most 32"),
+    ('{"cmd": "count", "puzzle": "' + FIGURE_4_9 + '", "limit": ' + '[' * 40 + ']' * 40 + "}",
+     "nests lists and objects 41 deep"),
+    ('{"cmd": "load", "puzzle": "' + "1" * 2_000_000 + '"}',
+     "the request is too large: 2,000,029 characters; at most 1,000,000 are accepted"),
+    ('{"cmd": "count", "limit": NaN}', "the request is not valid JSON: NaN is not JSON"),
+    ('{"cmd": "count", "limit": 1' + "0" * 5000 + "}", "the request is not valid JSON"),
+    ('{"cmd": "load", "puzzle": "' + FIGURE_4_2, "the request is not valid JSON: Unterminated"),
+    ("", "the request is not valid JSON: Expecting value: line 1 column 1"),
+    ('"load"', "a request must be a JSON object, not a string"),
+], ids=["deep-list", "deep-field", "oversized", "nan", "huge-integer", "unterminated", "empty",
+        "string"])
+def test_hostile_request_text_is_refused_before_parsing(request_text: str, message: str) -> None:
+    call("load", puzzle=FIGURE_4_2)
+    reply = json.loads(handle(request_text))
+    assert reply["ok"] is False and reply["error"]["kind"] == "invalid"
+    assert message in reply["error"]["message"]
+    assert call("step")["view"]["position"] == 1
+
+
+def test_optional_fields_may_be_null_or_absent() -> None:
+    assert call("count", puzzle=FIGURE_4_9, limit=None)["limit"] == 1000
+    view = call("load", puzzle=FIGURE_4_2, actions=None, position=None)["view"]
+    assert view["position"] == 0
+    made = call("generate", size=4, level="easy", seed=None, symmetry=None, minimal=None)
+    assert made["n"] == 4 and made["minimal"] is True and made["symmetry"] == "none"
+    assert call("rate", puzzle=None)["puzzle"] == FIGURE_4_2

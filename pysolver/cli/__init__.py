@@ -1,14 +1,22 @@
 """``pysolver`` / ``python -m pysolver``: one subcommand per module, listed in ``COMMANDS``.
 
 Each command module offers ``register(subparsers)``, which adds its parser and sets ``run`` to a
-function taking the parsed arguments and returning an exit code. Bad input (a ``PuzzleError`` or a
-``ValueError`` from an option) becomes one line on stderr and exit code 2, never a traceback.
+function taking the parsed arguments and returning an exit code. Whatever happens, the user sees
+one line on stderr, never a traceback, and an exit status scripts can rely on:
+
+- 0: done; 1: a puzzle has no solution (or is not valid, for ``check``), or the output could not be
+  written; 2: a usage error — a bad option, a puzzle that is not one, a file that cannot be read;
+- 130: interrupted with Ctrl-C (what shells report for SIGINT).
+
+Set ``PYSOLVER_DEBUG=1`` to see the traceback of an unexpected error.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import traceback
 from typing import Sequence
 
 from ..errors import PuzzleError
@@ -30,14 +38,47 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one subcommand; return its exit code (2 for bad input)."""
+    """Run one subcommand; return its exit code (see the module's docstring)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         code: int = args.run(args)
     except (PuzzleError, ValueError) as error:
-        print(f"pysolver: error: {error}", file=sys.stderr)
-        return 2
+        return _fail(f"error: {error}", 2)
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
     except BrokenPipeError:
+        _silence_stdout()  # the reader left (`| head`): nothing more to say, to anyone
         return 0
+    except MemoryError:
+        return _fail("error: out of memory", 1)
+    except OSError as error:  # writing the output failed: a full disk, a closed stdout
+        return _fail(f"error: cannot write the output: {error.strerror or error}", 1)
+    except Exception as error:  # a bug: say so in one line, the traceback only on request
+        if os.environ.get("PYSOLVER_DEBUG"):
+            traceback.print_exc()
+        return _fail(f"internal error: {type(error).__name__}: {error} "
+                     f"(set PYSOLVER_DEBUG=1 for the traceback, and please report it)", 1)
     return code
+
+
+def _fail(message: str, code: int) -> int:
+    """Print ``pysolver: <message>`` on stderr (if it is still there) and return ``code``."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _silence_stdout()
+    try:
+        print(f"pysolver: {message}", file=sys.stderr)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return code
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's final flush cannot fail with a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass

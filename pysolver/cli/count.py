@@ -1,40 +1,38 @@
-"""``pysolver count PUZZLE [--limit N]``: how many solutions a puzzle has, counted up to a cap."""
+"""``pysolver count PUZZLE [--limit N]``: how many solutions a puzzle has, counted up to a cap.
+
+A large cap (or none, ``--limit 0``) can mean minutes of counting: the count so far is shown on
+stderr (``progress``), and Ctrl-C stops it.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from itertools import islice
 
-from ..search import count_solutions
+from ..grid import Grid
+from ..search import clue_bits, layout, raw_solutions
 from .inputs import add_puzzle_arguments, each_grid
+from .options import whole_number
+from .progress import ProgressLine
 
 #: The default cap, so that a nearly empty grid answers at once instead of counting for ages.
 DEFAULT_LIMIT = 1000
+#: The largest cap (a count that high would take centuries; 0 still means no cap at all).
+MAX_LIMIT = 10**18
+#: Solutions counted between two progress reports.
+_REPORT_EVERY = 1024
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``count`` subcommand."""
     parser = subparsers.add_parser("count", help="count a puzzle's solutions (up to a limit)")
     add_puzzle_arguments(parser)
-    parser.add_argument("--limit", type=_limit, default=DEFAULT_LIMIT, metavar="N",
+    parser.add_argument("--limit", type=whole_number(0, MAX_LIMIT, " (0 for no limit)"),
+                        default=DEFAULT_LIMIT, metavar="N",
                         help=f"stop counting at N solutions and print 'N+' "
                              f"(default {DEFAULT_LIMIT}; 0 counts them all)")
     parser.set_defaults(run=run)
-
-
-def _limit(text: str) -> int:
-    """A non-negative integer for ``--limit``.
-
-    >>> _limit("12")
-    12
-    >>> _limit("-1")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: the limit must be a whole number, 0 or more, not '-1'
-    """
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"the limit must be a whole number, 0 or more, not {text!r}")
-    return int(text)
 
 
 def describe(count: int, limit: int | None) -> str:
@@ -46,10 +44,23 @@ def describe(count: int, limit: int | None) -> str:
     return f"{count}+" if limit and count >= limit else str(count)
 
 
+def count_with_progress(grid: Grid, limit: int | None, progress: ProgressLine) -> int:
+    """The solutions of ``grid`` up to ``limit``, reporting the count so far to ``progress``."""
+    t = layout(grid.geometry)
+    found = 0
+    for _ in islice(raw_solutions(t, clue_bits(t, grid.values)), limit):
+        found += 1
+        if found % _REPORT_EVERY == 0:
+            progress("counting", found / limit if limit else None, f"{found:,} solutions")
+    return found
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the number of solutions of each puzzle."""
     limit = args.limit or None
     for parsed, grid in each_grid(args):
-        print(f"{parsed.prefix}{describe(count_solutions(grid, limit=limit), limit)}")
-    sys.stdout.flush()
+        with ProgressLine() as progress:
+            found = count_with_progress(grid, limit, progress)
+        print(f"{parsed.prefix}{describe(found, limit)}")
+        sys.stdout.flush()
     return 0

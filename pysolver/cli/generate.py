@@ -1,4 +1,8 @@
-"""``pysolver generate``: new puzzles with one solution, minimal, at a level, reproducible by seed."""
+"""``pysolver generate``: new puzzles with one solution, minimal, at a level, reproducible by seed.
+
+Generation can take minutes (a minimal 16×16 puzzle): its stages show on stderr (``progress``), and
+Ctrl-C stops it, keeping the puzzles already printed.
+"""
 
 from __future__ import annotations
 
@@ -10,18 +14,27 @@ import sys
 from ..generate import SIZES, SYMMETRIES, generate, parse_level_choice
 from ..grading import Level
 from ..grid import symbols_for
+from .options import whole_number
+from .progress import ProgressLine
+
+#: The most puzzles one run makes, and the largest seed (``random.Random`` takes any integer).
+MAX_COUNT = 1_000_000
+MAX_SEED = 2**64 - 1
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``generate`` subcommand."""
     parser = subparsers.add_parser(
         "generate", help="make puzzles with one solution at a difficulty level")
-    parser.add_argument("--size", type=int, choices=SIZES, default=9, help="grid size (default 9)")
+    parser.add_argument("--size", type=whole_number(min(SIZES), max(SIZES)), choices=SIZES,
+                        default=9, help="grid size (default 9)")
     levels = [level.slug for level in Level] + ["unique"]
     parser.add_argument("--level", choices=levels, default="unique",
                         help="difficulty; 'unique' (default) is any level below guessing")
-    parser.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
-    parser.add_argument("--seed", type=int, help="random seed: the same seed gives the same puzzles")
+    parser.add_argument("--count", type=whole_number(1, MAX_COUNT), default=1,
+                        help="how many puzzles (default 1)")
+    parser.add_argument("--seed", type=whole_number(0, MAX_SEED),
+                        help="random seed: the same seed gives the same puzzles")
     parser.add_argument("--symmetry", choices=SYMMETRIES, default="none",
                         help="clue pattern symmetry (default none)")
     parser.add_argument("--no-minimal", dest="minimal", action="store_false",
@@ -33,14 +46,15 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def run(args: argparse.Namespace) -> int:
     """Print one puzzle per line (``.`` for a blank), or JSON objects with ``--json``."""
-    if args.count < 1:
-        raise ValueError(f"--count must be at least 1, not {args.count}")
     level = parse_level_choice(args.level)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
     symbols_for(args.size)  # fail early on a size the alphabet cannot spell
     for index in range(args.count):
-        made = generate(args.size, level, rng, symmetry=args.symmetry, minimal=args.minimal)
+        with ProgressLine() as progress:
+            prefix = f"puzzle {index + 1} of {args.count}, " if args.count > 1 else ""
+            made = generate(args.size, level, rng, symmetry=args.symmetry, minimal=args.minimal,
+                            progress=lambda stage, fraction: progress(prefix + stage, fraction))
         if args.json:
             print(json.dumps({"seed": seed, "index": index, **made.to_json()}))
         else:

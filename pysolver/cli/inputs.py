@@ -2,19 +2,30 @@
 
 A file or stdin holds one puzzle per line; if its lines are not puzzles on their own (a multi-line
 picture), the whole text is one puzzle. Each puzzle keeps a label (``line 3``) for messages.
+Whatever the argument names, reading it never ends in a traceback: a missing file, a directory, an
+unreadable file, a closed stdin and bytes that are not UTF-8 each raise an ``InputError`` that says
+so (a UTF-8 byte-order mark is skipped, as editors on Windows write one).
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
+import errno
+import os
+import re
+import stat
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Iterator
 
 from ..errors import PuzzleError
 from ..geometry import size_for_cell_count
 from ..grid import ALPHABETS, SEPARATORS, Grid
+
+
+class InputError(ValueError):
+    """The puzzles cannot be read: ``no such file: 'puzzles.txt'``, ``is a directory: 'x'``..."""
 
 
 @dataclass(frozen=True)
@@ -25,8 +36,17 @@ class PuzzleText:
     label: str = ""
 
 
+_DROP_SEPARATORS = str.maketrans("", "", "".join(sorted(SEPARATORS)))
+
+#: An argument ending like a file name (``.txt``, ``.sdk``) is one, unless it counts as a puzzle.
+_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,5}$")
+
+#: stat() errors that only say "there is no such file" (a name longer than 255 bytes included).
+_NOT_THERE = {errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG, errno.EINVAL}
+
+
 def _cell_count(line: str) -> int:
-    return sum(1 for ch in line if ch not in SEPARATORS)
+    return len(line.translate(_DROP_SEPARATORS))
 
 
 def split_puzzles(text: str, source: str) -> list[PuzzleText]:
@@ -43,13 +63,82 @@ def split_puzzles(text: str, source: str) -> list[PuzzleText]:
     return [PuzzleText(text, source)]
 
 
+def decode(data: bytes, source: str) -> str:
+    """UTF-8 text, without a leading byte-order mark; else say which byte, on which line.
+
+    >>> decode(codecs.BOM_UTF8 + b"1.3.", "f")
+    '1.3.'
+    >>> decode(b"1234\\n12\\xff4", "f")
+    Traceback (most recent call last):
+    ...
+    pysolver.cli.inputs.InputError: f: byte 0xff at line 2, column 3 is not UTF-8 text \
+(save the file as UTF-8)
+    """
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - data.rfind(b"\n", 0, error.start)
+        raise InputError(f"{source}: byte 0x{data[error.start]:02x} at line {line}, column "
+                         f"{column} is not UTF-8 text (save the file as UTF-8)") from None
+
+
+def _read_stdin() -> str:
+    """All of standard input, as bytes decoded like a file's."""
+    stream = sys.stdin
+    if stream is None:
+        raise InputError("standard input is closed: give a puzzle or a file name instead of -")
+    try:
+        data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode()
+    except (OSError, ValueError) as error:  # a closed descriptor: EBADF, or "I/O on closed file"
+        raise InputError(f"cannot read standard input: {_reason(error)}") from None
+    return decode(data, "stdin")
+
+
+def _reason(error: BaseException) -> str:
+    """``Permission denied``: the OS's words, without Python's ``[Errno 13]``."""
+    return getattr(error, "strerror", None) or str(error)
+
+
+def _file_kind(argument: str) -> str | None:
+    """'file', 'directory', or None when nothing of that name exists (or it cannot be a name)."""
+    try:
+        mode = os.stat(argument).st_mode
+    except ValueError:  # an embedded NUL character: not a file name
+        return None
+    except OSError as error:
+        if error.errno in _NOT_THERE:
+            return None
+        raise InputError(f"cannot read {argument!r}: {_reason(error)}") from None
+    return "directory" if stat.S_ISDIR(mode) else "file"
+
+
 def read_puzzles(argument: str) -> list[PuzzleText]:
-    """The puzzles an argument names: stdin for ``-``, a file if one exists, else the text itself."""
+    """The puzzles an argument names: stdin for ``-``, a file if one exists, else the text itself.
+
+    An argument that names nothing but looks like a path (a ``/``, never part of a puzzle, or a file
+    extension on text that is not a puzzle's worth of cells) is a missing file, not a puzzle with a
+    bad character.
+    """
     if argument == "-":
-        return split_puzzles(sys.stdin.read(), "stdin")
-    path = Path(argument)
-    if len(argument) < 256 and path.is_file():
-        return split_puzzles(path.read_text(encoding="utf-8"), path.name)
+        return split_puzzles(_read_stdin(), "stdin")
+    kind = _file_kind(argument)
+    if kind == "directory":
+        raise InputError(f"is a directory: {argument!r} (give a file of puzzles, or a puzzle)")
+    if kind == "file":
+        name = os.path.basename(argument)
+        try:
+            with open(argument, "rb") as file:
+                data = file.read()
+        except OSError as error:
+            raise InputError(f"cannot read {argument!r}: {_reason(error)}") from None
+        return split_puzzles(decode(data, name), name)
+    named = "/" in argument or os.sep in argument or (
+        _EXTENSION.search(argument) and size_for_cell_count(_cell_count(argument)) is None)
+    if named:
+        raise InputError(f"no such file: {argument!r}")
     return [PuzzleText(argument)]
 
 

@@ -1,5 +1,8 @@
 """``pysolver play PUZZLE [ACTION ...] [--hint N] [--check]``: play a puzzle from the command line.
 
+PUZZLE is read as by every command (a puzzle, a file, ``-`` for stdin); each of its puzzles is
+played with the same actions.
+
 The same session the page plays: each ACTION is a player's move (``"place r1c1 9"``, ``"note r2c2
 6"``, ``"erase r1c1"``, ``fill``) or a tutor's step (``logic``, ``guess``, ``backtrack``,
 ``search``), taken in order into one history. The command prints what was taken, the board (the
@@ -12,15 +15,15 @@ from __future__ import annotations
 import argparse
 
 from ..geometry import bits
-from ..grid import Grid
 from ..play import Move
 from ..session import Session
+from .inputs import add_puzzle_arguments, each_grid
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``play`` subcommand."""
     parser = subparsers.add_parser("play", help="play a puzzle: your moves and the tutor's steps")
-    parser.add_argument("puzzle", help="the puzzle as one line ('.' or '0' for a blank)")
+    add_puzzle_arguments(parser)
     parser.add_argument("actions", nargs="*", metavar="ACTION",
                         help="'place r1c1 9', 'note r2c2 6', 'erase r1c1', 'fill', 'logic', 'guess', "
                              "'backtrack' or 'search', in order")
@@ -47,7 +50,15 @@ def board_text(session: Session) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Take the actions, print the position; exit 0 (a wrong position is a result, not an error)."""
-    session = Session(Grid.parse(args.puzzle))
+    for parsed, grid in each_grid(args):
+        if parsed.label:
+            print(f"{parsed.label}:")
+        play(Session(grid), args)
+    return 0
+
+
+def play(session: Session, args: argparse.Namespace) -> None:
+    """One puzzle: the actions taken, the board, the status, the hints and Check asked for."""
     print(session.classification.message)
     session.replay(list(args.actions))
     for number, entry in enumerate(session.steps, 1):
@@ -64,4 +75,3 @@ def run(args: argparse.Namespace) -> int:
         print(f"hint {hint['level']}: {hint['text']}")
     if args.check:
         print(f"check: {session.check().message}")
-    return 0

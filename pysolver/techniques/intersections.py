@@ -11,18 +11,18 @@ the segments' candidate unions: the digits seen in exactly one segment.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Iterator
 
 from ..board import Board
-from ..geometry import Geometry
+from ..geometry import BOX_SHAPES, Geometry
 from ..step import Step, Technique, describe_eliminations
 
 #: For one house: the kind of crossing house (0 row, 1 column, 2 box), then (crossing house, cells).
 Segments = tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]
 
 
-@cache
+@lru_cache(maxsize=3 * max(BOX_SHAPES))  # every house of the largest grid
 def _segments(geometry: Geometry, house: int) -> Segments:
     """The house's cells grouped by the rows and columns (for a box) or boxes (for a line) they lie in."""
     kinds = (0, 1) if geometry.house_kind(house) == "box" else (2,)

@@ -33,7 +33,8 @@ def doctest_counts() -> dict[str, list[int]]:
 
 
 def run_jobs(jobs_json: str) -> str:
-    """Run ``{"solve": [puzzle], "count": [[puzzle, limit]], "sessions": [[request]]}``."""
+    """Run ``{"solve": [puzzle], "count": [[puzzle, limit]], "sessions": [[request]]}``; a request is
+    an object, or raw text sent as it is."""
     jobs = json.loads(jobs_json)
     solutions = [solve(Grid.parse(puzzle)) for puzzle in jobs["solve"]]
     results = {
@@ -42,8 +43,8 @@ def run_jobs(jobs_json: str) -> str:
         "pysolver": pysolver.__version__,
         "solve": [str(grid) if grid else None for grid in solutions],
         "count": [count_solutions(Grid.parse(puzzle), limit) for puzzle, limit in jobs["count"]],
-        "sessions": [[web.handle(json.dumps(request)) for request in session]
-                     for session in jobs["sessions"]],
+        "sessions": [[web.handle(request if isinstance(request, str) else json.dumps(request))
+                      for request in session] for session in jobs["sessions"]],
         "doctests": doctest_counts(),
     }
     return json.dumps(results)

@@ -74,6 +74,18 @@ SESSIONS = {
         {"cmd": "no-such-command"},
         {"cmd": "step"},
     ],
+    # Refused before json.loads, whose recursion 5,000 levels exhausted (fatally, in WebAssembly).
+    "hostile": [
+        "[" * 100_000 + "]" * 100_000,
+        '{"cmd": "load", "puzzle": ' + '{"a": ' * 6000 + "1" + "}" * 6000 + "}",
+        '{"cmd": "count", "puzzle": "' + FIGURE_4_9 + '", "limit": 1e999}',
+        '{"cmd": "count", "puzzle": "' + FIGURE_4_9 + '", "limit": NaN}',
+        {"cmd": "goto"},
+        {"cmd": "load", "puzzle": FIGURE_4_2, "actions": 5},
+        {"cmd": "load", "puzzle": "1" * 900_000},
+        {"cmd": "load", "puzzle": FIGURE_4_2},
+        {"cmd": "step"},
+    ],
 }
 JOBS = {
     "solve": list(SOLVE.values()),
@@ -160,6 +172,15 @@ def test_figure_4_2_solves_by_logic(pyodide: dict[str, Any]) -> None:
     final = json.loads(pyodide["sessions"][list(SESSIONS).index("figure-4.2-walk")][-1])
     assert final["ok"] is True
     assert "".join(map(str, final["view"]["values"])) == FIGURE_4_2_SOLUTION
+
+
+def test_hostile_requests_are_refused_and_the_session_goes_on(pyodide: dict[str, Any]) -> None:
+    replies = [json.loads(r) for r in pyodide["sessions"][list(SESSIONS).index("hostile")]]
+    *refused, loaded, stepped = replies
+    assert [r["error"]["kind"] for r in refused] == ["invalid"] * 6 + ["format"]
+    assert "nests lists and objects 100,000 deep" in refused[0]["error"]["message"]
+    assert [r["error"].get("field") for r in refused[2:6]] == ["limit", None, "position", "actions"]
+    assert loaded["ok"] and stepped["view"]["position"] == 1
 
 
 def test_doctests_pass_in_pyodide(pyodide: dict[str, Any], cpython: dict[str, Any]) -> None:

@@ -25,7 +25,7 @@ const STAGES = {
 };
 
 let stage = "manifest";
-let handle = null;
+let web = null; // from pysolver.web: {handle, oversized, maxRequestChars}
 
 function enter(name) {
   stage = name;
@@ -60,7 +60,8 @@ async function boot() {
   micropip.destroy();
 
   enter("import");
-  handle = pyodide.pyimport("pysolver.web").handle;
+  const module = pyodide.pyimport("pysolver.web");
+  web = { handle: module.handle, oversized: module.oversized, maxRequestChars: module.MAX_REQUEST_CHARS };
   const versions = {
     python: pyodide.runPython("import sys; sys.version.split()[0]"),
     pyodide: pyodide.version,
@@ -96,11 +97,17 @@ function progressPoster(id) {
   };
 }
 
+// Python refuses oversized text too, but copying megabytes into it first costs seconds: the length
+// is checked here and only the number crosses, for Python's reply (one message, worded in Python).
+// `text.length` counts UTF-16 units, at least Python's count of characters.
 function answer(id, request) {
-  const text = typeof request === "string" ? request : JSON.stringify(request);
   let reply;
   try {
-    reply = JSON.parse(handle(text, progressPoster(id)));
+    const text = typeof request === "string" ? request : JSON.stringify(request);
+    const python = text.length > web.maxRequestChars
+      ? web.oversized(text.length)
+      : web.handle(text, progressPoster(id));
+    reply = JSON.parse(python);
   } catch (error) {
     const traceback = error && error.message ? error.message : String(error);
     return { id, error: { kind: "internal", message: errorMessage(error), traceback } };

@@ -1,0 +1,31 @@
+"""Option values the CLI accepts: whole numbers written in ASCII digits, within a range.
+
+``int()`` reads far more than a person means: ``int("١٠")`` is 10 (Arabic-Indic digits), and
+``" 1_0 "`` is 10 too. An option is a number only when it is spelt with 0-9 alone, and a number
+too large for the work it bounds is refused with the range rather than failing deep inside.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Callable
+
+
+def whole_number(low: int, high: int, note: str = "") -> Callable[[str], int]:
+    """An argparse ``type`` reading a whole number from ``low`` to ``high`` in ASCII digits.
+
+    >>> whole_number(0, 10)("7")
+    7
+    >>> whole_number(0, 10)("١٠")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number from 0 to 10 in the digits 0-9, not '١٠'
+    """
+    def read(text: str) -> int:
+        if text.isascii() and text.isdigit() and len(text) <= len(str(high)):
+            value = int(text)
+            if low <= value <= high:
+                return value
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from {low:,} to {high:,}{note} in the digits 0-9, not {text!r}")
+    return read

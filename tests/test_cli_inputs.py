@@ -1,0 +1,186 @@
+"""Whatever the CLI is given, it answers in one line without a traceback, with the right exit status.
+
+Exit status: 0 done, 1 no solution (or a failed write), 2 a usage error (bad option, not a puzzle,
+unreadable input), 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pysolver.cli import inputs, main
+from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The one line of a usage error (exit 2) that printed nothing on stdout."""
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "") and err.count("\n") == 1, (code, out, err)
+    return err.rstrip("\n")
+
+
+def stdin_of(monkeypatch: pytest.MonkeyPatch, data: bytes | None) -> None:
+    stream = None if data is None else io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", stream)
+
+
+def test_closed_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    stdin_of(monkeypatch, None)
+    assert refused(capsys, "solve", "-") == (
+        "pysolver: error: standard input is closed: give a puzzle or a file name instead of -")
+
+
+def test_closed_stdin_descriptor_in_a_real_process() -> None:
+    result = subprocess.run([sys.executable, "-m", "pysolver", "count", "-"], cwd=ROOT,
+                            capture_output=True, text=True, check=False,
+                            preexec_fn=lambda: os.close(0))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr == ("pysolver: error: standard input is closed: give a puzzle or a file "
+                             "name instead of -\n")
+
+
+def test_unreadable_file(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                         tmp_path: Path) -> None:
+    path = tmp_path / "locked.txt"
+    path.write_text(FIGURE_4_2)
+
+    def denied(*args: Any, **kwargs: Any) -> Any:
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr(inputs, "open", denied, raising=False)
+    assert refused(capsys, "solve", str(path)) == (
+        f"pysolver: error: cannot read {str(path)!r}: Permission denied")
+
+
+def test_an_argument_longer_than_a_file_name_can_be(capsys: pytest.CaptureFixture[str]) -> None:
+    assert refused(capsys, "solve", "1" * 300).endswith("cells, found 300")
+    assert refused(capsys, "solve", "x" * 300 + ".txt") == f"pysolver: error: no such file: '{'x' * 300}.txt'"
+    assert refused(capsys, "solve", "/x" * 200).startswith("pysolver: error: no such file: '/x/x")
+
+
+@pytest.mark.parametrize("name", ["puzzles.txt", "missing/puzzles", "nested/sixteen.txt"])
+def test_a_missing_file_is_not_read_as_a_puzzle(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path, name: str) -> None:
+    path = str(tmp_path / name) if "/" in name else name
+    assert refused(capsys, "count", path) == f"pysolver: error: no such file: {path!r}"
+
+
+def test_a_sixteen_character_path_is_still_a_file_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """'/tmp/missing.txt' has 16 characters, as many as a 4×4 puzzle's cells."""
+    assert refused(capsys, "solve", "/tmp/missing.txt") == "pysolver: error: no such file: '/tmp/missing.txt'"
+
+
+def test_a_directory(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert refused(capsys, "rate", str(tmp_path)) == (
+        f"pysolver: error: is a directory: {str(tmp_path)!r} (give a file of puzzles, or a puzzle)")
+
+
+def test_a_byte_order_mark_is_accepted(capsys: pytest.CaptureFixture[str],
+                                       monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = tmp_path / "bom.txt"
+    path.write_bytes(codecs.BOM_UTF8 + f"{FIGURE_4_2}\r\n".encode())
+    assert run(capsys, "solve", str(path)) == (0, FIGURE_4_2_SOLUTION + "\n", "")
+    stdin_of(monkeypatch, codecs.BOM_UTF8 + FIGURE_4_2.encode())
+    assert run(capsys, "solve", "-") == (0, FIGURE_4_2_SOLUTION + "\n", "")
+
+
+def test_bytes_that_are_not_utf8_are_named(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(FIGURE_4_2.encode() + b"\n..\xe9..\n")
+    assert refused(capsys, "check", str(path)) == (
+        "pysolver: error: latin1.txt: byte 0xe9 at line 2, column 3 is not UTF-8 text "
+        "(save the file as UTF-8)")
+    stdin_of(monkeypatch, b"\xff\xfe1\x00")
+    assert refused(capsys, "steps", "-") == (
+        "pysolver: error: stdin: byte 0xff at line 1, column 1 is not UTF-8 text "
+        "(save the file as UTF-8)")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["count", "--limit", "1" + "0" * 30, FIGURE_4_2],
+     "argument --limit: expected a whole number from 0 to 1,000,000,000,000,000,000 (0 for no "
+     "limit) in the digits 0-9, not '1" + "0" * 30 + "'"),
+    (["count", "--limit", "١٠", FIGURE_4_2], "not '١٠'"),
+    (["count", "--limit", "1_0", FIGURE_4_2], "not '1_0'"),
+    (["count", "--limit", " 10", FIGURE_4_2], "not ' 10'"),
+    (["generate", "--size", "١٦"], "argument --size: expected a whole number from 4 to 16"),
+    (["generate", "--size", "5"], "argument --size: invalid choice: 5"),
+    (["generate", "--count", "0"], "argument --count: expected a whole number from 1 to"),
+    (["generate", "--seed", "-1"], "argument --seed: expected a whole number from 0 to"),
+    (["generate", "--seed", "٣"], "argument --seed"),
+], ids=["huge-limit", "arabic-indic-limit", "underscore-limit", "padded-limit", "arabic-size",
+        "size-5", "count-0", "negative-seed", "arabic-seed"])
+def test_options_are_ascii_whole_numbers_in_range(capsys: pytest.CaptureFixture[str],
+                                                  argv: list[str], message: str) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_dotless_i_is_not_a_digit(capsys: pytest.CaptureFixture[str]) -> None:
+    assert refused(capsys, "solve", "ı" + FIGURE_4_2[1:]).startswith(
+        "pysolver: error: unexpected character 'ı' at position 1 (r1c1)")
+
+
+def test_a_ten_megabyte_line_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "huge.txt"
+    path.write_text("1" * 10_000_000 + "\n")
+    assert refused(capsys, "solve", str(path)).endswith("cells, found 10,000,000")
+
+
+class FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_failed_write_is_one_line_and_exit_1(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdout", FullDisk())
+    assert main(["solve", FIGURE_4_2]) == 1
+    assert capsys.readouterr().err == (
+        "pysolver: error: cannot write the output: No space left on device\n")
+
+
+def test_an_unexpected_error_is_one_line(capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("something broke")
+
+    monkeypatch.setattr("pysolver.cli.solve.iter_solutions", broken)
+    monkeypatch.delenv("PYSOLVER_DEBUG", raising=False)
+    code, out, err = run(capsys, "solve", FIGURE_4_2)
+    assert code == 1 and err == (
+        "pysolver: internal error: RuntimeError: something broke (set PYSOLVER_DEBUG=1 for the "
+        "traceback, and please report it)\n")
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
+    """``pysolver solve --all <empty grid> | head -1``: a broken pipe ends the command quietly."""
+    process = subprocess.Popen([sys.executable, "-m", "pysolver", "solve", "--all", "." * 81],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.readline()
+    process.stdout.close()
+    err = process.stderr.read()
+    assert process.wait(timeout=60) == 0
+    assert len(first) == 82 and err == b""

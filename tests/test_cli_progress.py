@@ -1,0 +1,125 @@
+"""Long CLI work shows progress on stderr and stops cleanly on Ctrl-C.
+
+``pysolver count --limit 0`` on an empty grid counts for ever, and ``pysolver generate --size 16``
+takes minutes: after ``DELAY`` seconds a progress line appears (a redrawn bar on a terminal), and
+SIGINT ends the command with exit status 130, one line, no traceback.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pysolver.cli import progress as progress_module
+from pysolver.cli.progress import DELAY, LINE_INTERVAL, ProgressLine
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_nothing_is_shown_for_quick_work_then_a_line_at_intervals() -> None:
+    clock, log = Clock(), io.StringIO()
+    line = ProgressLine(log, clock)
+    line("counting", 0.5)
+    clock.now += DELAY / 2
+    line("counting", 0.6)
+    assert log.getvalue() == ""
+    clock.now += DELAY
+    line("counting", 0.75, "750 solutions")
+    line("counting", 0.8, "800 solutions")  # too soon after the last line
+    clock.now += LINE_INTERVAL
+    line("counting", None, "900 solutions")
+    line.close()
+    assert log.getvalue().splitlines() == ["pysolver: counting, 75%, 750 solutions, 2 s",
+                                           "pysolver: counting, 900 solutions, 6 s"]
+
+
+def test_on_a_terminal_the_bar_is_redrawn_in_place_and_wiped_at_the_end() -> None:
+    clock, screen = Clock(), Terminal()
+    with ProgressLine(screen, clock) as line:
+        clock.now += DELAY
+        line("attempt 1: removing clues", 0.25)
+        clock.now += 1
+        line("attempt 1: grading", 1.0)
+    text = screen.getvalue()
+    first = "\rattempt 1: removing clues  [######------------------]  25%  1 s"
+    second = "\rattempt 1: grading  [########################] 100%  2 s"
+    assert text.startswith(first + second.ljust(len(first)))
+    assert text.endswith("\r" + " " * (len(second) - 1) + "\r") and "\n" not in text
+
+
+def interrupt_after_progress(argv: list[str], *, terminal: bool) -> tuple[int, str]:
+    """Start ``pysolver argv`` with stderr on a terminal (a pty) or a pipe, wait for its first
+    progress report, press Ctrl-C; the exit status and all of stderr."""
+    read_end, write_end = pty.openpty() if terminal else os.pipe()
+    process = subprocess.Popen([sys.executable, "-m", "pysolver", *argv], cwd=ROOT,
+                               stdout=subprocess.DEVNULL, stderr=write_end)
+    os.close(write_end)
+    seen = b""
+    deadline = time.monotonic() + 120
+    while b"pysolver" not in seen and b"[" not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([read_end], [], [], 1)
+        if ready:
+            seen += os.read(read_end, 4096)
+    process.send_signal(signal.SIGINT)
+    code = process.wait(timeout=60)
+    while True:
+        try:
+            chunk = os.read(read_end, 4096)
+        except OSError:  # a pty reports EIO once the child has gone
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(read_end)
+    return code, seen.decode()
+
+
+@pytest.mark.parametrize("argv", [
+    ["count", "--limit", "0", "." * 81],
+    ["generate", "--size", "16", "--seed", "1"],
+], ids=["count-unlimited", "generate-16x16"])
+def test_long_work_reports_progress_and_ctrl_c_stops_it(argv: list[str]) -> None:
+    code, err = interrupt_after_progress(argv, terminal=False)
+    lines = err.splitlines()
+    assert code == 130 and "Traceback" not in err
+    assert lines[-1] == "pysolver: interrupted"
+    assert lines[0].startswith("pysolver: counting, " if argv[0] == "count" else "pysolver: attempt 1: ")
+
+
+def test_on_a_terminal_count_draws_a_bar_and_ctrl_c_wipes_it() -> None:
+    code, screen = interrupt_after_progress(["count", "--limit", "1000000000", "." * 81],
+                                            terminal=True)
+    assert code == 130 and "Traceback" not in screen
+    assert "\rcounting  [" in screen and "% " in screen and " solutions  " in screen
+    # The bar is wiped before the one line that says why the command stopped.
+    assert screen.rstrip("\r\n").endswith("\rpysolver: interrupted")
+
+
+def test_quick_commands_print_no_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    from pysolver.cli import main
+
+    assert main(["count", "--limit", "0", "." * 16]) == 0
+    assert capsys.readouterr() == ("288\n", "")
+    assert progress_module.DELAY >= 0.5
