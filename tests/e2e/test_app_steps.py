@@ -142,19 +142,24 @@ def test_chain_exclusion_is_drawn_exactly_as_python_says_and_back_restores(
     assert [c["cands"] for c in before] == shown_candidates(earlier, earlier["steps"][CHAIN_AT - 2])
 
 
-def test_guess_backtrack_and_solve(page: Page, site_url: str) -> None:
-    open_puzzle(page, site_url, TOP95_13)
+def guess_until_contradiction(page: Page, url: str) -> dict[str, Any]:
+    """Open TOP95_13 and alternate Solve logic and Guess, on the page and in Python, until a
+    contradiction; each turn's status as Python's. Returns Python's view there."""
+    open_puzzle(page, url, TOP95_13)
     py("load", puzzle=TOP95_13)
     for turn in range(40):
         cmd = "guess" if turn % 2 else "solve_logic"
-        expected = py(cmd)["view"]
+        expected: dict[str, Any] = py(cmd)["view"]
         click(page, cmd)
         wait_position(page, expected["position"])
         assert status(page) == (expected["status"]["status"], expected["status"]["message"])
         if expected["status"]["status"] == "contradiction":
-            break
-    else:
-        pytest.fail("no contradiction turned up")
+            return expected
+    pytest.fail("no contradiction turned up")
+
+
+def test_guess_backtrack_and_solve(page: Page, site_url: str) -> None:
+    guess_until_contradiction(page, site_url)
     assert page.text_content("#status .badge") == "Contradiction"
     assert page.is_disabled(".controls button[data-intent='guess']")
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.e2e.test_app import click, py, wait_position
-from tests.e2e.test_app_steps import TOP95_13, open_puzzle
+from tests.e2e.test_app_steps import guess_until_contradiction
 
 pytestmark = pytest.mark.e2e
 
@@ -22,17 +22,7 @@ READ_LIST = """() => [...document.querySelectorAll('#step-list li')].slice(1).ma
 
 
 def test_a_guess_and_a_backtrack_show_as_a_branch(page: Page, site_url: str, artifacts_dir: Path) -> None:
-    open_puzzle(page, site_url, TOP95_13)
-    py("load", puzzle=TOP95_13)
-    for turn in range(40):
-        cmd = "guess" if turn % 2 else "solve_logic"
-        expected = py(cmd)["view"]
-        click(page, cmd)
-        wait_position(page, expected["position"])
-        if expected["status"]["status"] == "contradiction":
-            break
-    else:
-        pytest.fail("no contradiction turned up")
+    expected = guess_until_contradiction(page, site_url)
     shown = page.evaluate(READ_LIST)
     assert [row["depth"] for row in shown] == [b["depth"] for b in expected["branches"]]
     assert max(row["depth"] for row in shown) >= 1
