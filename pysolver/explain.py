@@ -53,7 +53,8 @@ def effect(geometry: Geometry, step: Step) -> str:
     return "; ".join(parts)
 
 
-def graph_json(geometry: Geometry, graph: GraphDrawing, earlier: Iterable[Step] = ()) -> dict[str, Any]:
+def graph_json(geometry: Geometry, graph: GraphDrawing, earlier: Iterable[Step] = (), *,
+               with_stages: bool = True) -> dict[str, Any]:
     """A step's drawn graph: its layout, the stages of its argument and each vertex's board cells.
 
     ``earlier`` are the steps before this one, oldest first: the graphs they drew of the same house
@@ -63,7 +64,7 @@ def graph_json(geometry: Geometry, graph: GraphDrawing, earlier: Iterable[Step] 
     for before in earlier:
         if before.graph is not None and _same_graph(before.graph, graph):
             previous = previous_order(before.graph, layout(before.graph, previous))
-    data = drawing_json(graph, previous)
+    data = drawing_json(graph, previous, with_stages=with_stages)
     for side, cells in zip(("left", "right"), vertex_cells(geometry, graph)):
         for vertex, on_board in zip(data[side], cells):
             vertex["cells"] = on_board

@@ -32,7 +32,7 @@ from typing import Any, Callable, Literal, Union
 
 from .board import Board, Contradiction
 from .classify import Classification, classify
-from .explain import LEVELS, hint_json, lost_note_text, mistake_json, wrong_text
+from .explain import LEVELS, graph_json, hint_json, lost_note_text, mistake_json, wrong_text
 from .geometry import Geometry
 from .grading import rate
 from .grid import Grid
@@ -58,11 +58,13 @@ class Status:
     cell: int | None = None
     house: int | None = None
     cells: tuple[int, ...] = ()
+    graph: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data for the page and the CLI's closing status line."""
+        """Plain data for the page and the CLI's closing status line; a Hall violation's graph
+        (the house, or the digit's rows × columns, without a perfect matching) as ``graph``."""
         return {"status": self.state, "message": self.message, "cell": self.cell,
-                "house": self.house, "cells": list(self.cells)}
+                "house": self.house, "cells": list(self.cells), "graph": self.graph}
 
 
 @dataclass(frozen=True)
@@ -262,8 +264,10 @@ class Session:
             follow = ("Backtrack to the last guess." if self.can_backtrack()
                       else "Undo or erase a digit." if self._points[self.position].player
                       else "The puzzle has no solution.")
+            graph = contradiction.graph
             return Status("contradiction", f"Contradiction: {contradiction.message}. {follow}",
-                          contradiction.cell, contradiction.house, contradiction.cells)
+                          contradiction.cell, contradiction.house, contradiction.cells,
+                          graph_json(self.geometry, graph, with_stages=False) if graph else None)
         left = len(board.empty_cells())
         if self.next_step() is None:
             return Status("stuck", f"Stuck with {left} cells to go: no single, intersection, "

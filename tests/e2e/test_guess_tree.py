@@ -1,6 +1,8 @@
 """The guess tree in the history: entries under a guess indented by their depth, the branch a
 Backtrack abandons greyed with the contradiction that ended it, and Backtrack's effect named — all
-as Python's `branches` say. A screenshot is left in test-artifacts/guess-tree.png."""
+as Python's `branches` say; at the contradiction, the graph without a perfect matching is drawn with
+the set that breaks Hall's condition in red. Screenshots: test-artifacts/guess-tree.png and
+contradiction-graph.png."""
 
 from __future__ import annotations
 
@@ -30,6 +32,15 @@ def test_a_guess_and_a_backtrack_show_as_a_branch(page: Page, site_url: str, art
     house = expected["status"]["house"]
     if house is not None:
         assert page.locator(f"#board .outline.conflict[data-house='{house}']").count() == 1
+    violation = expected["status"]["graph"]
+    assert violation is not None, "this contradiction is a Hall violation: its graph is drawn"
+    svg = "#graph svg.bipartite.violation"
+    assert page.text_content(f"{svg} text.title") == violation["title"]
+    for side in ("left", "right"):
+        drawn = page.locator(f"{svg} g.node.pattern[data-side='{side}']").evaluate_all(
+            "(els) => els.map((el) => Number(el.dataset.index))")
+        assert drawn == violation["pattern"][side]
+    page.locator("#graph").screenshot(path=str(artifacts_dir / "contradiction-graph.png"))
 
     expected = py("backtrack")["view"]
     click(page, "backtrack")

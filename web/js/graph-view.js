@@ -10,7 +10,7 @@
  * Vertices are focusable; hovering or focusing one lights its cells on the board (and the reverse,
  * through the store's `link`).
  *
- * Test hooks: `svg[data-kind]` with `data-layers`, `g.node[data-side][data-index]` (classes
+ * Test hooks: `svg[data-kind]` with `data-layers` (class `violation` for a Hall violation's graph), `g.node[data-side][data-index]` (classes
  * `pattern`, `reached`, `linked`), `line.edge[data-edge="i-j"]` (classes `matching`, `pattern`,
  * `removed`, `path`); `.stage-player button[data-stage]`, `.stage-text`.
  */
@@ -53,10 +53,10 @@ function graphSvg(graph, stage) {
   const removed = new Set(graph.removed.map(key));
   const path = new Set(stage ? stage.path.map(key) : []);
   const reached = stage ? stage.reached : { left: [], right: [] };
-  const rows = Math.max(graph.left.length, graph.right.length);
-  const height = TOP + rows * ROW + 8;
   const leftSlot = slots(graph, "left");
   const rightSlot = slots(graph, "right");
+  const rows = Math.max(0, ...leftSlot, ...rightSlot) + 1;
+  const height = TOP + rows * ROW + 8;
   const yLeft = (i) => TOP + leftSlot[i] * ROW + ROW / 2;
   const yRight = (j) => TOP + rightSlot[j] * ROW + ROW / 2;
   const edges = graph.edges.map(([i, j]) => {
@@ -97,7 +97,10 @@ function graphSvg(graph, stage) {
   const label = `${graph.title}: ${pattern.kind} of ${names(graph.left, patternLeft)} and `
     + `${names(graph.right, patternRight)}; ${graph.removed.length} edge(s) removed`;
   const layers = stage ? stage.layers : ALL_LAYERS;
-  return svg("svg", { class: "bipartite", role: "group", "aria-label": label, "data-kind": pattern.kind,
+  // A graph without stages at a contradiction is a Hall violation: its pattern is the set that
+  // cannot be matched, outlined in red.
+  const violation = !(graph.stages && graph.stages.length) && graph.removed.length === 0 && pattern.left.length > 0;
+  return svg("svg", { class: violation ? "bipartite violation" : "bipartite", role: "group", "aria-label": label, "data-kind": pattern.kind,
     "data-layers": layers.join(" "), viewBox: `0 0 ${WIDTH} ${height}`, width: WIDTH, height },
   svg("text", { class: "title", x: WIDTH / 2, y: 16, "text-anchor": "middle" }, graph.title),
   svg("text", { class: "head", x: LEFT_X + PILL / 2, y: 36, "text-anchor": "middle" }, leftHead),

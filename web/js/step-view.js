@@ -10,7 +10,7 @@
 
 import { h, redraw } from "./dom.js";
 import { renderGraph } from "./graph-view.js";
-import { isLoaded, linked, shownStep } from "./store.js";
+import { isLoaded, linked, shownGraph, shownStep } from "./store.js";
 
 
 /** Fill the reason panel from the shown step. */
@@ -24,7 +24,7 @@ export function renderStepPanel(els, state) {
     els.text.textContent = isLoaded(state) && state.view.status.status !== "solving"
       ? state.view.status.message
       : "Play: select a cell and type a digit (N for notes). Hint shows what to look for; Step applies the next deduction.";
-    renderGraph(els.graph, null);
+    renderGraph(els.graph, shownGraph(state), null, linked(state).vertices);
     return;
   }
   const { step, mode } = shown;
@@ -34,7 +34,7 @@ export function renderStepPanel(els, state) {
   els.title.textContent = mode !== "hint" ? step.name
     : step.kind === "mistake" ? "Hint: a mistake" : `Hint ${step.level} of 3: ${step.name}`;
   els.text.textContent = step.text;
-  renderGraph(els.graph, step.graph, state.graphStage, linked(state).vertices);
+  renderGraph(els.graph, shownGraph(state), state.graphStage, linked(state).vertices);
 }
 
 /** Rebuild the step list when the log or position changes. */

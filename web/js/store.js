@@ -70,6 +70,15 @@ export function shownStep(state) {
   return null;
 }
 
+/** The graph the panel draws: a Hall violation's at a contradiction, else the shown step's. */
+export function shownGraph(state) {
+  if (!isLoaded(state)) return null;
+  const status = state.view.status;
+  if (status.status === "contradiction" && status.graph) return status.graph;
+  const shown = shownStep(state);
+  return shown ? shown.step.graph : null;
+}
+
 /**
  * What the pointer or focus rests on, in the board's terms: `{cells, digit}` from a graph vertex
  * (its cells, and the digit whose candidates light up there) or `{cell}` from a board cell; the
@@ -78,7 +87,7 @@ export function shownStep(state) {
  */
 export function linked(state) {
   const shown = shownStep(state);
-  const graph = shown && shown.step.graph;
+  const graph = shownGraph(state);
   const link = state.link;
   const none = { cells: new Set(), digit: null, vertices: new Set() };
   if (!graph || !link) return none;
@@ -86,7 +95,7 @@ export function linked(state) {
     const vertex = graph[link.side][link.index];
     if (!vertex) return none;
     const digit = graph.kind === "house" && link.side === "right" ? vertex.id
-      : graph.kind === "digit" ? shown.step.digit : null;
+      : graph.kind === "digit" && shown ? shown.step.digit : null;
     return { cells: new Set(vertex.cells), digit, vertices: new Set([`${link.side}-${link.index}`]) };
   }
   const sides = graph.kind === "house" ? ["left"] : ["left", "right"];
