@@ -23,6 +23,7 @@ Layout(left=(0, 2, 1), right=(1, 2, 0))
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from .step import GraphDrawing
@@ -162,11 +163,13 @@ def _improve(graph: GraphDrawing, block: list[Row], fixed_before: list[Row],
     return best
 
 
+@lru_cache(maxsize=4096)
 def layout(graph: GraphDrawing, previous: PreviousOrder | None = None) -> Layout:
     """Slots for ``graph``: matched pairs level, the pattern on top, few crossings, stable.
 
     ``previous`` is the order a graph of the same house was drawn in at the step before; vertices
-    keep that order unless moving them removes crossings or gathers the pattern.
+    keep that order unless moving them removes crossings or gathers the pattern. Cached: every
+    reply lays out the shown step after the earlier drawings of its house, which rarely change.
     """
     rows = _rows(graph)
     rank: dict[Row, int] = {}
