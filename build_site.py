@@ -14,6 +14,7 @@ nothing is fetched from another host when the page runs.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import http.server
 import json
@@ -24,7 +25,8 @@ import sys
 import tempfile
 import threading
 import tomllib
-from collections.abc import Callable
+import zlib
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 
@@ -42,10 +44,14 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Runtime files also shipped gzipped, for the worker to decompress itself (DecompressionStream): a
+# static host such as GitHub Pages may not compress them. python_stdlib.zip is compressed already.
+GZIPPED_RUNTIME = ("pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+SNAPSHOT_SCRIPT = WEB / "tools" / "make-snapshot.mjs"
 # The npm package of Pyodide ships no micropip; these are the PyPI wheels that run in it.
 INSTALLER_WHEELS = {"micropip": "0.11.1", "packaging": "26.1"}
 # Files of web/ that belong to the build, not to the site.
-WEB_EXCLUDED = ("node_modules", "package.json", "package-lock.json")
+WEB_EXCLUDED = ("node_modules", "package.json", "package-lock.json", "tools")
 # Python's mimetypes table may lack these; a browser refuses a module or wasm sent with another type.
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -54,7 +60,17 @@ MIME_TYPES = {
     ".json": "application/json",
     ".whl": "application/zip",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
 }
+# The app's icon: rectangles (x, y, width, height in a unit square, colour) painted in order: a
+# blue tile, a white 3×3-box board, two cells of a pattern in green and a placed digit's cell in
+# yellow, then the grid. Everything sits inside the central 80% that a maskable icon keeps.
+ICON_BLUE, ICON_PAPER, ICON_LINE = "#1f3d7a", "#ffffff", "#1b2233"
+ICON_GREEN, ICON_YELLOW, ICON_THIN = "#5cc45a", "#ffd84d", "#9aa3b5"
+ICON_BOARD = (0.16, 0.16, 0.68)  # left, top, side
+ICON_PNG_SIZES = (192, 512)
 
 
 def log(message: str) -> None:
@@ -91,11 +107,8 @@ def build_wheel(wheels: Path) -> Path:
             check=True,
         )
         (built,) = dist.glob("pysolver-*.whl")
-        # A folder named by the content: a new build gets a new URL, so no browser or CDN cache
-        # (GitHub Pages: 10 minutes) serves an old wheel to a new page. micropip needs the file name.
-        digest = hashlib.sha256(built.read_bytes()).hexdigest()[:12]
-        target = wheels / digest / built.name
-        target.parent.mkdir()
+        # A folder named by the content; micropip needs the wheel's own file name.
+        target = content_folder(wheels, built.read_bytes()) / built.name
         shutil.copy2(built, target)
     log(f"built {target.relative_to(wheels.parent)} ({target.stat().st_size:,} bytes)")
     return target
@@ -109,8 +122,24 @@ def install_node_modules() -> None:
     if stamp.exists() and stamp.read_text(encoding="utf-8") == digest and PYODIDE_PACKAGE.is_dir():
         return
     log("npm ci (web/)")
-    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True)
+    # puppeteer-core (the Firefox journey's driver) must never download a browser.
+    env = {**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1"}
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=WEB, check=True, env=env)
     stamp.write_text(digest, encoding="utf-8")
+
+
+def write_gzip(path: Path, data: bytes) -> Path:
+    """Write `data` gzipped (level 9, no timestamp, so equal input gives equal bytes) to `path`."""
+    path.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    return path
+
+
+def content_folder(parent: Path, data: bytes) -> Path:
+    """parent/<first 12 hex digits of sha256(data)>/, created: a new content gets a new URL, so no
+    browser or CDN cache (GitHub Pages: 10 minutes) serves an old file to a new page."""
+    folder = parent / hashlib.sha256(data).hexdigest()[:12]
+    folder.mkdir(parents=True)
+    return folder
 
 
 def copy_pyodide(out: Path) -> Path:
@@ -123,8 +152,12 @@ def copy_pyodide(out: Path) -> Path:
     target.mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_PACKAGE / name, target / name)
+    for name in GZIPPED_RUNTIME:
+        write_gzip(target / f"{name}.gz", (target / name).read_bytes())
     size = sum((target / name).stat().st_size for name in PYODIDE_FILES)
-    log(f"copied Pyodide {installed} runtime ({size:,} bytes)")
+    packed = sum((target / f"{name}.gz").stat().st_size for name in GZIPPED_RUNTIME)
+    log(f"copied Pyodide {installed} runtime ({size:,} bytes; {', '.join(GZIPPED_RUNTIME)} "
+        f"also gzipped, {packed:,} bytes)")
     return target
 
 
@@ -158,16 +191,132 @@ def copy_web(out: Path) -> None:
     log(f"copied web/ ({', '.join(sorted(p.name for p in out.iterdir() if p.name not in ('pyodide', 'wheels')))})")
 
 
-def write_manifest(out: Path, wheel: Path, installers: dict[str, Path]) -> dict[str, str]:
-    """Write manifest.json: the file names the worker loads, relative to the site's root."""
-    manifest = {
+def make_snapshot(out: Path, wheel: Path) -> dict[str, object]:
+    """Snapshot a Pyodide interpreter with the site's wheel installed and imported (under Node, by
+    web/tools/make-snapshot.mjs) into site/snapshots/<hash>/pysolver.snapshot.gz, and describe it
+    for the manifest: the worker boots from it only when its Pyodide version and wheel are the
+    ones the manifest names, and falls back to installing the wheel otherwise."""
+    with tempfile.TemporaryDirectory(prefix="pysolver-snapshot-") as tmp:
+        raw_path = Path(tmp) / "snapshot.bin"
+        made = subprocess.run(["node", str(SNAPSHOT_SCRIPT), str(out), str(raw_path)],
+                              capture_output=True, text=True)
+        if made.returncode != 0:
+            raise SystemExit(f"making the snapshot failed: {made.stderr.strip().splitlines()[-1:]}")
+        raw = raw_path.read_bytes()
+    packed = gzip.compress(raw, compresslevel=9, mtime=0)
+    target = content_folder(out / "snapshots", packed) / "pysolver.snapshot.gz"
+    target.write_bytes(packed)
+    log(f"made {target.relative_to(out)} ({len(raw):,} bytes, {len(packed):,} gzipped)")
+    return {
+        "path": target.relative_to(out).as_posix(),
+        "bytes": len(raw),
+        "gzip_bytes": len(packed),
+        "pyodide": pyodide_version(),
+        "wheel": wheel.relative_to(out).as_posix(),
+    }
+
+
+def icon_shapes() -> list[tuple[float, float, float, float, str]]:
+    """The icon as painted rectangles (see ICON_BOARD); the SVG and the PNGs are drawn from it."""
+    left, top, side = ICON_BOARD
+    cell = side / 9
+    shapes = [(0.0, 0.0, 1.0, 1.0, ICON_BLUE), (left, top, side, side, ICON_PAPER)]
+    for col, row, colour in ((1, 4, ICON_GREEN), (7, 4, ICON_GREEN), (4, 1, ICON_YELLOW)):
+        shapes.append((left + col * cell, top + row * cell, cell, cell, colour))
+    for k in range(10):
+        width, colour = (0.02, ICON_LINE) if k % 3 == 0 else (0.006, ICON_THIN)
+        offset, overhang = k * cell - width / 2, 0.01 if k % 3 == 0 else 0.0
+        shapes.append((left + offset, top - overhang, width, side + 2 * overhang, colour))
+        shapes.append((left - overhang, top + offset, side + 2 * overhang, width, colour))
+    return shapes
+
+
+def icon_svg(shapes: Iterable[tuple[float, float, float, float, str]]) -> str:
+    """The icon as SVG on a 512-unit canvas."""
+    rects = "".join(
+        f'<rect x="{x * 512:.1f}" y="{y * 512:.1f}" width="{w * 512:.1f}" height="{h * 512:.1f}" fill="{c}"/>'
+        for x, y, w, h, c in shapes
+    )
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">{rects}</svg>\n'
+
+
+def icon_png(shapes: Iterable[tuple[float, float, float, float, str]], size: int) -> bytes:
+    """The icon as a `size`-pixel square PNG (RGB, 8 bits), painted rectangle by rectangle."""
+    pixels = [bytearray(3 * size) for _ in range(size)]
+    for x, y, w, h, colour in shapes:
+        rgb = bytes.fromhex(colour[1:])
+        x0, x1 = max(0, round(x * size)), min(size, max(round((x + w) * size), round(x * size) + 1))
+        y0, y1 = max(0, round(y * size)), min(size, max(round((y + h) * size), round(y * size) + 1))
+        for row in pixels[y0:y1]:
+            row[3 * x0:3 * x1] = rgb * (x1 - x0)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
+
+    header = size.to_bytes(4, "big") * 2 + bytes([8, 2, 0, 0, 0])
+    image = zlib.compress(b"".join(b"\x00" + bytes(row) for row in pixels), 9)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", image) + chunk(b"IEND", b"")
+
+
+def write_icons(out: Path) -> list[Path]:
+    """site/icons/: icon.svg and icon-<size>.png, named by the web app manifest (app.webmanifest)."""
+    folder = out / "icons"
+    folder.mkdir()
+    shapes = icon_shapes()
+    (folder / "icon.svg").write_text(icon_svg(shapes), encoding="utf-8")
+    for size in ICON_PNG_SIZES:
+        (folder / f"icon-{size}.png").write_bytes(icon_png(shapes, size))
+    log(f"drew icons/ (icon.svg, {', '.join(f'icon-{size}.png' for size in ICON_PNG_SIZES)})")
+    return sorted(folder.iterdir())
+
+
+def offline_files(out: Path, manifest: dict[str, object]) -> list[str]:
+    """The site paths the service worker caches on install: the page, and what the snapshot boot
+    reads (the fallback boot's files are cached as they are fetched)."""
+    page = [p.relative_to(out).as_posix() for p in sorted(out.rglob("*")) if p.is_file()
+            and p.parts[len(out.parts)] not in ("pyodide", "wheels", "snapshots") and p.name != "sw.js"]
+    runtime = ["pyodide/pyodide.mjs", "pyodide/python_stdlib.zip"]
+    gzipped = manifest.get("gzipped", [])
+    assert isinstance(gzipped, list)
+    runtime += [f"{path}.gz" for path in gzipped]
+    snapshot = manifest.get("snapshot")
+    if isinstance(snapshot, dict):
+        runtime.append(str(snapshot["path"]))
+    return ["./", *page, *runtime, str(manifest["wheel"])]
+
+
+def write_service_worker(out: Path, manifest: dict[str, object]) -> str:
+    """Write site/sw.js from web/sw.js, filling in the files to cache, and a version hashed from their contents,
+    so that each deployment that changes any of them gets its own cache and is offered to the page."""
+    files = offline_files(out, manifest)
+    digest = hashlib.sha256()
+    for path in files[1:]:  # "./" is index.html
+        digest.update(path.encode() + b"\0" + (out / path).read_bytes())
+    version = digest.hexdigest()[:16]
+    template = (WEB / "sw.js").read_text(encoding="utf-8")
+    filled = template.replace('"__VERSION__"', json.dumps(version)).replace(
+        '["__PRECACHE__"]', json.dumps(files, indent=2))
+    (out / "sw.js").write_text(filled, encoding="utf-8")
+    log(f"wrote sw.js (version {version}, {len(files)} files cached for offline use)")
+    return version
+
+
+def write_manifest(
+    out: Path, wheel: Path, installers: dict[str, Path], snapshot: dict[str, object] | None = None
+) -> dict[str, object]:
+    """Write manifest.json: the file names the worker loads, relative to the site's root, the
+    runtime files it may fetch gzipped (with `.gz` appended), and the snapshot when there is one."""
+    manifest: dict[str, object] = {
         "wheel": wheel.relative_to(out).as_posix(),
         "micropip": installers["micropip"].relative_to(out).as_posix(),
         "packaging": installers["packaging"].relative_to(out).as_posix(),
         "pyodide": pyodide_version(),
         "pysolver": project_version(),
         "python": "3.14",
+        "gzipped": [f"pyodide/{name}" for name in GZIPPED_RUNTIME],
     }
+    if snapshot is not None:
+        manifest["snapshot"] = snapshot
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     log(f"wrote manifest.json ({manifest['wheel']})")
     return manifest
@@ -179,7 +328,7 @@ def check_replaceable(out: Path) -> None:
         raise SystemExit(f"{out} is not empty and holds no manifest.json: not replacing it")
 
 
-def build(out: Path) -> dict[str, str]:
+def build(out: Path) -> dict[str, object]:
     """Build the whole site into `out` and return its manifest.
 
     The site is assembled beside `out` and moved into place at the end, so an interrupted build
@@ -196,7 +345,10 @@ def build(out: Path) -> dict[str, str]:
     copy_pyodide(staging)
     installers = fetch_installer_wheels(wheels)
     wheel = build_wheel(wheels)
-    manifest = write_manifest(staging, wheel, installers)
+    write_manifest(staging, wheel, installers)  # the snapshot's maker reads it
+    manifest = write_manifest(staging, wheel, installers, make_snapshot(staging, wheel))
+    write_icons(staging)
+    write_service_worker(staging, manifest)
     if out.exists():
         shutil.rmtree(out)
     staging.rename(out)

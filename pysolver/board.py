@@ -49,19 +49,7 @@ class Board:
     @classmethod
     def from_grid(cls, grid: Grid) -> Board:
         """The starting board: each empty cell holds every digit none of its peers holds."""
-        geo = grid.geometry
-        values = grid.values
-        candidates = []
-        for cell, value in enumerate(values):
-            if value:
-                candidates.append(0)
-                continue
-            seen = 0
-            for peer in geo.peers[cell]:
-                if values[peer]:
-                    seen |= 1 << (values[peer] - 1)
-            candidates.append(geo.all_digits & ~seen)
-        return cls(geo, values, values, tuple(candidates))
+        return cls(grid.geometry, grid.values, grid.values, open_candidates(grid))
 
     def apply(self, placements: Iterable[Candidate] = (),
               eliminations: Iterable[Candidate] = ()) -> Board:
@@ -111,6 +99,27 @@ class Board:
                     f"{geo.house_name(house)} has no place left for {geo.symbol(bits(missing)[0])}",
                     house=house)
         return None
+
+
+def open_candidates(grid: Grid) -> tuple[int, ...]:
+    """For each empty cell, every digit none of its peers holds (0 for a filled cell).
+
+    >>> open_candidates(Grid.parse("1..." "...." "...." "...."))[:4]
+    (0, 14, 14, 14)
+    """
+    geo = grid.geometry
+    values = grid.values
+    candidates = []
+    for cell, value in enumerate(values):
+        if value:
+            candidates.append(0)
+            continue
+        seen = 0
+        for peer in geo.peers[cell]:
+            if values[peer]:
+                seen |= 1 << (values[peer] - 1)
+        candidates.append(geo.all_digits & ~seen)
+    return tuple(candidates)
 
 
 @lru_cache(maxsize=GEOMETRY_COUNT)

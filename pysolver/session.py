@@ -130,13 +130,18 @@ class CheckReport:
 class Session:
     """One puzzle being played and solved: the history, the position in it, the play counters."""
 
-    def __init__(self, puzzle: Grid, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, puzzle: Grid, start: Board | None = None, *,
+                 clock: Callable[[], float] = time.time) -> None:
+        """A session on ``puzzle`` (its givens), from ``start`` when the player had already placed
+        digits or removed candidates (an imported position: its digits count as the player's),
+        else from the puzzle's own board."""
         self.puzzle = puzzle
         self.geometry = puzzle.geometry
+        self.start = start if start is not None else Board.from_grid(puzzle)
         self.steps: list[Entry] = []
         empty = (0,) * self.geometry.cell_count
-        self._points = [_Point(Board.from_grid(puzzle), (), empty, frozenset(),
-                               (-1,) * self.geometry.cell_count, ())]
+        placed = frozenset(c for c, v in enumerate(self.start.values) if v and not puzzle.values[c])
+        self._points = [_Point(self.start, (), empty, placed, (-1,) * self.geometry.cell_count, ())]
         self.position = 0
         self._next: dict[int, Step | None] = {}
         self._contradiction: dict[int, Contradiction | None] = {}

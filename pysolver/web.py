@@ -24,9 +24,10 @@ import random
 from dataclasses import replace
 from typing import Any, Callable
 
-from . import fields
+from . import fields, formats
 from .errors import FieldError, PuzzleError
 from .explain import step_json
+from .formats.path import path_text
 from .generate import SIZES, SYMMETRIES, generate, parse_level_choice
 from .geometry import SYMBOLS, bits
 from .grading import Level, rate
@@ -87,6 +88,7 @@ def view(session: Session) -> Reply:
         "box_cols": geo.box_cols,
         "symbols": SYMBOLS[:geo.n],
         "puzzle": session.puzzle.line(),
+        "start": formats.start_text(session.start),
         "givens": list(board.givens),
         "values": list(board.values),
         "candidates": [board.candidate_digits(c) for c in range(geo.cell_count)],
@@ -175,9 +177,12 @@ def _settings(session: Session, request: Request) -> None:
 
 
 def _load(request: Request, progress: Progress) -> Reply:
-    """A new session: the puzzle, then its saved history, or the position of a link."""
-    grid = Grid.parse(fields.text(request, "puzzle"))
-    session = Session(grid)
+    """A new session from ``puzzle`` in any text form (a pencil-mark grid, a candidate string, a
+    position line or a SudokuWiki string start from the candidates and placed digits they show),
+    then its saved history, or the position of a link."""
+    imported = formats.parse(fields.text(request, "puzzle"))
+    grid = imported.puzzle
+    session = Session(grid, imported.board)
     try:
         _settings(session, _part(request, "settings"))
     except FieldError as error:
@@ -201,7 +206,20 @@ def _load(request: Request, progress: Progress) -> Reply:
         session.goto(position)
     _restore_play(session, _part(request, "play"))
     _Worker.session = session
-    return {"view": view(session)}
+    return {"view": view(session), "format": imported.format}
+
+
+def _export(request: Request, progress: Progress) -> Reply:
+    """The loaded session as text to copy: the givens' line, the position on the board in every
+    form, and the solution path from the session's start as ``pysolver steps`` prints it."""
+    session = _session()
+    board = session.board
+    solver = Session(session.puzzle, session.start)
+    steps = solver.solve()
+    return {"puzzle": session.puzzle.line(), "position": session.position,
+            "formats": [{"format": f.name, "title": f.title, "text": f.write(board, "digits")}
+                        for f in formats.FORMATS if f.fits(board.geometry.n)],
+            "path": path_text(steps, solver.status())}
 
 
 def _puzzle_or_loaded(request: Request) -> Grid:
@@ -383,6 +401,7 @@ COMMANDS: dict[str, Command] = {
     "rate": _rate,
     "generate": _generate,
     "gtsps": _gtsps,
+    "export": _export,
     "bipartite": _bipartite,
 }
 

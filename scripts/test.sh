@@ -4,9 +4,12 @@
 #   bash scripts/test.sh [extra pytest arguments]
 #
 # Installs Debian's chromium (apt, when /usr/bin/chromium is absent and $PYSOLVER_CHROMIUM is unset),
-# Node.js when node is absent, and requirements-test.txt with pip; build_site.py runs `npm ci` in
-# web/. Then builds site/ once, runs pytest over everything (unit, doctests, properties, Pyodide under
-# Node, browser end-to-end) with that site, and mypy --strict. Exits non-zero on any failure,
+# Firefox ESR, WebKitGTK's WebDriver and Xvfb for the other engines' journey (apt, when missing and
+# the distribution has them), Node.js when node is absent, and requirements-test.txt with pip;
+# build_site.py runs `npm ci` in web/ (Pyodide, axe-core, puppeteer-core without a browser). Then
+# builds site/ once, runs pytest over everything (unit, doctests, properties, Pyodide under Node,
+# browser end-to-end in Chromium, the journey in Firefox and WebKit) under xvfb-run with that site,
+# and mypy --strict. Exits non-zero on any failure,
 # including a run in which the Pyodide or browser tests did not run at all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,9 +36,25 @@ fi
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   apt_install nodejs npm
 fi
+# The other engines: Debian ships all three; elsewhere (Ubuntu has Firefox only as a snap) the
+# journey test skips the engine that is missing.
+engines=()
+[ -x /usr/bin/firefox-esr ] || engines+=(firefox-esr)
+[ -x /usr/bin/WebKitWebDriver ] || engines+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null || engines+=(xvfb)
+if [ "${#engines[@]}" -gt 0 ] && command -v apt-get >/dev/null; then
+  available=()
+  for package in "${engines[@]}"; do
+    if [ "$apt_updated" = no ]; then as_root apt-get update -qq; apt_updated=yes; fi
+    if apt-cache show "$package" >/dev/null 2>&1; then available+=("$package"); fi
+  done
+  if [ "${#available[@]}" -gt 0 ]; then apt_install "${available[@]}"; fi
+fi
 python3 -m pip install --quiet --disable-pip-version-check -r requirements-test.txt
 echo "python $(python3 -c 'import sys; print(sys.version.split()[0])'), node $(node --version)," \
-  "chromium: ${PYSOLVER_CHROMIUM:-/usr/bin/chromium}"
+  "chromium: ${PYSOLVER_CHROMIUM:-/usr/bin/chromium}," \
+  "firefox-esr: $([ -x /usr/bin/firefox-esr ] && echo yes || echo no)," \
+  "WebKitWebDriver: $([ -x /usr/bin/WebKitWebDriver ] && echo yes || echo no)"
 
 phase "build site/"
 python3 build_site.py --out site
@@ -43,7 +62,10 @@ python3 build_site.py --out site
 phase "pytest"
 mkdir -p test-artifacts
 status=0
-PYSOLVER_SITE_DIR="$PWD/site" python3 -m pytest -p no:cacheprovider -p no:playwright \
+# WebKitGTK needs a display: the whole run goes under a virtual one when xvfb-run is there.
+display=()
+if command -v xvfb-run >/dev/null && [ -z "${DISPLAY:-}" ]; then display=(xvfb-run -a); fi
+PYSOLVER_SITE_DIR="$PWD/site" "${display[@]}" python3 -m pytest -p no:cacheprovider -p no:playwright \
   --junitxml=test-artifacts/junit.xml "$@" || status=$?
 if [ "$status" = 5 ]; then
   echo "pytest collected no tests (exit 5): failing" >&2
@@ -56,7 +78,11 @@ import sys
 import xml.etree.ElementTree as ET
 
 cases = ET.parse("test-artifacts/junit.xml").getroot().iter("testcase")
+import os
+
 ran = {"tests.pyodide": 0, "tests.e2e": 0}
+if os.path.exists("/usr/bin/firefox-esr"):
+    ran["tests.engines"] = 0
 for case in cases:
     skipped = case.find("skipped") is not None
     for suite in ran:

@@ -24,8 +24,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pysolver import formats
+from pysolver.board import Board
 from pysolver.cli import COMMANDS as CLI_COMMANDS
 from pysolver.cli import main
+from pysolver.cli.export import CHOICES as EXPORT_CHOICES
 from pysolver.errors import PuzzleError
 from pysolver.grid import Grid
 from pysolver.web import COMMANDS, LEVEL_CHOICES, handle
@@ -49,6 +52,9 @@ PUZZLES = [
     "11" + "." * 14,
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
 ]
+#: Figure 4.2 in the text forms with candidates that the page, ``steps`` and ``export`` read too.
+PUZZLES += [formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), name)
+            for name in ("pencilmarks", "candidates", "position", "sudokuwiki")]
 SEPARATORS = " \t\r\n|-+"
 
 
@@ -178,7 +184,8 @@ def command_lines(draw: st.DrawFn) -> list[str]:
     flags = {"play": ["--check"], "steps": ["--json", "--no-guess"], "solve": ["--all"], "count": ["--limit"],
              "check": [], "rate": ["--json"], "gtsps": ["--count", "--stats", "--json"],
              "generate": ["--size", "--count", "--seed", "--json", "--no-minimal",
-                          "--symmetry"]}[name] + (["--alphabet"] if name != "generate" else [])
+                          "--symmetry"],
+             "export": ["--format", "--after", "--no-guess"]}[name] + (["--alphabet"] if name != "generate" else [])
     for flag in draw(st.lists(st.sampled_from(flags), max_size=3, unique=True)):
         argv.append(flag)
         if flag == "--alphabet":
@@ -187,7 +194,9 @@ def command_lines(draw: st.DrawFn) -> list[str]:
             argv.append(draw(st.sampled_from(["none", "mirror", "spiral"])))
         elif flag == "--limit":
             argv.append(draw(OPTION_VALUES.filter(lambda v: v != "0")))
-        elif flag in ("--size", "--count", "--seed"):
+        elif flag == "--format":
+            argv.append(draw(st.sampled_from([*EXPORT_CHOICES, "pm"])))
+        elif flag in ("--size", "--count", "--seed", "--after"):
             argv.append(draw(OPTION_VALUES))
     if name == "generate" and "--size" not in argv:
         argv += ["--size", draw(st.sampled_from(["4", "6"]))]

@@ -20,10 +20,10 @@ import traceback
 from typing import Sequence
 
 from ..errors import PuzzleError
-from . import check, count, generate, gtsps, play, rate, solve, steps
+from . import check, count, export, generate, gtsps, play, rate, solve, steps
 
 #: The subcommands, in the order ``--help`` lists them.
-COMMANDS = (steps, play, solve, count, check, rate, generate, gtsps)
+COMMANDS = (steps, play, solve, count, check, rate, generate, gtsps, export)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -19,6 +19,7 @@ import sys
 from dataclasses import dataclass
 from typing import Iterator
 
+from .. import formats
 from ..errors import PuzzleError
 from ..geometry import size_for_cell_count
 from ..grid import ALPHABETS, SEPARATORS, Grid
@@ -49,6 +50,11 @@ def _cell_count(line: str) -> int:
     return len(line.translate(_DROP_SEPARATORS))
 
 
+def _is_whole_puzzle(line: str) -> bool:
+    """A line that is a puzzle on its own: a grid's line, a candidate string or a position line."""
+    return bool(size_for_cell_count(_cell_count(line))) or formats.detect(line) != "line"
+
+
 def split_puzzles(text: str, source: str) -> list[PuzzleText]:
     """One puzzle per non-blank line, or the whole text when the lines are a picture of one.
 
@@ -58,7 +64,7 @@ def split_puzzles(text: str, source: str) -> list[PuzzleText]:
     1
     """
     numbered = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if numbered and all(size_for_cell_count(_cell_count(line)) for _, line in numbered):
+    if numbered and all(_is_whole_puzzle(line) for _, line in numbered):
         return [PuzzleText(line.strip(), f"{source} line {i}") for i, line in numbered]
     return [PuzzleText(text, source)]
 
@@ -173,6 +179,19 @@ def each_puzzle(args: argparse.Namespace) -> Iterator[ParsedPuzzle]:
             yield ParsedPuzzle(label, Grid.parse(puzzle.text, alphabet=args.alphabet))
         except PuzzleError as error:
             yield ParsedPuzzle(label, None, error)
+
+
+def each_position(args: argparse.Namespace) -> Iterator[tuple[str, formats.Imported]]:
+    """Each input's label (only when the input holds several) and its position, read in any of
+    the text forms of ``pysolver.formats``; bad input raises, so the command stops with code 2."""
+    puzzles = read_puzzles(args.puzzle)
+    for puzzle in puzzles:
+        label = puzzle.label if len(puzzles) > 1 else ""
+        try:
+            imported = formats.parse(puzzle.text, args.alphabet)
+        except PuzzleError as error:
+            raise type(error)(f"{label}: {error.message}" if label else error.message) from None
+        yield label, imported
 
 
 def each_grid(args: argparse.Namespace) -> Iterator[tuple[ParsedPuzzle, Grid]]:

@@ -1,5 +1,8 @@
 """``pysolver steps PUZZLE [--json] [--no-guess]``: the deduction log, one step per line.
 
+``PUZZLE`` may be any text form of ``pysolver.formats``: from a pencil-mark grid, a candidate string
+or a position line the log starts at that position, with its candidates.
+
 Text mode numbers the reasons; ``--json`` prints one step object per line (the schema in the README)
 and closes each puzzle's log with a status object ``{"status": "solved" | "stuck" | "contradiction"}``.
 Without ``--no-guess`` the log goes on with guesses and backtracks to the solution.
@@ -10,8 +13,9 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..formats.path import path_lines
 from ..session import Session
-from .inputs import add_puzzle_arguments, each_grid
+from .inputs import add_puzzle_arguments, each_position
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -26,8 +30,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def run(args: argparse.Namespace) -> int:
     """Print each puzzle's log and status; exit 0 (a stuck or contradictory puzzle is a result)."""
-    for parsed, grid in each_grid(args):
-        session = Session(grid)
+    for label, imported in each_position(args):
+        session = Session(imported.puzzle, imported.board)
         steps = session.solve_logic() if args.no_guess else session.solve()
         status = session.status()
         if args.json:
@@ -35,13 +39,13 @@ def run(args: argparse.Namespace) -> int:
                 print(json.dumps(step.to_json(), separators=(",", ":")))
             print(json.dumps({**status.to_json(), "steps": len(steps),
                               "grid": session.board.grid().line(args.alphabet),
-                              **({"label": parsed.label} if parsed.label else {})},
+                              **({"label": label} if label else {})},
                              separators=(",", ":")))
             continue
-        if parsed.label:
-            print(f"{parsed.label}:")
-        for number, step in enumerate(steps, 1):
-            print(f"{number:4}. {step.text}")
+        if label:
+            print(f"{label}:")
+        for line in path_lines(steps):
+            print(line)
         print(f"{status.state}: {status.message}")
         print(session.board.grid().picture(args.alphabet))
     return 0

@@ -30,12 +30,12 @@ SIZES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
 SIX = ".6..1..2.3..4......3.5.....653......"
 FOUR = ".42...1......3.."
 
-# Every cell of the board as the page drew it: value, givenness, the candidate digits shown and how
-# the shown step marks them, and the cell's own marks.
+# Every cell of the board as the page drew it: value, givenness, the text drawn (not the name read
+# aloud), the candidate digits shown and how the shown step marks them, and the cell's own marks.
 READ_BOARD = """() => [...document.querySelectorAll('#board .cell')].map((el) => {
   const digits = (sel) => [...el.querySelectorAll(sel)].map((s) => Number(s.dataset.digit));
   return { cell: Number(el.dataset.cell), value: Number(el.dataset.value), given: el.dataset.given === 'true',
-    text: el.textContent, cands: digits('.cand'), pattern: digits('.cand.pattern'), elim: digits('.cand.elim'),
+    text: [...el.querySelectorAll('[aria-hidden=true]')].map((s) => s.textContent).join(''), cands: digits('.cand'), pattern: digits('.cand.pattern'), elim: digits('.cand.elim'),
     placed: el.classList.contains('placed'), conflict: el.classList.contains('conflict'),
     inStep: el.classList.contains('in-step') };
 })"""
@@ -267,7 +267,7 @@ def test_check_marks_every_repeated_digit_in_red(shared: Page) -> None:
     assert outlined == {conflict["house"] for conflict in expected["conflicts"]}
     color = shared.locator(f"#board .cell[data-cell='{min(red)}'] .digit").evaluate(
         "(el) => getComputedStyle(el).color")
-    assert color == "rgb(224, 49, 49)"
+    assert color == "rgb(201, 42, 42)"  # the conflict red, dark enough for AA contrast on white
     show(shared, FIGURE_4_9)  # the check's message was about the board before
     assert shared.locator("#message").is_hidden()
     assert not any(c["conflict"] for c in board(shared))

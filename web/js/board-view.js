@@ -90,7 +90,7 @@ function candidateMarks(cell, digits, marks, notes) {
 }
 
 function candidateGrid(shape, candidates) {
-  return h("div", { class: "cands" }, candidates.map(({ digit, classes }) => {
+  return h("div", { class: "cands", "aria-hidden": "true" }, candidates.map(({ digit, classes }) => {
     const col = ((digit - 1) % shape.box_cols) + 1;
     const row = Math.floor((digit - 1) / shape.box_cols) + 1;
     return h("span", { class: classes, "data-digit": digit, style: `grid-area:${row}/${col}` },
@@ -162,13 +162,19 @@ export function renderBoard(board, state) {
     const value = view ? view.values[cell] : Math.max(0, shape.symbols.indexOf(char) + 1);
     const origin = view ? view.origins[cell] : given ? "given" : "";
     const notes = view ? view.notes[cell] : [];
+    // The cell's name is its text for assistive technology, the digits drawn are hidden from it:
+    // a name (aria-label) that differs from the visible text confuses voice control.
+    const name = cellLabel(shape, cell, { char, given, value, origin, notes,
+      candidates: view && !showNotes ? view.candidates[cell] : null, wrong: red.has(cell) });
     if (value > 0 || given) {
       const symbol = value > 0 ? shape.symbols[value - 1] : char;
-      redraw(el, `digit:${symbol}`, () => h("span", { class: "digit" }, symbol));
+      redraw(el, `digit:${name}`, () => [h("span", { class: "sr-only" }, name),
+        h("span", { class: "digit", "aria-hidden": "true" }, symbol)]);
     } else {
       const base = showNotes ? notes : view ? view.candidates[cell] : [];
       const candidates = candidateMarks(cell, shownDigits(base, cell, marks, n), marks, showNotes);
-      redraw(el, `cands:${shape.symbols}:${JSON.stringify(candidates)}`, () => candidateGrid(shape, candidates));
+      redraw(el, `cands:${name}:${shape.symbols}:${JSON.stringify(candidates)}`,
+        () => [h("span", { class: "sr-only" }, name), candidateGrid(shape, candidates)]);
     }
     el.dataset.given = String(given);
     el.dataset.value = String(value);
@@ -182,8 +188,6 @@ export function renderBoard(board, state) {
     el.classList.toggle("placed", value > 0 && marks.placed.has(pairKey(cell, value)));
     el.classList.toggle("selected", cell === state.selected);
     el.tabIndex = cell === state.selected ? 0 : -1;
-    el.setAttribute("aria-label", cellLabel(shape, cell, { char, given, value, origin, notes,
-      candidates: view && !showNotes ? view.candidates[cell] : null, wrong: red.has(cell) }));
     if (cell === state.selected) el.setAttribute("aria-selected", "true");
     else el.removeAttribute("aria-selected");
   });

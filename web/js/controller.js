@@ -17,7 +17,7 @@ const WORKING = {
   backtrack: "Backtracking…", solve: "Solving with search…", check: "Checking…",
   count: "Counting solutions…", gtsps: "Running the graph method…", rate: "Rating the puzzle…",
   generate: "Making a new puzzle…", place: "Placing…", erase: "Erasing…", note: "Noting…",
-  fill_notes: "Filling the notes…", settings: "Changing the settings…",
+  fill_notes: "Filling the notes…", settings: "Changing the settings…", export: "Writing the board as text…",
 };
 const SLOW_MS = 400;
 

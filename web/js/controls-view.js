@@ -14,7 +14,7 @@ export function enabled(state, name) {
   if (!state.ready || state.busy) return name === "cancel" && state.busy !== null;
   if (name in VIEW_COMMANDS) return can(state, VIEW_COMMANDS[name]);
   switch (name) {
-    case "count": case "goto": case "gtsps": case "rate": return isLoaded(state);
+    case "count": case "goto": case "gtsps": case "rate": case "export": return isLoaded(state);
     case "notes": return state.mode === "play" && isLoaded(state);
     case "cancel": return false;
     default: return true;

@@ -9,11 +9,12 @@ import { renderBoard, renderLinks } from "./board-view.js";
 import { createController } from "./controller.js";
 import { createControlsView, enabled } from "./controls-view.js";
 import { EXAMPLES, exampleById } from "./examples.js";
+import { exportPanel } from "./export-panel.js";
 import { generatePanel } from "./generate-panel.js";
 import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
 import { learnPanel } from "./learn-panel.js";
-import { SolverClient } from "./solver-client.js";
+import { client } from "./solver.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
 import { BLANK, createStore, initialState, isLoaded, linked, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
@@ -37,7 +38,7 @@ const store = createStore(initialState(saved), (state, action) => {
     writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: state.mode === "enter" });
   }
 });
-const client = new SolverClient({
+client.listen({
   onProgress: ({ stage, label, fraction }) => store.dispatch({ type: "boot-progress", stage, label, fraction }),
   onReady: (versions) => store.dispatch({ type: "ready", versions }),
   onBootError: ({ stage, message }) => store.dispatch({ type: "boot-error", stage, message }),
@@ -50,7 +51,7 @@ const app = {
   get state() { return store.state; },
 };
 const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
-  learnPanel($("learn-panel"), app)];
+  exportPanel($("export-panel"), app), learnPanel($("learn-panel"), app)];
 
 function focusBoard() {
   const cell = board.querySelector(`[data-cell="${store.state.selected}"]`);

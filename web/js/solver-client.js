@@ -3,7 +3,9 @@
 // as GitHub Pages cannot send the headers that shared-memory interrupts would need).
 //
 //   const client = new SolverClient({onProgress, onReady, onBootError, onBusyChange});
+//   client.listen({onProgress, ...});         // later: replace the callbacks, hear the boot so far
 //   await client.ready;                       // resolves with {python, pyodide, pysolver}
+//   client.boot                               // {path: "snapshot" | "install", fallback} once ready
 //   const reply = await client.request("load", {puzzle});   // {ok: true, view: {...}}
 //   await client.request("generate", {size: 9}, {onProgress: ({stage, fraction}) => ...});
 //   await client.cancel();                    // rejects pending requests with kind "cancelled"
@@ -23,16 +25,32 @@ export class SolverClient {
    * @param {(e: {stage: string, message: string}) => void} [callbacks.onBootError]
    * @param {(busy: boolean) => void} [callbacks.onBusyChange]
    */
-  constructor({ onProgress, onReady, onBootError, onBusyChange } = {}) {
-    this.onProgress = onProgress || (() => {});
-    this.onReady = onReady || (() => {});
-    this.onBootError = onBootError || (() => {});
-    this.onBusyChange = onBusyChange || (() => {});
+  constructor(callbacks = {}) {
+    this._setCallbacks(callbacks);
     this.versions = null;
+    this.boot = null;
+    this._lastBootEvent = null;
     this.busy = false;
     this._pending = new Map();
     this._nextId = 1;
     this._start();
+  }
+
+  /**
+   * Replace the callbacks, and replay to them where the boot stands: the page starts the worker
+   * before its other modules load, and attaches its callbacks when they have.
+   */
+  listen(callbacks) {
+    this._setCallbacks(callbacks);
+    const last = this._lastBootEvent;
+    if (last) this._receive(last.data, { replay: true });
+  }
+
+  _setCallbacks({ onProgress, onReady, onBootError, onBusyChange }) {
+    this.onProgress = onProgress || (() => {});
+    this.onReady = onReady || (() => {});
+    this.onBootError = onBootError || (() => {});
+    this.onBusyChange = onBusyChange || (() => {});
   }
 
   /**
@@ -60,6 +78,8 @@ export class SolverClient {
 
   _start() {
     this.versions = null;
+    this.boot = null;
+    this._lastBootEvent = null;
     // One readiness promise until some worker boots: a second Cancel during a reboot resolves the
     // first one's promise too.
     if (!this._boot || this._boot.settled) {
@@ -86,16 +106,21 @@ export class SolverClient {
     this._worker = worker;
   }
 
-  _receive(data) {
+  _receive(data, { replay = false } = {}) {
+    if (["progress", "ready", "boot-error"].includes(data.type)) this._lastBootEvent = { data };
     if (data.type === "progress") {
       this.onProgress({ stage: data.stage, label: data.label, fraction: data.fraction });
     } else if (data.type === "ready") {
-      this.versions = data.versions;
-      this._boot.settled = true;
-      this._boot.resolve(data.versions);
-      this.onReady(data.versions);
+      if (!replay) {
+        this.versions = data.versions;
+        this.boot = data.boot;
+        this._boot.settled = true;
+        this._boot.resolve(data.versions);
+      }
+      this.onReady(data.versions, data.boot);
     } else if (data.type === "boot-error") {
-      this._bootFailed({ stage: data.stage, message: data.message });
+      if (replay) this.onBootError({ stage: data.stage, message: data.message });
+      else this._bootFailed({ stage: data.stage, message: data.message });
     } else if (this._pending.has(data.id) && "progress" in data) {
       this._pending.get(data.id).onProgress(data.progress);
     } else if (this._pending.has(data.id)) {
@@ -111,6 +136,7 @@ export class SolverClient {
   }
 
   _bootFailed(error) {
+    this._lastBootEvent = { data: { type: "boot-error", ...error } };
     this._boot.settled = true;
     this._boot.reject({ kind: "boot", ...error });
     this.onBootError(error);

@@ -5,31 +5,42 @@
 // progress posted per stage, replies carried by request id. Every address is relative to this
 // file, so the site works at a server's root and under a sub-path such as /repo/.
 //
+// Two ways to boot. From the build's memory snapshot (an interpreter with pysolver already imported):
+// fetch the runtime and the snapshot together, restore, unpack the wheel so that any module not yet
+// imported can still be. Else, or when the snapshot is missing, stale (another Pyodide or wheel than
+// the manifest's) or fails to restore, by installing: the runtime, micropip, then the wheel.
+//
 // Messages posted to the page:
-//   {type: "progress", stage, label, fraction}      before each boot stage (fraction done so far)
-//   {type: "ready", versions: {python, pyodide, pysolver}}
+//   {type: "progress", stage, label, fraction}      as each boot stage starts, and as bytes arrive
+//   {type: "ready", versions: {python, pyodide, pysolver}, boot: {path, fallback}}
+//        path "snapshot" or "install"; fallback: why the snapshot was not used (null if it was)
 //   {type: "boot-error", stage, message}
 //   {id, progress: {stage, fraction}}               from a long command, while it runs
 //   {id, result}                                    a reply with ok: true
 //   {id, error: {kind, message, ...}}               ok: false, a Python exception, or a failed boot
 
+import { CAN_GUNZIP, fetchBytes, importRuntime, prefetchGzipped, withGzippedRuntime } from "./runtime-loader.js";
+
 const SITE = new URL("../", import.meta.url);
 
-// Stage names, their labels for the progress bar, and the fraction of the boot done before each
-// (loading the 13 MB runtime dominates).
+// Stage names, their labels for the progress bar, and the fraction of the boot done before each.
+// The snapshot path has three stages (the download dominates); installing has four.
 const STAGES = {
   runtime: { label: "Loading the Python runtime", fraction: 0 },
+  restore: { label: "Restoring the solver", fraction: 0.85 },
   micropip: { label: "Loading the package installer", fraction: 0.7 },
   wheel: { label: "Installing pysolver", fraction: 0.85 },
   import: { label: "Starting the solver", fraction: 0.95 },
 };
+// While the runtime stage downloads the snapshot, the bar moves with its bytes up to this fraction.
+const DOWNLOAD_SHARE = 0.8;
 
 let stage = "manifest";
 let web = null; // from pysolver.web: {handle, oversized, maxRequestChars}
 
-function enter(name) {
+function enter(name, fraction = STAGES[name].fraction) {
   stage = name;
-  postMessage({ type: "progress", stage: name, ...STAGES[name] });
+  postMessage({ type: "progress", stage: name, label: STAGES[name].label, fraction });
 }
 
 async function fetchManifest() {
@@ -40,13 +51,58 @@ async function fetchManifest() {
   return response.json();
 }
 
-async function boot() {
-  const manifest = await fetchManifest();
-  const url = (path) => new URL(path, SITE).href;
+const url = (path) => new URL(path, SITE).href;
 
-  enter("runtime");
-  const { loadPyodide } = await import(url("pyodide/pyodide.mjs"));
-  const pyodide = await loadPyodide({ indexURL: url("pyodide/") });
+/** Why the manifest's snapshot cannot serve this site's wheel, or null when it may. */
+function snapshotUnusable(manifest) {
+  const snapshot = manifest.snapshot;
+  if (!snapshot) return "the site has no snapshot";
+  if (!CAN_GUNZIP) return "this browser has no DecompressionStream";
+  if (snapshot.wheel !== manifest.wheel) return "the snapshot was made from another wheel";
+  return null;
+}
+
+/** Start the downloads the snapshot path needs: the snapshot (its bytes move the bar) and the wheel. */
+function startSnapshotDownloads(manifest) {
+  const { path, gzip_bytes: total } = manifest.snapshot;
+  const controller = new AbortController();
+  let shown = 0;
+  const snapshot = fetchBytes(url(path), {
+    gzip: true,
+    signal: controller.signal,
+    onBytes: (done) => {
+      const fraction = Math.min(done / total, 1) * DOWNLOAD_SHARE;
+      if (fraction - shown >= 0.01 && stage === "runtime") {
+        shown = fraction;
+        enter("runtime", fraction);
+      }
+    },
+  });
+  const wheel = fetchBytes(url(manifest.wheel), { signal: controller.signal });
+  snapshot.catch(() => {}); // awaited later; a failure is reported from there
+  wheel.catch(() => {});
+  return { snapshot, wheel, abort: () => controller.abort() };
+}
+
+/** Restore the snapshot (downloaded while the runtime loads) and unpack the wheel beside it. */
+async function bootFromSnapshot(runtime, downloads, prefetched) {
+  const pyodide = await withGzippedRuntime(prefetched, () => runtime.loadPyodide({
+    indexURL: url("pyodide/"),
+    createPyodideModule: runtime.createPyodideModule,
+    _loadSnapshot: downloads.snapshot,
+  }));
+  enter("restore");
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(await downloads.wheel, "wheel", { extractDir: sitePackages });
+  return pyodide;
+}
+
+/** The path without a snapshot: a bare runtime, then micropip installs the wheel. */
+async function bootByInstalling(manifest, runtime, prefetched) {
+  const pyodide = await withGzippedRuntime(prefetched, () => runtime.loadPyodide({
+    indexURL: url("pyodide/"),
+    createPyodideModule: runtime.createPyodideModule,
+  }));
 
   enter("micropip");
   // By URL, not by name: the PyPI wheels' hashes are not the ones in pyodide-lock.json.
@@ -58,6 +114,33 @@ async function boot() {
   const micropip = pyodide.pyimport("micropip");
   await micropip.install(url(manifest.wheel));
   micropip.destroy();
+  return pyodide;
+}
+
+async function boot() {
+  const manifest = await fetchManifest();
+  enter("runtime");
+  // Everything downloads at once: the runtime's gzipped files, and the snapshot with the wheel.
+  const prefetched = prefetchGzipped(SITE, manifest.gzipped || []);
+  let fallback = snapshotUnusable(manifest);
+  const downloads = fallback === null ? startSnapshotDownloads(manifest) : null;
+  const runtime = await importRuntime(SITE, prefetched);
+  if (fallback === null && manifest.snapshot.pyodide !== runtime.version) {
+    fallback = `the snapshot is for Pyodide ${manifest.snapshot.pyodide}, not ${runtime.version}`;
+    downloads.abort();
+  }
+  let pyodide = null;
+  if (fallback === null) {
+    try {
+      pyodide = await bootFromSnapshot(runtime, downloads, prefetched);
+    } catch (error) {
+      fallback = `the snapshot failed: ${error && error.message ? error.message : error}`;
+      enter("runtime");
+    }
+  }
+  if (pyodide === null) {
+    pyodide = await bootByInstalling(manifest, runtime, prefetched);
+  }
 
   enter("import");
   const module = pyodide.pyimport("pysolver.web");
@@ -67,7 +150,7 @@ async function boot() {
     pyodide: pyodide.version,
     pysolver: pyodide.runPython("import pysolver; pysolver.__version__"),
   };
-  postMessage({ type: "ready", versions });
+  postMessage({ type: "ready", versions, boot: { path: fallback === null ? "snapshot" : "install", fallback } });
 }
 
 const booted = boot().catch((error) => {

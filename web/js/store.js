@@ -118,7 +118,9 @@ export function snapshot(state) {
   const page = { shape: state.shape, mode: state.mode, showCandidates: state.showCandidates };
   if (isLoaded(state)) {
     const view = state.view;
-    return { ...page, puzzle: givensLine(view), actions: view.actions, position: view.position,
+    // `start` (Python's text for the session's start) keeps the placed digits and removed
+    // candidates of an imported position; it is the givens' line for a plain puzzle.
+    return { ...page, puzzle: view.start ?? givensLine(view), actions: view.actions, position: view.position,
       play: view.play, settings: view.settings, address: view.address };
   }
   return { ...page, puzzle: entryText(state), actions: [], position: 0, play: null, settings: null,

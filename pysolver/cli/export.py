@@ -1,0 +1,63 @@
+"""``pysolver export PUZZLE [--format F] [--after N] [--no-guess]``: a position as text to paste.
+
+Reads any text form of ``pysolver.formats`` and writes the position in the form asked for: ``line``,
+``picture``, ``pencilmarks`` (HoDoKu's grid of candidates), ``candidates`` (one character per cell
+and digit), ``position`` (HoDoKu's library line), or ``path``, the solution path as ``pysolver
+steps`` prints it. ``--after N`` first takes N steps of that path, so the output is the position a
+player reaches there (and ``path`` the rest of the way). Several puzzles give several outputs, a
+blank line between multi-line ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import formats
+from ..formats.path import path_text
+from ..session import Session
+from .inputs import add_puzzle_arguments, each_position
+from .options import whole_number
+
+#: The forms ``--format`` accepts: every position form, then the solution path.
+CHOICES = (*formats.FORMAT_NAMES, "path")
+#: More steps than any solution path has (a 25×25 grid has 15,625 candidates to place or remove).
+MAX_AFTER = 10**6
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add the ``export`` subcommand."""
+    parser = subparsers.add_parser(
+        "export", help="write a position as a line, picture, pencil marks, candidate string, "
+                       "HoDoKu position line, or the solution path")
+    add_puzzle_arguments(parser)
+    parser.add_argument("--format", choices=CHOICES, default="pencilmarks",
+                        help="the form to write (default: pencilmarks)")
+    parser.add_argument("--after", type=whole_number(0, MAX_AFTER), default=0, metavar="N",
+                        help="take the first N steps of the solution path first")
+    parser.add_argument("--no-guess", action="store_true",
+                        help="the path uses logic only and stops where no deduction is left")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write each puzzle in the chosen form; exit 0."""
+    outputs = []
+    for label, imported in each_position(args):
+        session = Session(imported.puzzle, imported.board)
+        if args.after:
+            steps = session.solve_logic() if args.no_guess else session.solve()
+            if args.after > len(steps):
+                where = f"{label}: " if label else ""
+                raise ValueError(f"{where}--after {args.after}: the solution path has only "
+                                 f"{len(steps)} steps")
+            session.goto(args.after)
+            session = Session(imported.puzzle, session.board)
+        if args.format == "path":
+            steps = session.solve_logic() if args.no_guess else session.solve()
+            outputs.append(path_text(steps, session.status()))
+        else:
+            outputs.append(formats.write(session.board, args.format, args.alphabet))
+    multiline = any("\n" in text for text in outputs)
+    print(("\n\n" if multiline else "\n").join(outputs))
+    return 0
+

@@ -1,0 +1,165 @@
+"""The text forms Sudoku players paste and save, read and written for every grid size.
+
+A position is a ``Board``: the givens, the digits placed since, and each empty cell's candidates.
+Five forms carry it, each with a reader and a writer, and ``parse`` tells them apart:
+
+- ``line``: one character per cell, ``.`` or ``0`` for a blank (the 81-character line);
+- ``picture``: the same, one row per line, with ``|``, ``-`` and ``+`` (or HoDoKu's and Sudoku
+  Explainer's ``.``/``:``/``'``/``*`` rules) between boxes;
+- ``pencilmarks``: every cell's candidates in HoDoKu's boxed layout (``pencilmarks`` module);
+- ``candidates``: one character per cell and digit, 729 for a 9×9 grid (``candidates`` module);
+- ``position``: HoDoKu's library line, givens with ``+`` before placed digits and the removed
+  candidates (``position`` module);
+- ``sudokuwiki``: SudokuWiki's board string, ``S9B`` and two base-36 characters a cell, 9×9 only
+  (``sudokuwiki`` module).
+
+Line and picture carry digits only: read back, every digit is a given and the candidates are what
+the digits allow. Pencil marks and candidate strings carry digits and candidates but cannot tell a
+given from a placed digit. The position line and SudokuWiki's string carry everything.
+
+>>> imported = parse("1.3." "34.." "...." "...2")
+>>> imported.format, imported.board.candidates[1]
+('line', 2)
+>>> parse(write(imported.board, "pencilmarks")).board == imported.board
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..board import Board
+from ..errors import PuzzleFormatError
+from ..geometry import BOX_SHAPES
+from ..grid import Grid
+from .candidates import CANDIDATE_LENGTHS, is_candidate_string, parse_candidates, write_candidates
+from .pencilmarks import is_rule, looks_like_pencilmarks, parse_pencilmarks, write_pencilmarks
+from .position import is_position, parse_position, write_position
+from .sudokuwiki import is_sudokuwiki, parse_sudokuwiki, write_sudokuwiki
+
+Reader = Callable[[str, str], Board]
+Writer = Callable[[Board, str], str]
+
+#: The most cells a grid has (25×25): a longer line can only be meant as a candidate string.
+_MOST_CELLS = max(n * n for n in BOX_SHAPES)
+
+
+@dataclass(frozen=True)
+class TextFormat:
+    """One text form: its name (the CLI's ``--format``), a title for people, its reader and writer."""
+
+    name: str
+    title: str
+    read: Reader
+    write: Writer
+    carries_candidates: bool
+    only_size: int | None = None
+
+    def fits(self, n: int) -> bool:
+        """Can this form write an n×n grid?"""
+        return self.only_size is None or self.only_size == n
+
+
+def _parse_line(text: str, alphabet: str) -> Board:
+    """A line, or a picture; a line too long for any grid is named as neither a grid's line nor a
+    candidate string."""
+    try:
+        return Board.from_grid(Grid.parse(text, alphabet=alphabet))
+    except PuzzleFormatError as error:
+        if "\n" in text.strip() or error.details.get("found", 0) <= _MOST_CELLS:
+            raise
+        raise PuzzleFormatError(
+            f"{error.message}; nor is it a candidate string (one character per cell and digit: "
+            f"{CANDIDATE_LENGTHS} characters)", **error.details) from None
+
+
+def _parse_picture(text: str, alphabet: str) -> Board:
+    """A picture, its rule lines (HoDoKu's ``.---.``, Sudoku Explainer's ``*---*``) read as blank
+    rules so their dots and corners are not taken for cells, and every line number kept."""
+    lines = ["-" * len(line) if is_rule(line) else line for line in text.splitlines()]
+    return _parse_line("\n".join(lines), alphabet)
+
+
+def _write_line(board: Board, alphabet: str) -> str:
+    return Grid(board.geometry, board.values).line(alphabet)
+
+
+def _write_picture(board: Board, alphabet: str) -> str:
+    return Grid(board.geometry, board.values).picture(alphabet)
+
+
+#: Every form, in the order the CLI and the page list them.
+FORMATS: tuple[TextFormat, ...] = (
+    TextFormat("line", "Line (one character per cell)", _parse_line, _write_line, False),
+    TextFormat("picture", "Picture", _parse_picture, _write_picture, False),
+    TextFormat("pencilmarks", "Pencil-mark grid", parse_pencilmarks, write_pencilmarks, True),
+    TextFormat("candidates", "Candidate string (one character per cell and digit)",
+               parse_candidates, write_candidates, True),
+    TextFormat("position", "Position (HoDoKu library line: givens, +placed, removed candidates)",
+               parse_position, write_position, True),
+    TextFormat("sudokuwiki", "SudokuWiki board string (S9B)", parse_sudokuwiki, write_sudokuwiki,
+               True, only_size=9),
+)
+FORMAT_NAMES = tuple(f.name for f in FORMATS)
+_BY_NAME = {f.name: f for f in FORMATS}
+
+
+def format_named(name: str) -> TextFormat:
+    """The form called ``name``; ``ValueError`` lists the choices."""
+    if name not in _BY_NAME:
+        raise ValueError(f"unknown format {name!r}: choose one of {', '.join(FORMAT_NAMES)}")
+    return _BY_NAME[name]
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A position read from text, and the form it was written in."""
+
+    board: Board
+    format: str
+
+    @property
+    def puzzle(self) -> Grid:
+        """The givens."""
+        return Grid(self.board.geometry, self.board.givens)
+
+
+def detect(text: str) -> str:
+    """The name of the form ``text`` is written in (the reader then says what is wrong, if anything).
+
+    >>> detect(":0000:x:1...::"), detect("1" * 729), detect("12 3 | 4 12\\n" * 4), detect("1.3.")
+    ('position', 'candidates', 'pencilmarks', 'line')
+    >>> detect("S9B" + "0" * 162)
+    'sudokuwiki'
+    """
+    stripped = text.strip()
+    if is_position(stripped):
+        return "position"
+    if is_sudokuwiki(stripped):
+        return "sudokuwiki"
+    if "\n" not in stripped:
+        return "candidates" if is_candidate_string(stripped) else "line"
+    return "pencilmarks" if looks_like_pencilmarks(stripped) else "picture"
+
+
+def parse(text: str, alphabet: str = "digits") -> Imported:
+    """Read a position in any form; ``PuzzleFormatError`` or ``ConflictError`` say what is wrong."""
+    name = detect(text)
+    return Imported(_BY_NAME[name].read(text, alphabet), name)
+
+
+def write(board: Board, name: str, alphabet: str = "digits") -> str:
+    """``board`` in the form called ``name``."""
+    return format_named(name).write(board, alphabet)
+
+
+def start_text(board: Board) -> str:
+    """The shortest text that gives ``board`` back when parsed: the givens' line when the board is
+    the puzzle's start, else the position line."""
+    line = Grid(board.geometry, board.givens)
+    return line.line() if Board.from_grid(line) == board else write_position(board)
+
+
+__all__ = ["FORMATS", "FORMAT_NAMES", "Imported", "TextFormat", "detect", "format_named", "parse",
+           "start_text", "write"]

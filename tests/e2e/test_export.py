@@ -1,0 +1,122 @@
+"""Text in and out of the page (web/js/export-panel.js and the worker's format-aware load): a
+pencil-mark grid pasted onto the board loads with its candidates and survives a reload; "Export this
+board" shows the puzzle, the board in every form and the solution path exactly as Python writes
+them; a position line pasted back gives the same board. Expectations come from the same
+``pysolver.web.handle`` the worker runs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from pysolver import formats
+from pysolver.board import Board
+from pysolver.grid import Grid
+from tests.e2e.test_app import IDLE, READ_BOARD, STATE, paste, py, wait_for
+from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION
+
+SOLUTION = Grid.parse(FIGURE_4_2_SOLUTION).values
+
+pytestmark = pytest.mark.e2e
+
+PANEL = "#export-panel"
+
+
+def marked_board() -> Board:
+    """Figure 4.2 with its first digit placed and a wrong candidate struck out in two cells."""
+    board = Board.from_grid(Grid.parse(FIGURE_4_2)).apply(placements=((0, SOLUTION[0]),))
+    removed = [(cell, next(d for d in board.candidate_digits(cell) if d != SOLUTION[cell]))
+               for cell in [c for c in range(81) if len(board.candidate_digits(c)) >= 3][:2]]
+    return board.apply(eliminations=removed)
+
+
+@pytest.fixture(scope="module")
+def page(browser: Browser, site_url: str,
+         guarded: Callable[..., AbstractContextManager[Page]]) -> Iterator[Page]:
+    with guarded(browser) as page:
+        page.goto(site_url)
+        page.wait_for_function(f"{IDLE} && {STATE}.view !== null", timeout=120_000)
+        yield page
+
+
+def drawn_candidates(page: Page) -> list[list[int]]:
+    cells: list[dict[str, Any]] = page.evaluate(READ_BOARD)
+    return [cell["cands"] for cell in cells]
+
+
+def wait_start(page: Page, start: str) -> None:
+    wait_for(page, f"(s) => {IDLE} && {STATE}.view && {STATE}.view.start === s && !{STATE}.error",
+             start)
+
+
+def test_a_pasted_pencil_mark_grid_loads_with_its_candidates_and_survives_a_reload(
+        page: Page, wait_ready: Callable[[Page], None]) -> None:
+    board = marked_board()
+    text = formats.write(board, "pencilmarks")
+    expected = py("load", puzzle=text)["view"]
+    paste(page, text)
+    wait_start(page, expected["start"])
+    assert drawn_candidates(page) == expected["candidates"]
+    assert expected["candidates"] == [board.candidate_digits(c) for c in range(81)]
+    page.reload()
+    wait_ready(page)
+    wait_start(page, expected["start"])
+    assert drawn_candidates(page) == expected["candidates"]
+
+
+def test_export_shows_every_form_and_the_path(page: Page) -> None:
+    board = marked_board()
+    start = formats.write(board, "position")
+    paste(page, start)
+    wait_start(page, start)
+    page.click(".controls button[data-intent='step']")
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1")
+    py("load", puzzle=start)
+    py("step")
+    expected = py("export")
+
+    panel = page.locator(PANEL)
+    panel.locator("summary").click()
+    panel.locator("button[data-intent='export']").click()
+    page.wait_for_function(f"document.querySelector('{PANEL}').dataset.state === 'done'")
+    texts = {name: panel.locator(f"[data-export='{name}'] textarea").input_value()
+             for name in ["givens", *formats.FORMAT_NAMES, "path"]}
+    assert texts["givens"] == expected["puzzle"] == FIGURE_4_2
+    for entry in expected["formats"]:
+        assert texts[entry["format"]] == entry["text"]
+    assert texts["path"] == expected["path"] and texts["path"].endswith("solved: Solved in 45 steps.")
+
+    copy = panel.locator("[data-export='pencilmarks'] button[data-intent='export-copy']")
+    copy.click()
+    page.wait_for_function("(el) => el.textContent !== 'Copy'", arg=copy.element_handle())
+
+    # A step taken hides the export of the board before it.
+    page.click(".controls button[data-intent='step']")
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 2")
+    assert panel.get_attribute("data-state") == "idle"
+    assert panel.locator(".result textarea").count() == 0
+
+    # The exported position line and SudokuWiki string, pasted back, give the board they came from.
+    # (A step between the two pastes makes the second one's board a change to wait for.)
+    for name in ("position", "sudokuwiki"):
+        expected_view = py("load", puzzle=texts[name])["view"]
+        paste(page, texts[name])
+        wait_start(page, expected_view["start"])
+        wait_for(page, f"{IDLE} && {STATE}.view.position === 0 && {STATE}.view.steps.length === 0")
+        assert drawn_candidates(page) == expected_view["candidates"]
+        assert expected_view["start"] == texts["position"]
+        page.click(".controls button[data-intent='step']")
+        wait_for(page, f"{IDLE} && {STATE}.view.position === 1")
+
+
+def test_a_bad_pencil_mark_grid_is_named_and_kept(page: Page) -> None:
+    text = formats.write(marked_board(), "pencilmarks").replace("|", "x", 3)
+    error = py("load", puzzle=text)["error"]
+    paste(page, text)
+    wait_for(page, f"(m) => {IDLE} && {STATE}.error && {STATE}.error.message === m", error["message"])
+    assert page.locator("#message").text_content() == error["message"]
+    assert page.locator("#puzzle-text").input_value() == text

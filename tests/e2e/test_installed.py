@@ -1,0 +1,173 @@
+"""The page as an app on every screen: a phone's width (no sideways scrolling, the board fills the
+width, the shown step's explanation in view with it, a digit pad and 44 px tap targets), dark mode
+(the system's scheme or a remembered toggle, every highlight with its own colour and AA contrast),
+a stable layout (cumulative layout shift below 0.02 through the boot), and no axe-core violation
+(axe from npm, served from web/node_modules like every other file: nothing from another host).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.e2e.conftest import READY, READY_TIMEOUT_MS, PageLog, guarded_page
+from tests.helpers import FIGURE_4_2
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+PHONES = [(360, 740), (390, 844), (430, 932)]
+TAP_TARGET_PX = 44
+CLS_LIMIT = 0.02
+
+# The layout shifts of the page so far, those that follow the person's input excluded (as the
+# Cumulative Layout Shift metric does), summed.
+OBSERVE_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push(entry.value);
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+# Interactive elements on screen narrower or shorter than a tap target; board cells are measured
+# apart (nine of them share the width).
+SMALL_TARGETS = """(min) => [...document.querySelectorAll('button, select, summary, input, textarea, a[href]')]
+  .filter((el) => el.checkVisibility())
+  .map((el) => { const r = el.getBoundingClientRect();
+    return { what: el.id || el.dataset.intent || el.textContent.trim().slice(0, 20), w: r.width, h: r.height }; })
+  .filter((t) => t.w < min - 0.5 || t.h < min - 0.5)"""
+
+RECT = "(sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; }"
+
+
+def open_ready(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("!['booting', 'invalid'].includes(document.getElementById('status').dataset.state)",
+                           timeout=READY_TIMEOUT_MS)
+
+
+@pytest.fixture
+def phone_page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    width, height = request.param
+    with guarded_page(browser) as page:
+        page.set_viewport_size({"width": width, "height": height})
+        yield page
+
+
+@pytest.mark.parametrize("phone_page", PHONES, indirect=True, ids=[f"{w}px" for w, _ in PHONES])
+def test_phone_layout(phone_page: Page, site_url: str) -> None:
+    page = phone_page
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    open_ready(page, f"{site_url}#p={FIGURE_4_2}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scrolling
+    top, bottom, left, right = page.evaluate(RECT, "#board")
+    assert right - left >= width - 24 and left >= 0 and right <= width  # the board fills the width
+    assert page.locator("#pad button").count() == 10  # nine digits and erase, on screen
+    assert page.evaluate(SMALL_TARGETS, TAP_TARGET_PX) == []
+    cell = page.evaluate(RECT, "#board [data-cell='0']")
+    assert cell[1] - cell[0] >= (width - 24) / 9 - 2  # cells as large as nine across allow
+    page.click("button[data-intent=hint]")
+    page.wait_for_function("document.getElementById('step-title').textContent.startsWith('Hint')",
+                           timeout=READY_TIMEOUT_MS)
+    height = page.evaluate("innerHeight")
+    text_top, text_bottom, _, _ = page.evaluate(RECT, "#step-text")
+    board_top, board_bottom, _, _ = page.evaluate(RECT, "#board")
+    assert 0 <= text_top and text_bottom <= height, "the explanation is in view after Hint"
+    assert board_bottom <= text_top and board_bottom - max(board_top, 0) >= 0.8 * (board_bottom - board_top)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for selector in (".steps", "#gtsps-panel", "#generate-panel"):  # reachable by scrolling down
+        page.locator(selector).scroll_into_view_if_needed()
+        assert page.locator(selector).is_visible()
+
+
+def colours(page: Page) -> dict[str, Any]:
+    """The computed colours of the page and of each kind of highlight after a Hint."""
+    found: dict[str, Any] = page.evaluate("""() => {
+      const css = (sel, prop) => { const el = document.querySelector(sel); return el ? getComputedStyle(el)[prop] : null; };
+      return { page: css('html', 'backgroundColor'), ink: css('html', 'color'), card: css('.step-panel', 'backgroundColor'),
+        pattern: css('.cell.in-step', 'backgroundColor'), placed: css('.cand.placed', 'backgroundColor'),
+        selected: css('.cell.selected', 'backgroundColor'), title: css('#step-title', 'color') };
+    }""")
+    return found
+
+
+def hinted(page: Page, url: str) -> dict[str, Any]:
+    open_ready(page, f"{url}#p={FIGURE_4_2}")
+    page.click("button[data-intent=hint]")
+    page.wait_for_function("document.querySelector('.cell.in-step') !== null", timeout=READY_TIMEOUT_MS)
+    return colours(page)
+
+
+def luminance(rgb: str) -> float:
+    channels = [int(part) / 255 for part in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_dark_scheme_follows_the_system_and_keeps_every_highlight(browser: Browser, site_url: str) -> None:
+    schemes = {}
+    for scheme in ("light", "dark"):
+        with guarded_page(browser) as page:
+            page.emulate_media(color_scheme=scheme)
+            schemes[scheme] = hinted(page, site_url)
+    light, dark = schemes["light"], schemes["dark"]
+    assert luminance(light["page"]) > 0.8 and luminance(dark["page"]) < 0.05
+    for scheme in (light, dark):
+        assert contrast(scheme["ink"], scheme["page"]) >= 7
+        # Each highlight is distinct from the plain cell and from the others.
+        highlights = [scheme["pattern"], scheme["placed"], scheme["selected"]]
+        assert len(set(highlights + [scheme["card"]])) == 4
+        assert contrast(scheme["title"], scheme["card"]) >= 4.5
+    assert all(light[key] != dark[key] for key in ("page", "ink", "card", "pattern"))
+
+
+def test_the_theme_toggle_is_remembered(page: Page, site_url: str) -> None:
+    page.emulate_media(color_scheme="light")
+    open_ready(page, site_url)
+    toggle = page.locator("#theme-toggle")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    dark_page = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    assert luminance(dark_page) < 0.05
+    page.reload()
+    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == dark_page
+    assert toggle.get_attribute("aria-pressed") == "true"
+
+
+def test_layout_shift_through_the_boot_stays_below_the_limit(page: Page, site_url: str) -> None:
+    page.add_init_script(OBSERVE_SHIFTS)
+    open_ready(page, f"{site_url}#p={FIGURE_4_2}")
+    page.wait_for_timeout(1000)
+    shift = page.evaluate("window.__shifts.reduce((a, b) => a + b, 0)")
+    assert shift < CLS_LIMIT
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [1280, 375])
+def test_axe_finds_no_violation(browser: Browser, site_url: str, scheme: str, width: int) -> None:
+    log = PageLog()
+    with guarded_page(browser, log) as page:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.emulate_media(color_scheme=scheme)
+        page.route(site_url + "axe.min.js", lambda route: route.fulfill(path=str(AXE)))
+        open_ready(page, f"{site_url}#p={FIGURE_4_2}")
+        page.click("button[data-intent=hint]")
+        page.wait_for_function("document.querySelector('.cell.in-step') !== null", timeout=READY_TIMEOUT_MS)
+        page.add_script_tag(url=site_url + "axe.min.js")
+        violations = page.evaluate("""axe.run(document, { resultTypes: ["violations"] }).then((r) =>
+          r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) })))""")
+        assert violations == []

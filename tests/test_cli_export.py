@@ -1,0 +1,141 @@
+"""``pysolver export`` and ``pysolver steps`` on the text forms of ``pysolver.formats``: each form
+written, a position after some steps, the path as ``steps`` prints it, files of candidate strings,
+and bad input."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from pysolver import formats
+from pysolver.cli import main
+from pysolver.formats.marks import cell_marks
+from pysolver.grid import Grid
+from pysolver.session import Session
+from tests.helpers import FIGURE_4_2
+
+NAMES = [*formats.FORMAT_NAMES, "path"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    assert main(list(argv)) == 0
+    out: str = capsys.readouterr().out
+    return out
+
+
+def position_after(count: int) -> Session:
+    session = Session(Grid.parse(FIGURE_4_2))
+    session.solve()
+    session.goto(count)
+    return session
+
+
+@pytest.mark.parametrize("name", formats.FORMAT_NAMES)
+def test_export_writes_each_form(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    out = run(capsys, "export", FIGURE_4_2, "--format", name)
+    board = Session(Grid.parse(FIGURE_4_2)).board
+    assert out == formats.write(board, name) + "\n"
+
+
+@pytest.mark.parametrize("name", formats.FORMAT_NAMES)
+def test_export_after_steps_is_the_position_reached(capsys: pytest.CaptureFixture[str],
+                                                     name: str) -> None:
+    out = run(capsys, "export", FIGURE_4_2, "--format", name, "--after", "12")
+    assert out == formats.write(position_after(12).board, name) + "\n"
+
+
+def test_export_path_is_what_steps_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    steps = run(capsys, "steps", FIGURE_4_2).splitlines()
+    path = run(capsys, "export", FIGURE_4_2, "--format", "path").splitlines()
+    assert path == steps[:len(path)] and path[-1].startswith("solved: Solved in 46 steps")
+
+
+def test_steps_from_an_exported_position_continue_the_log(capsys: pytest.CaptureFixture[str]) -> None:
+    """From the position line the log goes on where the whole log was, with the candidates the
+    player had removed."""
+    whole = run(capsys, "steps", FIGURE_4_2).splitlines()
+    text = run(capsys, "export", FIGURE_4_2, "--format", "position", "--after", "30").strip()
+    later = run(capsys, "steps", text).splitlines()
+    reasons = [line.split(". ", 1)[1] for line in later if line[:4].strip().isdigit()]
+    assert reasons == [line.split(". ", 1)[1] for line in whole[30:46]]
+
+
+def test_steps_from_pencil_marks_start_from_their_candidates(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A pencil-mark grid's cells keep exactly the candidates it lists: the log from it is the log
+    from the same position written as a position line (its lone digits read as placed)."""
+    text = run(capsys, "export", FIGURE_4_2, "--format", "pencilmarks", "--after", "30")
+    board = formats.parse(text).board
+    assert cell_marks(board) == cell_marks(position_after(30).board)
+    from_marks = run(capsys, "steps", text)
+    assert from_marks == run(capsys, "steps", formats.write(board, "position"))
+
+
+def test_export_path_after_steps_is_the_rest(capsys: pytest.CaptureFixture[str]) -> None:
+    rest = run(capsys, "export", FIGURE_4_2, "--format", "path", "--after", "40").splitlines()
+    assert len(rest) == 6 + 1 and rest[-1] == "solved: Solved in 6 steps."
+
+
+def test_steps_reads_a_pencil_mark_grid_from_stdin(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    board = position_after(30).board
+    monkeypatch.setattr("sys.stdin", io.StringIO(formats.write(board, "pencilmarks") + "\n"))
+    out = run(capsys, "steps", "-", "--json", "--no-guess")
+    assert '"status":"solved"' in out.splitlines()[-1]
+
+
+def test_a_file_of_candidate_strings_is_one_puzzle_a_line(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    boards = [position_after(k).board for k in (0, 10, 20)]
+    source = tmp_path / "marks.txt"
+    source.write_text("".join(formats.write(b, "candidates") + "\n" for b in boards))
+    out = run(capsys, "export", str(source), "--format", "position").splitlines()
+    assert len(out) == 3
+    assert [cell_marks(formats.parse(line).board) for line in out] == [cell_marks(b) for b in boards]
+
+
+def test_several_multi_line_outputs_are_separated_by_a_blank_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = tmp_path / "two.txt"
+    source.write_text(FIGURE_4_2 + "\n" + FIGURE_4_2 + "\n")
+    out = run(capsys, "export", str(source), "--format", "picture")
+    picture = Grid.parse(FIGURE_4_2).picture()
+    assert out == f"{picture}\n\n{picture}\n"
+
+
+def test_export_after_the_end_of_the_path(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", FIGURE_4_2, "--after", "47"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "pysolver: error: --after 47: the solution path has only 46 steps")
+
+
+@pytest.mark.parametrize("after", ["-1", "١٠", "1e3"])
+def test_export_after_is_a_whole_number(capsys: pytest.CaptureFixture[str], after: str) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["export", FIGURE_4_2, "--after", after])
+    assert exit_.value.code == 2
+    assert f"argument --after: expected a whole number from 0 to 1,000,000 in the digits 0-9, " \
+           f"not {after!r}" in capsys.readouterr().err
+
+
+def test_export_bad_input_names_the_spot(capsys: pytest.CaptureFixture[str]) -> None:
+    text = formats.write(position_after(5).board, "pencilmarks").replace("29 ", "2x ", 1)
+    assert main(["export", text, "--format", "line"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pysolver: error: unexpected character 'x' at line ") and "(r" in err
+    assert "Traceback" not in err
+
+
+def test_export_unknown_format_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["export", FIGURE_4_2, "--format", "pm"])
+    assert exit_.value.code == 2
+    assert "invalid choice: 'pm'" in capsys.readouterr().err
+
+
+def test_sudokuwiki_string_is_refused_for_other_sizes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "." * 256, "--format", "sudokuwiki"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "pysolver: error: SudokuWiki's board string is for 9×9 grids, not 16×16")

@@ -1,0 +1,357 @@
+"""pysolver.formats: every text form round-trips at every size, auto-detection, HoDoKu's and Sudoku
+Explainer's printed layouts, and errors that name the line, column, position and cell."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pysolver import formats
+from pysolver.board import Board, open_candidates
+from pysolver.errors import ConflictError, PuzzleError, PuzzleFormatError
+from pysolver.formats.marks import board_from_marks, cell_marks
+from pysolver.geometry import BOX_SHAPES, geometry_for_size
+from pysolver.grid import Grid
+from pysolver.search import solve
+from pysolver.session import Session
+from tests.helpers import FIGURE_4_2
+
+SIZES = list(BOX_SHAPES)
+
+
+@cache
+def solution(n: int) -> Grid:
+    found = solve(Grid.empty(n))
+    assert found is not None
+    return found
+
+
+@st.composite
+def positions(draw: st.DrawFn, n: int) -> Board:
+    """A position on a solved grid's digits: some givens, some placed digits, and candidates that
+    the digits allow less a few the player removed (the solution's own digit is never removed)."""
+    geo = geometry_for_size(n)
+    answer = solution(n).values
+    kinds = draw(st.lists(st.sampled_from("gp..."), min_size=geo.cell_count, max_size=geo.cell_count))
+    givens = tuple(d if k == "g" else 0 for d, k in zip(answer, kinds))
+    values = tuple(d if k != "." else 0 for d, k in zip(answer, kinds))
+    removals = draw(st.lists(st.integers(0, geo.all_digits), min_size=geo.cell_count,
+                             max_size=geo.cell_count))
+    candidates = tuple(mask & ~removed | (1 << answer[cell] >> 1) if mask else 0
+                       for cell, (mask, removed)
+                       in enumerate(zip(open_candidates(Grid(geo, values)), removals)))
+    return Board(geo, givens, values, candidates)
+
+
+def settled(board: Board) -> Board:
+    """What a form without givens or placed marks gives back: HoDoKu's reading of the marks."""
+    return board_from_marks(board.geometry, cell_marks(board))
+
+
+def examples(n: int) -> int:
+    return 25 if n <= 9 else 5
+
+
+def read_back(board: Board, name: str) -> tuple[Board, str]:
+    """What each form gives back, and the form it is detected as: the position line everything;
+    pencil marks and candidate strings every cell's digits, read as HoDoKu reads them (a pencil-mark
+    grid of one digit a cell is a picture); a line or picture the digits, as givens."""
+    one_each = all(mask.bit_count() == 1 for mask in cell_marks(board))
+    if name in ("position", "sudokuwiki"):
+        return board, name
+    if name in ("pencilmarks", "candidates"):
+        return settled(board), "picture" if one_each and name == "pencilmarks" else name
+    return Board.from_grid(Grid(board.geometry, board.values)), name
+
+
+@pytest.mark.parametrize("n, name", [(n, f.name) for n in SIZES for f in formats.FORMATS if f.fits(n)],
+                         ids=[f"{n}x{n}-{f.name}" for n in SIZES for f in formats.FORMATS if f.fits(n)])
+def test_every_form_round_trips_at_every_size(n: int, name: str) -> None:
+    @settings(max_examples=examples(n), deadline=None)
+    @given(positions(n))
+    def check(board: Board) -> None:
+        text = formats.write(board, name)
+        imported = formats.parse(text)
+        assert (imported.board, imported.format) == read_back(board, name)
+        assert formats.write(imported.board, name) == text
+        if formats.format_named(name).carries_candidates:
+            assert cell_marks(imported.board) == cell_marks(board)
+    check()
+
+
+@pytest.mark.parametrize("name", [f.name for f in formats.FORMATS if f.fits(16)])
+@pytest.mark.parametrize("alphabet", ["letters", "hex"])
+def test_other_alphabets_round_trip(name: str, alphabet: str) -> None:
+    board = Session(solution(16).with_value(0, 0).with_value(17, 0)).board
+    text = formats.write(board, name, alphabet)
+    assert cell_marks(formats.parse(text, alphabet).board) == cell_marks(board)
+
+
+def test_a_puzzles_start_is_read_exactly_from_the_mark_forms() -> None:
+    """Givens alone: every lone digit is a given (no peer lists it), so nothing is lost."""
+    board = Board.from_grid(Grid.parse(FIGURE_4_2))
+    for name in ("pencilmarks", "candidates", "position"):
+        assert formats.parse(formats.write(board, name)).board == board
+
+
+# --- HoDoKu's and Sudoku Explainer's layouts ---------------------------------------------------
+
+# A grid in HoDoKu's pencil-mark layout, typed by hand: columns padded unevenly, a cell touching
+# its box's '|', and '.', ':' and "'" rules.
+HODOKU_PM = """\
+.----------------.-------------------.--------------.
+| 9    1     7   | 6    2      5     | 3    4   8   |
+| 4    8     23  | 1    39     39    | 5    27  26  |
+| 23   5     6   | 7    349    8     | 129  29  12  |
+:----------------+-------------------+--------------:
+| 368  2     1   | 4    3589   39    | 7    5   36  |
+| 5    7     4   | 23   1      23    | 26   8   9   |
+| 8    3     9   | 258  578    6     | 4    1   2   |
+:----------------+-------------------+--------------:
+| 1236 46    234 | 9    3456   7     | 8    23  1235|
+| 236  46    5   | 28   34689  1     | 29   39  7   |
+| 127  9     8   | 25   3      24    | 12   6   125 |
+'----------------'-------------------'--------------'
+"""
+
+# The same kind of grid as Sudoku Explainer and Simple Sudoku posts print it.
+EXPLAINER_PM = """\
+*-----------------------------------------------------------*
+| 12   3    4    | 1234 1234 1234 | 1234 1234 1234 |
+"""
+
+
+def test_hodoku_pencil_marks_are_read() -> None:
+    imported = formats.parse(HODOKU_PM)
+    board = imported.board
+    geo = board.geometry
+    assert imported.format == "pencilmarks" and geo.n == 9
+    assert board.values[:9] == (9, 1, 7, 6, 2, 5, 3, 4, 8)
+    assert board.candidate_digits(geo.cell_at(6, 0)) == [1, 2, 3, 6]
+    assert board.candidate_digits(geo.cell_at(6, 8)) == [1, 2, 3, 5]
+    assert board.givens == board.values
+
+
+def test_hodoku_grid_with_its_step_is_read() -> None:
+    """HoDoKu's "pencil marks with step": '*' before the pattern's cells, '-' before the candidates
+    the step removes (still candidates), and the step's text after the closing rule."""
+    board = Board.from_grid(Grid.parse(FIGURE_4_2))
+    lines = formats.write(board, "pencilmarks").splitlines()
+    lines[1] = lines[1].replace("| 789 ", "|*7-89", 1).replace(" 68 ", "*-68", 1)
+    marked = "\n".join([*lines, "Hidden Single: 7 in r1c3 => r1c1<>7, r1c9<>6"])
+    imported = formats.parse(marked)
+    assert imported.format == "pencilmarks" and imported.board == board
+
+
+@pytest.mark.parametrize("mark", ["7-", "8*9", "-"])
+def test_step_marks_elsewhere_are_errors(mark: str) -> None:
+    lines = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "pencilmarks").splitlines()
+    lines[1] = lines[1].replace("| 789 ", f"| {mark} ", 1)
+    with pytest.raises(PuzzleFormatError, match="unexpected character '[-*]' at line 2, column "):
+        formats.parse("\n".join(lines))
+
+
+def test_explainer_and_forum_layouts_are_read() -> None:
+    rows = [["1234"] * 9 for _ in range(9)]
+    rows[0][:3] = ["12", "3", "4"]
+    lines = ["*" + "-" * 40 + "*"]
+    for r, row in enumerate(rows):
+        if r in (3, 6):
+            lines.append("|" + "-" * 14 + "+" + "-" * 14 + "+" + "-" * 14 + "|")
+        lines.append("| " + " | ".join("  ".join(row[b:b + 3]) for b in (0, 3, 6)) + " |")
+    lines.append("*" + "-" * 40 + "*")
+    board = formats.parse("\n".join(lines)).board
+    assert board.candidate_digits(0) == [1, 2]
+    assert board.values[1:3] == (0, 0) and board.candidate_digits(1) == [3]
+
+
+@pytest.mark.parametrize("rules", [
+    (".-------.-------.-------.", ":-------+-------+-------:", "'-------'-------'-------'"),
+    ("*-----------------------*", "|-------+-------+-------|", "*-----------------------*"),
+], ids=["hodoku", "explainer"])
+def test_pictures_with_ruled_boxes_are_read(rules: tuple[str, str, str]) -> None:
+    top, middle, bottom = rules
+    rows = Grid.parse(FIGURE_4_2).picture().splitlines()
+    body = [middle if set(row) <= set("-+") else "| " + row + " |" for row in rows]
+    imported = formats.parse("\n".join([top, *body, bottom]))
+    assert imported.format == "picture" and imported.puzzle == Grid.parse(FIGURE_4_2)
+
+
+def test_hodoku_library_line_is_read() -> None:
+    """HoDoKu's library format: '+' before placed digits, removed candidates as digit-row-column,
+    and further fields (a step) ignored."""
+    text = ":0000:x:+1" + "." * 79 + "2:523 623:53:r2c3=5:3"
+    board = formats.parse(text).board
+    assert board.givens[:2] == (0, 0) and board.values[0] == 1 and board.givens[80] == 2
+    assert board.candidate_digits(11) == [2, 3, 4, 7, 8, 9]
+
+
+@pytest.mark.parametrize("text, name", [
+    (":0000:x:" + "." * 81 + ":::", "position"),
+    ("." * 729, "candidates"),
+    (HODOKU_PM, "pencilmarks"),
+    (Grid.parse(FIGURE_4_2).picture(), "picture"),
+    (FIGURE_4_2, "line"),
+    ("1 2 | 3 4\n3 4 | 1 2\n2 1 | 4 3\n4 3 | 2 1", "picture"),
+], ids=["position", "candidates", "pencilmarks", "picture", "line", "spaced-picture"])
+def test_detect(text: str, name: str) -> None:
+    assert formats.detect(text) == name
+
+
+def test_sudokuwiki_string_is_written_in_its_s9b_codes() -> None:
+    """1-9 a given, 9 + the digit a placed one, 18 + the candidates' bitmask an empty cell."""
+    board = Board.from_grid(Grid.parse(FIGURE_4_2)).apply(placements=((0, 9),))
+    text = formats.write(board, "sudokuwiki")
+    assert len(text) == 3 + 162 and text.startswith("S9B")
+    codes = [int(text[3 + 2 * c:5 + 2 * c], 36) for c in range(81)]
+    assert codes[0] == 9 + 9 and codes[1] == 1
+    assert codes[2] == 18 + board.candidates[2]
+
+
+def test_sudokuwiki_earlier_base32_string_is_read() -> None:
+    """No prefix, two base-32 digits a cell: bit 0 flags a given, bits 1-9 the cell's digits."""
+    board = Board.from_grid(Grid.parse(FIGURE_4_2)).apply(placements=((0, 9),), eliminations=((2, 7),))
+    digits = "0123456789abcdefghijklmnopqrstuv"
+    codes = [(1 << value) + bool(given) if value else mask << 1
+             for given, value, mask in zip(board.givens, board.values, board.candidates)]
+    text = "".join(digits[code // 32] + digits[code % 32] for code in codes)
+    imported = formats.parse(text)
+    assert imported.format == "sudokuwiki" and imported.board == board
+
+
+def test_sudokuwiki_string_is_for_9x9_grids() -> None:
+    with pytest.raises(ValueError, match="SudokuWiki's board string is for 9×9 grids, not 16×16"):
+        formats.write(Board.from_grid(Grid.empty(16)), "sudokuwiki")
+
+
+def test_start_text_is_the_line_unless_the_player_moved() -> None:
+    board = Board.from_grid(Grid.parse(FIGURE_4_2))
+    assert formats.start_text(board) == FIGURE_4_2
+    moved = board.apply(eliminations=((0, board.candidate_digits(0)[0]),))
+    assert formats.start_text(moved).startswith(":0000:x:")
+    assert formats.parse(formats.start_text(moved)).board == moved
+
+
+# --- errors -----------------------------------------------------------------------------------
+
+def pm_lines() -> list[str]:
+    return HODOKU_PM.splitlines()
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda lines: lines[:2] + lines[3:], "a pencil-mark grid has 4, 6, 9, 12, 16 or 25 rows of cells, found 8"),
+    (lambda lines: lines[:2] + [lines[2].replace("23  |", "|")] + lines[3:],
+     "line 3 has 8 cells: every row of a 9×9 pencil-mark grid has 9"),
+    (lambda lines: lines[:5] + [lines[5].replace("3589", "35x9")] + lines[6:],
+     "unexpected character 'x' at line 6, column 27 (r4c5): a 9×9 grid's candidates are 1-9, "
+     "and '.' alone marks a cell without any"),
+    (lambda lines: lines[:10] + [lines[10].replace("236 ", "233 ")] + lines[11:],
+     "r8c1 lists 3 twice (line 11, column 5)"),
+], ids=["rows", "row-cells", "character", "twice"])
+def test_pencil_mark_errors_name_the_line_column_and_cell(edit: object, message: str) -> None:
+    text = "\n".join(edit(pm_lines()))  # type: ignore[operator]
+    with pytest.raises(PuzzleFormatError) as error:
+        formats.parse(text)
+    assert str(error.value) == message
+
+
+def test_candidate_string_errors_name_the_position_cell_and_digit() -> None:
+    text = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "candidates")
+    bad = text[:13] + "7" + text[14:]
+    with pytest.raises(PuzzleFormatError) as error:
+        formats.parse(bad)
+    assert str(error.value) == ("unexpected character '7' at position 14 (r1c2, digit 5): expected "
+                                "'5' for a candidate or '.' for none")
+    assert error.value.cell == 1
+
+
+@pytest.mark.parametrize("text, kind, message", [
+    (":0000:x:1234", PuzzleFormatError, "a position line reads ':0000:x:<cells>:<removed "
+     "candidates>::' (HoDoKu's library form), found 3 ':'-separated fields"),
+    (":0000:x:1.3x34.........2:::", PuzzleFormatError, "unexpected character 'x' at position 12 "
+     "(r1c4): cells are 1-4, '+' before a placed digit, and '.' for a blank"),
+    (":0000:x:1+.3.34.........2:::", PuzzleFormatError, "unexpected character '.' after '+' at "
+     "position 11 (r1c2): cells are 1-4, '+' before a placed digit, and '.' for a blank"),
+    (":0000:x:1.3.34.........2+:::", PuzzleFormatError, "'+' at the end of the cells field "
+     "(position 25) has no digit after it"),
+    (":0000:x:1.3.34.........:::", PuzzleFormatError, "the cells field of a position line holds "
+     "15 cells, not a square grid's 16, 36, 81, 144, 256 or 625"),
+    (":0000:x:1.3.34.........2:2x3::", PuzzleFormatError, "removed candidate '2x3' at position 26: "
+     "write digit, row and column, as '523' for 5 in r2c3 (digits 1-4, rows and columns 1-4)"),
+    (":0000:x:1.3.34.........2:111::", ConflictError, "removed candidate '111' at position 26: "
+     "r1c1 holds 1, so it has no candidates"),
+    (":0000:x:1+1..............:::", ConflictError, "two 1s in row 1: r1c1 and r1c2"),
+], ids=["fields", "character", "plus-blank", "plus-end", "count", "removed", "removed-filled",
+        "conflict"])
+def test_position_errors(text: str, kind: type[Exception], message: str) -> None:
+    with pytest.raises(kind) as error:
+        formats.parse(text)
+    assert str(error.value) == message
+
+
+@pytest.mark.parametrize("text, kind, message", [
+    ("S9B" + "01" * 80 + "zz", PuzzleFormatError, "'zz' at position 164 (r9c9) is not a SudokuWiki "
+     "cell code: each cell is a base-36 code up to 'ep'"),
+    ("S9B" + "01" * 80, PuzzleFormatError, "a SudokuWiki board string has 162 characters after "
+     "'S9B', found 160"),
+    ("S9B0101" + "00" * 79, ConflictError, "two 1s in row 1: r1c1 and r1c2"),
+    ("S9B01" + "0j" + "00" * 79, ConflictError, "r1c2 lists 1 as a candidate, but r1c1 holds 1"),
+], ids=["code", "length", "conflict", "candidate"])
+def test_sudokuwiki_errors(text: str, kind: type[Exception], message: str) -> None:
+    with pytest.raises(kind) as error:
+        formats.parse(text)
+    assert str(error.value) == message
+
+
+def test_a_line_too_long_for_a_grid_names_the_candidate_string_too() -> None:
+    with pytest.raises(PuzzleFormatError, match="found 728; nor is it a candidate string"):
+        formats.parse("." * 728)
+
+
+def test_unknown_format_name() -> None:
+    with pytest.raises(ValueError, match="unknown format 'pm': choose one of line, picture, "
+                                         "pencilmarks, candidates, position, sudokuwiki"):
+        formats.write(Board.from_grid(Grid.empty(4)), "pm")
+
+
+# --- a session from an imported position ------------------------------------------------------
+
+def test_a_session_continues_from_imported_candidates() -> None:
+    """The log from an exported position is the rest of the log from the start."""
+    session = Session(Grid.parse(FIGURE_4_2))
+    steps = session.solve()
+    solved = session.board
+    session.goto(20)
+    imported = formats.parse(formats.write(session.board, "position"))
+    later = Session(imported.puzzle, imported.board)
+    assert [s.text for s in later.solve()] == [s.text for s in steps[20:]]
+    assert later.board == solved
+
+
+# --- any text ---------------------------------------------------------------------------------
+
+FORM_TEXTS = [formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), f.name) for f in formats.FORMATS]
+
+
+@st.composite
+def near_forms(draw: st.DrawFn) -> str:
+    """A form of Figure 4.2 with a few characters replaced by ones the forms use."""
+    text = list(draw(st.sampled_from(FORM_TEXTS)))
+    for _ in range(draw(st.integers(1, 4))):
+        text[draw(st.integers(0, len(text) - 1))] = draw(st.sampled_from(list(".:+|-'* \n0159Sxz")))
+    return "".join(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(near_forms() | st.text(alphabet=".:+|-'* \n0123456789S9Bxz", max_size=800) | st.text(max_size=200))
+def test_parse_answers_every_text_with_a_board_or_a_named_error(text: str) -> None:
+    try:
+        imported = formats.parse(text)
+    except PuzzleError as error:
+        assert error.kind in {"format", "conflict"} and error.message
+    else:
+        assert imported.format in formats.FORMAT_NAMES
+        assert formats.parse(formats.write(imported.board, "position")).board == imported.board

@@ -1,0 +1,65 @@
+"""The worker's entry on the text forms: ``load`` reads every form and starts from its candidates,
+the view's ``start`` rebuilds that start, and ``export`` gives the texts the page shows to copy."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pysolver import formats
+from pysolver.grid import Grid
+from pysolver.session import Session
+from pysolver.web import handle
+from tests.helpers import FIGURE_4_2
+from tests.test_cli_export import position_after
+
+
+def ask(cmd: str, **args: Any) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(handle(json.dumps({"cmd": cmd, **args})))
+    return reply
+
+
+def test_load_reads_a_pencil_mark_grid_with_its_candidates() -> None:
+    board = position_after(25).board
+    reply = ask("load", puzzle=formats.write(board, "pencilmarks"))
+    assert reply["ok"] and reply["format"] == "pencilmarks"
+    view = reply["view"]
+    assert view["values"] == list(board.values)
+    assert view["candidates"] == [board.candidate_digits(c) for c in range(81)]
+
+
+def test_the_views_start_rebuilds_a_position_with_removed_candidates() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    board = session.board.apply(placements=((0, 9),), eliminations=((2, 5),))
+    view = ask("load", puzzle=formats.write(board, "position"))["view"]
+    assert view["start"] == formats.write(board, "position")
+    assert view["puzzle"] == FIGURE_4_2 and view["givens"][0] == 0 and view["values"][0] == 9
+    ask("step")
+    stepped = ask("step")["view"]
+    again = ask("load", puzzle=view["start"], actions=stepped["actions"], position=2)["view"]
+    assert again["values"] == stepped["values"] and again["candidates"] == stepped["candidates"]
+
+
+def test_a_plain_puzzles_start_is_its_line() -> None:
+    assert ask("load", puzzle=FIGURE_4_2)["view"]["start"] == FIGURE_4_2
+
+
+def test_export_gives_every_form_of_the_board_and_the_path() -> None:
+    ask("load", puzzle=FIGURE_4_2)
+    for _ in range(12):
+        ask("step")
+    reply = ask("export")
+    board = position_after(12).board
+    assert reply["ok"] and reply["puzzle"] == FIGURE_4_2 and reply["position"] == 12
+    assert [f["format"] for f in reply["formats"]] == list(formats.FORMAT_NAMES)
+    for entry in reply["formats"]:
+        assert entry["text"] == formats.write(board, entry["format"]) and entry["title"]
+    lines = reply["path"].splitlines()
+    assert len(lines) == 47 and lines[0].startswith("   1. ") and lines[-1] == "solved: Solved in 46 steps."
+
+
+def test_load_errors_name_the_spot_in_a_pencil_mark_grid() -> None:
+    text = formats.write(position_after(5).board, "pencilmarks").replace("29 ", "2x ", 1)
+    error = ask("load", puzzle=text)["error"]
+    assert error["kind"] == "format" and error["cell"] is not None
+    assert error["message"].startswith("unexpected character 'x' at line ")

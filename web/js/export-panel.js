@@ -1,0 +1,93 @@
+/**
+ * The "Export as text" panel: asks the worker for `export` (docs/worker-protocol.md) and shows the
+ * texts Python wrote — the puzzle's givens, the position on the board in each form (line, picture,
+ * pencil-mark grid, candidate string, HoDoKu position line, SudokuWiki string) and the solution
+ * path — each in a read-only box with a Copy button. Nothing here knows a format: it shows what came
+ * back, as text.
+ *
+ * State: `state.exported` = {key, reply} or {key, error}, kept for the board it was made from (the
+ * puzzle's start and the position in its log); a change of board hides it until asked again.
+ * Test hooks: `#export-panel[data-state]`, `[data-export="<format>"] textarea`.
+ */
+
+import { h, redraw } from "./dom.js";
+import { isLoaded } from "./store.js";
+
+/** Which board an export belongs to. */
+function boardKey(state) {
+  if (!isLoaded(state)) return null;
+  const view = state.view;
+  return JSON.stringify([view.start, view.actions.slice(0, view.position)]);
+}
+
+function currentExport(state) {
+  const exported = state.exported;
+  return exported && exported.key === boardKey(state) ? exported : null;
+}
+
+/** The sections to show, in order: [format key, heading, text]. */
+function sections(reply) {
+  return [
+    ["givens", "Puzzle (givens)", reply.puzzle],
+    ...reply.formats.map((entry) => [entry.format, entry.title, entry.text]),
+    ["path", "Solution path", reply.path],
+  ];
+}
+
+function section([format, heading, text], index) {
+  const id = `export-text-${format}`;
+  // A whole grid stays in view (31 lines for 25×25 pencil marks); the path scrolls.
+  const rows = Math.min(format === "path" ? 12 : 32, text.split("\n").length);
+  return h("div", { class: "export-item", "data-export": format },
+    h("div", { class: "export-head" },
+      h("label", { for: id }, heading),
+      h("button", { type: "button", "data-intent": "export-copy", "data-index": index }, "Copy")),
+    h("textarea", { id, rows, readonly: true, spellcheck: "false", wrap: "off" }, text));
+}
+
+/** The panel: its intents for main.js and its render. */
+export function exportPanel(root, app) {
+  const els = { run: root.querySelector('[data-intent="export"]'), result: root.querySelector(".result") };
+
+  async function run() {
+    const key = boardKey(app.state);
+    try {
+      const reply = await app.ask("export");
+      if (reply) app.commit({ ...app.state, exported: { key, reply } });
+    } catch (error) {
+      if (error && error.kind === "cancelled") return;
+      app.commit({ ...app.state, exported: { key, error } });
+    }
+  }
+
+  async function copy(el) {
+    const current = currentExport(app.state);
+    if (!current || !current.reply) return;
+    const [, heading, text] = sections(current.reply)[Number(el.dataset.index)];
+    try {
+      await navigator.clipboard.writeText(text);
+      el.textContent = "Copied";
+      el.title = `${heading} copied`;
+    } catch {
+      const area = el.closest(".export-item").querySelector("textarea");
+      area.focus();
+      area.select();
+      el.textContent = "Selected: press Ctrl+C";
+    }
+  }
+
+  function render(state) {
+    const current = currentExport(state);
+    const busy = state.busy && state.busy.cmd === "export";
+    root.dataset.state = busy ? "running" : current ? (current.error ? "error" : "done") : "idle";
+    els.run.disabled = !state.ready || state.busy !== null || !isLoaded(state);
+    const drawn = current ? `${current.key} ${current.error ? "error" : "texts"}` : "";
+    redraw(els.result, drawn, () => {
+      if (!current) return [];
+      if (current.error) return h("p", { class: "panel-error" }, current.error.message);
+      return sections(current.reply).map(section);
+    });
+  }
+
+  return { intents: { export: run, "export-copy": copy }, render };
+}
