@@ -175,4 +175,10 @@ for (const example of EXAMPLES) $("examples").add(new Option(example.label, exam
 window.__pysolver = { get state() { return store.state; } };
 
 render(store.state);
+// Last: listen() replays the boot so far at once, and each report renders the whole page.
+client.listen({
+  onProgress: ({ stage, label, fraction }) => store.dispatch({ type: "boot-progress", stage, label, fraction }),
+  onReady: (versions) => store.dispatch({ type: "ready", versions }),
+  onBootError: ({ stage, message }) => store.dispatch({ type: "boot-error", stage, message }),
+});
 client.ready.then(restore, () => {});
