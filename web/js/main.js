@@ -47,13 +47,6 @@ const app = {
 };
 const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
   exportPanel($("export-panel"), app), learnPanel($("learn-panel"), app)];
-// Listened to once the panels exist: a worker that has already booted reports at once, and that
-// report renders every panel.
-client.listen({
-  onProgress: ({ stage, label, fraction }) => store.dispatch({ type: "boot-progress", stage, label, fraction }),
-  onReady: (versions) => store.dispatch({ type: "ready", versions }),
-  onBootError: ({ stage, message }) => store.dispatch({ type: "boot-error", stage, message }),
-});
 
 function focusBoard() {
   const cell = board.querySelector(`[data-cell="${store.state.selected}"]`);
