@@ -23,10 +23,13 @@ broken position.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from .geometry import Geometry
-from .step import Step, join_names
+from .graph_layout import PreviousOrder, layout, previous_order
+from .graph_stages import stages
+from .step import GraphDrawing, Step, join_names
+from .techniques.guessing import BACKTRACK
 
 #: How many levels the hint ladder has.
 LEVELS = 3
@@ -35,6 +38,9 @@ LEVELS = 3
 def effect(geometry: Geometry, step: Step) -> str:
     """A short effect for the history list: ``r3c5 = 7``, ``−4 r1c2 r1c3``, or counts when many."""
     parts = []
+    if step.technique is BACKTRACK and step.eliminations:
+        cell, digit = step.eliminations[0]
+        parts.append(f"guess {geometry.cell_name(cell)} = {geometry.symbol(digit)} abandoned")
     if len(step.placements) > 3:
         parts.append(f"places {len(step.placements)} digits")
     else:
@@ -49,9 +55,63 @@ def effect(geometry: Geometry, step: Step) -> str:
     return "; ".join(parts)
 
 
-def step_json(geometry: Geometry, step: Step) -> dict[str, Any]:
+def graph_json(geometry: Geometry, graph: GraphDrawing, earlier: Iterable[Step] = (), *,
+               with_stages: bool = True) -> dict[str, Any]:
+    """A step's drawn graph: its layout, the stages of its argument and each vertex's board cells.
+
+    ``earlier`` are the steps before this one, oldest first: the graphs they drew of the same house
+    (or digit) are laid out in turn, so this drawing starts from the order the last one left.
+    """
+    previous: PreviousOrder | None = None
+    for before in earlier:
+        if before.graph is not None and _same_graph(before.graph, graph):
+            previous = previous_order(before.graph, layout(before.graph, previous))
+    data = drawing_json(graph, previous, with_stages=with_stages)
+    for side, cells in zip(("left", "right"), vertex_cells(geometry, graph)):
+        for vertex, on_board in zip(data[side], cells):
+            vertex["cells"] = on_board
+    return data
+
+
+def drawing_json(graph: GraphDrawing, previous: PreviousOrder | None = None, *,
+                 with_stages: bool = True) -> dict[str, Any]:
+    """Any drawn graph with its layout and (when it shows a chain or pile) its stages."""
+    placed = layout(graph, previous)
+    return {**graph.to_json(), "layout": {"left": list(placed.left), "right": list(placed.right)},
+            "stages": [stage.to_json() for stage in stages(graph)] if with_stages else []}
+
+
+def _same_graph(a: GraphDrawing, b: GraphDrawing) -> bool:
+    """Drawings of the same house, or of the same digit's rows and columns."""
+    return (a.kind, a.title) == (b.kind, b.title)
+
+
+def vertex_cells(geometry: Geometry, graph: GraphDrawing) -> tuple[list[list[int]], list[list[int]]]:
+    """The board cells each vertex stands for, so the page can light one from the other.
+
+    In a house graph a cell vertex is its cell and a digit vertex the cells where it is still a
+    candidate; in a digit's graph a row or a column is the cells where the digit is a candidate.
+    """
+    def cell(i: int, j: int) -> int:
+        if graph.kind == "house":
+            return graph.left[i].id
+        return geometry.cell_at(graph.left[i].id, graph.right[j].id)
+
+    left: list[list[int]] = [[v.id] if graph.kind == "house" else [] for v in graph.left]
+    right: list[list[int]] = [[] for _ in graph.right]
+    for i, j in graph.edges:
+        if graph.kind == "digit":
+            left[i].append(cell(i, j))
+        right[j].append(cell(i, j))
+    return [sorted(c) for c in left], [sorted(c) for c in right]
+
+
+def step_json(geometry: Geometry, step: Step, earlier: Iterable[Step] = ()) -> dict[str, Any]:
     """A step's JSON with its effect text, as the history and the reason panel show it."""
-    return {**step.to_json(), "effect": effect(geometry, step)}
+    data = {**step.to_json(), "effect": effect(geometry, step)}
+    if step.graph is not None:
+        data["graph"] = graph_json(geometry, step.graph, earlier)
+    return data
 
 
 def _area(geometry: Geometry, step: Step) -> tuple[int, ...]:
@@ -71,9 +131,12 @@ def _where(geometry: Geometry, step: Step) -> str:
     return f"{where} for digit {geometry.symbol(step.digit)}" if step.digit else where
 
 
-def hint_json(geometry: Geometry, step: Step, level: int) -> dict[str, Any]:
-    """The step as hint level 1, 2 or 3 reveals it (its fields emptied beyond the level)."""
-    full = step_json(geometry, step)
+def hint_json(geometry: Geometry, step: Step, level: int, earlier: Iterable[Step] = ()) -> dict[str, Any]:
+    """The step as hint level 1, 2 or 3 reveals it (its fields emptied beyond the level).
+
+    ``earlier``: the steps already taken, so a graph keeps the order its house was last drawn in.
+    """
+    full = step_json(geometry, step, earlier)
     article = "an" if step.name[:1] in "AEIOU" else "a"
     if level >= LEVELS:
         return {**full, "level": LEVELS, "kind": "step"}

@@ -32,7 +32,7 @@ from typing import Any, Callable, Literal, Union
 
 from .board import Board, Contradiction
 from .classify import Classification, classify
-from .explain import LEVELS, hint_json, lost_note_text, mistake_json, wrong_text
+from .explain import LEVELS, graph_json, hint_json, lost_note_text, mistake_json, wrong_text
 from .geometry import Geometry
 from .grading import rate
 from .grid import Grid
@@ -59,11 +59,32 @@ class Status:
     cell: int | None = None
     house: int | None = None
     cells: tuple[int, ...] = ()
+    graph: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data for the page and the CLI's closing status line."""
+        """Plain data for the page and the CLI's closing status line; a Hall violation's graph
+        (the house, or the digit's rows × columns, without a perfect matching) as ``graph``."""
         return {"status": self.state, "message": self.message, "cell": self.cell,
-                "house": self.house, "cells": list(self.cells)}
+                "house": self.house, "cells": list(self.cells), "graph": self.graph}
+
+
+@dataclass(frozen=True)
+class Branch:
+    """An entry's place in the guess tree: its depth, whether a Backtrack abandoned it, and on a
+    Backtrack the contradiction that ended the branch and the history index of its guess."""
+
+    depth: int
+    abandoned: bool = False
+    ended: Contradiction | None = None
+    guess: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: the contradiction as {message, cell, house, cells}."""
+        ended = self.ended
+        return {"depth": self.depth, "abandoned": self.abandoned, "guess": self.guess,
+                "ended": None if ended is None else {
+                    "message": ended.message, "cell": ended.cell, "house": ended.house,
+                    "cells": list(ended.cells)}}
 
 
 @dataclass(frozen=True)
@@ -175,8 +196,13 @@ class Session:
 
     def contradiction(self) -> Contradiction | None:
         """A repeated digit or a contradiction at the current position, if any (cached)."""
-        if self.position not in self._contradiction:
-            conflicts = self.board.grid().conflicts()
+        return self.contradiction_at(self.position)
+
+    def contradiction_at(self, position: int) -> Contradiction | None:
+        """A repeated digit or a contradiction on the board after ``position`` entries (cached)."""
+        if position not in self._contradiction:
+            board = self._points[position].board
+            conflicts = board.grid().conflicts()
             if conflicts:
                 first = conflicts[0]
                 geo = self.geometry
@@ -185,9 +211,27 @@ class Session:
                     f"two {geo.symbol(first.digit)}s in {geo.house_name(first.house)}: "
                     f"{geo.cell_name(a)} and {geo.cell_name(b)}", house=first.house, cells=first.cells)
             else:
-                found = find_contradiction(self.board)
-            self._contradiction[self.position] = found
-        return self._contradiction[self.position]
+                found = find_contradiction(board)
+            self._contradiction[position] = found
+        return self._contradiction[position]
+
+    def branches(self) -> list[Branch]:
+        """Where each entry of the history sits in the guess tree.
+
+        An entry's depth is how many guesses are open around it (a guess and its Backtrack sit at
+        the depth of the branch they open and close). A Backtrack abandons every entry from its
+        guess up to itself, and carries the contradiction that ended that branch.
+        """
+        points = self._points
+        out = [Branch(min(len(points[k].guesses), len(points[k + 1].guesses)))
+               for k in range(len(self.steps))]
+        for index, entry in enumerate(self.steps):
+            if isinstance(entry, Step) and entry.technique is BACKTRACK:
+                guess = points[index].guesses[-1]
+                for k in range(guess, index):
+                    out[k] = replace(out[k], abandoned=True)
+                out[index] = replace(out[index], ended=self.contradiction_at(index), guess=guess)
+        return out
 
     def reasoning_board(self) -> Board:
         """The board the tutor reasons from: candidates narrowed by the player's consistent notes."""
@@ -252,8 +296,10 @@ class Session:
             follow = ("Backtrack to the last guess." if self.can_backtrack()
                       else "Undo or erase a digit." if self._points[self.position].player
                       else "The puzzle has no solution.")
+            graph = contradiction.graph
             return Status("contradiction", f"Contradiction: {contradiction.message}. {follow}",
-                          contradiction.cell, contradiction.house, contradiction.cells)
+                          contradiction.cell, contradiction.house, contradiction.cells,
+                          graph_json(self.geometry, graph, with_stages=False) if graph else None)
         left = len(board.empty_cells())
         if self.next_step() is None:
             off = (f" ({len(self._disabled)} technique{'s' if len(self._disabled) > 1 else ''}"
@@ -460,7 +506,8 @@ class Session:
         if wrong:
             return mistake_json(self.geometry, wrong)
         step = self.next_step()
-        return hint_json(self.geometry, step, level) if step else None
+        earlier = [e for e in self.steps[:self.position] if isinstance(e, Step)]
+        return hint_json(self.geometry, step, level, earlier) if step else None
 
     def can_hint(self) -> bool:
         """A hint (or its next level) is there to give."""

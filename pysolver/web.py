@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any, Callable
 
 from . import fields, formats
@@ -31,10 +32,12 @@ from .generate import SIZES, SYMMETRIES, generate, parse_level_choice
 from .geometry import SYMBOLS, bits
 from .grading import Level, rate
 from .grid import Grid
+from .learn import MAX_SIDE, lesson
 from .gtsps import gtsps_report
 from .play import Move, MoveKind, decode_notes, digits_line, encode_notes, parse_digits_line
 from .search import count_solutions
 from .session import Session
+from .step import Step
 from .techniques.registry import TECHNIQUES
 
 Reply = dict[str, Any]
@@ -115,6 +118,7 @@ def view(session: Session) -> Reply:
         "origins": [session.origin(c) for c in range(geo.cell_count)],
         "notes": [bits(mask) for mask in session.notes],
         "steps": _log(session),
+        "branches": [branch.to_json() for branch in session.branches()],
         "position": session.position,
         "actions": session.actions,
         "status": status.to_json(),
@@ -162,9 +166,12 @@ def _log(session: Session) -> list[dict[str, Any]]:
     shown = session.position - 1
     log = []
     for index, entry in enumerate(session.steps):
-        data = entry.to_json(geo) if isinstance(entry, Move) else step_json(geo, entry)
-        if index != shown:
-            data["graph"] = None
+        if isinstance(entry, Move):
+            data = entry.to_json(geo)
+        elif index == shown:
+            data = step_json(geo, entry, [e for e in session.steps[:index] if isinstance(e, Step)])
+        else:
+            data = step_json(geo, replace(entry, graph=None))
         log.append(data)
     return log
 
@@ -388,6 +395,17 @@ def _gtsps(request: Request, progress: Progress) -> Reply:
             GTSPS_LISTED), "puzzle": grid.line(), "message": message}
 
 
+def _bipartite(request: Request, progress: Progress) -> Reply:
+    """The Learn panel's editable graph: ``kind`` ('house' or 'digit'), ``candidates`` (each left
+    vertex's right neighbours, from 1), ``digit`` for a rows × columns graph, and ``prefer``
+    ('chain' or 'pile') for which pattern to draw when sizes tie; the reply is drawn and worded by
+    the solver's own analysis."""
+    kind = fields.choice(request, "kind", ("house", "digit"))
+    digit = fields.integer(request, "digit", low=1, high=MAX_SIDE, default=1)
+    prefer = fields.choice(request, "prefer", ("chain", "pile"), default="chain")
+    return lesson(kind, request.get("candidates"), digit, prefer)
+
+
 COMMANDS: dict[str, Command] = {
     "load": _load,
     "hint": _hint,
@@ -414,6 +432,7 @@ COMMANDS: dict[str, Command] = {
     "gtsps": _gtsps,
     "export": _export,
     "techniques": _techniques,
+    "bipartite": _bipartite,
 }
 
 

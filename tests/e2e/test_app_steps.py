@@ -148,14 +148,17 @@ def test_chain_exclusion_is_drawn_exactly_as_python_says_and_back_restores(
     assert [c["cands"] for c in before] == shown_candidates(earlier, earlier["steps"][CHAIN_AT - 2])
 
 
-def test_guess_backtrack_and_solve(page: Page, site_url: str) -> None:
-    open_puzzle(page, site_url, FORUM_HARDEST)
+def guess_until_contradiction(page: Page, url: str) -> dict[str, Any]:
+    """Open FORUM_HARDEST with the forcing chains switched off (seconds per stalled position in
+    Pyodide), then Solve logic and Guess when stuck, on the page and in Python, until a
+    contradiction; each turn's status as Python's. Returns Python's view there."""
+    open_puzzle(page, url, FORUM_HARDEST)
     page.click("#technique-settings summary")
     for slug in FORCING:
         page.uncheck(f"#technique-settings input[data-slug='{slug}']")
     wait_for(page, f"(n) => {IDLE} && {STATE}.view.disabled.length === n", len(FORCING))
-    expected = py("load", puzzle=FORUM_HARDEST,
-                  techniques=[t.slug for t in TECHNIQUES if t.slug not in FORCING])["view"]
+    switched_on = [t.slug for t in TECHNIQUES if t.slug not in FORCING]
+    expected: dict[str, Any] = py("load", puzzle=FORUM_HARDEST, techniques=switched_on)["view"]
     for _ in range(40):
         cmd = "guess" if expected["status"]["status"] == "stuck" else "solve_logic"
         expected = py(cmd)["view"]
@@ -163,9 +166,12 @@ def test_guess_backtrack_and_solve(page: Page, site_url: str) -> None:
         wait_position(page, expected["position"])
         assert status(page) == (expected["status"]["status"], expected["status"]["message"])
         if expected["status"]["status"] == "contradiction":
-            break
-    else:
-        pytest.fail("no contradiction turned up")
+            return expected
+    pytest.fail("no contradiction turned up")
+
+
+def test_guess_backtrack_and_solve(page: Page, site_url: str) -> None:
+    guess_until_contradiction(page, site_url)
     assert page.text_content("#status .badge") == "Contradiction"
     assert page.is_disabled(".controls button[data-intent='guess']")
 

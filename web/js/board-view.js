@@ -117,12 +117,16 @@ function redCells(state) {
   return red;
 }
 
-/** The houses outlined in red: an error's, Check's repeats, the page's own conflicts. */
+/** The houses outlined in red: an error's, Check's repeats, the page's own conflicts, a contradiction's. */
 function redHouses(state) {
   const houses = [];
   if (state.error && state.error.house !== null && state.error.house !== undefined) houses.push(state.error.house);
   for (const conflict of state.conflicts) houses.push(conflict.house);
   if (isLoaded(state) && state.view.check) for (const conflict of state.view.check.conflicts) houses.push(conflict.house);
+  const status = isLoaded(state) ? state.view.status : null;
+  if (status && status.status === "contradiction" && status.house !== null && status.house !== undefined) {
+    houses.push(status.house);
+  }
   return houses;
 }
 
@@ -198,4 +202,18 @@ export function renderBoard(board, state) {
   board.dataset.play = state.mode;
   board.dataset.notes = String(state.notesMode);
   board.setAttribute("aria-busy", String(state.busy !== null));
+}
+
+/**
+ * Light the cells a graph vertex stands for (`linked` from the store): the cell gets `linked`, and
+ * when the vertex is a digit, that digit's candidate in each cell gets `linked` too.
+ */
+export function renderLinks(board, { cells, digit }) {
+  for (const el of board.querySelectorAll(".cell")) {
+    const on = cells.has(Number(el.dataset.cell));
+    el.classList.toggle("linked", on);
+    for (const cand of el.querySelectorAll(".cand")) {
+      cand.classList.toggle("linked", on && digit !== null && Number(cand.dataset.digit) === digit);
+    }
+  }
 }

@@ -11,6 +11,8 @@
  *                                   (read from the key's code, as Shift+1 types '!') makes a note
  *   handlers.move(dRow, dCol)       an arrow key
  *   handlers.paste(text)            text pasted outside the text box
+ *   handlers.link(target)           the pointer or focus rests on a graph vertex ({side, index}),
+ *                                   a board cell ({cell}), or neither (null)
  *   handlers.symbols()              the current size's digit symbols
  */
 
@@ -65,6 +67,23 @@ export function bindInput(root, handlers) {
     const cell = target.closest(".cell[data-cell]");
     if (cell) handlers.select(Number(cell.dataset.cell));
   });
+
+  /** What a graph vertex or board cell under the pointer or focus stands for, or null. */
+  const linkTarget = (target) => {
+    if (!(target instanceof Element)) return null;
+    const node = target.closest("#graph g.node[data-side]");
+    if (node) return { side: node.dataset.side, index: Number(node.dataset.index) };
+    const cell = target.closest("#board .cell[data-cell]");
+    return cell ? { cell: Number(cell.dataset.cell) } : null;
+  };
+  for (const type of ["mouseover", "focusin"]) {
+    root.addEventListener(type, (event) => handlers.link(linkTarget(event.target)));
+  }
+  for (const type of ["mouseout", "focusout"]) {
+    root.addEventListener(type, (event) => {
+      if (!linkTarget(event.relatedTarget)) handlers.link(null);
+    });
+  }
 
   root.addEventListener("change", (event) => {
     const target = event.target;

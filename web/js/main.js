@@ -5,7 +5,7 @@
  * the address and localStorage.
  */
 
-import { renderBoard } from "./board-view.js";
+import { renderBoard, renderLinks } from "./board-view.js";
 import { createController } from "./controller.js";
 import { createControlsView, enabled } from "./controls-view.js";
 import { EXAMPLES, exampleById } from "./examples.js";
@@ -13,10 +13,11 @@ import { exportPanel } from "./export-panel.js";
 import { generatePanel } from "./generate-panel.js";
 import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
+import { learnPanel } from "./learn-panel.js";
 import { client } from "./solver.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
 import { renderProof, renderProofNotation } from "./proof-view.js";
-import { BLANK, createStore, initialState, isLoaded, shownStep, snapshot } from "./store.js";
+import { BLANK, createStore, initialState, isLoaded, linked, shownStep, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
 import { sendEnabledTechniques, techniqueSettings } from "./technique-settings.js";
 
@@ -28,9 +29,12 @@ const stored = loadSaved();
 const saved = stored.value;
 let restored = false; // nothing is saved before the first board comes back from Python
 
-const store = createStore(initialState(saved), (state) => {
+/** Actions that change only what the pointer shows, never the position worth saving. */
+const TRANSIENT = new Set(["link", "graph-stage"]);
+
+const store = createStore(initialState(saved), (state, action) => {
   render(state);
-  if (restored && isLoaded(state)) {
+  if (restored && isLoaded(state) && !TRANSIENT.has(action.type)) {
     const snap = snapshot(state);
     save(snap);
     writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: state.mode === "enter" });
@@ -50,7 +54,7 @@ const app = {
   get state() { return store.state; },
 };
 const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
-  exportPanel($("export-panel"), app)];
+  exportPanel($("export-panel"), app), learnPanel($("learn-panel"), app)];
 
 function focusBoard() {
   const cell = board.querySelector(`[data-cell="${store.state.selected}"]`);
@@ -85,6 +89,8 @@ const intents = {
   setting: (el) => control.settings({ [el.name]: el.checked }),
   keys: () => store.dispatch({ type: "dialog", open: true }),
   "close-keys": () => store.dispatch({ type: "dialog", open: false }),
+  "graph-stage": (el) => store.dispatch({ type: "graph-stage",
+    stage: el.dataset.stage === "" ? null : Number(el.dataset.stage) }),
   fill_notes: () => {
     store.dispatch({ type: "show-candidates", on: false });
     return control.command("fill_notes");
@@ -113,6 +119,10 @@ bindInput(document, {
     focusBoard();
   },
   paste: (text) => control.loadText(text),
+  link: (link) => {
+    const same = JSON.stringify(link) === JSON.stringify(store.state.link);
+    if (!same) store.dispatch({ type: "link", link });
+  },
   symbols: () => store.state.shape.symbols,
 });
 
@@ -146,6 +156,7 @@ function render(state) {
   renderProof(board, state.shape, shown ? shown.step : null);
   renderStepPanel(stepEls, state);
   renderProofNotation(stepEls.panel, shown);
+  renderLinks(board, linked(state));
   renderStepList($("step-list"), state);
   for (const panel of panels) panel.render(state);
 }

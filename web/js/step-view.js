@@ -3,12 +3,14 @@
  * highlights: the hint at its level (Python decides what each level reveals), or the last entry
  * of the history — a tutor's step with its reason and bipartite graph, or a player's move. The
  * list names every entry with Python's effect text; each is a button that returns the board to
- * the point just after it (`goto`).
+ * the point just after it (`goto`). Python places each entry in the guess tree (`view.branches`):
+ * entries under a guess are indented by their depth, an abandoned branch is greyed, and its
+ * Backtrack says which contradiction ended it.
  */
 
 import { h, redraw } from "./dom.js";
 import { renderGraph } from "./graph-view.js";
-import { isLoaded, shownStep } from "./store.js";
+import { isLoaded, linked, shownGraph, shownStep } from "./store.js";
 
 
 /** Fill the reason panel from the shown step. */
@@ -22,7 +24,7 @@ export function renderStepPanel(els, state) {
     els.text.textContent = isLoaded(state) && state.view.status.status !== "solving"
       ? state.view.status.message
       : "Play: select a cell and type a digit (N for notes). Hint shows what to look for; Step applies the next deduction.";
-    renderGraph(els.graph, null);
+    renderGraph(els.graph, shownGraph(state), null, linked(state).vertices);
     return;
   }
   const { step, mode } = shown;
@@ -32,7 +34,7 @@ export function renderStepPanel(els, state) {
   els.title.textContent = mode !== "hint" ? step.name
     : step.kind === "mistake" ? "Hint: a mistake" : `Hint ${step.level} of 3: ${step.name}`;
   els.text.textContent = step.text;
-  renderGraph(els.graph, step.graph);
+  renderGraph(els.graph, shownGraph(state), state.graphStage, linked(state).vertices);
 }
 
 /** Rebuild the step list when the log or position changes. */
@@ -40,18 +42,26 @@ export function renderStepList(list, state) {
   const view = isLoaded(state) ? state.view : null;
   const steps = view ? view.steps : [];
   const position = view ? view.position : 0;
-  const rows = [{ at: 0, classes: ["start"], name: "Start", effect: "the puzzle as given" },
-    ...steps.map((step, k) => ({ at: k + 1, classes: [`tech-${step.technique}`,
-      step.technique === "move" ? "by-player" : "by-tutor"], name: step.name, effect: step.effect }))];
+  const rows = [{ at: 0, classes: ["start"], name: "Start", effect: "the puzzle as given", depth: 0, ended: null },
+    ...steps.map((step, k) => {
+      const branch = view.branches[k];
+      const classes = [`tech-${step.technique}`, step.technique === "move" ? "by-player" : "by-tutor"];
+      if (branch.abandoned) classes.push("abandoned");
+      if (branch.depth > 0) classes.push("in-branch");
+      return { at: k + 1, classes, name: step.name, effect: step.effect, depth: branch.depth,
+        ended: branch.ended ? branch.ended.message : null };
+    })];
   for (const row of rows) {
     if (row.at === position) row.classes.push("current");
     if (row.at > position) row.classes.push("future");
   }
-  const item = ({ at, classes, name, effect }) => h("li", { class: classes.join(" ") },
-    h("button", { type: "button", "data-intent": "goto", "data-position": at,
-      "aria-current": at === position && "step" },
-    h("span", { class: "num" }, at), h("span", { class: "name" }, name),
-    h("span", { class: "effect" }, effect)));
+  const item = ({ at, classes, name, effect, depth, ended }) => h("li", { class: classes.join(" "),
+    "data-depth": depth, style: `--depth:${Math.min(depth, 8)}` },
+  h("button", { type: "button", "data-intent": "goto", "data-position": at,
+    "aria-current": at === position && "step" },
+  h("span", { class: "num" }, at), h("span", { class: "name" }, name),
+  h("span", { class: "effect" }, effect)),
+  ended ? h("p", { class: "branch-end" }, `Branch abandoned: ${ended}.`) : null);
   if (redraw(list, JSON.stringify(rows), () => rows.map(item))) {
     const current = list.querySelector(".current");
     if (current) list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);

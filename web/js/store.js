@@ -41,6 +41,8 @@ export function initialState(saved = null) {
     rating: null,
     generateError: null,
     preview: null,
+    graphStage: null,
+    link: null,
   };
 }
 
@@ -66,6 +68,44 @@ export function shownStep(state) {
   if (view.hint) return { step: view.hint, mode: "hint" };
   if (view.position > 0) return { step: view.steps[view.position - 1], mode: "applied" };
   return null;
+}
+
+/** The graph the panel draws: a Hall violation's at a contradiction, else the shown step's. */
+export function shownGraph(state) {
+  if (!isLoaded(state)) return null;
+  const status = state.view.status;
+  if (status.status === "contradiction" && status.graph) return status.graph;
+  const shown = shownStep(state);
+  return shown ? shown.step.graph : null;
+}
+
+/**
+ * What the pointer or focus rests on, in the board's terms: `{cells, digit}` from a graph vertex
+ * (its cells, and the digit whose candidates light up there) or `{cell}` from a board cell; the
+ * graph's vertices that stand for the linked cell, or the linked vertex itself. Python's graph
+ * JSON names each vertex's cells, so nothing here knows the rule behind them.
+ */
+export function linked(state) {
+  const shown = shownStep(state);
+  const graph = shownGraph(state);
+  const link = state.link;
+  const none = { cells: new Set(), digit: null, vertices: new Set() };
+  if (!graph || !link) return none;
+  if (link.side) {
+    const vertex = graph[link.side][link.index];
+    if (!vertex) return none;
+    const digit = graph.kind === "house" && link.side === "right" ? vertex.id
+      : graph.kind === "digit" && shown ? shown.step.digit : null;
+    return { cells: new Set(vertex.cells), digit, vertices: new Set([`${link.side}-${link.index}`]) };
+  }
+  const sides = graph.kind === "house" ? ["left"] : ["left", "right"];
+  const vertices = new Set();
+  for (const side of sides) {
+    graph[side].forEach((vertex, index) => {
+      if (vertex.cells.includes(link.cell)) vertices.add(`${side}-${index}`);
+    });
+  }
+  return { cells: vertices.size ? new Set([link.cell]) : new Set(), digit: null, vertices };
 }
 
 /** Is this command one Python says makes sense now? */
@@ -109,6 +149,8 @@ function withView(state, view, cmd) {
     count: samePuzzle ? state.count : null,
     text: entry.join(""),
     preview: samePuzzle ? state.preview : null,
+    graphStage: null,
+    link: null,
   };
 }
 
@@ -174,6 +216,10 @@ export function reduce(state, action) {
       return { ...state, showCandidates: action.on };
     case "dialog":
       return { ...state, dialog: action.open };
+    case "graph-stage":
+      return { ...state, graphStage: action.stage };
+    case "link":
+      return { ...state, link: action.link };
     case "merge":
       return { ...state, ...action.patch };
     default:
