@@ -25,7 +25,8 @@ function statusOf(state) {
   if (state.boot.error) return { key: "error", badge: "Error", text: "The solver could not start." };
   if (!state.view && !state.ready) return { key: "booting", badge: "Starting", text: state.boot.label };
   if (!isLoaded(state)) {
-    return { key: "invalid", badge: "Invalid", text: state.error ? state.error.message : "Waiting for the solver…" };
+    return state.error ? { key: "invalid", badge: "Invalid", text: state.error.message }
+      : { key: "loading", badge: "Loading", text: "Opening the puzzle…" };
   }
   const word = state.view.status.status;
   return { key: word, badge: word[0].toUpperCase() + word.slice(1), text: state.view.status.message };
