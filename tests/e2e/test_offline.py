@@ -105,6 +105,7 @@ def test_a_new_deployment_is_offered_and_taken_on_reload(
         page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
         names = page.evaluate("caches.keys()")
         assert old not in names and len(names) == 1
+        page.wait_for_function("window.__pysolver.state.view !== null", timeout=READY_TIMEOUT_MS)
         assert page.evaluate("window.__pysolver.state.view.puzzle") == FIGURE_4_2
 
 
