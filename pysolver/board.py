@@ -15,14 +15,14 @@ through that one function (finders never mutate, so a step can be shown before i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache, reduce
 from operator import itemgetter, or_
 from typing import Callable, Iterable
 
 from .geometry import GEOMETRY_COUNT, Geometry, bits
 from .grid import Grid
-from .step import Candidate
+from .step import Candidate, GraphDrawing
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,8 @@ class Contradiction:
     cell: int | None = None
     house: int | None = None
     cells: tuple[int, ...] = ()
+    #: For a Hall violation: the graph without a perfect matching, the violating set as its pattern.
+    graph: GraphDrawing | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -135,6 +135,40 @@ def optional_text(request: Request, name: str) -> str | None:
     return text(request, name)
 
 
+def text_list(request: Request, name: str, *, default: list[str] | object = _MISSING,
+              longest: int = 10_000) -> list[str]:
+    """A list of strings of at most ``longest`` characters; the message names the bad item's index."""
+    value = _get(request, name, default)
+    if not isinstance(value, list):
+        raise FieldError(name, f"{name} must be a list, not {_kind(value)} ({show(value)})")
+    for index, item in enumerate(value):
+        if not isinstance(item, str) or len(item) > longest:
+            raise FieldError(name, f"{name}[{index}] must be a string of at most {longest:,} "
+                                   f"characters, not {_kind(item)} ({show(item)})")
+    return list(value)
+
+
+def optional_number(request: Request, name: str, *, low: float) -> float | None:
+    """A finite JSON number (integer or not) of at least ``low``, or None when absent or null."""
+    value = request.get(name)
+    if value is None:
+        return None
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or not low <= value < float("inf")):
+        raise FieldError(name, f"{name} must be a number of at least {low}, not {show(value)}")
+    return float(value)
+
+
+def optional_object(request: Request, name: str) -> Mapping[str, object] | None:
+    """A JSON object, or None when the field is absent or null."""
+    value = request.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise FieldError(name, f"{name} must be an object, not {_kind(value)} ({show(value)})")
+    return value
+
+
 def _pick(name: str, value: object, choices: Sequence[Choice]) -> Choice:
     """The entry of ``choices`` equal to ``value``, or FieldError listing them."""
     if isinstance(value, str) and value in choices:

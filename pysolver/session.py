@@ -1,33 +1,51 @@
-"""A solving session for the UI and the CLI: a log of steps with undo, redo, guesses and backtracking.
+"""A solving session for the UI and the CLI: one history of the player's moves and the tutor's steps.
 
-The log holds every step taken; ``position`` says how many of them are applied, so Back and Forward
-move along it and a new step drops the steps ahead. Backtracking on demand (Dr. Dobb's "fewest
-degrees of freedom", farhiongit/sudoku-solver's last resort): a guess places a candidate of a cell
-with the fewest candidates; when a contradiction follows, a backtrack step returns to the board
-before the last open guess and removes the guessed digit there. Guesses and backtracks are steps
-like any other, so the whole search is visible and replayable from the list of ``actions``.
+The history holds every entry taken; ``position`` says how many of them are applied, so Undo and Redo
+move along it and a new entry drops the ones ahead. An entry is a tutor's ``Step`` (a deduction, a
+guess, a backtrack, a search finish) or a player's ``Move`` (a digit, an erase, a note, filled notes,
+a restored position): both are actions of one history, replayable from the list of ``actions``.
+Backtracking on demand (Dr. Dobb's "fewest degrees of freedom"; farhiongit/sudoku-solver's last resort): a guess
+places a candidate of a cell with the fewest candidates; when a contradiction follows, a backtrack
+step returns to the board before the last open guess and removes the guessed digit there.
+
+The tutor reasons from the player's position: the player's digits are on the board, and the
+player's notes narrow the candidates where they are consistent (they keep the cell's digit of the
+unique solution). A wrong digit is named before any hint teaches from it.
 
 >>> from pysolver.grid import Grid
 >>> s = Session(Grid.parse(".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."))
 >>> steps = s.solve()
 >>> s.status().state, s.board.grid().is_solved()
 ('solved', True)
+>>> s = Session(Grid.parse("1.3.34.........2"))
+>>> s.play(Move.parse("place r1c2 4", s.geometry))
+>>> s.wrong_digits(), s.hint()["kind"]
+([(1, 4)], 'mistake')
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+import time
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any, Callable, Literal, Union
 
 from .board import Board, Contradiction
+from .classify import Classification, classify
+from .explain import LEVELS, graph_json, hint_json, lost_note_text, mistake_json, wrong_text
+from .geometry import Geometry
+from .grading import rate
 from .grid import Grid
 from .logic import Settings, apply_step, find_contradiction, next_step
+from .play import Move
 from .search import count_solutions, solve
 from .step import Step, digit_set
 from .techniques.guessing import BACKTRACK, GUESS, SEARCH
 
-State = Literal["solving", "solved", "stuck", "contradiction"]
-Action = Literal["logic", "guess", "backtrack", "search"]
+State = Literal["solving", "solved", "stuck", "contradiction", "wrong"]
+#: How one history entry replays: "logic", "guess", "backtrack", "search", or a move's text.
+Action = str
+Entry = Union[Step, Move]
 
 _ACTION_OF = {GUESS: "guess", BACKTRACK: "backtrack", SEARCH: "search"}
 
@@ -41,55 +59,194 @@ class Status:
     cell: int | None = None
     house: int | None = None
     cells: tuple[int, ...] = ()
+    graph: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data for the page and the CLI's closing status line."""
+        """Plain data for the page and the CLI's closing status line; a Hall violation's graph
+        (the house, or the digit's rows × columns, without a perfect matching) as ``graph``."""
         return {"status": self.state, "message": self.message, "cell": self.cell,
-                "house": self.house, "cells": list(self.cells)}
+                "house": self.house, "cells": list(self.cells), "graph": self.graph}
+
+
+@dataclass(frozen=True)
+class Branch:
+    """An entry's place in the guess tree: its depth, whether a Backtrack abandoned it, and on a
+    Backtrack the contradiction that ended the branch and the history index of its guess."""
+
+    depth: int
+    abandoned: bool = False
+    ended: Contradiction | None = None
+    guess: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data: the contradiction as {message, cell, house, cells}."""
+        ended = self.ended
+        return {"depth": self.depth, "abandoned": self.abandoned, "guess": self.guess,
+                "ended": None if ended is None else {
+                    "message": ended.message, "cell": ended.cell, "house": ended.house,
+                    "cells": list(ended.cells)}}
 
 
 @dataclass(frozen=True)
 class _Point:
-    """The board after some steps, and the log indices of the guesses still open there."""
+    """The position after some entries of the history.
+
+    ``guesses``: history indices of the guesses still open; ``notes``: the player's pencil marks
+    (a bitmask per cell); ``player``: cells whose digit the player placed; ``placed_at``: per cell,
+    the history index of the entry that filled it (-1 for givens and empty cells); ``eliminated``:
+    the tutor's eliminations as (cell, digit, history index), so erasing a digit can drop exactly
+    the eliminations made after it (they may have rested on it).
+    """
 
     board: Board
     guesses: tuple[int, ...]
+    notes: tuple[int, ...]
+    player: frozenset[int]
+    placed_at: tuple[int, ...]
+    eliminated: tuple[tuple[int, int, int], ...]
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What Check finds: wrong digits, notes that lost the cell's digit, repeated digits."""
+
+    wrong: tuple[tuple[int, int], ...]
+    lost_notes: tuple[int, ...]
+    conflicts: tuple[tuple[int, int, tuple[int, int]], ...]  # (digit, house, cells)
+    message: str
+
+    def to_json(self, geometry: Geometry) -> dict[str, Any]:
+        """Plain data: each finding with its sentence, and the whole message."""
+        return {
+            "wrong": [{"cell": c, "digit": d, "message": wrong_text(geometry, c, d)} for c, d in self.wrong],
+            "notes": [{"cell": c, "message": lost_note_text(geometry, c)} for c in self.lost_notes],
+            "conflicts": [{"digit": d, "house": h, "house_name": geometry.house_name(h), "cells": list(cells)}
+                          for d, h, cells in self.conflicts],
+            "cells": sorted({c for c, _ in self.wrong} | set(self.lost_notes)
+                            | {c for _, _, cells in self.conflicts for c in cells}),
+            "message": self.message,
+        }
 
 
 class Session:
-    """One puzzle being solved step by step."""
+    """One puzzle being played and solved: the history, the position in it, the play counters."""
 
     def __init__(self, puzzle: Grid, start: Board | None = None,
-                 disabled: frozenset[str] = frozenset()) -> None:
+                 disabled: frozenset[str] = frozenset(), *,
+                 clock: Callable[[], float] = time.time) -> None:
         """A session on ``puzzle`` (its givens), from ``start`` when the player had already placed
-        digits or removed candidates (an imported position), else from the puzzle's own board;
-        the techniques in ``disabled`` are switched off."""
+        digits or removed candidates (an imported position: its digits count as the player's),
+        else from the puzzle's own board; the techniques in ``disabled`` are switched off."""
         self.puzzle = puzzle
-        self.start = start if start is not None else Board.from_grid(puzzle)
         self._disabled = disabled
         self._unique: bool | None = None
-        self.steps: list[Step] = []
-        self._points = [_Point(self.start, ())]
+        self.geometry = puzzle.geometry
+        self.start = start if start is not None else Board.from_grid(puzzle)
+        self.steps: list[Entry] = []
+        empty = (0,) * self.geometry.cell_count
+        placed = frozenset(c for c, v in enumerate(self.start.values) if v and not puzzle.values[c])
+        self._points = [_Point(self.start, (), empty, placed, (-1,) * self.geometry.cell_count, ())]
         self.position = 0
         self._next: dict[int, Step | None] = {}
         self._contradiction: dict[int, Contradiction | None] = {}
+        self.clock = clock
+        #: When the player made the first move (the clock's seconds), None before; the finishing
+        #: message counts the time from there, so a session's replies do not depend on when it began.
+        self.started: float | None = None
+        self.finished_in: float | None = None
+        self.hints = 0
+        self.checks = 0
+        #: Placing a digit removes it from its peers' notes (the page's setting, on by default).
+        self.auto_clear_notes = True
+        #: Check's findings are shown after every move, not only when asked.
+        self.mark_mistakes = False
+        self._hint: tuple[int, int, int] | None = None  # (position, history length, level)
+        self._checked: tuple[int, int] | None = None  # (position, history length) of the last Check
 
     # --- where we are -------------------------------------------------------------------------
     @property
     def board(self) -> Board:
-        """The board after ``position`` steps."""
+        """The board after ``position`` entries."""
         return self._points[self.position].board
 
     @property
+    def notes(self) -> tuple[int, ...]:
+        """The player's notes at the current position, a bitmask per cell."""
+        return self._points[self.position].notes
+
+    def origin(self, cell: int) -> Literal["given", "player", "tutor", ""]:
+        """Who put the cell's digit there: the puzzle, the player or the tutor ('' when empty)."""
+        point = self._points[self.position]
+        if self.puzzle.values[cell]:
+            return "given"
+        if not point.board.values[cell]:
+            return ""
+        return "player" if cell in point.player else "tutor"
+
+    @property
     def actions(self) -> list[Action]:
-        """How to replay the log: one action per step."""
-        return [_ACTION_OF.get(step.technique, "logic") for step in self.steps]  # type: ignore[misc]
+        """How to replay the history: one action per entry."""
+        return [entry.text(self.geometry) if isinstance(entry, Move)
+                else _ACTION_OF.get(entry.technique, "logic") for entry in self.steps]
+
+    @cached_property
+    def classification(self) -> Classification:
+        """No solution, several, or unique (with the solution), computed once."""
+        return classify(self.puzzle)
 
     def contradiction(self) -> Contradiction | None:
-        """The contradiction at the current position, if any (cached per position)."""
-        if self.position not in self._contradiction:
-            self._contradiction[self.position] = find_contradiction(self.board)
-        return self._contradiction[self.position]
+        """A repeated digit or a contradiction at the current position, if any (cached)."""
+        return self.contradiction_at(self.position)
+
+    def contradiction_at(self, position: int) -> Contradiction | None:
+        """A repeated digit or a contradiction on the board after ``position`` entries (cached)."""
+        if position not in self._contradiction:
+            board = self._points[position].board
+            conflicts = board.grid().conflicts()
+            if conflicts:
+                first = conflicts[0]
+                geo = self.geometry
+                a, b = first.cells
+                found: Contradiction | None = Contradiction(
+                    f"two {geo.symbol(first.digit)}s in {geo.house_name(first.house)}: "
+                    f"{geo.cell_name(a)} and {geo.cell_name(b)}", house=first.house, cells=first.cells)
+            else:
+                found = find_contradiction(board)
+            self._contradiction[position] = found
+        return self._contradiction[position]
+
+    def branches(self) -> list[Branch]:
+        """Where each entry of the history sits in the guess tree.
+
+        An entry's depth is how many guesses are open around it (a guess and its Backtrack sit at
+        the depth of the branch they open and close). A Backtrack abandons every entry from its
+        guess up to itself, and carries the contradiction that ended that branch.
+        """
+        points = self._points
+        out = [Branch(min(len(points[k].guesses), len(points[k + 1].guesses)))
+               for k in range(len(self.steps))]
+        for index, entry in enumerate(self.steps):
+            if isinstance(entry, Step) and entry.technique is BACKTRACK:
+                guess = points[index].guesses[-1]
+                for k in range(guess, index):
+                    out[k] = replace(out[k], abandoned=True)
+                out[index] = replace(out[index], ended=self.contradiction_at(index), guess=guess)
+        return out
+
+    def reasoning_board(self) -> Board:
+        """The board the tutor reasons from: candidates narrowed by the player's consistent notes."""
+        point = self._points[self.position]
+        board = point.board
+        if not any(point.notes):
+            return board
+        solution = self.classification.solution
+        candidates = list(board.candidates)
+        for cell, mask in enumerate(point.notes):
+            narrowed = candidates[cell] & mask
+            if narrowed and (solution is None or narrowed >> (solution[cell] - 1) & 1):
+                candidates[cell] = narrowed
+        narrowed_board = replace(board, candidates=tuple(candidates))
+        return board if narrowed_board.basic_contradiction() else narrowed_board
 
     @property
     def disabled(self) -> frozenset[str]:
@@ -97,7 +254,7 @@ class Session:
         return self._disabled
 
     def switch_off(self, disabled: frozenset[str]) -> None:
-        """Use every technique but ``disabled`` from now on (the log already taken stays)."""
+        """Use every technique but ``disabled`` from now on (the history already taken stays)."""
         if disabled != self._disabled:
             self._disabled = disabled
             self._next.clear()
@@ -118,20 +275,31 @@ class Session:
         """The next logic step (not applied), or None when solved, stuck or contradictory."""
         if self.position not in self._next:
             self._next[self.position] = (None if self.contradiction()
-                                         else next_step(self.board, self.settings))
+                                         else next_step(self.reasoning_board(), self.settings))
         return self._next[self.position]
 
+    def wrong_digits(self) -> list[tuple[int, int]]:
+        """(cell, digit) for each digit on the board that differs from the unique solution."""
+        solution = self.classification.solution
+        if solution is None:
+            return []
+        return [(c, v) for c, v in enumerate(self.board.values)
+                if v and not self.puzzle.values[c] and v != solution[c]]
+
     def status(self) -> Status:
-        """Solved, contradiction, stuck, or still solving."""
+        """Solved, a full but wrong grid, a contradiction, stuck, or still solving."""
         board = self.board
         if board.is_solved():
-            return Status("solved", f"Solved in {self.position} steps.")
+            return self._finished_status()
         contradiction = self.contradiction()
         if contradiction:
             follow = ("Backtrack to the last guess." if self.can_backtrack()
+                      else "Undo or erase a digit." if self._points[self.position].player
                       else "The puzzle has no solution.")
+            graph = contradiction.graph
             return Status("contradiction", f"Contradiction: {contradiction.message}. {follow}",
-                          contradiction.cell, contradiction.house, contradiction.cells)
+                          contradiction.cell, contradiction.house, contradiction.cells,
+                          graph_json(self.geometry, graph, with_stages=False) if graph else None)
         left = len(board.empty_cells())
         if self.next_step() is None:
             off = (f" ({len(self._disabled)} technique{'s' if len(self._disabled) > 1 else ''}"
@@ -139,6 +307,30 @@ class Session:
             return Status("stuck", f"Stuck with {left} cells to go: no technique the tutor knows"
                                    f"{off} finds a step. Guess to go on, or Solve.")
         return Status("solving", f"{left} cells to go.")
+
+    def _finished_status(self) -> Status:
+        geo = self.geometry
+        wrong = self.wrong_digits()
+        conflicts = self.board.grid().conflicts()
+        if wrong or conflicts:
+            # With the unique solution known, the wrong digits; else the cells of repeated digits.
+            cells = sorted({c for c, _ in wrong} if wrong else {c for x in conflicts for c in x.cells})
+            named = ", ".join(geo.cell_name(c) for c in cells)
+            return Status("wrong", f"The grid is full but not right: {named} "
+                                   f"{'is' if len(cells) == 1 else 'are'} wrong.", cells=tuple(cells))
+        if not any(isinstance(entry, Move) for entry in self.steps[:self.position]):
+            return Status("solved", f"Solved in {self.position} steps.")
+        seconds = round(self.finished_in if self.finished_in is not None
+                        else self.clock() - (self.started or self.clock()))
+        hardest = self._hardest or "none"
+        return Status("solved", f"Solved! Time {seconds // 60}:{seconds % 60:02d}, "
+                                f"{_count(self.hints, 'hint')}, {_count(self.checks, 'check')}; "
+                                f"the hardest technique the tutor needed: {hardest}.")
+
+    @cached_property
+    def _hardest(self) -> str | None:
+        """The hardest technique the tutor needs for the puzzle (from its grading, once)."""
+        return rate(self.puzzle).hardest
 
     def can_guess(self) -> bool:
         """A guess makes sense while the board is neither solved nor contradictory."""
@@ -148,23 +340,128 @@ class Session:
         """At a contradiction with a guess to return to."""
         return bool(self._points[self.position].guesses) and self.contradiction() is not None
 
-    # --- moving along the log -----------------------------------------------------------------
-    def apply(self, step: Step) -> None:
-        """Apply a step at the current position, dropping any steps ahead of it."""
-        point = self._points[self.position]
-        if step.technique is BACKTRACK:
-            guess = self._points[point.guesses[-1]]
-            new = _Point(guess.board.apply(eliminations=step.eliminations), guess.guesses)
-        elif step.technique is GUESS:
-            new = _Point(point.board.apply(step.placements), point.guesses + (self.position,))
-        else:
-            new = _Point(apply_step(point.board, step), point.guesses)
+    # --- adding to the history ----------------------------------------------------------------
+    def _push(self, entry: Entry, point: _Point) -> None:
         del self.steps[self.position:]
         del self._points[self.position + 1:]
         self._forget_ahead()
-        self.steps.append(step)
-        self._points.append(new)
+        self.steps.append(entry)
+        self._points.append(point)
         self.position += 1
+        if self.started is None and isinstance(entry, Move):
+            self.started = self.clock()
+        if (self.finished_in is None and self.started is not None and point.board.is_solved()
+                and not self.wrong_digits()):
+            self.finished_in = self.clock() - self.started
+
+    def apply(self, step: Step) -> None:
+        """Apply a tutor's step at the current position, dropping any entries ahead of it."""
+        point = self._points[self.position]
+        index = self.position
+        if step.technique is BACKTRACK:
+            point = self._points[point.guesses[-1]]
+            board = point.board.apply(eliminations=step.eliminations)
+            guesses = point.guesses
+        else:
+            board = apply_step(point.board, step)
+            guesses = point.guesses + ((index,) if step.technique is GUESS else ())
+        notes = list(point.notes)
+        placed_at = list(point.placed_at)
+        peers = self.geometry.peers
+        for cell, digit in step.placements:
+            notes[cell] = 0
+            placed_at[cell] = index
+            for peer in peers[cell]:
+                notes[peer] &= ~(1 << (digit - 1))
+        for cell, digit in step.eliminations:
+            notes[cell] &= ~(1 << (digit - 1))
+        eliminated = point.eliminated + tuple((c, d, index) for c, d in step.eliminations)
+        self._push(step, _Point(board, guesses, tuple(notes), point.player, tuple(placed_at), eliminated))
+
+    def play(self, move: Move) -> None:
+        """Make a player's move; a ValueError says why it cannot be made (a given, a filled cell)."""
+        point = self._points[self.position]
+        index = self.position
+        notes = list(point.notes)
+        if move.kind == "fill":
+            if not point.board.empty_cells():
+                raise ValueError("no empty cell to fill notes in")
+            notes = list(point.board.candidates)
+            self._push(move, replace(point, notes=tuple(notes)))
+            return
+        if move.kind == "restore":
+            self._push(move, self._restored(point, move, index))
+            return
+        assert move.cell is not None
+        cell = move.cell
+        self._check_editable(point, cell, move)
+        if move.kind == "note":
+            if point.board.values[cell]:
+                raise ValueError(f"{self.geometry.cell_name(cell)} holds a digit: notes go in empty cells")
+            notes[cell] ^= 1 << (move.digit - 1)
+            self._push(move, replace(point, notes=tuple(notes)))
+            return
+        if move.kind == "erase":
+            if not point.board.values[cell]:
+                if not notes[cell]:
+                    raise ValueError(f"{self.geometry.cell_name(cell)} is already empty")
+                notes[cell] = 0
+                self._push(move, replace(point, notes=tuple(notes)))
+                return
+            self._push(move, self._erased(point, cell))
+            return
+        if point.board.values[cell] == move.digit:
+            raise ValueError(f"{self.geometry.cell_name(cell)} already holds {self.geometry.symbol(move.digit)}")
+        if point.board.values[cell]:
+            point = self._erased(point, cell)
+            notes = list(point.notes)
+        notes[cell] = 0
+        if move.clear_peers:
+            for peer in self.geometry.peers[cell]:
+                notes[peer] &= ~(1 << (move.digit - 1))
+        placed_at = list(point.placed_at)
+        placed_at[cell] = index
+        self._push(move, replace(point, board=point.board.apply(((cell, move.digit),)),
+                                 notes=tuple(notes), player=point.player | {cell},
+                                 placed_at=tuple(placed_at)))
+
+    def _check_editable(self, point: _Point, cell: int, move: Move) -> None:
+        name = self.geometry.cell_name(cell)
+        if self.puzzle.values[cell]:
+            raise ValueError(f"{name} is a given: it cannot change")
+        if point.board.values[cell] and cell not in point.player and move.kind != "note":
+            raise ValueError(f"{name} was filled by the tutor: Undo takes it back")
+
+    def _rebuilt(self, point: _Point, values: tuple[int, ...], since: int) -> Board:
+        """The board for ``values`` with the tutor's eliminations made before entry ``since``."""
+        fresh = Board.from_grid(Grid(self.geometry, values))
+        kept = [(c, d) for c, d, at in point.eliminated if at < since and not values[c]]
+        return replace(fresh, givens=self.puzzle.values).apply(eliminations=kept)
+
+    def _erased(self, point: _Point, cell: int) -> _Point:
+        """The position with the player's digit in ``cell`` taken out."""
+        since = point.placed_at[cell]
+        values = list(point.board.values)
+        values[cell] = 0
+        placed_at = list(point.placed_at)
+        placed_at[cell] = -1
+        return replace(point, board=self._rebuilt(point, tuple(values), since),
+                       player=point.player - {cell}, placed_at=tuple(placed_at),
+                       eliminated=tuple(e for e in point.eliminated if e[2] < since))
+
+    def _restored(self, point: _Point, move: Move, index: int) -> _Point:
+        """The position of a shared link on top of the givens: its digits, then its notes."""
+        geo = self.geometry
+        for cell, value in enumerate(move.values):
+            if value and self.puzzle.values[cell] and value != self.puzzle.values[cell]:
+                raise ValueError(f"{geo.cell_name(cell)} is a given {geo.symbol(self.puzzle.values[cell])}, "
+                                 f"not {geo.symbol(value)}")
+        values = tuple(g or v for g, v in zip(self.puzzle.values, move.values))
+        player = frozenset(c for c, v in enumerate(move.values) if v and not self.puzzle.values[c])
+        board = self._rebuilt(point, values, 0)
+        notes = tuple(0 if values[c] else mask for c, mask in enumerate(move.notes))
+        placed_at = tuple(index if c in player else -1 for c in range(geo.cell_count))
+        return _Point(board, (), notes, player, placed_at, ())
 
     def step(self) -> Step | None:
         """Apply the next logic step; None if there is none."""
@@ -174,24 +471,92 @@ class Session:
         return step
 
     def undo(self) -> bool:
-        """Back one step; False at the start."""
+        """Back one entry; False at the start."""
         if self.position == 0:
             return False
         self.position -= 1
         return True
 
     def redo(self) -> bool:
-        """Forward one step along the log; False at its end."""
+        """Forward one entry along the history; False at its end."""
         if self.position >= len(self.steps):
             return False
         self.position += 1
         return True
 
     def goto(self, position: int) -> None:
-        """Show the board after ``position`` steps of the log."""
+        """Show the board after ``position`` entries of the history."""
         if not 0 <= position <= len(self.steps):
             raise ValueError(f"step {position} is outside the log (0 to {len(self.steps)})")
         self.position = position
+
+    # --- the tutor's help ---------------------------------------------------------------------
+    def hint_level(self) -> int:
+        """How far up the hint ladder the player has gone at this position (0: no hint asked)."""
+        if self._hint is None or self._hint[:2] != (self.position, len(self.steps)):
+            return 0
+        return self._hint[2]
+
+    def current_hint(self) -> dict[str, Any] | None:
+        """The hint at its current level: a wrong digit named, or the next step partly revealed."""
+        level = self.hint_level()
+        if level == 0:
+            return None
+        wrong = self.wrong_digits()
+        if wrong:
+            return mistake_json(self.geometry, wrong)
+        step = self.next_step()
+        earlier = [e for e in self.steps[:self.position] if isinstance(e, Step)]
+        return hint_json(self.geometry, step, level, earlier) if step else None
+
+    def can_hint(self) -> bool:
+        """A hint (or its next level) is there to give."""
+        if self.wrong_digits():
+            return self.hint_level() == 0
+        return self.next_step() is not None and self.hint_level() < LEVELS
+
+    def hint(self) -> dict[str, Any] | None:
+        """Climb the hint ladder one level (a wrong digit is named first); None when none is left."""
+        if not self.can_hint():
+            return self.current_hint()
+        self._hint = (self.position, len(self.steps), self.hint_level() + 1)
+        self.hints += 1
+        return self.current_hint()
+
+    def check(self, count: bool = True) -> CheckReport:
+        """Wrong digits, notes that lost the cell's digit, repeated digits; counted when asked."""
+        geo = self.geometry
+        if count:
+            self.checks += 1
+            self._checked = (self.position, len(self.steps))
+        solution = self.classification.solution
+        wrong = tuple(self.wrong_digits())
+        lost = tuple(c for c, mask in enumerate(self.notes)
+                     if solution is not None and mask and not self.board.values[c]
+                     and not mask >> (solution[c] - 1) & 1)
+        conflicts = tuple((x.digit, x.house, x.cells) for x in self.board.grid().conflicts())
+        found = [wrong_text(geo, c, d) for c, d in wrong] + [lost_note_text(geo, c) for c in lost]
+        if conflicts:
+            digit, house, (a, b) = conflicts[0]
+            found.append(f"two {geo.symbol(digit)}s in {geo.house_name(house)} "
+                         f"({geo.cell_name(a)} and {geo.cell_name(b)})")
+        if found:
+            message = "; ".join(found) + "."
+        elif solution is None:
+            message = ("No digit repeats in any row, column or box (with "
+                       f"{'no' if self.classification.kind == 'none' else 'several'} solutions, "
+                       "only repeats can be checked).")
+        else:
+            message = "No mistakes so far."
+        return CheckReport(wrong, lost, conflicts, message)
+
+    def shown_check(self) -> CheckReport | None:
+        """Check's findings while they are current: just after Check, or always when marking."""
+        if self.mark_mistakes:
+            return self.check(count=False)
+        if self._checked == (self.position, len(self.steps)):
+            return self.check(count=False)
+        return None
 
     # --- guessing -----------------------------------------------------------------------------
     def guess(self) -> Step:
@@ -220,6 +585,7 @@ class Session:
             raise ValueError("nothing to backtrack: no contradiction after a guess")
         point = self._points[self.position]
         guess_step = self.steps[point.guesses[-1]]
+        assert isinstance(guess_step, Step)
         cell, digit = guess_step.placements[0]
         geo = self.board.geometry
         name = geo.cell_name(cell)
@@ -261,6 +627,7 @@ class Session:
         if solution is None:
             raise ValueError("no solution from this board: "
                              + ("backtrack or go back" if self._points[self.position].guesses
+                                else "erase a wrong digit or Undo" if self._points[self.position].player
                                 else "the puzzle has none"))
         placements = tuple((c, solution[c]) for c in board.empty_cells())
         text = (f"Search: the remaining {len(placements)} cells are filled by the search engine "
@@ -271,11 +638,15 @@ class Session:
         return step
 
     def replay(self, actions: list[str]) -> None:
-        """Redo a log from its actions (as saved by the page), checking each can be taken."""
+        """Redo a history from its actions (as saved by the page), checking each can be taken.
+
+        An action is "logic", "guess", "backtrack", "search" (the tutor's) or a move's text.
+        """
         for index, action in enumerate(actions):
             if action == "logic":
                 if self.step() is None:
-                    raise ValueError(f"cannot replay step {index + 1}: no logic step is available")
+                    raise ValueError(f"cannot replay action {index + 1} ('logic'): no logic step is "
+                                     f"available ({self.status().message})")
             elif action == "guess":
                 self.guess()
             elif action == "backtrack":
@@ -283,9 +654,21 @@ class Session:
             elif action == "search":
                 self.finish_by_search()
             else:
-                raise ValueError(f"unknown action {action!r} at step {index + 1}")
+                try:
+                    self.play(Move.parse(action, self.geometry))
+                except ValueError as error:
+                    raise ValueError(f"cannot replay action {index + 1} ({action!r}): {error}") from None
 
     def _forget_ahead(self) -> None:
         for cache in (self._next, self._contradiction):
             for key in [k for k in cache if k > self.position]:
                 del cache[key]
+
+
+def _count(number: int, word: str) -> str:
+    """'1 hint', '3 checks'.
+
+    >>> _count(1, "hint"), _count(0, "check")
+    ('1 hint', '0 checks')
+    """
+    return f"{number} {word}{'' if number == 1 else 's'}"

@@ -21,18 +21,23 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable, get_args
+from dataclasses import replace
+from typing import Any, Callable
 
 from . import fields, formats
 from .errors import FieldError, PuzzleError
+from .explain import step_json
 from .formats.path import path_text
 from .generate import SIZES, SYMMETRIES, generate, parse_level_choice
-from .geometry import SYMBOLS
+from .geometry import SYMBOLS, bits
 from .grading import Level, rate
 from .grid import Grid
+from .learn import MAX_SIDE, lesson
 from .gtsps import gtsps_report
+from .play import Move, MoveKind, decode_notes, digits_line, encode_notes, parse_digits_line
 from .search import count_solutions
-from .session import Action, Session
+from .session import Session
+from .step import Step
 from .techniques.registry import TECHNIQUES
 
 Reply = dict[str, Any]
@@ -87,11 +92,19 @@ def techniques_json() -> list[dict[str, object]]:
     return [record.to_json() for record in TECHNIQUES]
 
 
-def view(session: Session, hint: bool = False) -> Reply:
-    """Everything the page draws for the current position of ``session``."""
+def view(session: Session) -> Reply:
+    """Everything the page draws for the current position of ``session``.
+
+    Besides the board and the history: who placed each digit (``origins``), the player's
+    ``notes``, the hint at its level, Check's findings while current, the classification, the
+    ``can`` map of the commands that make sense now, the play counters and settings, and the
+    ``address`` (the position as a link carries it).
+    """
     board = session.board
     geo = board.geometry
-    next_step = session.next_step() if hint else None
+    status = session.status()
+    checked = session.shown_check()
+    values_on_top = tuple(0 if g else v for g, v in zip(board.givens, board.values))
     return {
         "n": geo.n,
         "box_rows": geo.box_rows,
@@ -102,35 +115,112 @@ def view(session: Session, hint: bool = False) -> Reply:
         "givens": list(board.givens),
         "values": list(board.values),
         "candidates": [board.candidate_digits(c) for c in range(geo.cell_count)],
+        "origins": [session.origin(c) for c in range(geo.cell_count)],
+        "notes": [bits(mask) for mask in session.notes],
         "steps": _log(session),
+        "branches": [branch.to_json() for branch in session.branches()],
         "position": session.position,
         "actions": session.actions,
-        "status": session.status().to_json(),
-        "hint": next_step.to_json() if next_step else None,
+        "status": status.to_json(),
+        "classification": session.classification.to_json(),
+        "hint": session.current_hint(),
+        "hint_level": session.hint_level(),
+        "check": checked.to_json(geo) if checked else None,
+        "can": _can(session, status.state),
         "can_guess": session.can_guess(),
         "can_backtrack": session.can_backtrack(),
         "disabled": sorted(session.disabled),
+        "play": {"started": session.started, "hints": session.hints, "checks": session.checks,
+                 "finished_in": session.finished_in},
+        "settings": {"auto_clear_notes": session.auto_clear_notes,
+                     "mark_mistakes": session.mark_mistakes},
+        "address": {"digits": digits_line(geo, values_on_top) if any(values_on_top) else "",
+                    "notes": encode_notes(geo, session.notes)},
+    }
+
+
+def _can(session: Session, state: str) -> dict[str, bool]:
+    """Which commands make sense at this position (the page enables its buttons from this)."""
+    logic = session.next_step() is not None
+    hint = session.current_hint()
+    open_cells = bool(session.board.empty_cells())
+    return {
+        "undo": session.position > 0,
+        "redo": session.position < len(session.steps),
+        "step": logic,
+        "solve_logic": logic,
+        "hint": session.can_hint(),
+        "apply": hint is not None and hint["kind"] == "step",
+        "guess": session.can_guess(),
+        "backtrack": session.can_backtrack(),
+        "solve": state in ("solving", "stuck"),
+        "check": True,
+        "fill_notes": open_cells,
+        "play": open_cells or state == "wrong",
     }
 
 
 def _log(session: Session) -> list[dict[str, Any]]:
-    """The log as JSON; only the step the board shows keeps its graph, to keep replies small."""
+    """The history as JSON; only the entry the board shows keeps its graph, to keep replies small."""
+    geo = session.geometry
     shown = session.position - 1
     log = []
-    for index, step in enumerate(session.steps):
-        data = step.to_json()
-        if index != shown:
-            data["graph"] = None
+    for index, entry in enumerate(session.steps):
+        if isinstance(entry, Move):
+            data = entry.to_json(geo)
+        elif index == shown:
+            data = step_json(geo, entry, [e for e in session.steps[:index] if isinstance(e, Step)])
+        else:
+            data = step_json(geo, replace(entry, graph=None))
         log.append(data)
     return log
 
 
+def _part(request: Request, name: str) -> dict[str, Any]:
+    """The object field ``name`` ({} when absent); its own fields are read with ``_within``."""
+    found = fields.optional_object(request, name)
+    return dict(found) if found is not None else {}
+
+
+def _restore_play(session: Session, saved: dict[str, Any]) -> None:
+    """The play counters and start time a page saved ({started, hints, checks, finished_in})."""
+    try:
+        started = fields.optional_number(saved, "started", low=0)
+        session.finished_in = fields.optional_number(saved, "finished_in", low=0)
+        session.hints = fields.integer(saved, "hints", low=0, high=10**9, default=0)
+        session.checks = fields.integer(saved, "checks", low=0, high=10**9, default=0)
+    except FieldError as error:
+        raise FieldError("play", f"play.{error}") from None
+    if started is not None:
+        session.started = started
+
+
+def _settings(session: Session, request: Request) -> None:
+    session.auto_clear_notes = fields.boolean(request, "auto_clear_notes", default=session.auto_clear_notes)
+    session.mark_mistakes = fields.boolean(request, "mark_mistakes", default=session.mark_mistakes)
+
+
 def _load(request: Request, progress: Progress) -> Reply:
-    """Start a session from ``puzzle`` in any text form (a pencil-mark grid, a candidate string, a
-    position line or a SudokuWiki string start from the candidates and placed digits they show)."""
+    """A new session from ``puzzle`` in any text form (a pencil-mark grid, a candidate string, a
+    position line or a SudokuWiki string start from the candidates and placed digits they show),
+    then its saved history, or the position of a link."""
     imported = formats.parse(fields.text(request, "puzzle"))
-    actions = fields.choice_list(request, "actions", get_args(Action), default=[])
-    session = Session(imported.puzzle, imported.board, _disabled(request) or frozenset())
+    grid = imported.puzzle
+    session = Session(grid, imported.board, _disabled(request) or frozenset())
+    try:
+        _settings(session, _part(request, "settings"))
+    except FieldError as error:
+        raise FieldError("settings", f"settings.{error}") from None
+    actions = fields.text_list(request, "actions", default=[])
+    digits = fields.text(request, "digits", default="")
+    notes = fields.text(request, "notes", default="")
+    if not actions and (digits or notes):
+        geo = grid.geometry
+        try:
+            values = parse_digits_line(geo, digits) if digits else (0,) * geo.cell_count
+            session.play(Move("restore", values=values, notes=decode_notes(geo, notes)))
+        except ValueError as error:
+            raise FieldError("digits" if digits else "notes", str(error)) from None
     try:
         session.replay(actions)
     except ValueError as error:
@@ -138,6 +228,7 @@ def _load(request: Request, progress: Progress) -> Reply:
     position = fields.optional_integer(request, "position", low=0, high=len(session.steps))
     if position is not None:
         session.goto(position)
+    _restore_play(session, _part(request, "play"))
     _Worker.session = session
     return {"view": view(session), "format": imported.format}
 
@@ -169,8 +260,36 @@ def _acting(action: Callable[[Session], object]) -> Command:
     return run
 
 
+def _moving(kind: MoveKind) -> Command:
+    """A player's move from the request's ``cell`` and ``digit`` (0-based cell, digit 1..n)."""
+    def run(request: Request, progress: Progress) -> Reply:
+        session = _session(request)
+        geo = session.geometry
+        cell = fields.integer(request, "cell", low=0, high=geo.cell_count - 1) if kind != "fill" else None
+        digit = fields.integer(request, "digit", low=1, high=geo.n) if kind in ("place", "note") else 0
+        session.play(Move(kind, cell, digit, clear_peers=session.auto_clear_notes))
+        return {"view": view(session)}
+    return run
+
+
 def _hint(request: Request, progress: Progress) -> Reply:
-    return {"view": view(_session(request), hint=True)}
+    """The next level of the hint ladder (or the wrong digit named)."""
+    session = _session(request)
+    session.hint()
+    return {"view": view(session)}
+
+
+def _apply(session: Session) -> None:
+    hint = session.current_hint()
+    if hint is None or hint["kind"] != "step":
+        raise ValueError("no hint to apply: ask for a hint first")
+    _step(session)
+
+
+def _settings_command(request: Request, progress: Progress) -> Reply:
+    session = _session()
+    _settings(session, request)
+    return {"view": view(session)}
 
 
 def _step(session: Session) -> None:
@@ -195,6 +314,12 @@ def _goto(request: Request, progress: Progress) -> Reply:
 
 
 def _check(request: Request, progress: Progress) -> Reply:
+    """With ``puzzle``: the digits that repeat in it (flat). Without: Check on the session's
+    position (wrong digits, notes that lost the cell's digit, repeats), in the view."""
+    if fields.optional_text(request, "puzzle") is None:
+        session = _session()
+        session.check()
+        return {"view": view(session)}
     grid = Grid.parse(fields.text(request, "puzzle"), check=False)
     geo = grid.geometry
     conflicts = grid.conflicts()
@@ -270,12 +395,31 @@ def _gtsps(request: Request, progress: Progress) -> Reply:
             GTSPS_LISTED), "puzzle": grid.line(), "message": message}
 
 
+def _bipartite(request: Request, progress: Progress) -> Reply:
+    """The Learn panel's editable graph: ``kind`` ('house' or 'digit'), ``candidates`` (each left
+    vertex's right neighbours, from 1), ``digit`` for a rows × columns graph, and ``prefer``
+    ('chain' or 'pile') for which pattern to draw when sizes tie; the reply is drawn and worded by
+    the solver's own analysis."""
+    kind = fields.choice(request, "kind", ("house", "digit"))
+    digit = fields.integer(request, "digit", low=1, high=MAX_SIDE, default=1)
+    prefer = fields.choice(request, "prefer", ("chain", "pile"), default="chain")
+    return lesson(kind, request.get("candidates"), digit, prefer)
+
+
 COMMANDS: dict[str, Command] = {
     "load": _load,
     "hint": _hint,
     "step": _acting(_step),
+    "apply": _acting(_apply),
     "back": _acting(_back),
     "forward": _acting(_forward),
+    "undo": _acting(_back),
+    "redo": _acting(_forward),
+    "place": _moving("place"),
+    "erase": _moving("erase"),
+    "note": _moving("note"),
+    "fill_notes": _moving("fill"),
+    "settings": _settings_command,
     "goto": _goto,
     "solve_logic": _acting(Session.solve_logic),
     "guess": _acting(Session.guess),
@@ -288,6 +432,7 @@ COMMANDS: dict[str, Command] = {
     "gtsps": _gtsps,
     "export": _export,
     "techniques": _techniques,
+    "bipartite": _bipartite,
 }
 
 

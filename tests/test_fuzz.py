@@ -181,7 +181,7 @@ def command_lines(draw: st.DrawFn) -> list[str]:
     argv = [name]
     if name not in ("generate", "techniques"):
         argv.append(draw(puzzle_texts.filter(lambda t: not t.startswith("-")) | st.just("-")))
-    flags = {"steps": ["--json", "--no-guess"], "solve": ["--all"], "count": ["--limit"],
+    flags = {"play": ["--check"], "steps": ["--json", "--no-guess"], "solve": ["--all"], "count": ["--limit"],
              "check": [], "rate": ["--json"], "gtsps": ["--count", "--stats", "--json"],
              "generate": ["--size", "--count", "--seed", "--json", "--no-minimal",
                           "--symmetry"],

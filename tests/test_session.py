@@ -5,16 +5,26 @@ from __future__ import annotations
 import pytest
 
 from pysolver.board import Board
+from pysolver.geometry import bits
 from pysolver.grid import Grid
 from pysolver.logic import find_contradiction
+from pysolver.play import Move
 from pysolver.search import solve
 from pysolver.session import Session
+from pysolver.step import Step
 from pysolver.techniques.guessing import BACKTRACK, GUESS, SEARCH
 from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, puzzle_lines
 
 #: The first of the forum's hardest puzzles (SE 11+, the tdoku collection): the logic, forcing
 #: nets included, stalls on it at once.
 NEEDS_GUESS = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
+
+
+def tutor_steps(session: Session) -> list[Step]:
+    """The history of a session where only the tutor acted, as steps."""
+    steps = [s for s in session.steps if isinstance(s, Step)]
+    assert len(steps) == len(session.steps)
+    return steps
 
 
 def test_step_undo_redo_goto() -> None:
@@ -56,7 +66,7 @@ def test_stuck_status_and_guess_backtrack_to_the_solution() -> None:
     session.solve()
     assert session.status().state == "solved"
     assert session.board.grid() == solve(Grid.parse(NEEDS_GUESS))
-    techniques = [s.technique for s in session.steps]
+    techniques = [s.technique for s in tutor_steps(session)]
     assert GUESS in techniques
 
 
@@ -64,19 +74,19 @@ def test_backtrack_returns_to_the_guess_and_removes_its_digit() -> None:
     for puzzle in puzzle_lines("tdoku_puzzles5_forum_hardest_1905_11plus_every33.txt", 20):
         session = Session(Grid.parse(puzzle))
         session.solve()
-        if BACKTRACK in (s.technique for s in session.steps):
+        if BACKTRACK in (s.technique for s in tutor_steps(session)):
             break
     else:
         pytest.fail("no forum-hardest puzzle needed a backtrack")
-    index = next(i for i, s in enumerate(session.steps) if s.technique is BACKTRACK)
+    index = next(i for i, s in enumerate(tutor_steps(session)) if s.technique is BACKTRACK)
     session.goto(index)
     assert session.status().state == "contradiction" and session.can_backtrack()
-    guess_at = max(i for i, s in enumerate(session.steps[:index]) if s.technique is GUESS)
-    cell, digit = session.steps[guess_at].placements[0]
+    guess_at = max(i for i, s in enumerate(tutor_steps(session)[:index]) if s.technique is GUESS)
+    cell, digit = tutor_steps(session)[guess_at].placements[0]
     session.goto(index + 1)
     assert session.board.values[cell] == 0
     assert not session.board.candidates[cell] >> (digit - 1) & 1
-    assert "Backtrack: the guess" in session.steps[index].text
+    assert "Backtrack: the guess" in tutor_steps(session)[index].text
 
 
 def test_no_solution_contradiction_names_the_spot() -> None:
@@ -111,7 +121,7 @@ def test_replay_reproduces_the_log() -> None:
     again = Session(Grid.parse(NEEDS_GUESS))
     again.replay(session.actions)
     assert again.steps == session.steps and again.board == session.board
-    with pytest.raises(ValueError, match="unknown action"):
+    with pytest.raises(ValueError, match="cannot replay action 1 .'jump'.: 'jump' is not a move"):
         Session(Grid.parse(NEEDS_GUESS)).replay(["jump"])
 
 
@@ -129,3 +139,172 @@ def test_figure_4_9_solves_to_one_of_its_solutions() -> None:
     session = Session(Grid.parse(FIGURE_4_9))
     session.solve()
     assert session.board.grid().is_solved()
+
+
+# --- play: the player's moves and the tutor's steps in one history -------------------------------
+
+SOLUTION_4_2 = Grid.parse(FIGURE_4_2_SOLUTION).values
+
+
+def play(session: Session, *moves: str) -> None:
+    for text in moves:
+        session.play(Move.parse(text, session.geometry))
+
+
+def test_moves_and_steps_share_one_history_that_undo_redo_and_replay_walk() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    play(session, "place r1c1 9", "note r1c4 5", "note r1c4 6")
+    session.step()
+    play(session, "note r1c4 5")
+    assert session.actions == ["place r1c1 9", "note r1c4 5", "note r1c4 6", "logic", "note r1c4 5"]
+    assert session.origin(0) == "player" and session.origin(1) == "given"
+    assert bits(session.notes[3]) == [6]
+    assert session.undo() and bits(session.notes[3]) == [5, 6]
+    assert session.undo() and session.undo() and session.undo()
+    assert session.board.values[0] == 9 and session.notes[3] == 0
+    assert session.undo() and session.board.values[0] == 0 and session.position == 0
+    assert session.redo() and session.board.values[0] == 9
+    while session.redo():
+        pass
+    again = Session(Grid.parse(FIGURE_4_2))
+    again.replay(session.actions)
+    assert again.board == session.board and again.notes == session.notes
+
+
+def test_givens_and_tutor_digits_are_locked_and_notes_go_in_empty_cells() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    with pytest.raises(ValueError, match="r1c2 is a given: it cannot change"):
+        play(session, "place r1c2 3")
+    step = session.step()
+    assert step is not None
+    (cell, digit), = step.placements
+    name = session.geometry.cell_name(cell)
+    with pytest.raises(ValueError, match=f"{name} was filled by the tutor: Undo takes it back"):
+        play(session, f"erase {name}")
+    with pytest.raises(ValueError, match=f"{name} holds a digit: notes go in empty cells"):
+        play(session, f"note {name} 1")
+    with pytest.raises(ValueError, match="r1c1 is already empty"):
+        play(session, "erase r1c1")
+
+
+def test_placing_clears_the_digit_from_peers_notes_unless_kept() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    play(session, "fill")
+    assert [bits(m) for m in session.notes[:4]] == [[7, 8, 9], [], [7], [5, 6]]
+    play(session, "note r1c4 9", "place r1c1 9")
+    assert bits(session.notes[3]) == [5, 6] and session.notes[0] == 0
+    session.undo()
+    play(session, "place r1c1 9 keep")
+    assert 9 in bits(session.notes[3])
+    assert session.actions[-1] == "place r1c1 9 keep"
+
+
+def test_changing_a_digit_and_erasing_it_give_back_the_candidates() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    before = session.board
+    play(session, "place r1c1 7", "place r1c1 9")
+    assert session.board.values[0] == 9 and bits(session.board.candidates[2]) == [7]  # 7 is back in r1c3
+    play(session, "erase r1c1")
+    assert session.board == before
+
+
+def test_erasing_drops_the_eliminations_made_after_the_digit() -> None:
+    session = Session(Grid.parse(NEEDS_GUESS))
+    cell = session.board.empty_cells()[0]
+    solution = solve(session.puzzle)
+    assert solution is not None
+    session.play(Move("place", cell, solution[cell]))
+    while (step := session.step()) is not None and not step.eliminations:
+        pass
+    assert step is not None and step.eliminations
+    session.play(Move("erase", cell))
+    assert all(session.board.candidates[c] >> (d - 1) & 1 for c, d in step.eliminations
+               if not session.board.values[c])
+
+
+def test_a_wrong_digit_is_named_by_the_first_hint() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    play(session, "place r1c1 8", "place r1c3 7")
+    assert session.wrong_digits() == [(0, 8)]
+    hint = session.hint()
+    assert hint is not None and hint["kind"] == "mistake" and hint["cells"] == [0]
+    assert hint["text"].startswith("r1c1: 8 is not this cell's digit")
+    assert not session.can_hint() and session.hints == 1
+
+
+def test_the_hint_ladder_reveals_a_little_more_at_each_level_and_apply_takes_it() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    play(session, "place r1c3 7")  # right: the hints teach from the player's position
+    step = session.next_step()
+    assert step is not None and (2, 7) not in step.placements
+    levels = [session.hint() for _ in range(3)]
+    assert [h["level"] for h in levels if h] == [1, 2, 3] and session.hints == 3
+    first, second, third = (h for h in levels if h)
+    assert first["text"].startswith(f"Look for a {step.name} in") and first["pattern"] == []
+    assert first["placements"] == first["eliminations"] == []
+    assert second["pattern"] == [list(c) for c in step.pattern] and second["placements"] == []
+    assert third["placements"] == [list(c) for c in step.placements] and third["text"] == step.text
+    assert not session.can_hint()
+    session.step()
+    assert session.hint_level() == 0 and session.current_hint() is None
+
+
+def test_consistent_notes_narrow_the_candidates_the_tutor_reasons_from() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    first = session.next_step()
+    assert first is not None and first.placements != ((0, 9),)
+    play(session, "note r1c1 9")  # the player's notes say r1c1 is 9: a naked single
+    step = session.next_step()
+    assert step is not None and step.placements == ((0, 9),)
+    session.undo()
+    play(session, "note r1c1 7")  # notes without the cell's digit are ignored
+    assert session.next_step() == first
+
+
+def test_check_names_wrong_digits_and_notes_that_lost_the_digit() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    play(session, "place r1c1 8", "note r1c3 2", "note r1c4 9")
+    report = session.check()
+    assert report.wrong == ((0, 8),) and report.lost_notes == (2, 3)
+    assert report.message == ("r1c1: 8 is not this cell's digit; r1c3: the notes lost this cell's "
+                              "digit; r1c4: the notes lost this cell's digit.")
+    assert session.checks == 1 and session.shown_check() == report
+    play(session, "erase r1c1")
+    assert session.shown_check() is None
+    session.mark_mistakes = True
+    shown = session.shown_check()
+    assert shown is not None and shown.lost_notes == (2, 3) and session.checks == 1
+
+
+@pytest.mark.parametrize("puzzle, kind, message", [
+    (FIGURE_4_2, "unique", "Exactly one solution."),
+    (FIGURE_4_9, "several", "At least 2 solutions: logic can stall and guessing may be needed."),
+    # Figure 4.2 with a 6 in r2c5 that repeats nothing and breaks no rule the logic knows.
+    (FIGURE_4_2[:13] + "6" + FIGURE_4_2[14:], "none", "No solution: the search finds none."),
+    ("12....343.......", "none", "No solution: r1c3 has no candidate left."),
+    ("1.....2..3.....4", "unique", "Exactly one solution."),
+], ids=["unique", "several", "none-by-search", "none-at-a-cell", "4x4"])
+def test_classification_at_load(puzzle: str, kind: str, message: str) -> None:
+    found = Session(Grid.parse(puzzle)).classification
+    assert (found.kind, found.message) == (kind, message)
+    assert (found.solution is not None) == (kind == "unique")
+
+
+def test_finishing_by_hand_is_celebrated_with_time_hints_checks_and_hardest() -> None:
+    now = [1000.0]
+    session = Session(Grid.parse(FIGURE_4_2), clock=lambda: now[0])
+    session.hint()
+    session.check()
+    now[0] += 30  # the clock starts at the first move
+    empty = session.board.empty_cells()
+    for cell in empty[:-1]:
+        session.play(Move("place", cell, SOLUTION_4_2[cell]))
+    now[0] += 125
+    last = empty[-1]
+    session.play(Move("place", last, SOLUTION_4_2[last] % 9 + 1))
+    status = session.status()
+    name = session.geometry.cell_name(last)
+    assert status.state == "wrong" and status.cells[-1] == last and name in status.message
+    session.play(Move("place", last, SOLUTION_4_2[last]))
+    assert session.status().message == ("Solved! Time 2:05, 1 hint, 1 check; the hardest technique "
+                                        "the tutor needed: Naked Single.")

@@ -30,10 +30,14 @@ def test_load_gives_the_whole_view() -> None:
 
 def test_hint_does_not_apply_and_step_does() -> None:
     call("load", puzzle=FIGURE_4_2)
-    hinted = call("hint")["view"]
+    call("hint")
+    call("hint")
+    hinted = call("hint")["view"]  # the third level reveals the whole step
     assert hinted["position"] == 0 and hinted["hint"]["technique"] == "naked-single"
+    assert hinted["hint"]["level"] == 3 and not hinted["can"]["hint"] and hinted["can"]["apply"]
     stepped = call("step")["view"]
-    assert stepped["position"] == 1 and stepped["steps"][0] == hinted["hint"]
+    shown = {k: v for k, v in hinted["hint"].items() if k not in ("level", "kind")}
+    assert stepped["position"] == 1 and stepped["steps"][0] == shown
     cell, digit = stepped["steps"][0]["placements"][0]
     assert stepped["values"][cell] == digit
 
@@ -88,7 +92,7 @@ def test_count_and_check() -> None:
     ('{"cmd": "fly"}', "invalid", 'unknown command "fly": the commands are load, hint, step'),
     ('[1, 2]', "invalid", "a request must be a JSON object, not a list"),
     ('{"cmd": "load", "puzzle": "' + FIGURE_4_2 + '", "actions": ["logic", "nope"]}', "invalid",
-     'actions[1] must be one of "logic", "guess", "backtrack", "search", not "nope"'),
+     "cannot replay action 2 ('nope'): 'nope' is not a move"),
 ], ids=["bad-character", "bad-count", "conflict", "unknown-command", "not-an-object",
         "bad-action"])
 def test_errors_come_back_as_data(request_text: str, kind: str, message: str) -> None:
@@ -131,6 +135,83 @@ def test_gtsps_uses_the_loaded_puzzle_and_reports_its_limit() -> None:
     assert error["kind"] == "gtsps-limit" and "pysolver count" in error["message"]
 
 
+# --- play commands -----------------------------------------------------------------------------
+
+def test_play_commands_move_notes_undo_redo_and_the_can_map() -> None:
+    view = call("load", puzzle=FIGURE_4_2)["view"]
+    assert view["classification"]["kind"] == "unique" and view["can"]["undo"] is False
+    assert view["origins"][1] == "given" and view["origins"][0] == ""
+    view = call("place", cell=0, digit=9)["view"]
+    assert view["values"][0] == 9 and view["origins"][0] == "player" and view["can"]["undo"]
+    assert view["steps"][-1]["effect"] == "r1c1 = 9" and view["actions"] == ["place r1c1 9"]
+    view = call("note", cell=2, digit=7)["view"]
+    assert view["notes"][2] == [7] and view["address"] == {"digits": "9" + "." * 80,
+                                                           "notes": view["address"]["notes"]}
+    view = call("undo")["view"]
+    assert view["notes"][2] == [] and view["can"]["redo"]
+    assert call("redo")["view"]["notes"][2] == [7]
+    view = call("fill_notes")["view"]
+    assert view["notes"][3] == view["candidates"][3] != []
+    view = call("erase", cell=0)["view"]
+    assert view["values"][0] == 0 and view["actions"][-1] == "erase r1c1"
+    error = call("place", cell=1, digit=3)["error"]
+    assert error["message"] == "r1c2 is a given: it cannot change"
+
+
+def test_hint_ladder_check_and_settings_through_the_bridge() -> None:
+    call("load", puzzle=FIGURE_4_2)
+    view = call("place", cell=0, digit=8)["view"]
+    hint = call("hint")["view"]["hint"]
+    assert hint["kind"] == "mistake" and hint["cells"] == [0]
+    assert call("apply")["error"]["message"] == "no hint to apply: ask for a hint first"
+    view = call("check")["view"]
+    assert view["check"]["wrong"] == [{"cell": 0, "digit": 8, "message": "r1c1: 8 is not this cell's digit"}]
+    assert view["play"]["checks"] == 1 and view["play"]["hints"] == 1
+    view = call("erase", cell=0)["view"]
+    assert view["check"] is None
+    view = call("settings", mark_mistakes=True, auto_clear_notes=False)["view"]
+    assert view["settings"] == {"mark_mistakes": True, "auto_clear_notes": False}
+    view = call("place", cell=0, digit=7)["view"]
+    assert view["check"]["wrong"][0]["cell"] == 0 and view["actions"][-1] == "place r1c1 7 keep"
+    call("erase", cell=0)
+    for level in (1, 2, 3):
+        view = call("hint")["view"]
+        assert view["hint"]["level"] == level and view["hint_level"] == level
+    applied = call("apply")["view"]
+    assert applied["position"] == view["position"] + 1 and applied["hint"] is None
+
+
+def test_a_link_position_and_saved_counters_are_restored_at_load() -> None:
+    call("load", puzzle=FIGURE_4_2)
+    call("place", cell=0, digit=9)
+    view = call("note", cell=2, digit=7)["view"]
+    address = view["address"]
+    fresh = call("load", puzzle=FIGURE_4_2, digits=address["digits"], notes=address["notes"],
+                 play={"started": 5.0, "hints": 2, "checks": 1, "finished_in": None})["view"]
+    assert fresh["values"] == view["values"] and fresh["notes"] == view["notes"]
+    assert fresh["origins"][0] == "player" and fresh["actions"][0].startswith("restore 9...")
+    assert fresh["play"] == {"started": 5.0, "hints": 2, "checks": 1, "finished_in": None}
+
+
+@pytest.mark.parametrize("request_args, message", [
+    ({"cmd": "place", "cell": 81, "digit": 1}, "cell must be a whole number from 0 to 80, not 81"),
+    ({"cmd": "note", "cell": 0, "digit": "1"}, 'digit must be a whole number from 1 to 9, not "1"'),
+    ({"cmd": "settings", "mark_mistakes": "yes"}, 'mark_mistakes must be true or false, not "yes"'),
+    ({"cmd": "load", "puzzle": FIGURE_4_2, "play": {"hints": -1}},
+     "play.hints must be a whole number from 0 to 1,000,000,000, not -1"),
+    ({"cmd": "load", "puzzle": FIGURE_4_2, "settings": {"mark_mistakes": 1}},
+     "settings.mark_mistakes must be true or false, not 1"),
+    ({"cmd": "load", "puzzle": FIGURE_4_2, "digits": "9"}, "take 81 characters, not 1"),
+    ({"cmd": "load", "puzzle": FIGURE_4_2, "digits": "." + "5" + "." * 79},
+     "r1c2 is a given 1, not 5"),
+    ({"cmd": "load", "puzzle": FIGURE_4_2, "notes": "!!"}, "the notes code of a 9×9 position is 123 characters"),
+], ids=["cell", "digit", "flag", "play-hints", "settings-flag", "digits-length", "digits-given", "notes"])
+def test_bad_play_fields_are_named(request_args: dict[str, Any], message: str) -> None:
+    call("load", puzzle=FIGURE_4_2)
+    error = json.loads(handle(json.dumps(request_args)))["error"]
+    assert message in error["message"]
+
+
 # --- every field validated: kind "invalid", the field named, nothing coerced ------------------
 
 REFUSED = {
@@ -158,7 +239,7 @@ REFUSED = {
     "load-actions-text": ({"cmd": "load", "puzzle": FIGURE_4_2, "actions": "logic"}, "actions",
                           'actions must be a list, not a string ("logic")'),
     "load-action-number": ({"cmd": "load", "puzzle": FIGURE_4_2, "actions": [1]}, "actions",
-                           "actions[0] must be one of"),
+                           "actions[0] must be a string"),
     "load-action-unavailable": ({"cmd": "load", "puzzle": FIGURE_4_2, "actions": ["backtrack"]},
                                 "actions", "actions: nothing to backtrack"),
     "load-position-past-the-log": ({"cmd": "load", "puzzle": FIGURE_4_2, "actions": ["logic"],

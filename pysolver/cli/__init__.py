@@ -27,7 +27,7 @@ from typing import Sequence
 from ..errors import PuzzleError
 
 #: The subcommands (each the name of its module here), in the order ``--help`` lists them.
-COMMANDS = ("steps", "solve", "count", "check", "rate", "generate", "gtsps", "export",
+COMMANDS = ("steps", "play", "solve", "count", "check", "rate", "generate", "gtsps", "export",
             "techniques")
 
 

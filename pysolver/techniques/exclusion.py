@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..bipartite import Analysis, HallViolation, Pattern, analyse
+from ..bipartite import Analysis, Pattern, analyse
 from ..bitsets import bit_indices
 from ..board import Board, Contradiction
 from ..geometry import Geometry
@@ -79,11 +79,15 @@ def hall_contradiction(board: Board) -> Contradiction | None:
     for view in all_views(board):
         analysis = analyse(view.adjacency, view.right_all)
         if analysis.violation:
-            return _describe_violation(geo, view, analysis.violation)
+            return _describe_violation(geo, view, analysis)
     return None
 
 
-def _describe_violation(geo: Geometry, view: ViewGraph, violation: HallViolation) -> Contradiction:
+def _describe_violation(geo: Geometry, view: ViewGraph, analysis: Analysis) -> Contradiction:
+    violation = analysis.violation
+    assert violation is not None
+    graph = _drawing(geo, view, analysis, Pattern("chain" if violation.side == "left" else "pile",
+                                                  violation.left, violation.right, ()))
     lefts = [view.left_label(geo, i) for i in bit_indices(violation.left)]
     rights = [view.right_label(geo, j) for j in bit_indices(violation.right)]
     if view.kind == "house":
@@ -97,7 +101,7 @@ def _describe_violation(geo: Geometry, view: ViewGraph, violation: HallViolation
             places = join_names(lefts) if lefts else "no cell"
             message = (f"in {where}, the digits {join_names(rights)} fit only in {places}")
         return Contradiction(message, cell=cells[0] if len(cells) == 1 else None,
-                             house=view.index, cells=cells)
+                             house=view.index, cells=cells, graph=graph)
     digit = geo.symbol(view.index)
     if violation.side == "left":
         message = (f"{digit} must still go in {join_names(lefts)}, but only "
@@ -105,7 +109,7 @@ def _describe_violation(geo: Geometry, view: ViewGraph, violation: HallViolation
     else:
         message = (f"{digit} must still go in {join_names(rights)}, but only "
                    f"{join_names(lefts) if lefts else 'no row'} can take it")
-    return Contradiction(message)
+    return Contradiction(message, graph=graph)
 
 
 def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) -> Step:
@@ -172,7 +176,7 @@ def _drawing(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Patter
                     for j in right_ids),
         edges=tuple((i, position[j]) for i, mask in enumerate(view.adjacency)
                     for j in bit_indices(mask)),
-        matching=tuple((i, position[j]) for i, j in enumerate(analysis.match_left)),
+        matching=tuple((i, position[j]) for i, j in enumerate(analysis.match_left) if j >= 0),
         pattern_kind=pattern.kind,
         pattern_left=tuple(bit_indices(pattern.left)),
         pattern_right=tuple(position[j] for j in bit_indices(pattern.right)),

@@ -87,6 +87,12 @@ def show(page: Page, puzzle: str) -> None:
         f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p && !{STATE}.error", arg=puzzle)
 
 
+def enter_mode(page: Page) -> None:
+    """Switch to "Enter puzzle": typed characters become the givens (a loaded puzzle starts in play)."""
+    page.click("button[data-intent='mode'][data-mode='enter']")
+    page.wait_for_function(f"{STATE}.mode === 'enter'")
+
+
 def board(page: Page) -> list[dict[str, Any]]:
     cells: list[dict[str, Any]] = page.evaluate(READ_BOARD)
     return cells
@@ -195,6 +201,7 @@ def test_typing_fills_moves_and_erases_and_keeps_the_hash(shared: Page) -> None:
 
 def test_pad_buttons_type_into_the_selected_cell(shared: Page) -> None:
     show(shared, FIGURE_4_2)
+    enter_mode(shared)
     shared.click("#board .cell[data-cell='0']")
     shared.click("#pad button[data-char='9']")
     typed = "9" + FIGURE_4_2[1:]
@@ -221,6 +228,7 @@ def test_a_bad_character_pasted_is_named_with_its_cell(shared: Page) -> None:
 
 def test_a_repeated_digit_names_its_house_and_cells_and_stays_typed(shared: Page) -> None:
     show(shared, FIGURE_4_2)
+    enter_mode(shared)
     shared.click("#board .cell[data-cell='0']")
     shared.keyboard.press("2")  # row 1 has a 2 at r1c5
     typed = "2" + FIGURE_4_2[1:]
@@ -238,6 +246,7 @@ def test_a_repeated_digit_names_its_house_and_cells_and_stays_typed(shared: Page
 
 def test_check_marks_every_repeated_digit_in_red(shared: Page) -> None:
     show(shared, FIGURE_4_2)
+    enter_mode(shared)
     shared.click("#board .cell[data-cell='0']")
     shared.keyboard.press("2")
     shared.locator("#message[data-kind='conflict']").wait_for()

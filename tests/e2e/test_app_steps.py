@@ -140,7 +140,7 @@ def test_chain_exclusion_is_drawn_exactly_as_python_says_and_back_restores(
     assert all(dash != "none" for dash in drawn["removedDash"])
     page.screenshot(path=str(artifacts_dir / "chain-exclusion.png"), full_page=True)
 
-    click(page, "back")
+    click(page, "undo")
     wait_position(page, CHAIN_AT - 1)
     assert board(page) == before
     earlier = py_view(TOP95_13, ["logic"] * CHAIN_AT, CHAIN_AT - 1)
@@ -148,14 +148,17 @@ def test_chain_exclusion_is_drawn_exactly_as_python_says_and_back_restores(
     assert [c["cands"] for c in before] == shown_candidates(earlier, earlier["steps"][CHAIN_AT - 2])
 
 
-def test_guess_backtrack_and_solve(page: Page, site_url: str) -> None:
-    open_puzzle(page, site_url, FORUM_HARDEST)
+def guess_until_contradiction(page: Page, url: str) -> dict[str, Any]:
+    """Open FORUM_HARDEST with the forcing chains switched off (seconds per stalled position in
+    Pyodide), then Solve logic and Guess when stuck, on the page and in Python, until a
+    contradiction; each turn's status as Python's. Returns Python's view there."""
+    open_puzzle(page, url, FORUM_HARDEST)
     page.click("#technique-settings summary")
     for slug in FORCING:
         page.uncheck(f"#technique-settings input[data-slug='{slug}']")
     wait_for(page, f"(n) => {IDLE} && {STATE}.view.disabled.length === n", len(FORCING))
-    expected = py("load", puzzle=FORUM_HARDEST,
-                  techniques=[t.slug for t in TECHNIQUES if t.slug not in FORCING])["view"]
+    switched_on = [t.slug for t in TECHNIQUES if t.slug not in FORCING]
+    expected: dict[str, Any] = py("load", puzzle=FORUM_HARDEST, techniques=switched_on)["view"]
     for _ in range(40):
         cmd = "guess" if expected["status"]["status"] == "stuck" else "solve_logic"
         expected = py(cmd)["view"]
@@ -163,9 +166,12 @@ def test_guess_backtrack_and_solve(page: Page, site_url: str) -> None:
         wait_position(page, expected["position"])
         assert status(page) == (expected["status"]["status"], expected["status"]["message"])
         if expected["status"]["status"] == "contradiction":
-            break
-    else:
-        pytest.fail("no contradiction turned up")
+            return expected
+    pytest.fail("no contradiction turned up")
+
+
+def test_guess_backtrack_and_solve(page: Page, site_url: str) -> None:
+    guess_until_contradiction(page, site_url)
     assert page.text_content("#status .badge") == "Contradiction"
     assert page.is_disabled(".controls button[data-intent='guess']")
 
@@ -218,12 +224,13 @@ def test_keyboard_shortcuts_step_back_forward_hint(fig49: Page) -> None:
     fig49.keyboard.press("r")
     wait_position(fig49, 3)
     assert fig49.get_attribute("#board", "data-mode") == "applied"
-    fig49.keyboard.press("h")
-    wait_for(fig49, f"{IDLE} && {STATE}.hint === true")
+    for level in (1, 2, 3):  # the hint ladder, one level per press
+        fig49.keyboard.press("h")
+        wait_for(fig49, f"{IDLE} && {STATE}.view.hint && {STATE}.view.hint.level === {level}")
     hint = py_view(FIGURE_4_9, ["logic"] * 3)
-    expected = py("hint")["view"]["hint"]
+    expected = [py("hint")["view"]["hint"] for _ in range(3)][-1]
     assert hint["position"] == 3
-    assert fig49.inner_text("#step-title") == f"Hint: {expected['name']}"
+    assert fig49.inner_text("#step-title") == f"Hint 3 of 3: {expected['name']}"
     assert fig49.get_attribute("#board", "data-mode") == "hint"
     assert marked(board(fig49), "pattern") == as_pairs(expected["pattern"])
     assert state(fig49)["view"]["position"] == 3  # a hint applies nothing
@@ -261,13 +268,13 @@ def test_reload_restores_the_puzzle_and_step_position(page: Page, site_url: str)
     for position in range(1, 6):
         click(page, "step")
         wait_position(page, position)
-    click(page, "back")
+    click(page, "undo")
     wait_position(page, 4)
     before = (board(page), state(page)["view"]["steps"], page.url)
     page.reload()
     wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.position === 4", None, 120_000)
     assert (board(page), state(page)["view"]["steps"], page.url) == before
-    assert page.is_enabled(".controls button[data-intent='forward']")
+    assert page.is_enabled(".controls button[data-intent='redo']")
     page.click(".step-list button[data-position='5']")
     wait_position(page, 5)
 

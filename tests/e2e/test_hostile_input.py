@@ -89,6 +89,10 @@ CORRUPT_STORAGE = {
     "json-null": ("null", "not a saved board"),
     "a-bare-string": (json.dumps(FIGURE_4_9), "not a saved board"),
     "newer-format": (record(version=99), "unknown format"),
+    "markup-in-mode": (record(mode=PAYLOAD), "mode"),
+    "markup-in-address": (record(address={"digits": PAYLOAD, "notes": ""}), "address"),
+    "play-counts-not-counts": (record(play={"started": 1.0, "hints": "<b>", "checks": 0}), "play counters"),
+    "settings-not-booleans": (record(settings={"auto_clear_notes": 1, "mark_mistakes": False}), "settings"),
 }
 BOOTED_STORAGE = ["shape-null", "actions-missing", "unparsable-json"]
 
@@ -128,7 +132,8 @@ def test_parse_saved_keeps_only_the_known_fields(hostile: Page, site_url: str) -
     extra["shape"]["onload"] = PAYLOAD
     extra["html"] = PAYLOAD
     assert parse(hostile, site_url, "parseSaved", json.dumps(extra)) == {"problem": None, "value": {
-        "puzzle": FIGURE_4_9, "actions": ["logic"], "position": 1, "shape": NINE}}
+        "puzzle": FIGURE_4_9, "actions": ["logic"], "position": 1, "shape": NINE, "mode": "play",
+        "showCandidates": True, "play": None, "settings": None, "address": {"digits": "", "notes": ""}}}
     assert parse(hostile, site_url, "parseSaved", None) == {"value": None, "problem": None}
 
 
@@ -136,6 +141,15 @@ def test_parse_saved_keeps_only_the_known_fields(hostile: Page, site_url: str) -
 def test_parse_hash_refuses_a_broken_address(hostile: Page, site_url: str, fragment: str, says: str) -> None:
     parsed = parse(hostile, site_url, "parseHash", fragment)
     assert parsed["value"] is None and says in parsed["problem"] and "not loaded" in parsed["problem"]
+
+
+def test_parse_position_keeps_the_puzzle_and_leaves_out_damaged_digits_or_notes(hostile: Page,
+                                                                              site_url: str) -> None:
+    assert parse(hostile, site_url, "parsePosition", f"#p={FIGURE_4_2}&d=9.5&n=AB_-") == {
+        "problem": None, "value": {"puzzle": FIGURE_4_2, "digits": "9.5", "notes": "AB_-"}}
+    parsed = parse(hostile, site_url, "parsePosition", f"#p={FIGURE_4_2}&d=9&n=%3Cb%3E")
+    assert parsed["value"] == {"puzzle": FIGURE_4_2, "digits": "9", "notes": ""}
+    assert "notes" in parsed["problem"] and "left out" in parsed["problem"]
 
 
 @pytest.mark.parametrize("fragment, value", [

@@ -68,7 +68,7 @@ window.__journey = (() => {
     },
     step: () => click("step", (a, b) => b.position === a.position + 1),
     hint: () => click("hint", (a, b) => b.title.startsWith("Hint")),
-    back: () => click("back", (a, b) => b.position === a.position - 1),
+    back: () => click("undo", (a, b) => b.position === a.position - 1),
     guess: () => click("guess", (a, b) => b.position === a.position + 1),
     backtrack: () => click("backtrack", (a, b) => b.title === "Backtrack"),
     /** Solve by logic, guessing when stuck, until a guess meets a contradiction. */

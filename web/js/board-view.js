@@ -1,14 +1,18 @@
 /**
- * Draws the board: givens, placed digits, pencil marks in a mini-grid per cell, and the shown step
+ * Draws the board: givens, the player's digits and the tutor's (each its own look), a mini-grid
+ * per empty cell of either the player's notes or the solver's candidates, the shown step or hint
  * marked as SudokuWiki and HoDoKu do (pattern candidates green, eliminations red and struck, the
- * placed digit yellow, the step's houses outlined). It draws only what the view holds.
+ * placed digit yellow, the step's houses outlined), and the cells Python names as wrong. It draws
+ * only what the view holds.
  *
- * Test hooks: `.cell[data-cell]` with `data-given`, `data-value`; candidate spans `[data-digit]` with
- * classes `pattern`, `elim`, `placed`; `.outline[data-house]`; `#board[data-position]`.
+ * Test hooks: `.cell[data-cell]` with `data-given`, `data-value`, `data-origin`; candidate spans
+ * `[data-digit]` with classes `pattern`, `elim`, `placed` (and `note` for the player's notes);
+ * `.outline[data-house]`; `#board[data-position]`, `[data-show]`, `[data-mode]`.
+ * Accessible names: "r1c1: given 7", "r3c5: 4", "r2c2: empty, notes 1 2 6".
  */
 
 import { h, redraw } from "./dom.js";
-import { cellName, isLoaded, shownStep, statusState } from "./state.js";
+import { cellName, isLoaded, shownStep } from "./store.js";
 
 const pairKey = (cell, digit) => `${cell}:${digit}`;
 
@@ -73,11 +77,11 @@ function shownDigits(candidates, cell, marks, n) {
   return [...digits].sort((a, b) => a - b);
 }
 
-/** Each shown candidate of a cell with its classes: what its mini-grid draws. */
-function candidateMarks(cell, digits, marks) {
+/** Each shown candidate (or note) of a cell with its classes: what its mini-grid draws. */
+function candidateMarks(cell, digits, marks, notes) {
   return digits.map((digit) => {
     const key = pairKey(cell, digit);
-    const classes = ["cand"];
+    const classes = notes ? ["cand", "note"] : ["cand"];
     if (marks.pattern.has(key)) classes.push("pattern");
     if (marks.elim.has(key)) classes.push("elim");
     if (marks.placed.has(key)) classes.push("placed");
@@ -94,72 +98,122 @@ function candidateGrid(shape, candidates) {
   }));
 }
 
-/** Cells the page marks in red: conflicts from Check, or the spot of Python's last error. */
+/** Cells the page marks in red: Check's findings, repeats, a contradiction's or error's spot. */
 function redCells(state) {
   const red = new Set();
-  for (const conflict of state.conflicts) for (const cell of conflict.cells) red.add(cell);
-  if (state.error) {
-    for (const cell of state.error.cells || []) red.add(cell);
-    if (state.error.cell !== null && state.error.cell !== undefined) red.add(state.error.cell);
-  }
-  if (isLoaded(state) && statusState(state.view) === "contradiction") {
-    for (const cell of state.view.status.cells || []) red.add(cell);
-    if (state.view.status.cell !== null && state.view.status.cell !== undefined) red.add(state.view.status.cell);
+  const add = (found) => {
+    if (!found) return;
+    for (const cell of found.cells || []) red.add(cell);
+    if (found.cell !== null && found.cell !== undefined) red.add(found.cell);
+  };
+  for (const conflict of state.conflicts) add(conflict);
+  add(state.error);
+  if (isLoaded(state)) {
+    const view = state.view;
+    if (["contradiction", "wrong"].includes(view.status.status)) add(view.status);
+    add(view.check);
+    if (view.hint && view.hint.kind === "mistake") add(view.hint);
   }
   return red;
+}
+
+/** The houses outlined in red: an error's, Check's repeats, the page's own conflicts, a contradiction's. */
+function redHouses(state) {
+  const houses = [];
+  if (state.error && state.error.house !== null && state.error.house !== undefined) houses.push(state.error.house);
+  for (const conflict of state.conflicts) houses.push(conflict.house);
+  if (isLoaded(state) && state.view.check) for (const conflict of state.view.check.conflicts) houses.push(conflict.house);
+  const status = isLoaded(state) ? state.view.status : null;
+  if (status && status.status === "contradiction" && status.house !== null && status.house !== undefined) {
+    houses.push(status.house);
+  }
+  return houses;
+}
+
+/** The cell's accessible name, e.g. "r1c1: given 7", "r3c5: 4", "r2c2: empty, notes 1 2 6". */
+function cellLabel(shape, cell, { char, given, value, origin, notes, candidates, wrong }) {
+  const name = cellName(shape.n, cell);
+  const symbols = (digits) => digits.map((d) => shape.symbols[d - 1]).join(" ");
+  if (value > 0) {
+    const symbol = shape.symbols[value - 1];
+    if (given) return `${name}: given ${symbol}`;
+    return `${name}: ${symbol}${origin === "tutor" ? ", by the tutor" : ""}${wrong ? ", wrong" : ""}`;
+  }
+  if (given) return `${name}: ${char}, not a digit of this size`;
+  if (notes.length) return `${name}: empty, notes ${symbols(notes)}${wrong ? ", wrong" : ""}`;
+  if (candidates) return `${name}: empty, candidates ${symbols(candidates)}`;
+  return `${name}: empty`;
 }
 
 /** Update every cell of `board` from `state`. */
 export function renderBoard(board, state) {
   const shape = state.shape;
   if (board.dataset.shape !== `${shape.n}:${shape.box_rows}x${shape.box_cols}`) build(board, shape);
-  const loaded = isLoaded(state);
-  const view = loaded ? state.view : null;
+  const view = isLoaded(state) ? state.view : null;
   const shown = shownStep(state);
   const marks = stepMarks(shown);
   const red = redCells(state);
+  const showNotes = view !== null && !state.showCandidates;
   const n = shape.n;
   const cells = board.querySelectorAll(".cell");
   cells.forEach((el, cell) => {
     const char = state.entry[cell];
     const given = char !== ".";
     const value = view ? view.values[cell] : Math.max(0, shape.symbols.indexOf(char) + 1);
-    const placedHere = view !== null && !given && value > 0;
+    const origin = view ? view.origins[cell] : given ? "given" : "";
+    const notes = view ? view.notes[cell] : [];
     // The cell's name is its text for assistive technology, the digits drawn are hidden from it:
     // a name (aria-label) that differs from the visible text confuses voice control.
-    const digits = value > 0 || given ? [] : shownDigits(view ? view.candidates[cell] : [], cell, marks, n);
-    const what = value > 0 ? `${shape.symbols[value - 1]}${given ? ", given" : ""}`
-      : given ? `${char}, not a digit of this size`
-      : digits.length ? `empty, candidates ${digits.map((d) => shape.symbols[d - 1]).join(" ")}` : "empty";
-    const name = `${cellName(n, cell)}: ${what}`;
+    const name = cellLabel(shape, cell, { char, given, value, origin, notes,
+      candidates: view && !showNotes ? view.candidates[cell] : null, wrong: red.has(cell) });
     if (value > 0 || given) {
       const symbol = value > 0 ? shape.symbols[value - 1] : char;
       redraw(el, `digit:${name}`, () => [h("span", { class: "sr-only" }, name),
         h("span", { class: "digit", "aria-hidden": "true" }, symbol)]);
     } else {
-      const candidates = candidateMarks(cell, digits, marks);
+      const base = showNotes ? notes : view ? view.candidates[cell] : [];
+      const candidates = candidateMarks(cell, shownDigits(base, cell, marks, n), marks, showNotes);
       redraw(el, `cands:${name}:${shape.symbols}:${JSON.stringify(candidates)}`,
         () => [h("span", { class: "sr-only" }, name), candidateGrid(shape, candidates)]);
     }
     el.dataset.given = String(given);
     el.dataset.value = String(value);
+    el.dataset.origin = origin;
     el.classList.toggle("given", given);
-    el.classList.toggle("solved", placedHere);
+    el.classList.toggle("solved", origin === "tutor");
+    el.classList.toggle("player", origin === "player");
     el.classList.toggle("bad", given && value === 0);
     el.classList.toggle("conflict", red.has(cell));
     el.classList.toggle("in-step", marks.cells.has(cell));
     el.classList.toggle("placed", value > 0 && marks.placed.has(pairKey(cell, value)));
     el.classList.toggle("selected", cell === state.selected);
     el.tabIndex = cell === state.selected ? 0 : -1;
+    if (cell === state.selected) el.setAttribute("aria-selected", "true");
+    else el.removeAttribute("aria-selected");
   });
-  const houses = [...marks.houses];
-  if (state.error && state.error.house !== null && state.error.house !== undefined) houses.push(state.error.house);
-  for (const conflict of state.conflicts) houses.push(conflict.house);
-  board.querySelector(".outlines").replaceChildren(...houses.map((house, i) => {
+  const houses = [...marks.houses, ...redHouses(state)];
+  redraw(board.querySelector(".outlines"), JSON.stringify(houses) + marks.houses.length, () => houses.map((house, i) => {
     const kind = i < marks.houses.length ? "step" : "conflict";
     return h("div", { class: `outline ${kind}`, "data-house": house, style: `grid-area:${houseArea(shape, house)}` });
   }));
   board.dataset.position = String(view ? view.position : 0);
   board.dataset.mode = shown ? shown.mode : "none";
+  board.dataset.show = showNotes ? "notes" : "candidates";
+  board.dataset.play = state.mode;
+  board.dataset.notes = String(state.notesMode);
   board.setAttribute("aria-busy", String(state.busy !== null));
+}
+
+/**
+ * Light the cells a graph vertex stands for (`linked` from the store): the cell gets `linked`, and
+ * when the vertex is a digit, that digit's candidate in each cell gets `linked` too.
+ */
+export function renderLinks(board, { cells, digit }) {
+  for (const el of board.querySelectorAll(".cell")) {
+    const on = cells.has(Number(el.dataset.cell));
+    el.classList.toggle("linked", on);
+    for (const cand of el.querySelectorAll(".cand")) {
+      cand.classList.toggle("linked", on && digit !== null && Number(cand.dataset.digit) === digit);
+    }
+  }
 }

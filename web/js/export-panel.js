@@ -11,7 +11,7 @@
  */
 
 import { h, redraw } from "./dom.js";
-import { isLoaded } from "./state.js";
+import { isLoaded } from "./store.js";
 
 /** Which board an export belongs to. */
 function boardKey(state) {

@@ -13,7 +13,7 @@
  */
 
 import { h, redraw } from "./dom.js";
-import { givensLine, isLoaded } from "./state.js";
+import { givensLine, isLoaded } from "./store.js";
 
 const SIZES = [4, 6, 9, 16];
 

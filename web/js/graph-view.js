@@ -2,11 +2,17 @@
  * Draws a step's bipartite graph as SVG: one house's cells on the left and its digits on the right
  * (or, for fish, one digit's rows and columns), candidate edges, a maximum matching, the chain or
  * pile in green and the edges the step removes in red, dashed and crossed — the pictures of the
- * Dr. Dobb's "Sudoku & Graph Theory" article. Like chess.svg it draws what it is
- * given (the step's `graph` JSON) and knows no rules.
+ * Dr. Dobb's "Sudoku & Graph Theory" article. Like chess.svg it draws what it is given (the step's
+ * `graph` JSON) and knows no rules: Python sends each vertex's slot (matched pairs level, the chain
+ * or pile on top) and the stages of the argument, each with its sentence and the layers it shows.
  *
- * Test hooks: `svg[data-kind]`, `g.node[data-side][data-index]` (class `pattern`),
- * `line.edge[data-edge="i-j"]` (classes `matching`, `pattern`, `removed`).
+ * The stage player above the drawing steps through those stages; "All" shows the whole picture.
+ * Vertices are focusable; hovering or focusing one lights its cells on the board (and the reverse,
+ * through the store's `link`).
+ *
+ * Test hooks: `svg[data-kind]` with `data-layers` (class `violation` for a Hall violation's graph), `g.node[data-side][data-index]` (classes
+ * `pattern`, `reached`, `linked`), `line.edge[data-edge="i-j"]` (classes `matching`, `pattern`,
+ * `removed`, `path`); `.stage-player button[data-stage]`, `.stage-text`.
  */
 
 import { h, redraw, svg } from "./dom.js";
@@ -17,6 +23,7 @@ const WIDTH = 380;
 const PILL = 78;
 const LEFT_X = 24;
 const RIGHT_X = WIDTH - 24 - PILL;
+const ALL_LAYERS = ["edges", "matching", "pattern", "removed"];
 
 const key = ([i, j]) => `${i}-${j}`;
 
@@ -25,30 +32,42 @@ function headings(graph) {
   return graph.kind === "digit" ? ["rows", "columns"] : ["cells", "digits"];
 }
 
-function nodeElement(side, node, index, x, y, inPattern) {
-  return svg("g", { class: inPattern ? "node pattern" : "node", "data-side": side, "data-index": index,
-    "data-id": node.id },
+function nodeElement(side, node, index, x, y, classes) {
+  return svg("g", { class: ["node", ...classes].join(" "), "data-side": side, "data-index": index,
+    "data-id": node.id, tabindex: 0, role: "button", "aria-label": `${node.label}: show on the board` },
   svg("rect", { x, y: y - 11, width: PILL, height: 22, rx: 11 }),
   svg("text", { x: x + PILL / 2, y: y + 4, "text-anchor": "middle" }, node.label));
 }
 
-/** The SVG element for one graph. */
-function graphSvg(graph) {
+/** The slot of each vertex: Python's layout, or the given order when a graph has none. */
+function slots(graph, side) {
+  return graph.layout ? graph.layout[side] : graph[side].map((_, k) => k);
+}
+
+/** The SVG element for one graph at one stage (null: the whole picture). */
+function graphSvg(graph, stage) {
   const pattern = graph.pattern || { kind: "", left: [], right: [] };
   const patternLeft = new Set(pattern.left);
   const patternRight = new Set(pattern.right);
   const matching = new Set(graph.matching.map(key));
   const removed = new Set(graph.removed.map(key));
-  const rows = Math.max(graph.left.length, graph.right.length);
+  const path = new Set(stage ? stage.path.map(key) : []);
+  const reached = stage ? stage.reached : { left: [], right: [] };
+  const leftSlot = slots(graph, "left");
+  const rightSlot = slots(graph, "right");
+  const rows = Math.max(0, ...leftSlot, ...rightSlot) + 1;
   const height = TOP + rows * ROW + 8;
-  const yLeft = (i) => TOP + i * ROW + ROW / 2 + ((rows - graph.left.length) * ROW) / 2;
-  const yRight = (j) => TOP + j * ROW + ROW / 2 + ((rows - graph.right.length) * ROW) / 2;
+  const yLeft = (i) => TOP + leftSlot[i] * ROW + ROW / 2;
+  const yRight = (j) => TOP + rightSlot[j] * ROW + ROW / 2;
   const edges = graph.edges.map(([i, j]) => {
     const classes = ["edge"];
     if (matching.has(key([i, j]))) classes.push("matching");
     if (patternLeft.has(i) && patternRight.has(j)) classes.push("pattern");
     if (removed.has(key([i, j]))) classes.push("removed");
-    return { i, j, classes, order: classes.includes("removed") ? 3 : classes.includes("pattern") ? 2 : classes.length };
+    if (path.has(key([i, j]))) classes.push("path");
+    const order = classes.includes("path") ? 4 : classes.includes("removed") ? 3
+      : classes.includes("pattern") ? 2 : classes.length;
+    return { i, j, classes, order };
   });
   edges.sort((a, b) => a.order - b.order);
   const lines = edges.map(({ i, j, classes }) => {
@@ -64,29 +83,73 @@ function graphSvg(graph) {
       d: `M${mx - 5} ${my - 5}L${mx + 5} ${my + 5}M${mx + 5} ${my - 5}L${mx - 5} ${my + 5}` })];
   });
   const [leftHead, rightHead] = headings(graph);
+  const vertexClasses = (inPattern, inReach) => [inPattern ? "pattern" : "", inReach ? "reached" : ""]
+    .filter(Boolean);
+  const reachedLeft = new Set(reached.left);
+  const reachedRight = new Set(reached.right);
   const nodes = [
-    ...graph.left.map((node, i) => nodeElement("left", node, i, LEFT_X, yLeft(i), patternLeft.has(i))),
-    ...graph.right.map((node, j) => nodeElement("right", node, j, RIGHT_X, yRight(j), patternRight.has(j))),
+    ...graph.left.map((node, i) => nodeElement("left", node, i, LEFT_X, yLeft(i),
+      vertexClasses(patternLeft.has(i), reachedLeft.has(i)))),
+    ...graph.right.map((node, j) => nodeElement("right", node, j, RIGHT_X, yRight(j),
+      vertexClasses(patternRight.has(j), reachedRight.has(j)))),
   ];
   const names = (side, picked) => [...picked].map((i) => side[i].label).join(", ");
   const label = `${graph.title}: ${pattern.kind} of ${names(graph.left, patternLeft)} and `
     + `${names(graph.right, patternRight)}; ${graph.removed.length} edge(s) removed`;
-  return svg("svg", { class: "bipartite", role: "img", "aria-label": label, "data-kind": pattern.kind,
-    viewBox: `0 0 ${WIDTH} ${height}`, width: WIDTH, height },
+  const layers = stage ? stage.layers : ALL_LAYERS;
+  // A graph without stages at a contradiction is a Hall violation: its pattern is the set that
+  // cannot be matched, outlined in red.
+  const violation = !(graph.stages && graph.stages.length) && graph.removed.length === 0 && pattern.left.length > 0;
+  return svg("svg", { class: violation ? "bipartite violation" : "bipartite", role: "group", "aria-label": label, "data-kind": pattern.kind,
+    "data-layers": layers.join(" "), viewBox: `0 0 ${WIDTH} ${height}`, width: WIDTH, height },
   svg("text", { class: "title", x: WIDTH / 2, y: 16, "text-anchor": "middle" }, graph.title),
   svg("text", { class: "head", x: LEFT_X + PILL / 2, y: 36, "text-anchor": "middle" }, leftHead),
   svg("text", { class: "head", x: RIGHT_X + PILL / 2, y: 36, "text-anchor": "middle" }, rightHead),
   svg("g", { class: "edges" }, lines), svg("g", { class: "nodes" }, nodes));
 }
 
+const STAGE_LABELS = { edges: "Candidates", matching: "Matching", paths: "Paths", pattern: "", removed: "Removed" };
+
+/** The stage player: one button per stage (the pattern's named by its kind), All, and the sentence. */
+function stagePlayer(graph, current, intent) {
+  const stages = graph.stages || [];
+  if (!stages.length) return null;
+  const patternName = graph.pattern.kind === "pile" ? "Pile" : "Chain";
+  const button = (index, label) => h("button", { type: "button", "data-intent": intent,
+    "data-stage": index === null ? "" : index, "aria-pressed": String(current === index) }, label);
+  const previous = current === null ? stages.length - 1 : current - 1;
+  const next = current === null ? 0 : current + 1;
+  return h("div", { class: "stage-player", role: "group", "aria-label": "The argument, stage by stage" },
+    h("div", { class: "stage-buttons" },
+      h("button", { type: "button", "data-intent": intent, "data-stage": previous < 0 ? 0 : previous,
+        "aria-label": "Previous stage", disabled: current === 0 }, "◀"),
+      stages.map((stage, k) => button(k, `${k + 1} ${STAGE_LABELS[stage.name] || patternName}`)),
+      h("button", { type: "button", "data-intent": intent, "data-stage": next >= stages.length ? "" : next,
+        "aria-label": "Next stage", disabled: current === null }, "▶"),
+      button(null, "All")),
+    h("p", { class: "stage-text", "aria-live": "polite" },
+      current === null ? "The whole argument: press 1 (or ▶) to read it stage by stage." : stages[current].text));
+}
+
 function legend() {
   return h("p", { class: "legend" }, h("span", { class: "key matching" }), " matching ",
+    h("span", { class: "key path" }), " alternating path ",
     h("span", { class: "key pattern" }), " chain / pile ",
     h("span", { class: "key removed" }), " removed by this step");
 }
 
-/** Show `graph` (or nothing) in `el`, redrawing only when it changes. */
-export function renderGraph(el, graph) {
-  redraw(el, JSON.stringify(graph), () => (graph ? [graphSvg(graph), legend()] : []));
+/**
+ * Show `graph` (or nothing) in `el` at stage `stageIndex` (null: all of it), with the vertices in
+ * `linkedVertices` ("side-index") lit; redrawn only when the graph or the stage changes. The stage
+ * buttons carry the intent `intent` (each panel keeps its own stage).
+ */
+export function renderGraph(el, graph, stageIndex = null, linkedVertices = new Set(), intent = "graph-stage") {
+  const stages = graph && graph.stages ? graph.stages : [];
+  const current = stageIndex !== null && stageIndex < stages.length ? stageIndex : null;
+  redraw(el, JSON.stringify([graph, current]), () => (graph
+    ? [stagePlayer(graph, current, intent), graphSvg(graph, current === null ? null : stages[current]), legend()] : []));
   el.hidden = !graph;
+  for (const node of el.querySelectorAll("g.node")) {
+    node.classList.toggle("linked", linkedVertices.has(`${node.dataset.side}-${node.dataset.index}`));
+  }
 }

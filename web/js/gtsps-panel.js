@@ -12,7 +12,7 @@
  */
 
 import { h, redraw } from "./dom.js";
-import { givensLine, isLoaded } from "./state.js";
+import { givensLine, isLoaded } from "./store.js";
 
 const STAGE_LABELS = {
   permutations: "Listing each box's valid permutations", graph: "Building the graph G",
@@ -40,7 +40,8 @@ export function boardState(state) {
   if (state.preview === null || state.preview === undefined || !run || !run.reply) return state;
   const symbols = state.view.symbols;
   const values = [...run.reply.solutions[state.preview]].map((char) => symbols.indexOf(char) + 1);
-  return { ...state, hint: false, conflicts: [], view: { ...state.view, values, position: 0 } };
+  const origins = state.view.givens.map((given) => (given ? "given" : "tutor"));
+  return { ...state, conflicts: [], view: { ...state.view, values, origins, hint: null, check: null, position: 0 } };
 }
 
 const headRow = (cells) => h("thead", null, h("tr", null, cells.map(([text, title]) =>

@@ -1,19 +1,38 @@
 /**
  * Turns the person's clicks, keys and pastes into intents, by event delegation on the document
  * (the TodoMVC way): buttons name their intent in `data-intent`; board cells are selected by click;
- * keys typed on the board fill, erase and move; a few letters are shortcuts. Nothing here knows the
- * solver: `handlers` does the work.
+ * keys typed on the board fill, erase and move; a few letters are shortcuts (N notes, H hint, S
+ * step, U/R and Ctrl+Z/Ctrl+Y/Ctrl+Shift+Z undo and redo, ? the keys). Keys typed in a form field
+ * stay in the field. Nothing here knows the solver: `handlers` does the work.
  *
- *   handlers.intent(name, element)  a [data-intent] button, select or form
+ *   handlers.intent(name, element)  a [data-intent] button, select, checkbox or form
  *   handlers.select(cell)           a cell clicked
- *   handlers.type(char)             a character for the selected cell ('.' erases)
+ *   handlers.type(char, {shift})    a character for the selected cell ('.' erases); Shift+digit
+ *                                   (read from the key's code, as Shift+1 types '!') makes a note
  *   handlers.move(dRow, dCol)       an arrow key
  *   handlers.paste(text)            text pasted outside the text box
+ *   handlers.link(target)           the pointer or focus rests on a graph vertex ({side, index}),
+ *                                   a board cell ({cell}), or neither (null)
  *   handlers.symbols()              the current size's digit symbols
  */
 
 /** Letters that act as buttons; they are never digit symbols of the sizes in the menu. */
-const SHORTCUTS = { s: "step", h: "hint", u: "back", r: "forward" };
+const SHORTCUTS = { s: "step", h: "hint", u: "undo", r: "redo", n: "notes", "?": "keys" };
+
+/** Ctrl (or ⌘) with a key: undo and redo, as in every editor. */
+function historyKey(event) {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  const key = event.key.toLowerCase();
+  if (key === "z") return event.shiftKey ? "redo" : "undo";
+  if (key === "y") return "redo";
+  return null;
+}
+
+/** The character of a key pressed with Shift: the digit of "Digit1"/"Numpad1", else the key. */
+function shiftedChar(event) {
+  const match = /^(?:Digit|Numpad)(\d)$/.exec(event.code || "");
+  return match ? match[1] : event.key;
+}
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 const ERASE = new Set(["Backspace", "Delete", ".", "0", " "]);
@@ -49,9 +68,27 @@ export function bindInput(root, handlers) {
     if (cell) handlers.select(Number(cell.dataset.cell));
   });
 
+  /** What a graph vertex or board cell under the pointer or focus stands for, or null. */
+  const linkTarget = (target) => {
+    if (!(target instanceof Element)) return null;
+    const node = target.closest("#graph g.node[data-side]");
+    if (node) return { side: node.dataset.side, index: Number(node.dataset.index) };
+    const cell = target.closest("#board .cell[data-cell]");
+    return cell ? { cell: Number(cell.dataset.cell) } : null;
+  };
+  for (const type of ["mouseover", "focusin"]) {
+    root.addEventListener(type, (event) => handlers.link(linkTarget(event.target)));
+  }
+  for (const type of ["mouseout", "focusout"]) {
+    root.addEventListener(type, (event) => {
+      if (!linkTarget(event.relatedTarget)) handlers.link(null);
+    });
+  }
+
   root.addEventListener("change", (event) => {
     const target = event.target;
-    if (target instanceof HTMLSelectElement && target.dataset.intent) handlers.intent(target.dataset.intent, target);
+    const named = target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === "checkbox");
+    if (named && target.dataset.intent) handlers.intent(target.dataset.intent, target);
   });
 
   root.addEventListener("submit", (event) => {
@@ -63,16 +100,24 @@ export function bindInput(root, handlers) {
   });
 
   root.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || inField(event.target)) return;
+    if (inField(event.target) || (event.target instanceof Element && event.target.closest("dialog"))) return;
+    const history = historyKey(event);
+    if (history) {
+      event.preventDefault();
+      handlers.intent(history, null);
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     const onBoard = event.target instanceof Element && event.target.closest("#board") !== null;
     if (!onBoard && event.target instanceof HTMLButtonElement && (event.key === " " || event.key === "Enter")) return;
-    const action = boardKey(event.key, handlers.symbols(), onBoard);
+    const shift = event.shiftKey && event.key.length === 1 && event.key !== "?";
+    const action = boardKey(shift ? shiftedChar(event) : event.key, handlers.symbols(), onBoard);
     if (!action || (action.kind === "move" && !onBoard)) return;
     event.preventDefault();
     if (action.kind === "move") {
       handlers.move(...action.by);
     } else if (action.kind === "type") {
-      handlers.type(action.char);
+      handlers.type(action.char, { shift });
     } else {
       handlers.intent(action.name, null);
     }

@@ -1,401 +1,197 @@
 /**
- * The page: one state object, changed only in `commit`, drawn by one `render(state)`; the person's
- * input arrives as intents (input.js) and each intent asks the solver worker one question
- * (docs/worker-protocol.md) and stores the answer. Python decides everything about the puzzle; this
- * file decides only what the page is doing (booting, busy, which message to show).
+ * The page, composed: one store (store.js) drawn by the views after every action; a controller
+ * (controller.js) that asks the solver worker and dispatches its replies; input (input.js) that
+ * turns clicks and keys into intents; the panels; and persistence (storage.js) of the position in
+ * the address and localStorage.
  */
 
-import { renderBoard } from "./board-view.js";
+import { renderBoard, renderLinks } from "./board-view.js";
+import { createController } from "./controller.js";
+import { createControlsView, enabled } from "./controls-view.js";
 import { EXAMPLES, exampleById } from "./examples.js";
-import { bindInput } from "./input.js";
-import { client } from "./solver.js";
-import * as S from "./state.js";
-import { renderStepList, renderStepPanel } from "./step-view.js";
-import { h } from "./dom.js";
-import { loadSaved, readHash, save, writeHash } from "./storage.js";
-import { boardState, gtspsPanel } from "./gtsps-panel.js";
-import { generatePanel } from "./generate-panel.js";
-import { renderProof, renderProofNotation } from "./proof-view.js";
-import { sendEnabledTechniques, techniqueSettings } from "./technique-settings.js";
 import { exportPanel } from "./export-panel.js";
+import { generatePanel } from "./generate-panel.js";
+import { boardState, gtspsPanel } from "./gtsps-panel.js";
+import { bindInput } from "./input.js";
+import { learnPanel } from "./learn-panel.js";
+import { client } from "./solver.js";
+import { loadSaved, readHash, save, writeHash } from "./storage.js";
+import { renderProof, renderProofNotation } from "./proof-view.js";
+import { BLANK, createStore, initialState, isLoaded, linked, shownStep, snapshot } from "./store.js";
+import { renderStepList, renderStepPanel } from "./step-view.js";
+import { sendEnabledTechniques, techniqueSettings } from "./technique-settings.js";
 
 const $ = (id) => document.getElementById(id);
-const els = {
-  boot: $("boot"), bootLabel: $("boot-label"), bootBar: $("boot-bar"),
-  board: $("board"), pad: $("pad"), message: $("message"), status: $("status"),
-  text: $("puzzle-text"), size: $("size"), examples: $("examples"), cancel: $("cancel"),
-  versions: $("versions"), list: $("step-list"),
-  step: { panel: $("step-panel"), title: $("step-title"), text: $("step-text"), graph: $("graph") },
-};
-
-/** What the status line says while each command runs. */
-const WORKING = {
-  load: "Loading the puzzle…", step: "Finding the next step…", hint: "Finding a hint…",
-  back: "Going back…", forward: "Going forward…", goto: "Going to the step…",
-  solve_logic: "Solving by logic…", guess: "Guessing…", backtrack: "Backtracking…",
-  solve: "Solving with search…", check: "Checking…", count: "Counting solutions…",
-  gtsps: "Running the graph method…", rate: "Rating the puzzle…", generate: "Making a new puzzle…",
-  export: "Writing the board as text…",
-};
-const SLOW_MS = 400;
-
+const board = $("board");
+const stepEls = { panel: $("step-panel"), title: $("step-title"), text: $("step-text"), graph: $("graph") };
+const controls = createControlsView(document);
 const stored = loadSaved();
 const saved = stored.value;
-let state = S.initialState(saved ? saved.shape : undefined);
-let latest = 0; // sequence number of the newest request: older replies are dropped
 let restored = false; // nothing is saved before the first board comes back from Python
-let shownText = null;
 
-function commit(next) {
-  state = next;
+/** Actions that change only what the pointer shows, never the position worth saving. */
+const TRANSIENT = new Set(["link", "graph-stage"]);
+
+const store = createStore(initialState(saved), (state, action) => {
   render(state);
-  if (restored) {
-    const snap = S.snapshot(state);
+  if (restored && isLoaded(state) && !TRANSIENT.has(action.type)) {
+    const snap = snapshot(state);
     save(snap);
-    writeHash(snap.puzzle);
+    writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: state.mode === "enter" });
   }
-}
+});
+const control = createController(store, client);
 
-// ---------------------------------------------------------------------------------------------
-// Asking the solver
+/** The techniques panel: a switch asks Python for the same position again with the new set. */
+const techniques = techniqueSettings($("technique-settings"), {
+  onChange: () => isLoaded(store.state) && control.command("goto", { position: store.state.view.position }),
+});
+sendEnabledTechniques(client, techniques);
 
-/** Send one request; resolve with its reply, or null when a newer request has superseded it. */
-async function ask(cmd, args = {}) {
-  const seq = ++latest;
-  commit({ ...state, busy: { cmd, label: WORKING[cmd], slow: false, progress: null }, preview: null });
-  setTimeout(() => {
-    if (seq === latest && state.busy) commit({ ...state, busy: { ...state.busy, slow: true } });
-  }, SLOW_MS);
-  try {
-    const reply = await client.request(cmd, args, {
-      onProgress: (progress) => seq === latest && state.busy && commit({ ...state, busy: { ...state.busy, progress } }),
-    });
-    if (seq !== latest) return null;
-    commit({ ...state, busy: null });
-    return reply;
-  } catch (error) {
-    if (seq !== latest) return null;
-    commit({ ...state, busy: null });
-    throw error;
-  }
-}
+const app = {
+  ask: control.ask, failed: control.failed, loadPuzzle: (puzzle) => control.load(puzzle),
+  commit: (next) => store.dispatch({ type: "merge", patch: next }),
+  get state() { return store.state; },
+};
+const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
+  exportPanel($("export-panel"), app), learnPanel($("learn-panel"), app)];
 
-function failed(error) {
-  if (error && error.kind === "cancelled") return;
-  commit(S.withError(state, { kind: "internal", message: String(error), cell: null, house: null, cells: [], ...error }));
-}
-
-async function loadPuzzle(puzzle, extra = {}) {
-  try {
-    const reply = await ask("load", { puzzle, ...extra });
-    if (reply) commit(S.withView(state, reply.view));
-    return true;
-  } catch (error) {
-    failed(error);
-    return false;
-  } finally {
-    restored = true;
-  }
-}
-
-async function boardCommand(cmd, args = {}) {
-  try {
-    const reply = await ask(cmd, args);
-    if (!reply) return;
-    let next = S.withView(state, reply.view, { hint: cmd === "hint" });
-    if (cmd === "hint" && reply.view.hint === null) next = S.withNotice(next, reply.view.status.message);
-    commit({ ...next, notice: cmd === "hint" && reply.view.hint === null ? next.notice : null });
-  } catch (error) {
-    failed(error);
-  }
-}
-
-async function check() {
-  const puzzle = S.isLoaded(state) ? S.valuesLine(state.view) : S.entryText(state);
-  try {
-    const reply = await ask("check", { puzzle });
-    if (reply) commit({ ...S.withNotice(state, reply.message), conflicts: reply.conflicts });
-  } catch (error) {
-    failed(error);
-  }
-}
-
-async function count() {
-  const puzzle = S.givensLine(state.view);
-  try {
-    const reply = await ask("count", { puzzle });
-    if (reply) commit({ ...state, count: { count: reply.count, limit: reply.limit, message: reply.message } });
-  } catch (error) {
-    failed(error);
-  }
-}
-
-/** Stop a long computation: restart the worker, then rebuild the same board and position. */
-async function cancel() {
-  const snap = S.snapshot(state);
-  latest += 1;
-  commit({ ...S.withNotice(state, "Cancelled: restarting the solver…"), busy: null, ready: false });
-  try {
-    await client.cancel();
-  } catch (error) {
-    return; // the boot error is shown by onBootError
-  }
-  if (await loadPuzzle(snap.puzzle, { actions: snap.actions, position: snap.position })) {
-    commit(S.withNotice(state, "Cancelled."));
-  }
-}
-
-/** Say once what could not be read at boot: beside Python's error if there is one, else as a notice. */
-function report(problems) {
-  if (problems.length === 0) return;
-  const text = problems.join(" ");
-  commit(state.error ? S.withError(state, { ...state.error, message: `${state.error.message} ${text}` })
-    : S.withNotice(state, text));
-}
-
-/** The first board: the URL's puzzle, else the saved one (with its steps), else Figure 4.2. A
- * malformed address or stored board is set aside with a message, never loaded in part. */
-async function restore() {
-  const hash = readHash();
-  const problems = [stored.problem, hash.problem].filter(Boolean);
-  const fromHash = hash.value;
-  const fromSave = saved && (fromHash === null || fromHash === saved.puzzle) ? saved : null;
-  const puzzle = fromSave ? fromSave.puzzle : fromHash ?? EXAMPLES[0].puzzle;
-  if (fromSave && fromSave.actions.length > 0) {
-    const ok = await loadPuzzle(puzzle, { actions: fromSave.actions, position: fromSave.position });
-    if (ok) return report(problems);
-    const why = state.error ? ` (${state.error.message})` : "";
-    problems.push(`The saved steps could not be replayed${why}; the puzzle was loaded without them.`);
-  }
-  if (puzzle.length === state.entry.length) commit({ ...state, entry: [...puzzle], text: puzzle });
-  await loadPuzzle(puzzle);
-  report(problems);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Intents
-
-function enabled(name) {
-  if (!state.ready || state.busy) return name === "cancel" && state.busy !== null;
-  const loaded = S.isLoaded(state);
-  const view = state.view;
-  const solving = loaded && S.statusState(view) === "solving";
-  switch (name) {
-    case "back": return loaded && view.position > 0;
-    case "forward": return loaded && view.position < view.steps.length;
-    case "step": case "hint": case "solve_logic": return solving;
-    case "guess": return loaded && view.can_guess;
-    case "backtrack": return loaded && view.can_backtrack;
-    case "solve": return loaded && ["solving", "stuck"].includes(S.statusState(view));
-    case "count": case "goto": case "gtsps": case "rate": case "export": return loaded;
-    case "cancel": return false;
-    default: return true;
-  }
-}
-
-function typeChar(char) {
-  if (!state.ready || state.entry[state.selected] === char) return;
-  commit(S.withTyped(state, state.selected, char));
-  loadPuzzle(S.entryText(state));
-}
-
-/** Pasted or submitted text: a line that fits the board goes onto it as typed, so a character
- * Python rejects is shown (and marked) in its own cell rather than on the previous puzzle. */
-function loadText(text) {
-  const line = text.trim();
-  const fits = line.length === state.entry.length && !/\s/.test(line);
-  commit({ ...state, text, ...(fits ? { entry: [...line], hint: false, conflicts: [], notice: null } : {}) });
-  loadPuzzle(text);
-}
-
-function focusSelected() {
-  const cell = els.board.querySelector(`[data-cell="${state.selected}"]`);
+function focusBoard() {
+  const cell = board.querySelector(`[data-cell="${store.state.selected}"]`);
   if (cell) cell.focus();
 }
 
 const intents = {
-  step: () => boardCommand("step"),
-  hint: () => boardCommand("hint"),
-  back: () => boardCommand("back"),
-  forward: () => boardCommand("forward"),
-  solve_logic: () => boardCommand("solve_logic"),
-  guess: () => boardCommand("guess"),
-  backtrack: () => boardCommand("backtrack"),
-  solve: () => boardCommand("solve"),
-  goto: (el) => boardCommand("goto", { position: Number(el.dataset.position) }),
-  check,
-  count,
-  cancel,
-  clear: () => loadPuzzle(S.BLANK.repeat(state.shape.n * state.shape.n)),
-  size: (el) => loadPuzzle(S.BLANK.repeat(Number(el.value) ** 2)),
+  goto: (el) => control.command("goto", { position: Number(el.dataset.position) }),
+  check: control.check,
+  count: control.count,
+  cancel: control.cancel,
+  clear: () => control.load(BLANK.repeat(store.state.shape.n ** 2), {}, "enter"),
+  size: (el) => control.load(BLANK.repeat(Number(el.value) ** 2), {}, "enter"),
   example: (el) => {
     const example = exampleById(el.value);
     el.value = "";
-    if (example) loadPuzzle(example.puzzle);
+    if (example) control.load(example.puzzle);
   },
-  "load-text": () => loadText(els.text.value),
+  "load-text": () => control.loadText($("puzzle-text").value),
   "copy-link": async () => {
     try {
       await navigator.clipboard.writeText(location.href);
-      commit(S.withNotice(state, "Link copied: it opens this puzzle."));
+      store.dispatch({ type: "notice", notice: "Link copied: it opens this position." });
     } catch {
-      commit(S.withNotice(state, `Link: ${location.href}`));
+      store.dispatch({ type: "notice", notice: `Link: ${location.href}` });
     }
   },
-  pad: (el) => typeChar(el.dataset.char),
+  pad: (el) => control.type(el.dataset.char),
+  mode: (el) => store.dispatch({ type: "mode", mode: el.dataset.mode }),
+  notes: () => store.dispatch({ type: "notes-mode", on: !store.state.notesMode }),
+  "show-candidates": (el) => store.dispatch({ type: "show-candidates", on: el.checked }),
+  setting: (el) => control.settings({ [el.name]: el.checked }),
+  keys: () => store.dispatch({ type: "dialog", open: true }),
+  "close-keys": () => store.dispatch({ type: "dialog", open: false }),
+  "graph-stage": (el) => store.dispatch({ type: "graph-stage",
+    stage: el.dataset.stage === "" ? null : Number(el.dataset.stage) }),
+  fill_notes: () => {
+    store.dispatch({ type: "show-candidates", on: false });
+    return control.command("fill_notes");
+  },
 };
-
-const app = { ask, commit, failed, loadPuzzle, get state() { return state; } };
-const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
-  exportPanel($("export-panel"), app)];
+for (const name of ["undo", "redo", "back", "forward", "step", "hint", "apply", "solve_logic", "guess", "backtrack", "solve"]) {
+  intents[name] ??= () => control.command(name);
+}
 for (const panel of panels) Object.assign(intents, panel.intents);
+
+/** Intents that leave focus on the board (so the keys keep working after a button). */
+const KEEP_FOCUS = new Set(["undo", "redo", "back", "forward", "step", "hint", "apply", "check", "notes", "pad",
+  "solve_logic", "guess", "backtrack", "solve", "fill_notes", "mode", "close-keys"]);
 
 bindInput(document, {
   intent(name, el) {
-    if (name === "cancel" ? state.busy !== null : enabled(name) || !(name in WORKING)) intents[name]?.(el);
+    const usable = name === "cancel" ? store.state.busy !== null : enabled(store.state, name);
+    if (!usable || !intents[name]) return;
+    intents[name](el);
+    if (KEEP_FOCUS.has(name) && (!el || el instanceof HTMLButtonElement)) focusBoard();
   },
-  select(cell) {
-    commit({ ...state, selected: cell });
-  },
-  type: typeChar,
+  select: (cell) => store.dispatch({ type: "select", cell }),
+  type: (char, options) => control.type(char, options),
   move(dRow, dCol) {
-    commit(S.withMove(state, dRow, dCol));
-    focusSelected();
+    store.dispatch({ type: "move", dRow, dCol });
+    focusBoard();
   },
-  paste: loadText,
-  symbols: () => state.shape.symbols,
+  paste: (text) => control.loadText(text),
+  link: (link) => {
+    const same = JSON.stringify(link) === JSON.stringify(store.state.link);
+    if (!same) store.dispatch({ type: "link", link });
+  },
+  symbols: () => store.state.shape.symbols,
 });
 
-window.addEventListener("hashchange", () => {
-  const { value: puzzle, problem } = readHash();
-  if (problem) commit(S.withNotice(state, problem));
-  else if (puzzle !== null && puzzle !== S.snapshot(state).puzzle && state.ready) loadPuzzle(puzzle);
+controls.dialog.addEventListener("close", () => {
+  if (store.state.dialog) store.dispatch({ type: "dialog", open: false });
+  focusBoard();
 });
 
-// ---------------------------------------------------------------------------------------------
-// Rendering
-
-function renderBoot(state) {
-  const boot = state.boot;
-  els.boot.hidden = state.ready;
-  els.boot.classList.toggle("failed", boot.error !== null);
-  els.bootLabel.textContent = boot.error ? `The solver could not start (${boot.stage}): ${boot.error}` : `${boot.label}…`;
-  els.bootBar.value = boot.fraction;
-  document.body.dataset.ready = String(state.ready);
-  els.versions.textContent = state.versions
-    ? `pysolver ${state.versions.pysolver} · Python ${state.versions.python} · Pyodide ${state.versions.pyodide}`
-    : "";
-}
-
-function statusOf(state) {
-  if (state.boot.error) return { key: "error", badge: "Error", text: "The solver could not start." };
-  if (!state.view && !state.ready) return { key: "booting", badge: "Starting", text: state.boot.label };
-  if (!S.isLoaded(state)) {
-    return { key: "invalid", badge: "Invalid", text: state.error ? state.error.message : "Waiting for the solver…" };
+/** Back, Forward or an edited address: open the position it names, unless it is the one shown.
+ * A malformed address is named in a notice and the board stays. */
+function followAddress() {
+  const { value: position, problem } = readHash();
+  if (!store.state.ready) return;
+  if (problem && position === null) {
+    store.dispatch({ type: "notice", notice: problem });
+    return;
   }
-  const word = S.statusState(state.view);
-  return { key: word, badge: word[0].toUpperCase() + word.slice(1), text: state.view.status.message };
+  if (position === null) return;
+  const snap = snapshot(store.state);
+  const same = snap.puzzle === position.puzzle && snap.address.digits === position.digits
+    && snap.address.notes === position.notes;
+  if (!same) control.open(position, loadSaved().value, problem ? [problem] : []);
 }
-
-function renderStatus(state) {
-  const status = statusOf(state);
-  const el = els.status;
-  el.dataset.state = status.key;
-  el.dataset.busy = String(state.busy !== null);
-  if (state.count) el.dataset.count = String(state.count.count);
-  else delete el.dataset.count;
-  const text = state.busy && state.busy.slow ? state.busy.label : status.text;
-  el.replaceChildren(h("span", { class: "badge" }, status.badge), h("span", { class: "text" }, text),
-    ...(state.count ? [h("span", { class: "count" }, state.count.message)] : []));
-}
-
-function renderMessage(state) {
-  const el = els.message;
-  const error = state.error;
-  el.hidden = !error && !state.notice;
-  el.className = `message ${error ? "error" : "notice"}`;
-  el.dataset.kind = error ? error.kind : "notice";
-  el.textContent = error ? error.message : state.notice || "";
-}
-
-function renderControls(state) {
-  for (const button of document.querySelectorAll(".controls button[data-intent]")) {
-    button.disabled = !enabled(button.dataset.intent);
-  }
-  els.cancel.hidden = !(state.busy && state.busy.slow);
-  els.cancel.disabled = !state.busy;
-  const n = String(state.shape.n);
-  if (![...els.size.options].some((option) => option.value === n)) {
-    els.size.add(new Option(`${n}×${n}`, n));
-  }
-  els.size.value = n;
-  els.size.disabled = !state.ready;
-  els.examples.disabled = !state.ready;
-}
-
-function renderPad(state) {
-  const symbols = state.shape.symbols;
-  if (els.pad.dataset.symbols !== symbols) {
-    els.pad.dataset.symbols = symbols;
-    els.pad.replaceChildren(
-      ...[...symbols].map((s) => h("button", { type: "button", "data-intent": "pad", "data-char": s, "aria-label": `Enter ${s}` }, s)),
-      h("button", { type: "button", "data-intent": "pad", "data-char": ".", "aria-label": "Erase the cell", class: "erase" }, "⌫"));
-  }
-  for (const button of els.pad.querySelectorAll("button")) button.disabled = !state.ready;
-}
+window.addEventListener("popstate", followAddress);
+window.addEventListener("hashchange", followAddress);
 
 function render(state) {
-  renderBoot(state);
-  renderStatus(state);
-  renderBoard(els.board, boardState(state));
-  const shownProof = S.shownStep(state);
-  renderProof(els.board, state.shape, shownProof ? shownProof.step : null);
-  renderPad(state);
-  renderMessage(state);
-  renderControls(state);
-  renderStepPanel(els.step, state);
-  renderProofNotation(els.step.panel, S.shownStep(state));
-  renderStepList(els.list, state);
+  controls.render(state);
+  renderBoard(board, boardState(state));
+  const shown = shownStep(state);
+  renderProof(board, state.shape, shown ? shown.step : null);
+  renderStepPanel(stepEls, state);
+  renderProofNotation(stepEls.panel, shown);
+  renderLinks(board, linked(state));
+  renderStepList($("step-list"), state);
   for (const panel of panels) panel.render(state);
-  if (state.text !== shownText) {
-    els.text.value = state.text;
-    shownText = state.text;
-  }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Start
-
-for (const example of EXAMPLES) els.examples.add(new Option(example.label, example.id));
-
-client.listen({
-  onProgress: ({ stage, label, fraction }) => {
-    commit({ ...state, ready: false, boot: { stage, label, fraction, error: null } });
-  },
-  onReady: (versions) => {
-    commit({ ...state, ready: true, versions, boot: { ...state.boot, fraction: 1 } });
-  },
-  onBootError: ({ stage, message }) => {
-    commit({ ...state, ready: false, boot: { ...state.boot, stage, error: message } });
-  },
-});
-
-/** The techniques panel: a switch asks Python for the same position again with the new set. */
-const techniques = techniqueSettings($("technique-settings"), {
-  onChange: () => S.isLoaded(state) && boardCommand("goto", { position: state.view.position }),
-});
-sendEnabledTechniques(client, techniques);
 /** The registry for the panel, before the first board, so a saved choice applies to it. */
 async function loadTechniques() {
   try {
     techniques.show((await client.request("techniques")).techniques);
   } catch (error) {
-    failed(error);
+    control.failed(error);
   }
 }
 
-/** A hook for the end-to-end tests: the current state, read-only. */
-window.__pysolver = { get state() { return state; } };
+/** The first board: the address's position (with the saved history when it is the same), else
+ * the saved one, else Figure 4.2. A malformed address or stored board is set aside with one
+ * message, never loaded in part. */
+async function restore() {
+  const hash = readHash();
+  const position = hash.value ?? (saved ? { puzzle: saved.puzzle, ...saved.address }
+    : { puzzle: EXAMPLES[0].puzzle, digits: "", notes: "" });
+  await control.open(position, saved, [stored.problem, hash.problem].filter(Boolean));
+  restored = true;
+  if (isLoaded(store.state)) store.dispatch({ type: "idle" });
+}
 
-render(state);
+for (const example of EXAMPLES) $("examples").add(new Option(example.label, example.id));
+
+/** A hook for the end-to-end tests: the current state, read-only. */
+window.__pysolver = { get state() { return store.state; } };
+
+render(store.state);
+// Last: listen() replays the boot so far at once, and each report renders the whole page.
+client.listen({
+  onProgress: ({ stage, label, fraction }) => store.dispatch({ type: "boot-progress", stage, label, fraction }),
+  onReady: (versions) => store.dispatch({ type: "ready", versions }),
+  onBootError: ({ stage, message }) => store.dispatch({ type: "boot-error", stage, message }),
+});
 client.ready.then(loadTechniques).then(restore, () => {});

@@ -1,35 +1,17 @@
 /**
- * The reason panel and the step list beside the board. The panel shows the step the board
- * highlights (the hint, or the last applied step): its technique, Python's sentence of reason and
- * its bipartite graph. The list names every step of the log with its effect; each entry is a button
- * that returns the board to the point just after that step (`goto`).
+ * The reason panel and the history list beside the board. The panel shows what the board
+ * highlights: the hint at its level (Python decides what each level reveals), or the last entry
+ * of the history — a tutor's step with its reason and bipartite graph, or a player's move. The
+ * list names every entry with Python's effect text; each is a button that returns the board to
+ * the point just after it (`goto`). Python places each entry in the guess tree (`view.branches`):
+ * entries under a guess are indented by their depth, an abandoned branch is greyed, and its
+ * Backtrack says which contradiction ended it.
  */
 
 import { h, redraw } from "./dom.js";
 import { renderGraph } from "./graph-view.js";
-import { cellName, isLoaded, shownStep, statusState } from "./state.js";
+import { isLoaded, linked, shownGraph, shownStep } from "./store.js";
 
-/** A short effect for the list: 'r3c5 = 7', '−4 r1c2 r1c3', or a count when there are many. */
-function effectText(shape, step) {
-  const name = (cell) => cellName(shape.n, cell);
-  const symbol = (digit) => shape.symbols[digit - 1];
-  const parts = [];
-  if (step.placements.length > 3) {
-    parts.push(`places ${step.placements.length} digits`);
-  } else {
-    for (const [cell, digit] of step.placements) parts.push(`${name(cell)} = ${symbol(digit)}`);
-  }
-  if (step.eliminations.length > 4) {
-    parts.push(`removes ${step.eliminations.length} candidates`);
-  } else if (step.eliminations.length > 0) {
-    const byDigit = new Map();
-    for (const [cell, digit] of step.eliminations) {
-      byDigit.set(digit, [...(byDigit.get(digit) || []), name(cell)]);
-    }
-    for (const [digit, cells] of byDigit) parts.push(`−${symbol(digit)} ${cells.join(" ")}`);
-  }
-  return parts.join("; ");
-}
 
 /** Fill the reason panel from the shown step. */
 export function renderStepPanel(els, state) {
@@ -39,18 +21,20 @@ export function renderStepPanel(els, state) {
     panel.dataset.technique = "";
     panel.dataset.mode = "none";
     els.title.textContent = state.view && isLoaded(state) && state.view.steps.length ? "Start" : "No step yet";
-    els.text.textContent = isLoaded(state) && statusState(state.view) !== "solving"
+    els.text.textContent = isLoaded(state) && state.view.status.status !== "solving"
       ? state.view.status.message
-      : "Press Step to apply the next deduction, or Hint to see it first.";
-    renderGraph(els.graph, null);
+      : "Play: select a cell and type a digit (N for notes). Hint shows what to look for; Step applies the next deduction.";
+    renderGraph(els.graph, shownGraph(state), null, linked(state).vertices);
     return;
   }
   const { step, mode } = shown;
   panel.dataset.technique = step.technique;
   panel.dataset.mode = mode;
-  els.title.textContent = mode === "hint" ? `Hint: ${step.name}` : step.name;
+  panel.dataset.level = mode === "hint" ? String(step.level) : "";
+  els.title.textContent = mode !== "hint" ? step.name
+    : step.kind === "mistake" ? "Hint: a mistake" : `Hint ${step.level} of 3: ${step.name}`;
   els.text.textContent = step.text;
-  renderGraph(els.graph, step.graph);
+  renderGraph(els.graph, shownGraph(state), state.graphStage, linked(state).vertices);
 }
 
 /** Rebuild the step list when the log or position changes. */
@@ -58,18 +42,26 @@ export function renderStepList(list, state) {
   const view = isLoaded(state) ? state.view : null;
   const steps = view ? view.steps : [];
   const position = view ? view.position : 0;
-  const rows = [{ at: 0, classes: ["start"], name: "Start", effect: "the puzzle as given" },
-    ...steps.map((step, k) => ({ at: k + 1, classes: [`tech-${step.technique}`], name: step.name,
-      effect: effectText(state.shape, step) }))];
+  const rows = [{ at: 0, classes: ["start"], name: "Start", effect: "the puzzle as given", depth: 0, ended: null },
+    ...steps.map((step, k) => {
+      const branch = view.branches[k];
+      const classes = [`tech-${step.technique}`, step.technique === "move" ? "by-player" : "by-tutor"];
+      if (branch.abandoned) classes.push("abandoned");
+      if (branch.depth > 0) classes.push("in-branch");
+      return { at: k + 1, classes, name: step.name, effect: step.effect, depth: branch.depth,
+        ended: branch.ended ? branch.ended.message : null };
+    })];
   for (const row of rows) {
     if (row.at === position) row.classes.push("current");
     if (row.at > position) row.classes.push("future");
   }
-  const item = ({ at, classes, name, effect }) => h("li", { class: classes.join(" ") },
-    h("button", { type: "button", "data-intent": "goto", "data-position": at,
-      "aria-current": at === position && "step" },
-    h("span", { class: "num" }, at), h("span", { class: "name" }, name),
-    h("span", { class: "effect" }, effect)));
+  const item = ({ at, classes, name, effect, depth, ended }) => h("li", { class: classes.join(" "),
+    "data-depth": depth, style: `--depth:${Math.min(depth, 8)}` },
+  h("button", { type: "button", "data-intent": "goto", "data-position": at,
+    "aria-current": at === position && "step" },
+  h("span", { class: "num" }, at), h("span", { class: "name" }, name),
+  h("span", { class: "effect" }, effect)),
+  ended ? h("p", { class: "branch-end" }, `Branch abandoned: ${ended}.`) : null);
   if (redraw(list, JSON.stringify(rows), () => rows.map(item))) {
     const current = list.querySelector(".current");
     if (current) list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);

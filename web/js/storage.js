@@ -1,6 +1,10 @@
 /**
- * Where the board outlives the page: the URL (`#p=<puzzle>`, so a link reproduces the board) and
- * localStorage (the puzzle with its step log and position, so a reload lands on the same step).
+ * Where the position outlives the page. The address (`#p=<givens>&d=<digits>&n=<notes>`) carries
+ * the givens, the digits on top of them and the notes (packed by Python), so the link alone
+ * restores the position in another browser; a new puzzle is a new browser-history entry, moves
+ * within it replace the current one, so Back and Forward go from puzzle to puzzle. localStorage
+ * keeps the whole history (actions and position), the play counters and settings, so a reload
+ * lands on the same move with Undo intact.
  *
  * Both are input the page did not write this time (an old version, another tab, a hand-edited or
  * hostile value, a mangled link), so each is read through a parser that checks every field and
@@ -16,8 +20,12 @@ const VERSION = 1;
 const MAX_PUZZLE_CHARS = 5000;
 /** More steps than any real log (a 25×25 solve by guessing stays in the thousands). */
 const MAX_ACTIONS = 20000;
-/** A step-log action is a short word ("logic", "guess", …); Python checks each one when it replays. */
-const ACTION = /^[a-z][a-z_-]{0,31}$/;
+/** A history action is a word ("logic", "guess", …) or a move ("place r3c5 4", "restore <digits>
+ * <notes>"): a word and up to three plain arguments; Python checks each one when it replays. */
+const ACTION = /^[a-z][a-z_-]{0,31}(?: [0-9A-Za-z._-]{1,4000}){0,3}$/;
+/** The digits of a position (one symbol or '.' per cell) and its packed notes (URL-safe base64). */
+const DIGITS = /^[0-9A-Za-z.]{1,700}$/;
+const NOTES = /^[A-Za-z0-9_-]{1,3000}$/;
 const SYMBOL = /^[0-9A-Za-z]$/;
 
 const result = (value, problem = null) => ({ value, problem });
@@ -30,10 +38,11 @@ function quoted(text) {
 /**
  * The puzzle in an address fragment: `{value: puzzle or null, problem: message or null}`.
  * A fragment that is not `#p=…` holds no puzzle (and no problem); a malformed percent-escape or
- * over-long text is a problem, and nothing is loaded from it.
+ * over-long text is a problem, and nothing is loaded from it. The digits and notes after `&d=` and
+ * `&n=` are read by `parsePosition`.
  */
 export function parseHash(hash) {
-  const match = /^#p=(.*)$/s.exec(hash || "");
+  const match = /^#p=([^&]*)/s.exec(hash || "");
   if (!match) return result(null);
   const raw = match[1];
   if (raw.length > 3 * MAX_PUZZLE_CHARS) {
@@ -57,15 +66,53 @@ export function parseHash(hash) {
   return result(puzzle);
 }
 
-/** The puzzle in the URL's `#p=` fragment: `{value, problem}` as `parseHash` gives them. */
-export function readHash(hash = location.hash) {
-  return parseHash(hash);
+/**
+ * The whole position in an address: `{value: {puzzle, digits, notes} or null, problem}`. Digits or
+ * notes that are not what the page writes are left out with a message; the puzzle still loads.
+ */
+export function parsePosition(hash) {
+  const puzzle = parseHash(hash);
+  if (puzzle.value === null) return puzzle;
+  const fields = new Map();
+  for (const part of (hash.split("&").slice(1))) {
+    const at = part.indexOf("=");
+    if (at > 0) fields.set(part.slice(0, at), part.slice(at + 1));
+  }
+  const problems = [];
+  const field = (name, pattern, what) => {
+    const raw = fields.get(name);
+    if (raw === undefined || raw === "") return "";
+    if (pattern.test(raw)) return raw;
+    problems.push(`The address's ${what} (${quoted(raw)} after &${name}=) are not what the page writes; they were left out.`);
+    return "";
+  };
+  const digits = field("d", DIGITS, "digits");
+  const notes = field("n", NOTES, "notes");
+  return result({ puzzle: puzzle.value, digits, notes }, problems.length ? problems.join(" ") : null);
 }
 
-/** Keep `#p=` equal to the puzzle without adding a history entry per keystroke. */
-export function writeHash(puzzle) {
-  const hash = `#p=${encodeURIComponent(puzzle).replace(/%2E/g, ".")}`;
-  if (location.hash !== hash) history.replaceState(null, "", hash);
+/** The position in the URL: `{value, problem}` as `parsePosition` gives them. */
+export function readHash(hash = location.hash) {
+  return parsePosition(hash);
+}
+
+/** The fragment for a position ('.' left readable). */
+export function hashOf(position) {
+  const part = (text) => encodeURIComponent(text).replace(/%2E/g, ".");
+  let hash = `#p=${part(position.puzzle)}`;
+  if (position.digits) hash += `&d=${part(position.digits)}`;
+  if (position.notes) hash += `&n=${part(position.notes)}`;
+  return hash;
+}
+
+/** Show `position` in the address: a new history entry for a new puzzle (unless `inPlace`, as
+ * while typing a puzzle's givens), else in place. */
+export function writeHash(position, { inPlace = false } = {}) {
+  const hash = hashOf(position);
+  if (location.hash === hash) return;
+  const current = parseHash(location.hash).value;
+  if (!inPlace && current !== null && current !== position.puzzle) history.pushState(null, "", hash);
+  else history.replaceState(null, "", hash);
 }
 
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -95,12 +142,34 @@ function recordProblem(record) {
     return "its step log is missing or not a list of steps";
   }
   if (!isCount(record.position, 0, record.actions.length)) return "its position in the step log is not a step of it";
-  return shapeProblem(record.shape);
+  return shapeProblem(record.shape) || playProblem(record);
+}
+
+const isSeconds = (value) => value === null || (typeof value === "number" && Number.isFinite(value) && value >= 0);
+
+/** Why the play fields of a record (all optional: the first format had none) cannot be used, or null. */
+function playProblem(record) {
+  const { mode, showCandidates, play, settings, address } = record;
+  if (mode !== undefined && mode !== "play" && mode !== "enter") return "its mode is neither play nor enter";
+  if (showCandidates !== undefined && typeof showCandidates !== "boolean") return "its notes switch is not true or false";
+  if (play !== undefined && play !== null && (!isObject(play) || !isSeconds(play.started ?? null)
+      || !isSeconds(play.finished_in ?? null) || !isCount(play.hints, 0, 1e9) || !isCount(play.checks, 0, 1e9))) {
+    return "its play counters are not counts";
+  }
+  if (settings !== undefined && settings !== null && (!isObject(settings)
+      || typeof settings.auto_clear_notes !== "boolean" || typeof settings.mark_mistakes !== "boolean")) {
+    return "its settings are not true or false";
+  }
+  if (address !== undefined && (!isObject(address) || !(address.digits === "" || DIGITS.test(address.digits))
+      || !(address.notes === "" || NOTES.test(address.notes)))) {
+    return "its address is not one the page writes";
+  }
+  return null;
 }
 
 /**
- * A stored board, from the text localStorage held: `{value: {puzzle, actions, position, shape} or
- * null, problem}`. Nothing stored is no problem; anything else that is not a whole, well-formed
+ * A stored board, from the text localStorage held: `{value: {puzzle, actions, position, shape,
+ * mode, showCandidates, play, settings, address} or null, problem}`. Nothing stored is no problem; anything else that is not a whole, well-formed
  * record is one, and none of its fields is used.
  */
 export function parseSaved(text) {
@@ -113,9 +182,14 @@ export function parseSaved(text) {
   }
   const problem = recordProblem(record);
   if (problem) return result(null, `The saved board could not be used (${problem}); it was discarded.`);
-  const { puzzle, actions, position, shape } = record;
+  const { puzzle, actions, position, shape, play, settings, address } = record;
   return result({ puzzle, actions: [...actions], position,
-    shape: { n: shape.n, box_rows: shape.box_rows, box_cols: shape.box_cols, symbols: shape.symbols } });
+    shape: { n: shape.n, box_rows: shape.box_rows, box_cols: shape.box_cols, symbols: shape.symbols },
+    mode: record.mode === "enter" ? "enter" : "play", showCandidates: record.showCandidates !== false,
+    play: play ? { started: play.started ?? null, hints: play.hints, checks: play.checks,
+      finished_in: play.finished_in ?? null } : null,
+    settings: settings ? { auto_clear_notes: settings.auto_clear_notes, mark_mistakes: settings.mark_mistakes } : null,
+    address: address ? { digits: address.digits, notes: address.notes } : { digits: "", notes: "" } });
 }
 
 /** The saved board, checked: `{value, problem}`. A record that fails is removed, so it is reported once. */
@@ -143,6 +217,6 @@ export function save(snapshot) {
   try {
     localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...snapshot }));
   } catch {
-    // Storage can be full or disabled (private windows); the URL still holds the puzzle.
+    // Storage can be full or disabled (private windows); the address still holds the position.
   }
 }

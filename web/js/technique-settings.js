@@ -10,8 +10,8 @@
 
 const KEY = "pysolver.techniques-off";
 /** Commands whose answer depends on which techniques the logic may use. */
-const LOGIC_COMMANDS = new Set(["load", "step", "hint", "goto", "back", "forward", "solve_logic",
-  "guess", "backtrack", "solve", "rate"]);
+const LOGIC_COMMANDS = new Set(["load", "step", "hint", "apply", "goto", "back", "forward", "undo", "redo",
+  "place", "erase", "note", "fill_notes", "solve_logic", "guess", "backtrack", "solve", "rate"]);
 
 function readOff() {
   try {

@@ -1,0 +1,77 @@
+"""``pysolver play PUZZLE [ACTION ...] [--hint N] [--check]``: play a puzzle from the command line.
+
+PUZZLE is read as by every command (a puzzle, a file, ``-`` for stdin); each of its puzzles is
+played with the same actions.
+
+The same session the page plays: each ACTION is a player's move (``"place r1c1 9"``, ``"note r2c2
+6"``, ``"erase r1c1"``, ``fill``) or a tutor's step (``logic``, ``guess``, ``backtrack``,
+``search``), taken in order into one history. The command prints what was taken, the board (the
+player's notes as ``{126}`` in empty cells), what the puzzle is, where the play stands, and on
+request the hint ladder up to level N from the final position and Check's findings.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..geometry import bits
+from ..play import Move
+from ..session import Session
+from .inputs import add_puzzle_arguments, each_grid
+
+
+def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    """Add the ``play`` subcommand."""
+    parser = subparsers.add_parser("play", help="play a puzzle: your moves and the tutor's steps")
+    add_puzzle_arguments(parser)
+    parser.add_argument("actions", nargs="*", metavar="ACTION",
+                        help="'place r1c1 9', 'note r2c2 6', 'erase r1c1', 'fill', 'logic', 'guess', "
+                             "'backtrack' or 'search', in order")
+    parser.add_argument("--hint", type=int, default=0, choices=range(0, 4), metavar="N",
+                        help="climb the hint ladder N levels (1-3) from the final position")
+    parser.add_argument("--check", action="store_true", help="name wrong digits and notes")
+    parser.set_defaults(run=run)
+
+
+def board_text(session: Session) -> str:
+    """One row per line: digits, and each empty cell's notes in braces (``.`` without notes)."""
+    geo = session.geometry
+    rows = []
+    for row in range(geo.n):
+        cells = []
+        for cell in range(row * geo.n, (row + 1) * geo.n):
+            value = session.board.values[cell]
+            notes = bits(session.notes[cell])
+            cells.append(geo.symbol(value) if value else
+                         "{" + "".join(geo.symbol(d) for d in notes) + "}" if notes else ".")
+        rows.append(" ".join(cells))
+    return "\n".join(rows)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Take the actions, print the position; exit 0 (a wrong position is a result, not an error)."""
+    for parsed, grid in each_grid(args):
+        if parsed.label:
+            print(f"{parsed.label}:")
+        play(Session(grid), args)
+    return 0
+
+
+def play(session: Session, args: argparse.Namespace) -> None:
+    """One puzzle: the actions taken, the board, the status, the hints and Check asked for."""
+    print(session.classification.message)
+    session.replay(list(args.actions))
+    for number, entry in enumerate(session.steps, 1):
+        text = entry.describe(session.geometry)[1] if isinstance(entry, Move) else entry.text
+        print(f"{number:4}. {text}")
+    print(board_text(session))
+    status = session.status()
+    print(f"{status.state}: {status.message}")
+    for _ in range(args.hint):
+        hint = session.hint()
+        if hint is None:
+            print("hint: none (nothing left to find)")
+            break
+        print(f"hint {hint['level']}: {hint['text']}")
+    if args.check:
+        print(f"check: {session.check().message}")

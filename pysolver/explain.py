@@ -1,0 +1,176 @@
+"""Words for the page: a step's short effect, the three levels of a hint, a mistake named.
+
+A hint is a ladder, as in HoDoKu: first only which technique to look for and where (the house or
+area), nothing revealed; then the pattern that proves it, highlighted; then the whole deduction
+with what it places or removes, and its bipartite graph. Each level is the step's JSON with only
+what that level reveals, so the page draws every level with the code that draws a step. When a
+digit on the board is wrong, the first hint says so and names the cell instead of teaching from a
+broken position.
+
+>>> from pysolver.geometry import geometry_for_size
+>>> from pysolver.step import Step
+>>> from pysolver.techniques.singles import HIDDEN_SINGLE
+>>> geo = geometry_for_size(9)
+>>> step = Step(HIDDEN_SINGLE, "Hidden Single", "r1c1 is the only place for 5 in row 1.",
+...             houses=(0,), cells=(0,), digits=(5,), pattern=((0, 5),), placements=((0, 5),))
+>>> hint_json(geo, step, 1)["text"]
+'Look for a Hidden Single in row 1.'
+>>> hint_json(geo, step, 1)["placements"], hint_json(geo, step, 3)["placements"]
+([], [[0, 5]])
+>>> effect(geo, step)
+'r1c1 = 5'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .geometry import Geometry
+from .graph_layout import PreviousOrder, layout, previous_order
+from .graph_stages import stages
+from .step import GraphDrawing, Step, join_names
+from .techniques.guessing import BACKTRACK
+
+#: How many levels the hint ladder has.
+LEVELS = 3
+
+
+def effect(geometry: Geometry, step: Step) -> str:
+    """A short effect for the history list: ``r3c5 = 7``, ``−4 r1c2 r1c3``, or counts when many."""
+    parts = []
+    if step.technique is BACKTRACK and step.eliminations:
+        cell, digit = step.eliminations[0]
+        parts.append(f"guess {geometry.cell_name(cell)} = {geometry.symbol(digit)} abandoned")
+    if len(step.placements) > 3:
+        parts.append(f"places {len(step.placements)} digits")
+    else:
+        parts += [f"{geometry.cell_name(c)} = {geometry.symbol(d)}" for c, d in step.placements]
+    if len(step.eliminations) > 4:
+        parts.append(f"removes {len(step.eliminations)} candidates")
+    else:
+        by_digit: dict[int, list[str]] = {}
+        for cell, digit in step.eliminations:
+            by_digit.setdefault(digit, []).append(geometry.cell_name(cell))
+        parts += [f"−{geometry.symbol(d)} {' '.join(cells)}" for d, cells in by_digit.items()]
+    return "; ".join(parts)
+
+
+def graph_json(geometry: Geometry, graph: GraphDrawing, earlier: Iterable[Step] = (), *,
+               with_stages: bool = True) -> dict[str, Any]:
+    """A step's drawn graph: its layout, the stages of its argument and each vertex's board cells.
+
+    ``earlier`` are the steps before this one, oldest first: the graphs they drew of the same house
+    (or digit) are laid out in turn, so this drawing starts from the order the last one left.
+    """
+    previous: PreviousOrder | None = None
+    for before in earlier:
+        if before.graph is not None and _same_graph(before.graph, graph):
+            previous = previous_order(before.graph, layout(before.graph, previous))
+    data = drawing_json(graph, previous, with_stages=with_stages)
+    for side, cells in zip(("left", "right"), vertex_cells(geometry, graph)):
+        for vertex, on_board in zip(data[side], cells):
+            vertex["cells"] = on_board
+    return data
+
+
+def drawing_json(graph: GraphDrawing, previous: PreviousOrder | None = None, *,
+                 with_stages: bool = True) -> dict[str, Any]:
+    """Any drawn graph with its layout and (when it shows a chain or pile) its stages."""
+    placed = layout(graph, previous)
+    return {**graph.to_json(), "layout": {"left": list(placed.left), "right": list(placed.right)},
+            "stages": [stage.to_json() for stage in stages(graph)] if with_stages else []}
+
+
+def _same_graph(a: GraphDrawing, b: GraphDrawing) -> bool:
+    """Drawings of the same house, or of the same digit's rows and columns."""
+    return (a.kind, a.title) == (b.kind, b.title)
+
+
+def vertex_cells(geometry: Geometry, graph: GraphDrawing) -> tuple[list[list[int]], list[list[int]]]:
+    """The board cells each vertex stands for, so the page can light one from the other.
+
+    In a house graph a cell vertex is its cell and a digit vertex the cells where it is still a
+    candidate; in a digit's graph a row or a column is the cells where the digit is a candidate.
+    """
+    def cell(i: int, j: int) -> int:
+        if graph.kind == "house":
+            return graph.left[i].id
+        return geometry.cell_at(graph.left[i].id, graph.right[j].id)
+
+    left: list[list[int]] = [[v.id] if graph.kind == "house" else [] for v in graph.left]
+    right: list[list[int]] = [[] for _ in graph.right]
+    for i, j in graph.edges:
+        if graph.kind == "digit":
+            left[i].append(cell(i, j))
+        right[j].append(cell(i, j))
+    return [sorted(c) for c in left], [sorted(c) for c in right]
+
+
+def step_json(geometry: Geometry, step: Step, earlier: Iterable[Step] = ()) -> dict[str, Any]:
+    """A step's JSON with its effect text, as the history and the reason panel show it."""
+    data = {**step.to_json(), "effect": effect(geometry, step)}
+    if step.graph is not None:
+        data["graph"] = graph_json(geometry, step.graph, earlier)
+    return data
+
+
+def _area(geometry: Geometry, step: Step) -> tuple[int, ...]:
+    """The house a first hint points at without giving the answer away: one of the step's houses
+    (the box of a single cell, whose three houses together would name the cell), none for a step
+    on one digit's rows and columns (a fish), whose houses would draw the pattern."""
+    if step.digit is not None or not step.houses:
+        return ()
+    boxes = [h for h in step.houses if geometry.house_kind(h) == "box"]
+    return (boxes[0],) if len(step.houses) == 3 and boxes else step.houses[:1]
+
+
+def _where(geometry: Geometry, step: Step) -> str:
+    """'row 1', 'box 5', 'the grid for digit 7'."""
+    area = _area(geometry, step)
+    where = join_names(geometry.house_name(h) for h in area) or "the grid"
+    return f"{where} for digit {geometry.symbol(step.digit)}" if step.digit else where
+
+
+def hint_json(geometry: Geometry, step: Step, level: int, earlier: Iterable[Step] = ()) -> dict[str, Any]:
+    """The step as hint level 1, 2 or 3 reveals it (its fields emptied beyond the level).
+
+    ``earlier``: the steps already taken, so a graph keeps the order its house was last drawn in.
+    """
+    full = step_json(geometry, step, earlier)
+    article = "an" if step.name[:1] in "AEIOU" else "a"
+    if level >= LEVELS:
+        return {**full, "level": LEVELS, "kind": "step"}
+    hidden: dict[str, Any] = {"placements": [], "eliminations": [], "graph": None, "proof": None,
+                              "effect": ""}
+    if level == 1:
+        return {**full, **hidden, "level": 1, "kind": "step", "cells": [], "digits": [], "pattern": [],
+                "houses": list(_area(geometry, step)), "digit": None,
+                "text": f"Look for {article} {step.name} in {_where(geometry, step)}."}
+    cells = join_names(geometry.cell_name(c) for c in sorted({c for c, _ in step.pattern} or
+                                                             set(step.cells)))
+    return {**full, **hidden, "level": 2, "kind": "step",
+            "text": f"The {step.name} is highlighted: the green candidates in {cells}. "
+                    "What do they let you place or remove?"}
+
+
+def mistake_json(geometry: Geometry, wrong: list[tuple[int, int]]) -> dict[str, Any]:
+    """The first hint when digits on the board are wrong: the first one named, the others counted."""
+    cell, digit = wrong[0]
+    others = len(wrong) - 1
+    more = (f" {others} more digit{'s are' if others > 1 else ' is'} wrong: Check names "
+            f"{'them' if others > 1 else 'it'}." if others else "")
+    return {"technique": "mistake", "name": "Mistake", "level": 1, "kind": "mistake", "size": 0,
+            "view": "cell", "houses": [], "digit": digit, "cells": [cell], "digits": [digit],
+            "pattern": [], "placements": [], "eliminations": [], "graph": None, "effect": "",
+            "text": f"{wrong_text(geometry, cell, digit)}: erase it (or Undo) before going on, or "
+                    f"the next steps would build on it.{more}"}
+
+
+def wrong_text(geometry: Geometry, cell: int, digit: int) -> str:
+    """``r3c5: 4 is not this cell's digit``."""
+    return f"{geometry.cell_name(cell)}: {geometry.symbol(digit)} is not this cell's digit"
+
+
+def lost_note_text(geometry: Geometry, cell: int) -> str:
+    """``r2c2: the notes lost this cell's digit``."""
+    return f"{geometry.cell_name(cell)}: the notes lost this cell's digit"

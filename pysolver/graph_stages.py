@@ -1,0 +1,133 @@
+"""A chain or pile exclusion told in five stages, one sentence each, for the graph panel's player.
+
+Dr. Dobb's "Sudoku & Graph Theory" finds chains and piles without trying combinations: draw the
+candidates as edges, find a maximum matching, follow alternating paths (a candidate edge, then a
+matching edge) from a vertex; the vertices they reach close on themselves as a chain or a pile, and
+the edges leaving it are removed. Each stage names the layers of the drawing it shows and, for the
+paths, the edges walked and the vertices reached, so the page draws it without knowing the rule.
+
+>>> from pysolver.step import GraphDrawing, GraphVertex
+>>> cells = tuple(GraphVertex(c, f"r1c{c + 1}") for c in range(3))
+>>> digits = tuple(GraphVertex(d, str(d)) for d in (1, 2, 3))
+>>> g = GraphDrawing("house", "row 1", cells, digits, ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0),
+...                  (2, 1), (2, 2)), ((0, 0), (1, 1), (2, 2)), "chain", (0, 1), (0, 1),
+...                  ((2, 0), (2, 1)))
+>>> [s.name for s in stages(g)]
+['edges', 'matching', 'paths', 'pattern', 'removed']
+>>> stages(g)[2].text
+'Follow alternating paths from r1c1: a candidate edge to a digit, then that digit’s matching edge back to a cell. They reach only r1c1 and r1c2.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .step import GraphDrawing, join_names
+
+_NOUNS = {"house": ("cell", "digit"), "digit": ("row", "column")}
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One stage: its name, its sentence, the layers drawn, the path edges and vertices reached."""
+
+    name: str
+    text: str
+    layers: tuple[str, ...]
+    path: tuple[tuple[int, int], ...] = ()
+    reached_left: tuple[int, ...] = field(default=())
+    reached_right: tuple[int, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for the page."""
+        return {"name": self.name, "text": self.text, "layers": list(self.layers),
+                "path": [list(e) for e in self.path],
+                "reached": {"left": list(self.reached_left), "right": list(self.reached_right)}}
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _walk(graph: GraphDrawing) -> tuple[int, tuple[tuple[int, int], ...], set[int], set[int]]:
+    """Alternating paths from one pattern vertex whose reach is the whole pattern.
+
+    A chain is walked from a left vertex (candidate edge, then the digit's matching edge back); a
+    pile from a right vertex (an edge to a cell, then that cell's matching edge). Returns the start,
+    the edges walked in order, and the left and right vertices reached.
+    """
+    match_right = {j: i for i, j in graph.matching}
+    match_left = {i: j for i, j in graph.matching}
+    chain = graph.pattern_kind == "chain"
+    starts = graph.pattern_left if chain else graph.pattern_right
+    best: tuple[int, tuple[tuple[int, int], ...], set[int], set[int]] | None = None
+    for start in starts:
+        walked: list[tuple[int, int]] = []
+        left: set[int] = set()
+        right: set[int] = set()
+        frontier = [start]
+        (left if chain else right).add(start)
+        while frontier:
+            vertex = frontier.pop(0)
+            for i, j in graph.edges:
+                if (i if chain else j) != vertex:
+                    continue
+                other = j if chain else i
+                if other in (right if chain else left):
+                    continue
+                (right if chain else left).add(other)
+                walked.append((i, j))
+                partner = match_right.get(other) if chain else match_left.get(other)
+                if partner is not None and partner not in (left if chain else right):
+                    (left if chain else right).add(partner)
+                    walked.append((partner, other) if chain else (other, partner))
+                    frontier.append(partner)
+        if left == set(graph.pattern_left) and right == set(graph.pattern_right):
+            return start, tuple(walked), left, right
+        if best is None:
+            best = (start, tuple(walked), left, right)
+    assert best is not None, "a drawn pattern has at least one vertex"
+    return best
+
+
+def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
+    """The five stages of the step drawn in ``graph``."""
+    left_noun, right_noun = _NOUNS[graph.kind]
+    left_names = [v.label for v in graph.left]
+    right_names = [v.label for v in graph.right]
+    where = graph.title if graph.kind == "house" else f"the graph of {graph.title.split(':')[0]}"
+    edges_text = (f"Each line is a candidate: {_plural(len(graph.left), left_noun)} of {where} on "
+                  f"the left, {_plural(len(graph.right), right_noun)} they need on the right. "
+                  f"A solution keeps exactly one line at each vertex.")
+    matching_text = (f"A maximum matching (thick lines) gives each {left_noun} its own "
+                     f"{right_noun}. It pairs them all, so this graph can still be completed.")
+    start, walked, reached_left, reached_right = _walk(graph)
+    chain = graph.pattern_kind == "chain"
+    cells = join_names(left_names[i] for i in sorted(graph.pattern_left))
+    digits = join_names(right_names[j] for j in sorted(graph.pattern_right))
+    k = len(graph.pattern_left)
+    if chain:
+        paths_text = (f"Follow alternating paths from {left_names[start]}: a candidate edge to a "
+                      f"{right_noun}, then that {right_noun}’s matching edge back to a {left_noun}. "
+                      f"They reach only {join_names(left_names[i] for i in sorted(reached_left))}.")
+        pattern_text = (f"These {k} {left_noun}s see only {k} {right_noun}s ({digits}): a chain. "
+                        f"Those {right_noun}s must all go in {cells}.")
+        removed_text = (f"So {digits} leave every other {left_noun}: the red edges go "
+                        f"({_plural(len(graph.removed), 'candidate')}).")
+    else:
+        paths_text = (f"Follow alternating paths from {right_names[start]}: an edge to a "
+                      f"{left_noun} that can take it, then that {left_noun}’s matching edge. "
+                      f"They reach only {join_names(right_names[j] for j in sorted(reached_right))}.")
+        pattern_text = (f"These {k} {right_noun}s ({digits}) fit only in {k} {left_noun}s ({cells}): "
+                        f"a pile. Those {left_noun}s must take them.")
+        removed_text = (f"So {cells} lose every other {right_noun}: the red edges go "
+                        f"({_plural(len(graph.removed), 'candidate')}).")
+    return (
+        Stage("edges", edges_text, ("edges",)),
+        Stage("matching", matching_text, ("edges", "matching")),
+        Stage("paths", paths_text, ("edges", "matching", "path"), walked,
+              tuple(sorted(reached_left)), tuple(sorted(reached_right))),
+        Stage("pattern", pattern_text, ("edges", "matching", "pattern")),
+        Stage("removed", removed_text, ("edges", "matching", "pattern", "removed")),
+    )

@@ -1,0 +1,110 @@
+"""The graph panel as a newcomer uses it: the house graph laid out as Python says (matched pairs
+level, the chain on top), the stage player reading the argument one stage and one sentence at a
+time, and a vertex lighting its cell or digit on the board (and a cell its vertex).
+
+Expectations come from ``pysolver.web.handle`` on the same puzzle and position. Screenshots of the
+graph at each stage are left in test-artifacts/graph-stage-*.png.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.test_app import click, py_view, wait_position
+from tests.e2e.test_app_steps import CHAIN_AT, TOP95_13, edge_keys, open_puzzle
+
+pytestmark = pytest.mark.e2e
+
+GRAPH = "#graph svg.bipartite"
+READ_DRAWING = """() => {
+  const svg = document.querySelector('#graph svg.bipartite');
+  const nodeY = (el) => Number(el.querySelector('rect').getAttribute('y'));
+  const nodes = (side) => [...svg.querySelectorAll(`g.node[data-side='${side}']`)];
+  return {
+    layers: svg.dataset.layers,
+    matchingLevel: [...svg.querySelectorAll('line.edge.matching')].every((el) => el.getAttribute('y1') === el.getAttribute('y2')),
+    leftY: nodes('left').map(nodeY), rightY: nodes('right').map(nodeY),
+    path: [...svg.querySelectorAll('line.edge.path')].map((el) => el.dataset.edge).sort(),
+    reached: [...svg.querySelectorAll('g.node.reached')].map((el) => `${el.dataset.side}-${el.dataset.index}`).sort(),
+    crossesShown: [...svg.querySelectorAll('path.cross')].filter((el) => getComputedStyle(el).display !== 'none').length,
+    matchingWidth: Math.max(0, ...[...svg.querySelectorAll('line.edge.matching:not(.path)')].map((el) => parseFloat(getComputedStyle(el).strokeWidth))),
+    text: document.querySelector('#graph .stage-text').textContent,
+    pressed: [...document.querySelectorAll('#graph .stage-buttons button[aria-pressed=true]')].map((el) => el.textContent),
+  };
+}"""
+
+
+def at_chain(page: Page, url: str) -> dict[str, Any]:
+    """The page and Python's step at the naked pair of Norvig's top95 line 13."""
+    open_puzzle(page, url, TOP95_13)
+    for position in range(1, CHAIN_AT + 1):
+        click(page, "step")
+        wait_position(page, position)
+    step: dict[str, Any] = py_view(TOP95_13, ["logic"] * CHAIN_AT)["steps"][CHAIN_AT - 1]
+    assert step["graph"] and step["graph"]["stages"]
+    return step
+
+
+def stage_button(page: Page, label: str) -> None:
+    page.locator("#graph .stage-buttons button", has_text=label).first.click()
+
+
+def test_the_layout_is_pythons_and_the_stage_player_tells_the_argument(
+    page: Page, site_url: str, artifacts_dir: Path
+) -> None:
+    step = at_chain(page, site_url)
+    graph = step["graph"]
+    drawn = page.evaluate(READ_DRAWING)
+    assert drawn["matchingLevel"]
+    slots_left = sorted(range(len(graph["left"])), key=lambda i: drawn["leftY"][i])
+    assert [graph["layout"]["left"][i] for i in slots_left] == list(range(len(graph["left"])))
+    top = {graph["layout"]["left"][i] for i in graph["pattern"]["left"]}
+    assert top == set(range(len(graph["pattern"]["left"])))
+    assert drawn["layers"] == "edges matching pattern removed" and drawn["pressed"] == ["All"]
+
+    stages = graph["stages"]
+    stage_button(page, "1 ")
+    for index, stage in enumerate(stages):
+        drawn = page.evaluate(READ_DRAWING)
+        assert drawn["text"] == stage["text"], stage["name"]
+        assert drawn["layers"] == " ".join(stage["layers"])
+        assert drawn["pressed"][0].startswith(f"{index + 1} ")
+        assert drawn["path"] == edge_keys(stage["path"])
+        assert drawn["reached"] == sorted([f"left-{i}" for i in stage["reached"]["left"]]
+                                          + [f"right-{j}" for j in stage["reached"]["right"]])
+        assert (drawn["crossesShown"] > 0) == ("removed" in stage["layers"])
+        assert (drawn["matchingWidth"] > 2) == ("matching" in stage["layers"])
+        page.locator(GRAPH).screenshot(path=str(artifacts_dir / f"graph-stage-{index + 1}.png"))
+        page.get_by_role("button", name="Next stage").click()
+    assert page.evaluate(READ_DRAWING)["pressed"] == ["All"]
+    assert stages[2]["name"] == "paths" and stages[2]["path"]
+    assert "chain" in stages[3]["text"]
+
+
+def test_a_vertex_lights_its_cell_or_digit_and_a_cell_its_vertex(page: Page, site_url: str) -> None:
+    step = at_chain(page, site_url)
+    graph = step["graph"]
+    cell = graph["left"][graph["pattern"]["left"][0]]["id"]
+    page.hover(f"{GRAPH} g.node[data-side='left'][data-index='{graph['pattern']['left'][0]}']")
+    assert page.locator("#board .cell.linked").evaluate_all("(els) => els.map((el) => Number(el.dataset.cell))") == [cell]
+
+    digit_index = graph["pattern"]["right"][0]
+    digit = graph["right"][digit_index]
+    page.hover(f"{GRAPH} g.node[data-side='right'][data-index='{digit_index}']")
+    lit = page.locator("#board .cand.linked").evaluate_all(
+        "(els) => els.map((el) => [Number(el.closest('.cell').dataset.cell), Number(el.dataset.digit)])")
+    assert sorted(map(tuple, lit)) == [(c, digit["id"]) for c in digit["cells"]]
+
+    other = graph["left"][-1]["id"]
+    page.hover(f"#board .cell[data-cell='{other}']")
+    assert page.locator(f"{GRAPH} g.node.linked").evaluate_all(
+        "(els) => els.map((el) => el.dataset.side + el.dataset.index)") == [f"left{len(graph['left']) - 1}"]
+
+    page.mouse.move(0, 0)
+    page.focus(f"{GRAPH} g.node[data-side='left'][data-index='0']")
+    assert page.locator("#board .cell.linked").evaluate_all(
+        "(els) => els.map((el) => Number(el.dataset.cell))") == [graph["left"][0]["id"]]

@@ -1,0 +1,41 @@
+// Runs web/js/store.js under Node: every action of a scripted session is reduced from a deeply
+// frozen state (a mutation would throw), and the results are printed as JSON for the Python test.
+import { createStore, initialState, reduce, snapshot, shownStep } from "../../web/js/store.js";
+
+const freeze = (value) => {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) freeze(value[key]);
+  }
+  return value;
+};
+
+const [viewJson] = process.argv.slice(2);
+const view = JSON.parse(viewJson);
+const actions = [
+  { type: "ready", versions: { python: "3", pyodide: "p", pysolver: "0" } },
+  { type: "busy", cmd: "load", label: "Loading" },
+  { type: "idle" },
+  { type: "view", view, cmd: "load", mode: "play" },
+  { type: "select", cell: 10 },
+  { type: "move", dRow: -5, dCol: 20 },
+  { type: "notes-mode", on: true },
+  { type: "typed", cell: 0, char: "5" },
+  { type: "mode", mode: "enter" },
+];
+let state = freeze(initialState(null));
+const seen = [];
+for (const action of actions) {
+  const next = reduce(state, freeze(action));
+  seen.push({ type: action.type, changed: next !== state, selected: next.selected, mode: next.mode,
+    notesMode: next.notesMode, showCandidates: next.showCandidates });
+  state = freeze(next);
+}
+let unknown = null;
+try { reduce(state, { type: "fly" }); } catch (error) { unknown = error.message; }
+const heard = [];
+const store = createStore(initialState(null), (s, a) => heard.push(a.type));
+store.dispatch({ type: "select", cell: 3 });
+console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected,
+  snapshot: snapshot(reduce(initialState(null), { type: "view", view, cmd: "load" })),
+  shown: shownStep(reduce(initialState(null), { type: "view", view, cmd: "load" })) }));

@@ -1,0 +1,31 @@
+"""``pysolver play``: the page's play driven from the command line."""
+
+from __future__ import annotations
+
+import pytest
+
+from pysolver.cli import main
+from tests.helpers import FIGURE_4_2
+
+
+def test_play_takes_moves_and_steps_and_shows_hints_and_check(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", FIGURE_4_2, "place r1c1 9", "note r1c4 2", "logic", "--hint", "3", "--check"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Exactly one solution."
+    assert lines[1:3] == ["   1. You placed 9 in r1c1.", "   2. You toggled the note 2 in r1c4."]
+    assert lines[3].startswith("   3. Naked single")
+    assert lines[4] == "9 1 7 {2} 2 . 3 4 ."
+    assert lines[13] == "solving: 44 cells to go."
+    assert [line.split(":")[0] for line in lines[14:17]] == ["hint 1", "hint 2", "hint 3"]
+    assert lines[17] == "check: r1c4: the notes lost this cell's digit."
+
+
+def test_a_wrong_digit_is_named_by_the_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", FIGURE_4_2, "place r1c1 8", "--hint", "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("hint 1: r1c1: 8 is not this cell's digit")
+
+
+def test_a_move_on_a_given_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", FIGURE_4_2, "place r1c2 8"]) == 2
+    assert capsys.readouterr().err == ("pysolver: error: cannot replay action 1 ('place r1c2 8'): "
+                                       "r1c2 is a given: it cannot change\n")

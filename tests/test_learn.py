@@ -1,0 +1,77 @@
+"""The Learn panel's graphs: Dr. Dobb's examples analysed by the solver, edits changing the verdict,
+Hall violations named, bad fields named."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pysolver.learn import house_lesson, lesson
+from pysolver.web import handle
+
+#: Dr. Dobb's "Sudoku & Graph Theory": the chain example, and the pile example as its result prints
+#: it (the printed starting graph repeats {4,6} once, giving ten cells for nine digits).
+CHAIN = [[1, 2, 3, 7], [3, 6], [3, 4], [1, 4], [5, 6, 7], [4, 6], [2, 7], [8, 9], [8, 9]]
+PILE = [[1, 2, 3, 5], [3, 6], [3, 4], [5, 6], [1, 7, 8, 9], [5, 7, 8, 9], [4, 6], [6, 7, 8, 9], [1, 4]]
+PERMUTATION = [[1, 2, 3, 5], [2, 3], [2, 3, 4], [3, 4], [4, 5]]
+
+
+def test_the_articles_chain_removes_3_4_and_6_from_the_other_cells() -> None:
+    result = house_lesson(CHAIN)
+    assert result["graph"]["pattern"] == {"kind": "chain", "left": [1, 2, 5], "right": [2, 3, 5]}
+    assert {(1, 3), (4, 4), (5, 6)} <= {tuple(e) for e in result["removed"]}
+    assert result["verdict"].startswith("Chain: cell 2, cell 3 and cell 6 hold only {3,4,6}")
+    assert [s["name"] for s in result["graph"]["stages"]][-1] == "removed"
+
+
+def test_the_articles_pile_keeps_7_8_9_in_their_three_cells() -> None:
+    result = lesson("house", PILE, prefer_name="pile")
+    assert result["graph"]["pattern"] == {"kind": "pile", "left": [4, 5, 7], "right": [6, 7, 8]}
+    assert "Pile: 7, 8 and 9 fit only in cell 5, cell 6 and cell 8" in result["verdict"]
+    assert {(5, 1), (6, 5), (8, 6)} <= {tuple(e) for e in result["removed"]}
+
+
+def test_toggling_a_candidate_changes_the_exclusion() -> None:
+    edited = [list(c) for c in CHAIN]
+    edited[5] = [4, 6, 7]  # cell 6 may now hold 7: {3,4,6} is no longer closed
+    before, after = house_lesson(CHAIN)["verdict"], house_lesson(edited)["verdict"]
+    assert "cell 2, cell 3 and cell 6 hold only {3,4,6}" in before
+    assert "cell 2, cell 3 and cell 6 hold only" not in after and after != before
+
+
+def test_a_hall_violation_is_named_and_has_no_stages() -> None:
+    result = house_lesson([[1, 2, 3, 5], [2, 3], [2, 3], [2, 3], [4, 5]])
+    assert not result["solvable"] and result["graph"]["stages"] == []
+    assert result["verdict"].startswith("Hall's condition fails: cell 2, cell 3 and cell 4 need 3 different digits")
+    assert result["matching"] == 4
+
+
+def test_a_graph_where_nothing_follows_says_so() -> None:
+    result = house_lesson([[1, 2], [1, 2], [3, 4], [3, 4]])
+    assert result["solvable"] and result["removed"] == []
+    assert "every candidate may still be in a solution" in result["verdict"]
+
+
+def test_fish_is_the_same_rule_on_a_digits_rows_and_columns() -> None:
+    rows = [[3, 7], [1, 3, 5, 7], [2, 4], [3, 7], [1, 2, 4, 5], [2, 5, 6, 8, 9], [6, 8], [6, 9], [8, 9]]
+    result = lesson("digit", rows, 5)
+    assert result["verdict"].startswith("Fish (a chain on rows): in row 1 and row 4 the 5s lie only in "
+                                        "column 3 and column 7, so 5 leaves the other rows of those "
+                                        "columns: removes 5 from r2c3 and r2c7.")
+
+
+def test_the_worker_command_answers_and_names_a_bad_field() -> None:
+    reply = json.loads(handle(json.dumps({"cmd": "bipartite", "kind": "house", "candidates": PERMUTATION})))
+    assert reply["ok"] and reply["graph"]["layout"]
+    bad = json.loads(handle(json.dumps({"cmd": "bipartite", "kind": "house", "candidates": [[1, 9], [1]]})))
+    assert bad["error"]["message"] == "candidates[1] must list numbers from 1 to 2, not [1, 9]"
+    assert bad["error"]["field"] == "candidates"
+    kind = json.loads(handle(json.dumps({"cmd": "bipartite", "kind": "box", "candidates": [[1]]})))
+    assert kind["error"]["message"] == 'kind must be one of "house", "digit", not "box"'
+
+
+@pytest.mark.parametrize("candidates", [[], "123", [[1]] * 26], ids=["empty", "text", "too-large"])
+def test_a_graph_that_is_not_a_list_of_lists_is_refused(candidates: object) -> None:
+    with pytest.raises(ValueError, match="candidates must be a list of 1 to 25 lists"):
+        lesson("house", candidates)

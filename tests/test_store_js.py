@@ -1,0 +1,46 @@
+"""web/js/store.js under Node: the page's state changes only by pure functions of actions."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pysolver.web import handle
+from tests.helpers import FIGURE_4_2
+
+SCRIPT = Path(__file__).resolve().parent / "js" / "store_check.mjs"
+
+
+@pytest.fixture(scope="module")
+def result() -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node not found: the store test runs web/js/store.js under Node")
+    handle(json.dumps({"cmd": "load", "puzzle": FIGURE_4_2}))
+    view = json.loads(handle(json.dumps({"cmd": "place", "cell": 0, "digit": 9})))["view"]
+    out = subprocess.run([node, str(SCRIPT), json.dumps(view)], capture_output=True, text=True,
+                         check=True, timeout=60).stdout
+    found: dict[str, Any] = json.loads(out)
+    return found
+
+
+def test_each_action_returns_a_new_state_and_mutates_nothing(result: dict[str, Any]) -> None:
+    assert all(step["changed"] for step in result["seen"])  # a frozen input never threw
+    by_type = {step["type"]: step for step in result["seen"]}
+    assert by_type["select"]["selected"] == 10 and by_type["move"]["selected"] == 8  # clamped to r1c9
+    assert by_type["notes-mode"]["notesMode"] and not by_type["notes-mode"]["showCandidates"]
+    assert by_type["mode"]["mode"] == "enter" and not by_type["mode"]["notesMode"]
+    assert result["unknown"] == "unknown action fly"
+
+
+def test_the_store_tells_its_listener_and_snapshots_the_position(result: dict[str, Any]) -> None:
+    assert result["heard"] == ["select"] and result["selected"] == 3
+    snap = result["snapshot"]
+    assert snap["puzzle"] == FIGURE_4_2 and snap["actions"] == ["place r1c1 9"] and snap["position"] == 1
+    assert snap["address"]["digits"] == "9" + "." * 80
+    assert result["shown"]["mode"] == "applied" and result["shown"]["step"]["effect"] == "r1c1 = 9"

@@ -1,0 +1,190 @@
+/**
+ * The controller: the one place that talks to the solver worker. Each intent (a button, a key, a
+ * pasted puzzle) becomes one request (docs/worker-protocol.md); the reply is dispatched to the
+ * store as an action. Only the newest request's reply is kept; a slow one shows its label and a
+ * Cancel that restarts the worker and rebuilds the same position from the store's snapshot.
+ * Nothing here knows Sudoku: which commands make sense, what is wrong and what a hint shows all
+ * come from Python in the reply.
+ */
+
+import { BLANK, entryText, givensLine, isLoaded, snapshot } from "./store.js";
+
+/** What the status line says while each command runs. */
+const WORKING = {
+  load: "Loading the puzzle…", step: "Finding the next step…", hint: "Finding a hint…",
+  apply: "Applying the hint…", back: "Going back…", forward: "Going forward…", undo: "Undoing…",
+  redo: "Redoing…", goto: "Going to the step…", solve_logic: "Solving by logic…", guess: "Guessing…",
+  backtrack: "Backtracking…", solve: "Solving with search…", check: "Checking…",
+  count: "Counting solutions…", gtsps: "Running the graph method…", rate: "Rating the puzzle…",
+  generate: "Making a new puzzle…", place: "Placing…", erase: "Erasing…", note: "Noting…",
+  fill_notes: "Filling the notes…", settings: "Changing the settings…", export: "Writing the board as text…",
+};
+const SLOW_MS = 400;
+
+/** Commands whose reply is a `view` and whose button Python enables through `can`. */
+export const VIEW_COMMANDS = {
+  back: "undo", forward: "redo", undo: "undo", redo: "redo", step: "step", hint: "hint",
+  apply: "apply", solve_logic: "solve_logic", guess: "guess", backtrack: "backtrack", solve: "solve",
+  fill_notes: "fill_notes",
+};
+
+export function createController(store, client) {
+  const dispatch = store.dispatch;
+  let latest = 0; // sequence number of the newest request: older replies are dropped
+
+  /** Send one request; resolve with its reply, or null when a newer request has superseded it. */
+  async function ask(cmd, args = {}) {
+    const seq = ++latest;
+    // A settings change is shown as asked while Python applies it (the switch must not flick back).
+    dispatch({ type: "busy", cmd, label: WORKING[cmd] || "Working…", pending: cmd === "settings" ? args : null });
+    setTimeout(() => seq === latest && dispatch({ type: "slow" }), SLOW_MS);
+    try {
+      const reply = await client.request(cmd, args, {
+        onProgress: (progress) => seq === latest && dispatch({ type: "progress", progress }),
+      });
+      if (seq !== latest) return null;
+      dispatch({ type: "idle" });
+      return reply;
+    } catch (error) {
+      if (seq !== latest) return null;
+      dispatch({ type: "idle" });
+      throw error;
+    }
+  }
+
+  function failed(error) {
+    if (error && error.kind === "cancelled") return;
+    dispatch({ type: "error", error: { kind: "internal", message: String(error), cell: null, house: null, cells: [], ...error } });
+  }
+
+  /** A new session; an empty puzzle starts in enter mode, any other in `mode`. */
+  async function load(puzzle, extra = {}, mode = "play") {
+    const settings = isLoaded(store.state) ? store.state.view.settings : undefined;
+    try {
+      const reply = await ask("load", { settings, ...extra, puzzle });
+      if (reply) {
+        const empty = reply.view.givens.every((digit) => digit === 0);
+        dispatch({ type: "view", view: reply.view, cmd: "load", mode: empty ? "enter" : mode });
+      }
+      return true;
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+  }
+
+  /** A command on the session; its reply's view replaces the board. */
+  async function command(cmd, args = {}) {
+    try {
+      const reply = await ask(cmd, args);
+      if (reply) dispatch({ type: "view", view: reply.view, cmd });
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  /** Check: on the player's position in play; on the typed givens while entering a puzzle. */
+  async function check() {
+    const state = store.state;
+    if (state.mode === "play" && isLoaded(state)) return command("check");
+    try {
+      const reply = await ask("check", { puzzle: entryText(state) });
+      if (reply) dispatch({ type: "checked", message: reply.message, conflicts: reply.conflicts });
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function count() {
+    try {
+      const reply = await ask("count", { puzzle: givensLine(store.state.view) });
+      if (reply) dispatch({ type: "count", count: { count: reply.count, limit: reply.limit, message: reply.message } });
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  /** Stop a long computation: restart the worker, then rebuild the same position. */
+  async function cancel() {
+    const snap = snapshot(store.state);
+    latest += 1;
+    dispatch({ type: "cancelled", notice: "Cancelled: restarting the solver…" });
+    try {
+      await client.cancel();
+    } catch {
+      return; // the boot error is shown by onBootError
+    }
+    if (await load(snap.puzzle, saved(snap), snap.mode)) dispatch({ type: "notice", notice: "Cancelled." });
+  }
+
+  /** The load arguments that rebuild a snapshot's session. */
+  function saved(snap) {
+    return { actions: snap.actions, position: snap.position, play: snap.play, settings: snap.settings };
+  }
+
+  /** Say what could not be read, once: beside Python's error if there is one, else as a notice. */
+  function report(problems) {
+    if (problems.length === 0) return;
+    const text = problems.join(" ");
+    const error = store.state.error;
+    dispatch(error ? { type: "error", error: { ...error, message: `${error.message} ${text}` } }
+      : { type: "notice", notice: text });
+  }
+
+  /** Open a position: the saved one when it is the same position (history and all), else the
+   * address's digits and notes on the givens; `problems` (what could not be read) are said after. */
+  async function open(position, savedSnap, problems = []) {
+    const same = savedSnap && savedSnap.puzzle === position.puzzle
+      && savedSnap.address.digits === position.digits && savedSnap.address.notes === position.notes;
+    if (same && savedSnap.actions.length > 0) {
+      if (await load(position.puzzle, saved(savedSnap), savedSnap.mode)) return report(problems);
+      const why = store.state.error ? ` (${store.state.error.message})` : "";
+      problems = [...problems, `The saved steps could not be replayed${why}; the puzzle was loaded without them.`];
+    }
+    if (position.puzzle.length === store.state.entry.length) dispatch({ type: "text", text: position.puzzle, fits: true });
+    const mode = same ? savedSnap.mode : "play";
+    const ok = await load(position.puzzle, { digits: position.digits, notes: position.notes,
+      play: same ? savedSnap.play : null, settings: same ? savedSnap.settings : undefined }, mode);
+    const why = store.state.error;
+    if (!ok && (position.digits || position.notes) && await load(position.puzzle, {}, mode) && why) {
+      problems = [...problems, `The link's digits and notes were left out: ${why.message}.`];
+    }
+    report(problems);
+  }
+
+  /** A character typed on the board: a given while entering, a digit or note while playing. */
+  function type(char, { shift = false } = {}) {
+    const state = store.state;
+    if (!state.ready) return;
+    const cell = state.selected;
+    if (state.mode === "enter" || !isLoaded(state)) {
+      if (state.entry[cell] === char) return;
+      dispatch({ type: "typed", cell, char });
+      load(entryText(store.state), {}, "enter");
+      return;
+    }
+    if (char === BLANK) {
+      command("erase", { cell });
+      return;
+    }
+    const digit = state.shape.symbols.indexOf(char) + 1;
+    if (digit === 0) return;
+    const note = state.notesMode || shift;
+    if (note && state.showCandidates) dispatch({ type: "show-candidates", on: false });
+    command(note ? "note" : "place", { cell, digit });
+  }
+
+  /** Pasted or submitted text: a line that fits the board goes onto it as typed, so a character
+   * Python rejects is shown (and marked) in its own cell rather than on the previous puzzle. */
+  function loadText(text) {
+    const line = text.trim();
+    dispatch({ type: "text", text, fits: line.length === store.state.entry.length && !/\s/.test(line) });
+    load(text);
+  }
+
+  function settings(changes) {
+    return command("settings", changes);
+  }
+
+  return { ask, failed, load, command, check, count, cancel, open, type, loadText, settings };
+}

@@ -1,0 +1,167 @@
+/**
+ * The page around the board: boot progress, the status line (with the classification said at
+ * load and the finishing message), the message region (role=alert for errors, role=status for
+ * notices), the buttons (enabled from Python's `can` map), the mode switch, Notes, the digit pad
+ * (which follows Notes mode), the notes-and-mistakes settings and the keys dialog. It reads the
+ * store and draws; it decides nothing about the puzzle.
+ */
+
+import { VIEW_COMMANDS } from "./controller.js";
+import { can, isLoaded } from "./store.js";
+
+/** Is the button for `name` usable now? */
+export function enabled(state, name) {
+  if (!state.ready || state.busy) return name === "cancel" && state.busy !== null;
+  if (name in VIEW_COMMANDS) return can(state, VIEW_COMMANDS[name]);
+  switch (name) {
+    case "count": case "goto": case "gtsps": case "rate": case "export": return isLoaded(state);
+    case "notes": return state.mode === "play" && isLoaded(state);
+    case "cancel": return false;
+    default: return true;
+  }
+}
+
+function statusOf(state) {
+  if (state.boot.error) return { key: "error", badge: "Error", text: "The solver could not start." };
+  if (!state.view && !state.ready) return { key: "booting", badge: "Starting", text: state.boot.label };
+  if (!isLoaded(state)) {
+    return state.error ? { key: "invalid", badge: "Invalid", text: state.error.message }
+      : { key: "loading", badge: "Loading", text: "Opening the puzzle…" };
+  }
+  const word = state.view.status.status;
+  return { key: word, badge: word[0].toUpperCase() + word.slice(1), text: state.view.status.message };
+}
+
+export function createControlsView(doc) {
+  const $ = (id) => doc.getElementById(id);
+  const els = {
+    boot: $("boot"), bootLabel: $("boot-label"), bootBar: $("boot-bar"), versions: $("versions"),
+    status: $("status"), message: $("message"), classification: $("classification"), finish: $("finish"),
+    pad: $("pad"), size: $("size"), examples: $("examples"), cancel: $("cancel"), text: $("puzzle-text"),
+    notes: $("notes-toggle"), dialog: $("keys-dialog"), settings: $("settings-panel"),
+  };
+  let shownText = null;
+
+  function renderBoot(state) {
+    const boot = state.boot;
+    els.boot.hidden = state.ready;
+    els.boot.classList.toggle("failed", boot.error !== null);
+    els.bootLabel.textContent = boot.error ? `The solver could not start (${boot.stage}): ${boot.error}` : `${boot.label}…`;
+    els.bootBar.value = boot.fraction;
+    doc.body.dataset.ready = String(state.ready);
+    els.versions.textContent = state.versions
+      ? `pysolver ${state.versions.pysolver} · Python ${state.versions.python} · Pyodide ${state.versions.pyodide}`
+      : "";
+  }
+
+  function renderStatus(state) {
+    const status = statusOf(state);
+    const el = els.status;
+    el.dataset.state = status.key;
+    el.dataset.busy = String(state.busy !== null);
+    if (state.count) el.dataset.count = String(state.count.count);
+    else delete el.dataset.count;
+    const parts = [["badge", status.badge], ["text", state.busy && state.busy.slow ? state.busy.label : status.text]];
+    if (state.count) parts.push(["count", state.count.message]);
+    el.replaceChildren(...parts.map(([name, text]) => {
+      const span = doc.createElement("span");
+      span.className = name;
+      span.textContent = text;
+      return span;
+    }));
+    const view = isLoaded(state) ? state.view : null;
+    els.classification.dataset.kind = view ? view.classification.kind : "";
+    els.classification.textContent = view ? view.classification.message : "";
+    const solved = view !== null && view.status.status === "solved";
+    els.finish.hidden = !solved;
+    els.finish.textContent = solved ? view.status.message : "";
+  }
+
+  function renderMessage(state) {
+    const el = els.message;
+    const error = state.error;
+    el.hidden = !error && !state.notice;
+    el.className = `message ${error ? "error" : "notice"}`;
+    el.setAttribute("role", error ? "alert" : "status");
+    el.dataset.kind = error ? error.kind : "notice";
+    el.textContent = error ? error.message : state.notice || "";
+  }
+
+  function renderControls(state) {
+    for (const button of doc.querySelectorAll(".controls button[data-intent]")) {
+      button.disabled = !enabled(state, button.dataset.intent);
+    }
+    for (const button of doc.querySelectorAll('button[data-intent="mode"]')) {
+      button.setAttribute("aria-pressed", String(button.dataset.mode === state.mode));
+      button.disabled = !state.ready || state.busy !== null;
+    }
+    els.notes.setAttribute("aria-pressed", String(state.notesMode));
+    els.cancel.hidden = !(state.busy && state.busy.slow);
+    els.cancel.disabled = !state.busy;
+    const n = String(state.shape.n);
+    if (![...els.size.options].some((option) => option.value === n)) els.size.add(new Option(`${n}×${n}`, n));
+    els.size.value = n;
+    els.size.disabled = !state.ready;
+    els.examples.disabled = !state.ready;
+  }
+
+  /** The digit pad: one button per symbol and erase; in Notes mode its buttons toggle notes. */
+  function renderPad(state) {
+    const symbols = state.shape.symbols;
+    const notes = state.mode === "play" && state.notesMode;
+    const key = `${symbols}:${notes}`;
+    if (els.pad.dataset.key !== key) {
+      els.pad.dataset.key = key;
+      els.pad.dataset.symbols = symbols;
+      const buttons = [...symbols].map((symbol) => {
+        const button = doc.createElement("button");
+        button.type = "button";
+        button.dataset.intent = "pad";
+        button.dataset.char = symbol;
+        button.setAttribute("aria-label", notes ? `Note ${symbol}` : `Enter ${symbol}`);
+        button.textContent = symbol;
+        return button;
+      });
+      const erase = doc.createElement("button");
+      Object.assign(erase, { type: "button", className: "erase", textContent: "⌫" });
+      erase.dataset.intent = "pad";
+      erase.dataset.char = ".";
+      erase.setAttribute("aria-label", "Erase the cell");
+      els.pad.replaceChildren(...buttons, erase);
+    }
+    els.pad.dataset.notes = String(notes);
+    els.pad.setAttribute("aria-label", notes ? "Add or remove a note in the selected cell" : "Enter a digit in the selected cell");
+    for (const button of els.pad.querySelectorAll("button")) button.disabled = !state.ready;
+  }
+
+  function renderSettings(state) {
+    const view = isLoaded(state) ? state.view : null;
+    const pending = (state.busy && state.busy.pending) || {};
+    for (const input of els.settings.querySelectorAll("input[type=checkbox]")) {
+      input.disabled = !state.ready || state.busy !== null || !view;
+      input.checked = input.name === "show_candidates" ? state.showCandidates
+        : input.name in pending ? Boolean(pending[input.name]) : Boolean(view && view.settings[input.name]);
+    }
+  }
+
+  function renderDialog(state) {
+    if (state.dialog && !els.dialog.open) els.dialog.showModal();
+    if (!state.dialog && els.dialog.open) els.dialog.close();
+  }
+
+  function render(state) {
+    renderBoot(state);
+    renderStatus(state);
+    renderMessage(state);
+    renderControls(state);
+    renderPad(state);
+    renderSettings(state);
+    renderDialog(state);
+    if (state.text !== shownText) {
+      els.text.value = state.text;
+      shownText = state.text;
+    }
+  }
+
+  return { render, dialog: els.dialog };
+}

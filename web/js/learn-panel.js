@@ -1,0 +1,142 @@
+/**
+ * The "Learn" panel: chain and pile exclusion taught from the examples of Dr. Dobb's "Sudoku &
+ * Graph Theory", and the fish as the same graph on one digit's rows and columns (Berthier's
+ * symmetry, as farhiongit/sudoku-solver applies it). Each example is a small graph the person edits
+ * by toggling candidates; every edit asks the worker (`bipartite`, docs/worker-protocol.md), which
+ * runs the solver's own analysis and replies with the drawing (layout and stages) and the verdict:
+ * what can be excluded, a Hall violation, or nothing. Only the examples' starting candidates and the
+ * short lessons are written here; every conclusion comes from Python.
+ *
+ * State: `state.learn` = {example, candidates, reply, error, stage}.
+ * Test hooks: `#learn-panel[data-example]`, `.learn-also li`, `button[data-intent="learn-toggle"][data-row][data-value]`
+ * (aria-pressed), `.learn-verdict`, `.learn-graph svg.bipartite`.
+ */
+
+import { h, redraw } from "./dom.js";
+import { renderGraph } from "./graph-view.js";
+
+/** The lessons, in reading order: the starting candidates and what to look at and try. */
+export const LESSONS = [
+  { id: "graph", title: "A house is a graph", kind: "house",
+    candidates: [[1, 2, 3, 5], [2, 3], [2, 3, 4], [3, 4], [4, 5]],
+    text: "The article's first example: five empty cells of a house on the left, the five digits they "
+      + "need on the right, a line for each candidate — a permutation bipartite graph. A solution "
+      + "keeps one line at each vertex: a perfect matching (the thick lines). Toggle candidates below." },
+  { id: "hall", title: "Hall's condition", kind: "house",
+    candidates: [[1, 2, 3, 5], [2, 3], [2, 3], [2, 3], [4, 5]],
+    text: "A perfect matching exists only if every k cells see at least k digits (Hall's condition). "
+      + "Here three cells see only 2 and 3, so the house cannot be completed. Give one of them a 4." },
+  { id: "chain", title: "Chain exclusion", kind: "house",
+    candidates: [[1, 2, 3, 7], [3, 6], [3, 4], [1, 4], [5, 6, 7], [4, 6], [2, 7], [8, 9], [8, 9]],
+    text: "The article's chain: cells 2, 3 and 6 see only 3, 4 and 6. Three cells, three digits — Hall's "
+      + "condition with no room to spare — so those digits must go there and leave every other cell. "
+      + "The solver finds it from the matching and alternating paths, not by trying combinations." },
+  { id: "pile", title: "Pile exclusion", kind: "house", prefer: "pile",
+    candidates: [[1, 2, 3, 5], [3, 6], [3, 4], [5, 6], [1, 7, 8, 9], [5, 7, 8, 9], [4, 6], [6, 7, 8, 9], [1, 4]],
+    text: "The same idea seen from the digits: 7, 8 and 9 fit only in cells 5, 6 and 8, so those three "
+      + "cells take them and lose every other digit (the article's pile example)." },
+  { id: "fish", title: "Fish: one digit's rows × columns", kind: "digit", digit: 5,
+    candidates: [[3, 7], [1, 3, 5, 7], [2, 4], [3, 7], [1, 2, 4, 5], [2, 5, 6, 8, 9], [6, 8], [6, 9], [8, 9]],
+    text: "Swap the roles of digits and columns (Berthier's symmetry): the rows that still need a 5 "
+      + "against the columns that still need one form the same kind of graph, a line wherever 5 is a "
+      + "candidate. A chain there is a fish: rows 1 and 4 keep their 5s in columns 3 and 7 — an X-Wing." },
+];
+
+const lessonById = (id) => LESSONS.find((lesson) => lesson.id === id) || LESSONS[0];
+
+/** The panel's state, or the first lesson untouched. */
+function learnState(state) {
+  if (state.learn) return state.learn;
+  const lesson = LESSONS[0];
+  return { example: lesson.id, candidates: lesson.candidates, reply: null, error: null, stage: null };
+}
+
+function toggleTable(lesson, candidates) {
+  const size = candidates.length;
+  const values = Array.from({ length: size }, (_, k) => k + 1);
+  const [rowName, valueName] = lesson.kind === "house" ? ["cell", "digit"] : ["row", "column"];
+  const head = h("tr", null, h("th", { scope: "col" }, lesson.kind === "house" ? "cell \\ digit" : "row \\ column"),
+    values.map((v) => h("th", { scope: "col" }, v)));
+  const rows = candidates.map((set, r) => h("tr", null, h("th", { scope: "row" }, `${rowName} ${r + 1}`),
+    values.map((v) => h("td", null, h("button", { type: "button", "data-intent": "learn-toggle",
+      "data-row": r, "data-value": v, "aria-pressed": String(set.includes(v)),
+      "aria-label": `${rowName} ${r + 1}, ${valueName} ${v}` }, set.includes(v) ? v : "·")))));
+  return h("table", { class: "learn-toggles" }, h("caption", null,
+    lesson.kind === "house" ? "Candidates: press to add or remove one" : `Where ${lesson.digit} is a candidate: press to toggle`),
+  h("thead", null, head), h("tbody", null, rows));
+}
+
+/** The panel: its intents for main.js and its render. */
+export function learnPanel(root, app) {
+  const els = { tabs: root.querySelector(".learn-tabs"), lesson: root.querySelector(".learn-lesson"),
+    toggles: root.querySelector(".learn-edit"), verdict: root.querySelector(".learn-verdict"), also: root.querySelector(".learn-also"),
+    graph: root.querySelector(".learn-graph") };
+
+  async function ask(example, candidates) {
+    const lesson = lessonById(example);
+    const current = { example, candidates, reply: null, error: null, stage: null };
+    app.commit({ ...app.state, learn: current });
+    try {
+      const reply = await app.ask("bipartite", { kind: lesson.kind, candidates, digit: lesson.digit || 1,
+        prefer: lesson.prefer || "chain" });
+      const latest = app.state.learn;
+      if (reply && latest && latest.candidates === candidates) {
+        app.commit({ ...app.state, learn: { ...latest, reply } });
+      }
+    } catch (error) {
+      app.commit({ ...app.state, learn: { ...current, error } });
+    }
+  }
+
+  function toggle(el) {
+    const { example, candidates } = learnState(app.state);
+    const row = Number(el.dataset.row);
+    const value = Number(el.dataset.value);
+    const next = candidates.map((set, r) => (r !== row ? set
+      : set.includes(value) ? set.filter((v) => v !== value) : [...set, value].sort((a, b) => a - b)));
+    return ask(example, next);
+  }
+
+  function render(state) {
+    const learn = learnState(state);
+    const lesson = lessonById(learn.example);
+    root.dataset.example = lesson.id;
+    redraw(els.tabs, lesson.id, () => LESSONS.map((item, k) => h("button", { type: "button",
+      "data-intent": "learn-example", "data-example": item.id, "aria-pressed": String(item.id === lesson.id) },
+    `${k + 1}. ${item.title}`)));
+    if (els.lesson.textContent !== lesson.text) els.lesson.textContent = lesson.text;
+    const focused = document.activeElement;
+    const refocus = focused && els.toggles.contains(focused)
+      ? `[data-row="${focused.dataset.row}"][data-value="${focused.dataset.value}"]` : null;
+    if (redraw(els.toggles, JSON.stringify([lesson.id, learn.candidates]), () => toggleTable(lesson, learn.candidates))
+      && refocus) {
+      const again = els.toggles.querySelector(refocus);
+      if (again) again.focus();
+    }
+    const verdict = learn.error ? learn.error.message : learn.reply ? learn.reply.verdict : "Asking the solver…";
+    if (els.verdict.textContent !== verdict) els.verdict.textContent = verdict;
+    const also = learn.reply ? learn.reply.also : [];
+    redraw(els.also, JSON.stringify(also), () => also.map((text) => h("li", null, text)));
+    els.also.hidden = !also.length;
+    els.verdict.dataset.solvable = learn.reply ? String(learn.reply.solvable) : "";
+    renderGraph(els.graph, learn.reply ? learn.reply.graph : null, learn.stage, new Set(), "learn-stage");
+  }
+
+  root.addEventListener("toggle", () => {
+    const learn = learnState(app.state);
+    if (root.open && !learn.reply && app.state.ready) ask(learn.example, learn.candidates);
+  });
+
+  return {
+    intents: {
+      "learn-example": (el) => {
+        const lesson = lessonById(el.dataset.example);
+        return ask(lesson.id, lesson.candidates);
+      },
+      "learn-toggle": toggle,
+      "learn-stage": (el) => app.commit({ ...app.state, learn: { ...learnState(app.state),
+        stage: el.dataset.stage === "" ? null : Number(el.dataset.stage) } }),
+    },
+    render,
+  };
+}

@@ -1,0 +1,241 @@
+/**
+ * The page's one store: a plain state object, changed only by `reduce(state, action)` — a pure
+ * function of the action (the 2048/TodoMVC pattern) — and read by the views. The solver's reply
+ * (`view`, docs/worker-protocol.md) is kept as it came: this module never computes candidates,
+ * steps, mistakes or hints; it records what Python said, what the person typed while entering a
+ * puzzle (`entry`, one character per cell, so nothing typed is lost even when Python rejects it),
+ * and what the page is doing (booting, busy, which message, which mode).
+ *
+ * Modes: "enter" (typed characters become the givens; the empty board starts here) and "play"
+ * (typed digits are the player's moves; every loaded puzzle starts here). `notesMode` makes typed
+ * digits notes; `showCandidates` shows the solver's candidates instead of the player's notes.
+ */
+
+/** The shape of a 9×9 board before Python has answered; replaced by every view. */
+const NINE = { n: 9, box_rows: 3, box_cols: 3, symbols: "123456789" };
+
+export const BLANK = ".";
+
+/** A fresh state: an empty board of the given shape, booting. */
+export function initialState(saved = null) {
+  const shape = saved && saved.shape ? saved.shape : NINE;
+  return {
+    boot: { stage: "start", label: "Starting…", fraction: 0, error: null },
+    ready: false,
+    versions: null,
+    shape,
+    entry: Array(shape.n * shape.n).fill(BLANK),
+    view: null,
+    mode: saved && saved.mode === "enter" ? "enter" : "play",
+    notesMode: false,
+    showCandidates: saved ? saved.showCandidates !== false : true,
+    dialog: false,
+    selected: 0,
+    busy: null,
+    error: null,
+    notice: null,
+    conflicts: [],
+    count: null,
+    text: "",
+    gtsps: null,
+    rating: null,
+    generateError: null,
+    preview: null,
+    graphStage: null,
+    link: null,
+  };
+}
+
+/** The puzzle line the person typed (blanks as '.'). */
+export function entryText(state) {
+  return state.entry.join("");
+}
+
+/** The givens of a view as a line of symbols, '.' for a blank. */
+export function givensLine(view) {
+  return view.givens.map((d) => (d ? view.symbols[d - 1] : BLANK)).join("");
+}
+
+/** Does the board show Python's view of what was typed (rather than rejected input)? */
+export function isLoaded(state) {
+  return state.view !== null && givensLine(state.view) === entryText(state);
+}
+
+/** The step the board highlights: the hint at its level (before it), or the last applied entry. */
+export function shownStep(state) {
+  if (!isLoaded(state)) return null;
+  const view = state.view;
+  if (view.hint) return { step: view.hint, mode: "hint" };
+  if (view.position > 0) return { step: view.steps[view.position - 1], mode: "applied" };
+  return null;
+}
+
+/** The graph the panel draws: a Hall violation's at a contradiction, else the shown step's. */
+export function shownGraph(state) {
+  if (!isLoaded(state)) return null;
+  const status = state.view.status;
+  if (status.status === "contradiction" && status.graph) return status.graph;
+  const shown = shownStep(state);
+  return shown ? shown.step.graph : null;
+}
+
+/**
+ * What the pointer or focus rests on, in the board's terms: `{cells, digit}` from a graph vertex
+ * (its cells, and the digit whose candidates light up there) or `{cell}` from a board cell; the
+ * graph's vertices that stand for the linked cell, or the linked vertex itself. Python's graph
+ * JSON names each vertex's cells, so nothing here knows the rule behind them.
+ */
+export function linked(state) {
+  const shown = shownStep(state);
+  const graph = shownGraph(state);
+  const link = state.link;
+  const none = { cells: new Set(), digit: null, vertices: new Set() };
+  if (!graph || !link) return none;
+  if (link.side) {
+    const vertex = graph[link.side][link.index];
+    if (!vertex) return none;
+    const digit = graph.kind === "house" && link.side === "right" ? vertex.id
+      : graph.kind === "digit" && shown ? shown.step.digit : null;
+    return { cells: new Set(vertex.cells), digit, vertices: new Set([`${link.side}-${link.index}`]) };
+  }
+  const sides = graph.kind === "house" ? ["left"] : ["left", "right"];
+  const vertices = new Set();
+  for (const side of sides) {
+    graph[side].forEach((vertex, index) => {
+      if (vertex.cells.includes(link.cell)) vertices.add(`${side}-${index}`);
+    });
+  }
+  return { cells: vertices.size ? new Set([link.cell]) : new Set(), digit: null, vertices };
+}
+
+/** Is this command one Python says makes sense now? */
+export function can(state, name) {
+  return isLoaded(state) && Boolean(state.view.can[name]);
+}
+
+/** What must survive a reload or a worker restart: enough to rebuild the session and the page. */
+export function snapshot(state) {
+  const page = { shape: state.shape, mode: state.mode, showCandidates: state.showCandidates };
+  if (isLoaded(state)) {
+    const view = state.view;
+    // `start` (Python's text for the session's start) keeps the placed digits and removed
+    // candidates of an imported position; it is the givens' line for a plain puzzle.
+    return { ...page, puzzle: view.start ?? givensLine(view), actions: view.actions, position: view.position,
+      play: view.play, settings: view.settings, address: view.address };
+  }
+  return { ...page, puzzle: entryText(state), actions: [], position: 0, play: null, settings: null,
+    address: { digits: "", notes: "" } };
+}
+
+/** 'r3c5' for a cell index, as the solver's text writes it. */
+export function cellName(n, cell) {
+  return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
+}
+
+function withView(state, view, cmd) {
+  const shape = { n: view.n, box_rows: view.box_rows, box_cols: view.box_cols, symbols: view.symbols };
+  const entry = [...givensLine(view)];
+  const samePuzzle = state.view !== null && givensLine(state.view) === givensLine(view);
+  const hintless = cmd === "hint" && view.hint === null;
+  return {
+    ...state,
+    shape,
+    entry,
+    view,
+    selected: Math.min(state.selected, view.n * view.n - 1),
+    error: null,
+    notice: hintless ? view.status.message : cmd === "check" && view.check ? view.check.message : null,
+    conflicts: [],
+    count: samePuzzle ? state.count : null,
+    text: entry.join(""),
+    preview: samePuzzle ? state.preview : null,
+    graphStage: null,
+    link: null,
+  };
+}
+
+function moved(state, dRow, dCol) {
+  const n = state.shape.n;
+  const row = Math.min(n - 1, Math.max(0, Math.floor(state.selected / n) + dRow));
+  const col = Math.min(n - 1, Math.max(0, (state.selected % n) + dCol));
+  return { ...state, selected: row * n + col };
+}
+
+function typed(state, cell, char) {
+  const entry = state.entry.slice();
+  entry[cell] = char;
+  return { ...state, entry, conflicts: [], notice: null, text: entry.join("") };
+}
+
+/** The one place the state changes. */
+export function reduce(state, action) {
+  switch (action.type) {
+    case "boot-progress":
+      return { ...state, ready: false, boot: { stage: action.stage, label: action.label, fraction: action.fraction, error: null } };
+    case "ready":
+      return { ...state, ready: true, versions: action.versions, boot: { ...state.boot, fraction: 1 } };
+    case "boot-error":
+      return { ...state, ready: false, boot: { ...state.boot, stage: action.stage, error: action.message } };
+    case "busy":
+      return { ...state, busy: { cmd: action.cmd, label: action.label, slow: false, progress: null,
+        pending: action.pending ?? null } };
+    case "slow":
+      return state.busy ? { ...state, busy: { ...state.busy, slow: true } } : state;
+    case "progress":
+      return state.busy ? { ...state, busy: { ...state.busy, progress: action.progress } } : state;
+    case "idle":
+      return { ...state, busy: null };
+    case "cancelled":
+      return { ...state, busy: null, ready: false, notice: action.notice, error: null };
+    case "view": {
+      const next = withView(state, action.view, action.cmd);
+      return action.mode ? { ...next, mode: action.mode } : next;
+    }
+    case "error":
+      return { ...state, error: action.error, notice: null };
+    case "notice":
+      return { ...state, notice: action.notice, error: action.notice ? null : state.error };
+    case "checked":
+      return { ...state, notice: action.message, error: null, conflicts: action.conflicts };
+    case "count":
+      return { ...state, count: action.count };
+    case "select":
+      return { ...state, selected: action.cell };
+    case "move":
+      return moved(state, action.dRow, action.dCol);
+    case "typed":
+      return typed(state, action.cell, action.char);
+    case "text":
+      return action.fits
+        ? { ...state, text: action.text, entry: [...action.text.trim()], conflicts: [], notice: null }
+        : { ...state, text: action.text };
+    case "mode":
+      return { ...state, mode: action.mode, notesMode: action.mode === "play" && state.notesMode, error: null, notice: null };
+    case "notes-mode":
+      return { ...state, notesMode: action.on, showCandidates: action.on ? false : state.showCandidates };
+    case "show-candidates":
+      return { ...state, showCandidates: action.on };
+    case "dialog":
+      return { ...state, dialog: action.open };
+    case "graph-stage":
+      return { ...state, graphStage: action.stage };
+    case "link":
+      return { ...state, link: action.link };
+    case "merge":
+      return { ...state, ...action.patch };
+    default:
+      throw new Error(`unknown action ${action.type}`);
+  }
+}
+
+/** A store: `dispatch(action)` reduces and calls `listener(state, action)`. */
+export function createStore(initial, listener) {
+  let state = initial;
+  return {
+    get state() { return state; },
+    dispatch(action) {
+      state = reduce(state, action);
+      listener(state, action);
+    },
+  };
+}
