@@ -11,6 +11,11 @@ non-solution candidate removed from, or added to, a cell of the pattern) and the
 longer make them; HoDoKu's own "fail cases" (positions that look like a BUG+1 or a Hidden
 Rectangle but are not) must not fire at all. Finders whose sets HoDoKu tests elsewhere (chains,
 colouring, almost locked sets, Sue de Coq) have their own test files.
+
+HoDoKu's library has no forcing-chain examples; the forcing families meet the position published on
+the Sudoku Players' Forum ("What's wrong with this chain?", fdh319, 26 March 2019,
+http://forum.enjoysudoku.com/what-s-wrong-with-this-chain-t35876.html), where the chain
+6r2c4 -> 8r2c5 -> 5r6c5 -> 4r8c5 -> 1r7c4 -> 6r5c4 -> 8r2c4 ends in a contradiction: r2c4 is not 6.
 """
 
 from __future__ import annotations
@@ -22,10 +27,12 @@ import pytest
 
 from pysolver.board import Board
 from pysolver.grid import Grid
+from pysolver.search import solve
 from pysolver.step import Candidate, Step
 from pysolver.techniques import Technique
 from pysolver.techniques.registry import BY_SLUG, TECHNIQUES
 from tests.hodoku_library import LibraryCase, position
+from tests.test_pattern_techniques import board_from_marks
 
 
 class Example(NamedTuple):
@@ -252,13 +259,44 @@ def test_hodoku_fail_cases_do_not_fire(key: str) -> None:
 def test_every_technique_has_a_published_example() -> None:
     elsewhere = {"x-chain", "xy-chain", "aic", "nice-loop", "continuous-nice-loop", "grouped-aic",
                  "grouped-nice-loop", "grouped-continuous-nice-loop", "simple-colouring",
-                 "multi-colouring", "als-xz", "als-xy-wing", "sue-de-coq", "cell-forcing-chain",
-                 "house-forcing-chain", "digit-forcing-chain", "forcing-net"}
-    here = {example.slug for example in EXAMPLES.values()}
+                 "multi-colouring", "als-xz", "als-xy-wing", "sue-de-coq"}
+    here = {example.slug for example in EXAMPLES.values()} | set(FORCING)
     assert {t.slug for t in TECHNIQUES} == here | elsewhere
 
 
 @pytest.mark.parametrize("slug", sorted({e.slug for e in EXAMPLES.values()
                                          if e.breaking is None and e.slug != "bug-plus-one"}))
 def test_nothing_fires_on_an_empty_grid(slug: str) -> None:
+    assert steps_of(Board.from_grid(Grid.parse("." * 81)), BY_SLUG[slug]) == []
+
+
+#: The forum's position (pencil marks as posted) and the techniques that must find r2c4<>6 there.
+FORUM_MARKS = """
+    8    2    6    | 9    1    7    | 4    3    5
+    3    7    5    | 68   68   4    | 2    1    9
+    4    1    9    | 5    2    3    | 7    8    6
+    6    3    78   | 48   478  9    | 5    2    1
+    5    4    17   | 16   67   2    | 3    9    8
+    2    9    18   | 3    58   15   | 6    7    4
+    9    5    2    | 14   3    16   | 8    46   7
+    1    8    3    | 7    45   56   | 9    46   2
+    7    6    4    | 2    9    8    | 1    5    3"""
+FORCING = ("cell-forcing-chain", "house-forcing-chain", "digit-forcing-chain", "forcing-net")
+
+
+@pytest.mark.parametrize("slug", FORCING)
+def test_forcing_families_on_the_forums_chain(slug: str) -> None:
+    board = board_from_marks(FORUM_MARKS)
+    steps = steps_of(board, BY_SLUG[slug])
+    r2c4 = board.geometry.cell_at(1, 3)
+    step = next(s for s in steps if (r2c4, 6) in s.eliminations or (r2c4, 8) in s.placements)
+    assert step.proof is not None and step.proof.branches and " => " in step.proof.notation
+    solution = solve(board.grid())
+    assert solution is not None
+    assert all(solution[c] != d for s in steps for c, d in s.eliminations)
+    assert all(solution[c] == d for s in steps for c, d in s.placements)
+
+
+@pytest.mark.parametrize("slug", FORCING)
+def test_forcing_families_find_nothing_on_an_empty_grid(slug: str) -> None:
     assert steps_of(Board.from_grid(Grid.parse("." * 81)), BY_SLUG[slug]) == []
