@@ -85,17 +85,20 @@ def _patterns(board: Board, box: int, line: int, cells: tuple[int, ...]) -> Iter
     empty = [c for c in cells if not board.values[c]]
     if len(empty) < 2:
         return
+    empty_mask = sum(1 << i for i in range(len(empty)))
+    # The two sets can take at most 2 × MAX_SET surplus digits between them (an open 16×16 board
+    # has none to pair), so only cores within reach are kept.
+    cores = [(tuple(empty[i] for i in bit_indices(subset)), union)
+             for subset, union in neighbour_unions(tuple(board.candidates[c] for c in empty),
+                                                   empty_mask, MAX_CORE)
+             if subset.bit_count() >= 2
+             and 2 <= union.bit_count() - subset.bit_count() <= 2 * MAX_SET]
+    if not cores:
+        return
     line_sets = _sets_outside(board, line, frozenset(geo.houses[box]))
     box_sets = _sets_outside(board, box, frozenset(geo.houses[line]))
-    if not line_sets or not box_sets:
-        return
-    empty_mask = sum(1 << i for i in range(len(empty)))
-    for subset, union in neighbour_unions(tuple(board.candidates[c] for c in empty), empty_mask,
-                                          MAX_CORE):
-        core = tuple(empty[i] for i in bit_indices(subset))
+    for core, union in cores:
         surplus = union.bit_count() - len(core)
-        if len(core) < 2 or surplus < 2:
-            continue
         # Each set must take at least one of the core's surplus digits: its cells less its digits
         # outside the core's.
         line_gain = _by_gain(line_sets, union, surplus)
