@@ -141,7 +141,7 @@ def hint_json(geometry: Geometry, step: Step, level: int, earlier: Iterable[Step
     if level >= LEVELS:
         return {**full, "level": LEVELS, "kind": "step"}
     hidden: dict[str, Any] = {"placements": [], "eliminations": [], "graph": None, "proof": None,
-                              "effect": ""}
+                              "effect": "", "details": ""}
     if level == 1:
         return {**full, **hidden, "level": 1, "kind": "step", "cells": [], "digits": [], "pattern": [],
                 "houses": list(_area(geometry, step)), "digit": None,
@@ -162,6 +162,7 @@ def mistake_json(geometry: Geometry, wrong: list[tuple[int, int]]) -> dict[str, 
     return {"technique": "mistake", "name": "Mistake", "level": 1, "kind": "mistake", "size": 0,
             "view": "cell", "houses": [], "digit": digit, "cells": [cell], "digits": [digit],
             "pattern": [], "placements": [], "eliminations": [], "graph": None, "effect": "",
+            "details": "",
             "text": f"{wrong_text(geometry, cell, digit)}: erase it (or Undo) before going on, or "
                     f"the next steps would build on it.{more}"}
 
