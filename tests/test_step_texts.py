@@ -16,12 +16,16 @@ from typing import Iterator
 
 import pytest
 
+from pysolver.board import Board
 from pysolver.explain import hint_json, step_json
 from pysolver.formats.path import path_lines
 from pysolver.geometry import geometry_for_size
 from pysolver.grid import Grid
+from pysolver.logic import Settings, solve_by_logic
 from pysolver.session import Session
 from pysolver.step import Step
+from pysolver.techniques.chains import GROUPED_NICE_LOOP, NICE_LOOP as NICE_LOOP_RECORD
+from pysolver.techniques.forcing import DIGIT_FORCING_CHAIN
 from pysolver.techniques.registry import TECHNIQUES
 from tests.hodoku_library import position
 from tests.test_als import LIBRARY as ALS_LIBRARY
@@ -31,9 +35,18 @@ from tests.test_pattern_techniques import FROM_FILES, PUBLISHED, board_from_mark
 
 DATA = Path(__file__).parent / "data"
 #: (file, how many of its first puzzles): easy, hard and very hard sets.
-SAMPLE = (("norvig_easy50.txt", 4), ("norvig_top95.txt", 30), ("norvig_hardest.txt", 11),
-          ("tdoku_puzzles6_forum_hardest_1106.txt", 4),
-          ("tdoku_puzzles5_forum_hardest_1905_11plus_every33.txt", 3))
+SAMPLE = (("norvig_easy50.txt", 3), ("norvig_top95.txt", 16), ("norvig_hardest.txt", 6),
+          ("tdoku_puzzles6_forum_hardest_1106.txt", 1),
+          ("tdoku_puzzles5_forum_hardest_1905_11plus_every33.txt", 1))
+#: HoDoKu's library line for a discontinuous nice loop (reglib-1.3, 0707-1), as tests/test_chains.py.
+NICE_LOOP = (":0707-1:2348:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4...."
+             "+1+3.619...24.3...1.+6+9::264 364 464 864::7")
+#: Norvig's top95 line 8: with the chain families off, the basics stall where a digit forcing
+#: chain (one candidate followed both ways) concludes.
+DIGIT_FORCING = ".524.........7.1..............8.2...3.....6...9.5.....1.6.3...........897........"
+WITHOUT_CHAINS = frozenset(t.slug for t in TECHNIQUES
+                           if t.family in ("chains", "forcing chains", "almost locked sets")
+                           or t.slug in ("simple-colouring", "multi-colouring"))
 #: The longest short text allowed on a 9×9 board (about two lines of the reason panel).
 MAX_SHORT = 180
 GEO = geometry_for_size(9)
@@ -93,6 +106,10 @@ def library_steps() -> Iterator[Step]:
         yield from islice(steps_of(board_from_marks(marks), technique), 3)
     for technique, _, _, marks, *_ in FROM_FILES.values():
         yield from islice(steps_of(board_from_marks(marks), technique), 3)
+    yield from islice(steps_of(position(NICE_LOOP).board, NICE_LOOP_RECORD), 2)
+    yield from islice(steps_of(position(CHAIN_LIBRARY["x-chain"][1]).board, GROUPED_NICE_LOOP), 2)
+    board, _ = solve_by_logic(Board.from_grid(Grid.parse(DIGIT_FORCING)), Settings(WITHOUT_CHAINS))
+    yield from islice(steps_of(board, DIGIT_FORCING_CHAIN), 2)
     for puzzle in STALLING:
         board, _ = stalled(puzzle)
         for technique in TECHNIQUES:
@@ -117,7 +134,8 @@ def check_words(step: Step) -> None:
 
 def test_every_technique_of_the_registry_is_checked() -> None:
     seen = {step.technique.slug for step in every_step()}
-    assert not {t.slug for t in TECHNIQUES} - seen
+    missing = {t.slug for t in TECHNIQUES} - seen
+    assert not missing, f"no step of {sorted(missing)} was checked"
     assert {"guess", "backtrack"} <= seen
 
 
