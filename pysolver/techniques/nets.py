@@ -323,7 +323,7 @@ def _contradiction_step(geo: Geometry, branch: Branch) -> Step:
     proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction))], result)
     effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if placements
               else f"removes {describe_eliminations(geo, eliminations)}")
-    text = f"If {assumption}, what follows leaves {branch.broken}. {outcome(geo, placements, eliminations)}"
+    text = f"If {assumption}, what follows breaks a rule: {branch.broken}. {outcome(geo, placements, eliminations)}"
     details = (f"Forcing Net (contradiction): if {assumption}, what follows leaves "
                f"{branch.broken}, so {assumption} is impossible: {effect}.")
     return branched_step(FORCING_NET, "Forcing Net", (text, details), proof, placements,

@@ -16,6 +16,7 @@ from playwright.sync_api import Page
 
 from tests.e2e.test_app import IDLE, STATE, click, py, py_view, wait_for, wait_position
 from tests.e2e.test_app_steps import CHAIN_AT, TOP95_13, open_puzzle
+from tests.e2e.test_guess_tree import assert_violation_drawn
 
 pytestmark = pytest.mark.e2e
 
@@ -106,16 +107,10 @@ def test_a_contradiction_is_outlined_in_every_view(
         assert outlined, "the house or lines of the contradiction are outlined on the board"
         graph = status["graph"]
         assert graph["kind"] == ("house" if view == "house" else "digit")
-        svg = "#graph svg.bipartite.violation"
-        assert page.text_content(f"{svg} text.title") == graph["title"]
-        for side in ("left", "right"):
-            drawn = page.locator(f"{svg} g.node.pattern[data-side='{side}']").evaluate_all(
-                "(els) => els.map((el) => Number(el.dataset.index))")
-            assert drawn == graph["pattern"][side]
-        lines = graph["left"] if graph["pattern"]["kind"] == "chain" else graph["right"]
+        assert_violation_drawn(page, graph)
         if view == "digit":
             assert outlined == [0, 1] and sorted(red) == [0, 9]
-            assert [lines[i]["label"] for i in graph["pattern"]["left"]] == ["row 1", "row 2"]
+            assert [graph["left"][i]["label"] for i in graph["pattern"]["left"]] == ["row 1", "row 2"]
         else:
             assert outlined == [0] and sorted(red) == [0, 1, 2]
     page.screenshot(path=str(artifacts_dir / f"contradiction-{view}.png"), full_page=True)
