@@ -324,8 +324,8 @@ def _contradiction_step(geo: Geometry, branch: Branch) -> Step:
     effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if placements
               else f"removes {describe_eliminations(geo, eliminations)}")
     text = f"If {assumption}, what follows breaks a rule: {branch.broken}. {outcome(geo, placements, eliminations)}"
-    details = (f"Forcing Net (contradiction): if {assumption}, what follows leaves "
-               f"{branch.broken}, so {assumption} is impossible: {effect}.")
+    details = (f"Forcing Net (contradiction): if {assumption}, what follows breaks a rule "
+               f"({branch.broken}), so {assumption} is impossible: {effect}.")
     return branched_step(FORCING_NET, "Forcing Net", (text, details), proof, placements,
                          eliminations)
 

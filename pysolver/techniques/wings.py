@@ -83,7 +83,7 @@ def _wing_step(geo: Geometry, technique: Technique, board: Board, pivot: int,
                f"{name(first)}, {name(second)} or the pivot itself is {z}")
         killers = (pivot, *pincers)
     whoever = (f"{name(first)} or {name(second)}" if technique is XY_WING
-               else f"{name(first)}, {name(second)} or {name(pivot)}")
+               else f"{name(first)}, {name(second)} or the pivot")
     text = (f"{whoever} is {z}, whichever digit the pivot {name(pivot)} takes. "
             f"{outcome(geo, eliminations=removed)}")
     details = (f"{technique.title}: {why}; {z} leaves every cell that sees "
