@@ -8,16 +8,17 @@ from pysolver.grid import Grid
 from pysolver.session import Session
 from pysolver.step import Step
 from pysolver.techniques.guessing import GUESS
-from pysolver.techniques.registry import TECHNIQUES
+from pysolver.techniques.registry import BASIC_MODULES, TECHNIQUES
 
-# The forum's hardest list: with the forcing chains off the logic stalls at once, and its guesses
-# soon meet a contradiction (the whole logic now solves the puzzles that used to stall here).
-FORUM_HARDEST = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
-FORCING = frozenset(t.slug for t in TECHNIQUES if t.family == "forcing chains")
+# Norvig's top95, line 13: with only the basic techniques (singles, intersections, chain and pile
+# exclusion, fish) the logic stalls, and its guesses soon meet a contradiction.
+TOP95_13 = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
+BASIC = frozenset(record.slug for module in BASIC_MODULES for record in module.TECHNIQUES)
+BEYOND_BASIC = frozenset(record.slug for record in TECHNIQUES) - BASIC
 
 
 def to_contradiction() -> Session:
-    session = Session(Grid.parse(FORUM_HARDEST), disabled=FORCING)
+    session = Session(Grid.parse(TOP95_13), disabled=BEYOND_BASIC)
     session.solve_logic()
     while not session.can_backtrack():
         session.guess()
