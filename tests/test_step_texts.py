@@ -26,11 +26,12 @@ from pysolver.session import Session
 from pysolver.step import Step
 from pysolver.techniques.chains import GROUPED_NICE_LOOP, NICE_LOOP as NICE_LOOP_RECORD
 from pysolver.techniques.forcing import DIGIT_FORCING_CHAIN
-from pysolver.techniques.registry import TECHNIQUES
+from pysolver.techniques.registry import BY_SLUG, TECHNIQUES
 from tests.hodoku_library import position
 from tests.test_als import LIBRARY as ALS_LIBRARY
 from tests.test_chains import LIBRARY as CHAIN_LIBRARY
 from tests.test_forcing import STALLING, stalled
+from tests.test_published_examples import EXAMPLES
 from tests.test_pattern_techniques import FROM_FILES, PUBLISHED, board_from_marks, steps_of
 
 DATA = Path(__file__).parent / "data"
@@ -106,6 +107,8 @@ def library_steps() -> Iterator[Step]:
         yield from islice(steps_of(board_from_marks(marks), technique), 3)
     for technique, _, _, marks, *_ in FROM_FILES.values():
         yield from islice(steps_of(board_from_marks(marks), technique), 3)
+    for example in EXAMPLES.values():
+        yield from islice(steps_of(position(example.line).board, BY_SLUG[example.slug]), 2)
     yield from islice(steps_of(position(NICE_LOOP).board, NICE_LOOP_RECORD), 2)
     yield from islice(steps_of(position(CHAIN_LIBRARY["x-chain"][1]).board, GROUPED_NICE_LOOP), 2)
     board, _ = solve_by_logic(Board.from_grid(Grid.parse(DIGIT_FORCING)), Settings(WITHOUT_CHAINS))
