@@ -26,8 +26,9 @@ from ..bitsets import bit_indices
 from ..board import Board
 from ..geometry import Geometry, bits
 from ..levels import Level
-from ..proof import cells_name, chain_proof, eliminated
-from ..step import Proof, ProofLink, ProofNode, Step, describe_eliminations, digit_set
+from ..proof import chain_proof, eliminated
+from ..step import (Proof, ProofLink, ProofNode, Step, describe_eliminations, digit_set, join_names,
+                    outcome)
 from ..views import house_view
 from . import Technique
 
@@ -48,8 +49,9 @@ class Als:
     seen_by_all: dict[int, int]  # digit -> cells (outside the set) seeing every place of the digit
 
     def name(self, geometry: Geometry) -> str:
-        """``r1c23 {1,4,7}``."""
-        return f"{cells_name(geometry, self.cells)} {digit_set(geometry, bits(self.digits))}"
+        """``r1c2 and r1c3 {1,4,7}``."""
+        cells = join_names(geometry.cell_name(c) for c in self.cells)
+        return f"{cells} {digit_set(geometry, bits(self.digits))}"
 
 
 @cache
@@ -236,10 +238,17 @@ def _xz_step(geo: Geometry, a: Als, b: Als, restricted: list[int],
                   f"of the other), so it is in at most one of them and the other locks: a digit "
                   f"common to both lies in one of them and leaves the cells that see all of its "
                   f"places")
-    text = (f"{name}: almost locked sets A = {a.name(geo)} and B = {b.name(geo)} (each holds one "
+    where = f"in {geo.house_name(a.house)} and {geo.house_name(b.house)}"
+    if doubly:
+        text = (f"Almost locked sets A and B ({where}) share the restricted common digits {common}, "
+                f"so both lock. {outcome(geo, eliminations=eliminations)}")
+    else:
+        text = (f"Almost locked sets A and B ({where}) share the restricted common digit {common}, "
+                f"so one of them locks. {outcome(geo, eliminations=eliminations)}")
+    details = (f"{name}: almost locked sets A = {a.name(geo)} and B = {b.name(geo)} (each holds one "
             f"digit more than it has cells); {reason}: removes "
             f"{describe_eliminations(geo, eliminations)}.")
-    return _step(ALS_XZ, name, text, (a, b), proof, eliminations)
+    return _step(ALS_XZ, name, (text, details), (a, b), proof, eliminations)
 
 
 def _xy_wing_step(geo: Geometry, sets: tuple[Als, Als, Als], commons: tuple[int, int],
@@ -253,14 +262,18 @@ def _xy_wing_step(geo: Geometry, sets: tuple[Als, Als, Als], commons: tuple[int,
              ProofLink(3, 4, "weak"), ProofLink(4, 5, "strong"))
     roles = (("als-a", a.cells), ("als-b", b.cells), ("pivot", c.cells))
     proof = chain_proof(geo, (nodes, links), eliminated(geo, eliminations), roles)
-    text = (f"ALS-XY-Wing: pivot set C = {c.name(geo)} shares restricted common "
+    text = (f"Almost locked sets A, B and the pivot C (in {geo.house_name(a.house)}, "
+            f"{geo.house_name(b.house)} and {geo.house_name(c.house)}) chain through "
+            f"{geo.symbol(x)} and {geo.symbol(y)}, so {geo.symbol(z)} is in A or in B. "
+            f"{outcome(geo, eliminations=eliminations)}")
+    details = (f"ALS-XY-Wing: pivot set C = {c.name(geo)} shares restricted common "
             f"{geo.symbol(x)} with A = {a.name(geo)} and {geo.symbol(y)} with B = {b.name(geo)} "
             f"(all three hold one digit more than they have cells). If A has no "
             f"{geo.symbol(z)} it locks and takes {geo.symbol(x)} from C, which locks and takes "
             f"{geo.symbol(y)} from B, which locks: {geo.symbol(z)} is in A or in B and leaves the "
             f"cells that see all its places in both: removes "
             f"{describe_eliminations(geo, eliminations)}.")
-    return _step(ALS_XY_WING, "ALS-XY-Wing", text, (a, b, c), proof, eliminations)
+    return _step(ALS_XY_WING, "ALS-XY-Wing", (text, details), (a, b, c), proof, eliminations)
 
 
 def join_digits(geo: Geometry, digits: list[int]) -> str:
@@ -268,14 +281,16 @@ def join_digits(geo: Geometry, digits: list[int]) -> str:
     return " and ".join(geo.symbol(d) for d in digits)
 
 
-def _step(technique: Technique, name: str, text: str, sets: tuple[Als, ...], proof: Proof,
-          eliminations: tuple[tuple[int, int], ...]) -> Step:
+def _step(technique: Technique, name: str, texts: tuple[str, str], sets: tuple[Als, ...],
+          proof: Proof, eliminations: tuple[tuple[int, int], ...]) -> Step:
+    """The step, ``texts`` being its short text and its details."""
+    text, details = texts
     cells = tuple(dict.fromkeys(c for s in sets for c in s.cells))
     pattern = tuple((c, d) for s in sets for d in bits(s.digits) for c in bit_indices(s.places[d]))
     return Step(technique, name, text, size=len(cells), view="cell",
                 houses=tuple(s.house for s in sets), cells=cells,
                 digits=tuple(sorted({d for _, d in pattern})), pattern=pattern,
-                eliminations=eliminations, proof=proof)
+                eliminations=eliminations, proof=proof, details=details)
 
 
 ALS_XZ = Technique(

@@ -20,7 +20,7 @@ from ..bitsets import bit_indices
 from ..board import Board
 from ..geometry import Geometry
 from ..levels import Level
-from ..step import Candidate, Proof, Step, describe_eliminations, join_names
+from ..step import Candidate, Proof, Step, describe_eliminations, join_names, outcome
 from ..views import digit_view
 from . import SizeGrade, Technique
 from .exclusion import fish_name
@@ -182,7 +182,12 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
     body = tuple(sorted(cell(line, cross) for line in base for cross in bit_indices(lines[line] & cover)))
     symbol = geo.symbol(digit)
     names = geo.cell_name
-    text = (f"{name} on {symbol}: in {join_names(geo.house_name(h) for h in base_houses)} the "
+    fin_names = join_names(names(c) for c in fin_cells)
+    text = (f"In {join_names(geo.house_name(h) for h in base_houses)}, the {symbol}s lie only in "
+            f"{join_names(geo.house_name(h) for h in cover_houses)}, but for the "
+            f"fin{'s' if len(fin_cells) > 1 else ''} {fin_names}. "
+            f"{outcome(geo, eliminations=removed)}")
+    details = (f"{name} on {symbol}: in {join_names(geo.house_name(h) for h in base_houses)} the "
             f"{symbol}s lie only in {join_names(geo.house_name(h) for h in cover_houses)}, apart "
             f"from the fin{'s' if len(fin_cells) > 1 else ''} "
             f"{join_names(names(c) for c in fin_cells)} in {geo.house_name(geo.box(geo.box_of[fin_cells[0]]))}. "
@@ -193,7 +198,7 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
     return Step(technique, name, text, size=size, view="digit",
                 houses=tuple(base_houses + cover_houses), digit=digit, cells=cells,
                 digits=(digit,), pattern=tuple((c, digit) for c in cells), eliminations=removed,
-                proof=Proof(roles=(("base", body), ("fins", fin_cells))))
+                proof=Proof(roles=(("base", body), ("fins", fin_cells))), details=details)
 
 
 FINNED_FISH = Technique(
