@@ -51,29 +51,49 @@ def find_two_link_patterns(board: Board) -> Iterator[Step]:
     """Skyscrapers, then 2-String Kites, then other Turbot Fish, digit by digit within each.
 
     One search serves the three techniques (each step names the most specific one), so a
-    Skyscraper is never shown as the Turbot Fish it also is.
+    Skyscraper is never shown as the Turbot Fish it also is. Each digit's joined pairs of strong
+    links are found once, when first needed, and read again by the later shapes.
     """
+    joined: dict[int, list[tuple[str, _Oriented, _Oriented]]] = {}
     for shape in ("skyscraper", "kite", "turbot"):
-        yield from _two_link_steps(board, shape)
+        yield from _two_link_steps(board, shape, joined)
 
 
-def _two_link_steps(board: Board, shape: str) -> Iterator[Step]:
+def _joined_pairs(board: Board, digit: int) -> list[tuple[str, _Oriented, _Oriented]]:
+    """Every pair of the digit's oriented strong links whose near ends see each other, with the
+    shape they make, in the order the pairs are met."""
+    geo = board.geometry
+    peers = peer_sets(geo)
+    oriented = _oriented(board, digit)
+    pairs = []
+    for first in oriented:
+        near_peers = peers[first[2]]
+        for second in oriented:
+            if second[1] in near_peers and first < second:
+                shape = _shape(geo, first, second)
+                if shape is not None:
+                    pairs.append((shape, first, second))
+    return pairs
+
+
+def _two_link_steps(board: Board, shape: str,
+                    joined: dict[int, list[tuple[str, _Oriented, _Oriented]]]) -> Iterator[Step]:
     """Every step of ``shape`` (skyscraper, kite or turbot), digit by digit."""
     geo = board.geometry
     for digit in geo.digits:
         seen: set[frozenset[Candidate]] = set()
-        oriented = _oriented(board, digit)
-        for first in oriented:
-            for second in oriented:
-                if first >= second or _shape(geo, first, second) != shape:
-                    continue
-                _, a1, a2 = first
-                _, b1, b2 = second
-                removed = seen_by_all(board, (a1, b2), digit, exclude=(a2, b1))
-                if not removed or frozenset(removed) in seen:
-                    continue
-                seen.add(frozenset(removed))
-                yield _two_link_step(geo, shape, digit, first, second, removed)
+        if digit not in joined:
+            joined[digit] = _joined_pairs(board, digit)
+        for pair_shape, first, second in joined[digit]:
+            if pair_shape != shape:
+                continue
+            _, a1, a2 = first
+            _, b1, b2 = second
+            removed = seen_by_all(board, (a1, b2), digit, exclude=(a2, b1))
+            if not removed or frozenset(removed) in seen:
+                continue
+            seen.add(frozenset(removed))
+            yield _two_link_step(geo, shape, digit, first, second, removed)
 
 
 def _joining_house(geo: Geometry, a: int, b: int) -> int:
