@@ -41,6 +41,7 @@ from .play import Move
 from .search import count_solutions, solve
 from .step import Step, digit_set
 from .techniques.guessing import BACKTRACK, GUESS, SEARCH
+from .techniques.registry import ON_REQUEST
 
 State = Literal["solving", "solved", "stuck", "contradiction", "wrong"]
 #: How one history entry replays: "logic", "guess", "backtrack", "search", or a move's text.
@@ -288,6 +289,25 @@ class Session:
                                          else next_step(self.reasoning_board(), self.settings))
         return self._next[self.position]
 
+    def may_step(self) -> bool:
+        """Whether Step may find something here, looking only as far as a view should.
+
+        The techniques tried on request (forcing chains and nets) can search for seconds on a
+        stalled position, and a view is drawn after every move; so they run when the player asks
+        for a step or a hint, and until then a position that the other techniques cannot advance
+        counts as one where Step may still succeed. A step found without them is the engine's next
+        step (they come last), so it is kept.
+        """
+        if self.position in self._next:
+            return self._next[self.position] is not None
+        if self.contradiction():
+            return False
+        quick = Settings(self._disabled | ON_REQUEST, self.unique)
+        step = next_step(self.reasoning_board(), quick)
+        if step is not None or ON_REQUEST <= self._disabled:
+            self._next[self.position] = step
+        return step is not None or self.position not in self._next
+
     def wrong_digits(self) -> list[tuple[int, int]]:
         """(cell, digit) for each digit on the board that differs from the unique solution."""
         solution = self.classification.solution
@@ -312,11 +332,14 @@ class Session:
                           graph_json(self.geometry, graph, with_stages=False) if graph else None,
                           contradiction_houses(contradiction))
         left = len(board.empty_cells())
-        if self.next_step() is None:
+        if not self.may_step():
             off = (f" ({len(self._disabled)} technique{'s' if len(self._disabled) > 1 else ''}"
                    " switched off)") if self._disabled else ""
             return Status("stuck", f"Stuck with {left} cells to go: no technique the tutor knows"
                                    f"{off} finds a step. Guess to go on, or Solve.")
+        if self.position not in self._next:
+            return Status("solving", f"{left} cells to go. The simpler techniques find nothing here: "
+                                     "Step tries forcing chains, the last logic before a guess.")
         return Status("solving", f"{left} cells to go.")
 
     def _finished_status(self) -> Status:
@@ -524,11 +547,11 @@ class Session:
         """A hint (or its next level) is there to give."""
         if self.wrong_digits():
             return self.hint_level() == 0
-        return self.next_step() is not None and self.hint_level() < LEVELS
+        return self.may_step() and self.hint_level() < LEVELS
 
     def hint(self) -> dict[str, Any] | None:
         """Climb the hint ladder one level (a wrong digit is named first); None when none is left."""
-        if not self.can_hint():
+        if not self.can_hint() or (not self.wrong_digits() and self.next_step() is None):
             return self.current_hint()
         self._hint = (self.position, len(self.steps), self.hint_level() + 1)
         self.hints += 1

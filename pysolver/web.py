@@ -141,7 +141,7 @@ def view(session: Session) -> Reply:
 
 def _can(session: Session, state: str) -> dict[str, bool]:
     """Which commands make sense at this position (the page enables its buttons from this)."""
-    logic = session.next_step() is not None
+    logic = session.may_step()
     hint = session.current_hint()
     open_cells = bool(session.board.empty_cells())
     return {
@@ -293,7 +293,10 @@ def _settings_command(request: Request, progress: Progress) -> Reply:
 
 
 def _step(session: Session) -> None:
-    if session.step() is None:
+    """The next step applied. Step is offered before forcing chains have been tried (see
+    ``Session.may_step``): when they find nothing either, the view comes back saying stuck."""
+    offered = session.may_step()
+    if session.step() is None and not offered:
         raise ValueError(session.status().message)
 
 

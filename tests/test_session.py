@@ -7,12 +7,13 @@ import pytest
 from pysolver.board import Board
 from pysolver.geometry import bits
 from pysolver.grid import Grid
-from pysolver.logic import find_contradiction
+from pysolver.logic import find_contradiction, next_step
 from pysolver.play import Move
 from pysolver.search import solve
 from pysolver.session import Session
 from pysolver.step import Step
 from pysolver.techniques.guessing import BACKTRACK, GUESS, SEARCH
+from pysolver.techniques.registry import BASIC_MODULES, ON_REQUEST, TECHNIQUES
 from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, puzzle_lines
 
 #: The first of the forum's hardest puzzles (SE 11+, the tdoku collection): the logic, forcing
@@ -308,3 +309,38 @@ def test_finishing_by_hand_is_celebrated_with_time_hints_checks_and_hardest() ->
     session.play(Move("place", last, SOLUTION_4_2[last]))
     assert session.status().message == ("Solved! Time 2:05, 1 hint, 1 check; the hardest technique "
                                         "the tutor needed: Naked Single.")
+
+
+# --- what a view looks at: forcing chains wait for Step or Hint ---------------------------------
+#: Norvig's top95, line 13: singles, intersections, chain and pile exclusion and fish stall on it.
+TOP95_13 = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
+BASIC = frozenset(r.slug for module in BASIC_MODULES for r in module.TECHNIQUES)
+BEYOND_BASIC = frozenset(r.slug for r in TECHNIQUES) - BASIC
+
+
+def test_a_view_leaves_forcing_chains_to_step_which_then_finds_one() -> None:
+    session = Session(Grid.parse(TOP95_13), disabled=BEYOND_BASIC)
+    session.solve_logic()
+    assert session.status().state == "stuck"
+    session.switch_off(BEYOND_BASIC - ON_REQUEST)  # forcing chains on again
+    status = session.status()
+    assert status.state == "solving" and "Step tries forcing chains" in status.message
+    assert session.may_step() and session.can_hint()
+    step = session.step()
+    assert step is not None and step.technique.slug in ON_REQUEST
+
+
+def test_when_forcing_chains_find_nothing_either_the_status_turns_stuck() -> None:
+    session = Session(Grid.parse(NEEDS_GUESS))
+    assert session.status().state == "solving" and session.may_step()
+    assert session.hint() is None and session.hints == 0  # no hint to give, none counted
+    assert session.status().state == "stuck" and not session.may_step() and not session.can_hint()
+
+
+@pytest.mark.parametrize("puzzle", puzzle_lines("norvig_top95.txt", 6))
+def test_a_step_found_without_forcing_chains_is_the_engines_next(puzzle: str) -> None:
+    session = Session(Grid.parse(puzzle))
+    while session.may_step():
+        expected = next_step(session.reasoning_board(), session.settings)
+        assert session.next_step() == expected
+        session.step()

@@ -317,3 +317,17 @@ def test_optional_fields_may_be_null_or_absent() -> None:
     made = call("generate", size=4, level="easy", seed=None, symmetry=None, minimal=None)
     assert made["n"] == 4 and made["minimal"] is True and made["symmetry"] == "none"
     assert call("rate", puzzle=None)["puzzle"] == FIGURE_4_2
+
+
+def test_step_is_offered_until_forcing_chains_have_looked_then_the_view_says_stuck() -> None:
+    call("load", puzzle=NEEDS_GUESS)
+    stalled = call("solve_logic")["view"]
+    assert stalled["status"]["status"] == "stuck" and not stalled["can"]["step"]
+    # The same position in a new session: the view has not run forcing chains, so Step is offered.
+    view = call("load", puzzle=NEEDS_GUESS, actions=stalled["actions"], position=stalled["position"])["view"]
+    assert view["status"]["status"] == "solving" and "Step tries forcing chains" in view["status"]["message"]
+    assert view["can"]["step"] and view["can"]["hint"]
+    view = call("step")["view"]  # they find nothing either: no error, the view says stuck
+    assert view["status"] == stalled["status"] and view["position"] == stalled["position"]
+    assert not view["can"]["step"] and not view["can"]["hint"]
+    assert call("step")["error"]["kind"] == "invalid"  # no longer offered

@@ -34,6 +34,14 @@ def _collect(modules: Iterable[ModuleType]) -> tuple[Technique, ...]:
 #: Every logic technique, in the order the engine tries them.
 TECHNIQUES: tuple[Technique, ...] = _collect(BASIC_MODULES) + tuple(
     sorted(_collect(MODULES), key=lambda record: record.weight))
+#: The last family before a guess. On a stalled position it can search for seconds, so a view of
+#: the position does not try it by itself: Step and Hint do (``Session.may_step``).
+ON_REQUEST_FAMILY = "forcing chains"
+#: The slugs of the techniques of ``ON_REQUEST_FAMILY``.
+ON_REQUEST: frozenset[str] = frozenset(record.slug for record in TECHNIQUES
+                                       if record.family == ON_REQUEST_FAMILY)
+assert all(record.slug in ON_REQUEST for record in TECHNIQUES[len(TECHNIQUES) - len(ON_REQUEST):]), \
+    "the techniques tried on request must come last, so a step found without them is the engine's next"
 #: Logic techniques and the guessing records, by slug.
 BY_SLUG: dict[str, Technique] = {record.slug: record
                                  for record in TECHNIQUES + guessing.TECHNIQUES}

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from pysolver.grid import Grid
-from pysolver.techniques.registry import TECHNIQUES
+from pysolver.techniques.registry import ON_REQUEST, TECHNIQUES
 from tests.e2e.test_app import (IDLE, STATE, as_pairs, board, click, marked, py, py_view, state, wait_for,
                                 wait_position)
 from tests.helpers import FIGURE_4_9, FIGURE_4_9_SOLUTIONS
@@ -31,7 +31,7 @@ CHAIN_AT = 4
 FORUM_HARDEST = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
 #: Forcing chains and nets take seconds on every stalled position; the guessing test leaves them
 #: off, in the page's techniques panel as in Python.
-FORCING = [t.slug for t in TECHNIQUES if t.family == "forcing chains"]
+FORCING = sorted(ON_REQUEST)
 
 
 def endless_16() -> str:
