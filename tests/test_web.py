@@ -317,3 +317,17 @@ def test_optional_fields_may_be_null_or_absent() -> None:
     made = call("generate", size=4, level="easy", seed=None, symmetry=None, minimal=None)
     assert made["n"] == 4 and made["minimal"] is True and made["symmetry"] == "none"
     assert call("rate", puzzle=None)["puzzle"] == FIGURE_4_2
+
+
+def test_the_warm_up_steps_its_own_session_and_then_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pysolver import web
+    monkeypatch.setattr(web._WarmUp, "taken", 0)
+    monkeypatch.setattr(web._WarmUp, "session", None)
+    call("load", puzzle=FIGURE_4_9)
+    call("step")
+    before = call("goto", position=1)
+    taken = 0
+    while web.warm_up():
+        taken += 1
+    assert taken == web.WARM_UP_STEPS and not web.warm_up()
+    assert call("goto", position=1) == before  # the page's session is as it was

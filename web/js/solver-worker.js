@@ -151,6 +151,19 @@ async function boot() {
     pysolver: pyodide.runPython("import pysolver; pysolver.__version__"),
   };
   postMessage({ type: "ready", versions, boot: { path: fallback === null ? "snapshot" : "install", fallback } });
+  if (fallback === null) warmUp(module.warm_up);
+}
+
+// After a snapshot boot the interpreter's WebAssembly still runs as baseline code (installing ran
+// it for seconds, which got it optimised): take pysolver.web.warm_up's throwaway steps, one task
+// each, so that a request arriving meanwhile waits for one step at most, and the first Steps the
+// person asks for run optimised code.
+function warmUp(step) {
+  const next = () => {
+    if (step()) setTimeout(next, 0);
+    else step.destroy();
+  };
+  setTimeout(next, 0);
 }
 
 const booted = boot().catch((error) => {
