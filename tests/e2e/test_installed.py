@@ -34,11 +34,11 @@ new PerformanceObserver((list) => {
 }).observe({ type: "layout-shift", buffered: true });
 """
 
-# Interactive elements on screen narrower or shorter than a tap target; board cells are measured
-# apart (nine of them share the width).
+# Interactive elements on screen narrower or shorter than a tap target (a checkbox's target is its
+# label); board cells are measured apart (nine of them share the width).
 SMALL_TARGETS = """(min) => [...document.querySelectorAll('button, select, summary, input, textarea, a[href]')]
   .filter((el) => el.checkVisibility())
-  .map((el) => { const r = el.getBoundingClientRect();
+  .map((el) => { const r = (el.type === 'checkbox' && el.closest('label') || el).getBoundingClientRect();
     return { what: el.id || el.dataset.intent || el.textContent.trim().slice(0, 20), w: r.width, h: r.height }; })
   .filter((t) => t.w < min - 0.5 || t.h < min - 0.5)"""
 
@@ -84,6 +84,14 @@ def test_phone_layout(phone_page: Page, site_url: str) -> None:
     for selector in (".steps", "#gtsps-panel", "#generate-panel"):  # reachable by scrolling down
         page.locator(selector).scroll_into_view_if_needed()
         assert page.locator(selector).is_visible()
+    page.click("#notes-toggle")  # the pad follows Notes mode
+    assert page.get_attribute("#pad", "data-notes") == "true"
+    assert page.get_attribute("#pad button[data-char='5']", "aria-label") == "Note 5"
+    for panel in page.locator("details").all():  # every panel open: still no small target
+        panel.evaluate("(el) => { el.open = true; }")
+    page.wait_for_function("document.querySelector('.learn-toggles button') !== null", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate(SMALL_TARGETS, TAP_TARGET_PX) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def colours(page: Page) -> dict[str, Any]:
