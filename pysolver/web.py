@@ -33,6 +33,7 @@ from .geometry import SYMBOLS, bits
 from .grading import Level, rate
 from .grid import Grid
 from .learn import MAX_SIDE, lesson
+from .logic import FIGURE_4_2
 from .gtsps import gtsps_report
 from .play import Move, MoveKind, decode_notes, digits_line, encode_notes, parse_digits_line
 from .search import count_solutions
@@ -479,6 +480,39 @@ def oversized(length: int) -> str:
     """
     error = fields.too_large(length)
     return json.dumps({"ok": False, "error": error.to_json()}, separators=(",", ":"))
+
+
+#: How many steps the worker's warm-up takes in all (Figure 4.2 over and over).
+WARM_UP_STEPS = 60
+
+
+class _WarmUp:
+    """The throwaway session the warm-up steps through, and the steps it has taken."""
+
+    session: Session | None = None
+    taken = 0
+
+
+def warm_up() -> bool:
+    """Take one tutor step, and draw its view, in a throwaway session; False once done.
+
+    Why: after a boot from a memory snapshot the interpreter's WebAssembly has hardly run, so the
+    browser still executes it as quickly compiled baseline code, and the first Steps take several
+    times as long as after a boot by installing (which runs the interpreter for seconds). The worker
+    calls this while no request waits, so that the browser optimises the hot code before the
+    person's first Step. The worker's session is not touched.
+
+    >>> _WarmUp.taken = WARM_UP_STEPS - 1
+    >>> warm_up(), warm_up()
+    (True, False)
+    """
+    if _WarmUp.taken >= WARM_UP_STEPS:
+        return False
+    if _WarmUp.session is None or _WarmUp.session.step() is None:
+        _WarmUp.session = Session(Grid.parse(FIGURE_4_2))
+    view(_WarmUp.session)
+    _WarmUp.taken += 1
+    return True
 
 
 def _failure(kind: str, message: str) -> Reply:

@@ -331,3 +331,17 @@ def test_step_is_offered_until_forcing_chains_have_looked_then_the_view_says_stu
     assert view["status"] == stalled["status"] and view["position"] == stalled["position"]
     assert not view["can"]["step"] and not view["can"]["hint"]
     assert call("step")["error"]["kind"] == "invalid"  # no longer offered
+
+
+def test_the_warm_up_steps_its_own_session_and_then_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pysolver import web
+    monkeypatch.setattr(web._WarmUp, "taken", 0)
+    monkeypatch.setattr(web._WarmUp, "session", None)
+    call("load", puzzle=FIGURE_4_9)
+    call("step")
+    before = call("goto", position=1)
+    taken = 0
+    while web.warm_up():
+        taken += 1
+    assert taken == web.WARM_UP_STEPS and not web.warm_up()
+    assert call("goto", position=1) == before  # the page's session is as it was

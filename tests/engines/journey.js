@@ -25,9 +25,11 @@ window.__journey = (() => {
     });
   }
 
+  // "loading": ready, but the first board not yet asked for (the page asks for the techniques
+  // first): a load sent then would be superseded by the page's own first one.
   const idle = () => until("the solver to be idle", () =>
     document.body.dataset.ready === "true" && $("#status").dataset.busy === "false"
-    && !["booting", "invalid"].includes($("#status").dataset.state));
+    && !["booting", "loading", "invalid"].includes($("#status").dataset.state));
 
   /** What the page shows: the puzzle, the position, the shown step's title, the status. */
   function shown() {

@@ -33,7 +33,10 @@ let restored = false; // nothing is saved before the first board comes back from
 const TRANSIENT = new Set(["link", "graph-stage"]);
 
 const store = createStore(initialState(saved), (state, action) => {
-  render(state);
+  // Boot progress moves only the bar and the status line, the controls' view: the other views
+  // would redraw and lay out the page again for every hundredth of the download.
+  if (action.type === "boot-progress") controls.render(state);
+  else render(state);
   if (restored && isLoaded(state) && !TRANSIENT.has(action.type)) {
     const snap = snapshot(state);
     save(snap);

@@ -151,6 +151,24 @@ async function boot() {
     pysolver: pyodide.runPython("import pysolver; pysolver.__version__"),
   };
   postMessage({ type: "ready", versions, boot: { path: fallback === null ? "snapshot" : "install", fallback } });
+  if (fallback === null) warmUp(module.warm_up);
+}
+
+// After a snapshot boot the interpreter's WebAssembly still runs as baseline code (installing ran
+// it for seconds, which got it optimised): once no request has come for a while, take
+// pysolver.web.warm_up's throwaway steps, one task each, so that the Steps the person asks for
+// later run optimised code. A request arriving meanwhile waits for one such step at most.
+const WARM_UP_AFTER_IDLE_MS = 1000;
+let lastRequest = 0; // performance.now() when the last request was answered
+
+function warmUp(step) {
+  const next = () => {
+    const idle = performance.now() - lastRequest;
+    if (idle < WARM_UP_AFTER_IDLE_MS) setTimeout(next, WARM_UP_AFTER_IDLE_MS - idle);
+    else if (step()) setTimeout(next, 0);
+    else step.destroy();
+  };
+  setTimeout(next, WARM_UP_AFTER_IDLE_MS);
 }
 
 const booted = boot().catch((error) => {
@@ -207,4 +225,5 @@ self.onmessage = async (event) => {
     return;
   }
   postMessage(answer(id, request));
+  lastRequest = performance.now();
 };

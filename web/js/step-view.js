@@ -63,7 +63,8 @@ export function renderStepList(list, state) {
   h("span", { class: "effect" }, effect)),
   ended ? h("p", { class: "branch-end" }, `Branch abandoned: ${ended}.`) : null);
   if (redraw(list, JSON.stringify(rows), () => rows.map(item))) {
-    const current = list.querySelector(".current");
+    // Only a list with entries can need scrolling; reading offsetTop lays the page out at once.
+    const current = steps.length ? list.querySelector(".current") : null;
     if (current) list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
   }
 }
