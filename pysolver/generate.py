@@ -65,8 +65,10 @@ SYMMETRIES: tuple[Symmetry, ...] = ("none", "rotational", "mirror")
 SIZES = (4, 6, 9, 16)
 #: Called with a stage label and the fraction of the current attempt done (0..1).
 Progress = Callable[[str, float], None]
-#: Full grids tried before giving up on a level (some never occur at some sizes: a 4×4 is Easy).
+#: Full grids tried before giving up on a level; 6×6 grids take a millisecond each, and a 6×6
+#: Medium puzzle turns up about once in 170 of them.
 MAX_ATTEMPTS = 500
+MAX_ATTEMPTS_BY_SIZE = {6: 5000}
 #: Swap walks from one Hard puzzle before a new grid is drawn, and neighbours listed per clue orbit.
 WALK_STEPS = 4
 SWAP_SOLUTION_LIMIT = 64
@@ -419,6 +421,8 @@ def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmet
     blanking repeated, that orbit first. After ``REPAIRS`` such repairs the grid is given up.
     The puzzle may come out below ``level``; the caller grades it.
     """
+    if progress:
+        progress("removing clues", 0.0)
     geo = solution.geometry
     work = _Work(solution, symmetry)
     fits = _fits(work, level)
@@ -613,11 +617,13 @@ def _labelled(progress: Progress, prefix: str) -> Progress:
 
 def generate(n: int = 9, level: Level | None = Level.EASY, rng: random.Random | None = None, *,
              symmetry: Symmetry = "none", minimal: bool = True,
-             max_attempts: int = MAX_ATTEMPTS, progress: Progress | None = None) -> Generated:
+             max_attempts: int | None = None, progress: Progress | None = None) -> Generated:
     """A puzzle with one solution at ``level`` (None: any level below Needs guessing).
 
     ``minimal=False`` lets Easy puzzles keep clues whose removal would make them harder; other
-    levels come out minimal either way. Raises ``GenerationError`` after ``max_attempts`` grids.
+    levels come out minimal either way. Raises ``GenerationError`` at once for a level that does
+    not occur at the size, and after ``max_attempts`` grids (default ``MAX_ATTEMPTS``, more at
+    6×6).
 
     >>> made = generate(4, Level.EASY, random.Random(1))
     >>> made.rating.level.display, made.rating.unique, is_minimal(made.puzzle)
@@ -633,6 +639,8 @@ def generate(n: int = 9, level: Level | None = Level.EASY, rng: random.Random | 
     if why is not None:
         raise GenerationError(f"no {n}×{n} {wanted} puzzles: {why}")
     rng = rng or random.Random()
+    if max_attempts is None:
+        max_attempts = MAX_ATTEMPTS_BY_SIZE.get(n, MAX_ATTEMPTS)
     for attempt in range(1, max_attempts + 1):
         report = _labelled(progress, f"attempt {attempt}: ") if progress else None
         made = _attempt(n, level, rng, symmetry, minimal, report)
