@@ -194,7 +194,7 @@ def generate(page: Page, size: int, level: str) -> dict[str, Any]:
     page.click(f"{GENERATE} button[type='submit']")
     page.wait_for_function(
         f"{IDLE} && {STATE}.rating && {STATE}.view && {STATE}.view.puzzle === {STATE}.rating.puzzle",
-        timeout=60_000)
+        timeout=120_000)
     rating: dict[str, Any] = state(page)["rating"]
     return rating
 
