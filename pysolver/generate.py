@@ -17,9 +17,9 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
   puzzle Easy, or else its peers filled in again and the blanking repeated, rather than the grid
   thrown away (at 16×16 only about one steered puzzle in a hundred is minimal).
 * The levels that random minimal puzzles rarely reach at a size are steered the same way, with
-  the logic limited to the techniques up to the level as the test: Expert at 6×6 (nearly every
-  random minimal 6×6 puzzle is Easy), Medium, Hard and ``unique`` at 16×16 (a
-  random minimal 16×16 puzzle takes a minute of searching and needs chains or guessing anyway).
+  the logic limited to the techniques up to the level as the test: Medium, Hard and ``unique``
+  at 16×16 (a random minimal 16×16 puzzle takes a minute of searching and needs chains or
+  guessing anyway).
   Levels that do not occur at a size (a 4×4 puzzle is always Easy) are refused at once.
 * **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
   "Unique" option) are otherwise *sampled*: random minimal puzzles until one has the level.
@@ -66,7 +66,7 @@ SIZES = (4, 6, 9, 16)
 #: Called with a stage label and the fraction of the current attempt done (0..1).
 Progress = Callable[[str, float], None]
 #: Full grids tried before giving up on a level; 6×6 grids take a millisecond each, and a 6×6
-#: Medium puzzle turns up about once in 170 of them.
+#: Medium puzzle turns up about once in 170 of them, a Hard one about once in 400.
 MAX_ATTEMPTS = 500
 MAX_ATTEMPTS_BY_SIZE = {6: 5000}
 #: Swap walks from one Hard puzzle before a new grid is drawn, and neighbours listed per clue orbit.
@@ -76,17 +76,14 @@ SWAP_SOLUTION_LIMIT = 64
 REPAIRS = 40
 #: Empty orbits tried as the replacement of a needless clue before its neighbourhood is refilled.
 SWAP_TRIES = 48
-#: The levels above Easy steered at each size (see ``_steered``); the others are sampled. Measured
-#: on 300 grids each: steered to Expert, 21 6×6 puzzles were Expert; steered to Medium, nearly
-#: all came out Easy, where about one random minimal 6×6 puzzle in 170 is Medium.
-STEERED = {6: (Level.EXPERT,), 16: (Level.MEDIUM, Level.HARD)}
+#: The levels above Easy steered at each size (see ``_steered``); the others are sampled. (At 6×6
+#: steering loses: steered to Medium nearly all come out Easy, and sampling finds an Expert one
+#: in a few dozen grids where steering needs hundreds.)
+STEERED = {16: (Level.MEDIUM, Level.HARD)}
 #: Levels the generator refuses at a size at once, and why (rather than trying for minutes).
-#: Measured: 300 6×6 grids steered to Hard gave 299 Easy puzzles and 1 Medium one.
 UNAVAILABLE = {
     4: ("every 4×4 puzzle is solved by singles, so all are Easy",
         (Level.MEDIUM, Level.HARD, Level.EXPERT, Level.EXTREME, Level.GUESSING)),
-    6: ("too rare at this size to generate: choose Easy, Medium or Expert",
-        (Level.HARD, Level.EXTREME)),
 }
 #: Every puzzle graded here has one solution, so the uniqueness techniques may grade it.
 UNIQUE = Settings(unique=True)
