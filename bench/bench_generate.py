@@ -115,7 +115,8 @@ def grid_case(n: int, level: Level | None, seeds: int, cap: float) -> str:
     worst = f">{cap:.0f}" if capped else f"{max(times):.2f}"
     stopped = f"  ({capped} stopped at {cap:.0f} s)" if capped else ""
     failed = f"  ({len(refusals)} gave up: {refusals[0]})" if refusals else ""
-    return f"median {statistics.median(times):7.2f} s  worst {worst:>6} s{stopped}{failed}"
+    median = f">{cap:.0f}" if 2 * capped >= seeds else f"{statistics.median(times):.2f}"
+    return f"median {median:>7} s  worst {worst:>6} s{stopped}{failed}"
 
 
 def grid(sizes: list[int], seeds: int, big_seeds: int, cap: float) -> None:
