@@ -25,7 +25,7 @@ from ..geometry import Geometry
 from ..links import intersections as _intersections
 from ..levels import Level
 from ..proof import Chain, branched_proof, eliminated, placed
-from ..step import ProofLink, ProofNode, Step, describe_eliminations
+from ..step import ProofLink, ProofNode, Step, describe_eliminations, join_names, outcome
 from . import Technique
 from .forcing import branched_step
 
@@ -303,12 +303,15 @@ def _agreement_step(geo: Geometry, branches: list[Branch], literal: Literal, whe
     proof = branched_proof(geo, [(name, b.chain((literal,))) for name, b in zip(premises, branches)],
                            result)
     setup = (f"whether {premises[0]} is true or false" if not where
-             else f"whichever of {', '.join(premises)} is true ({where})")
+             else f"whichever of {join_names(premises, 'or')} is true ({where})")
     effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if on
               else f"removes {describe_eliminations(geo, eliminations)}")
-    text = (f"Forcing Net: {setup}, what follows from it leads to {result} "
-            f"(each branch drawn from its premise). So {result} holds: {effect}.")
-    return branched_step(FORCING_NET, "Forcing Net", text, proof, placements, eliminations)
+    text = (f"{setup[:1].upper()}{setup[1:]}, what follows reaches the same result. "
+            f"{outcome(geo, placements, eliminations)}")
+    details = (f"Forcing Net: {setup}, what follows from it leads to {result} "
+               f"(each branch drawn from its premise). So {result} holds: {effect}.")
+    return branched_step(FORCING_NET, "Forcing Net", (text, details), proof, placements,
+                         eliminations)
 
 
 def _contradiction_step(geo: Geometry, branch: Branch) -> Step:
@@ -320,9 +323,11 @@ def _contradiction_step(geo: Geometry, branch: Branch) -> Step:
     proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction))], result)
     effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if placements
               else f"removes {describe_eliminations(geo, eliminations)}")
-    text = (f"Forcing Net (contradiction): if {assumption}, what follows leaves "
-            f"{branch.broken}, so {assumption} is impossible: {effect}.")
-    return branched_step(FORCING_NET, "Forcing Net", text, proof, placements, eliminations)
+    text = f"If {assumption}, what follows breaks a rule: {branch.broken}. {outcome(geo, placements, eliminations)}"
+    details = (f"Forcing Net (contradiction): if {assumption}, what follows breaks a rule "
+               f"({branch.broken}), so {assumption} is impossible: {effect}.")
+    return branched_step(FORCING_NET, "Forcing Net", (text, details), proof, placements,
+                         eliminations)
 
 
 
