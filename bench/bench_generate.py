@@ -1,10 +1,14 @@
 """Generation time per puzzle by size and level (CPython), and how many full grids each took.
 
-Targets: 9×9 median ≤ 0.5 s for Easy to Hard, ≤ 3 s for Expert; 16×16 Easy ≤ 10 s.
+Targets: 9×9 at any level below guessing median ≤ 0.5 s, worst ≤ 3 s; 16×16 median ≤ 3 s.
 Each case runs seeds 0..K−1 so the figures are reproducible; times are CPU seconds (other work
-on the machine does not count). Prints figures, asserts nothing.
+on the machine does not count), and a seed still running after ``--cap`` CPU seconds is stopped
+and counted as ">cap". A level the generator refuses at a size prints its message. Prints
+figures, asserts nothing. For a before/after comparison run this script from a checkout of the
+older commit and from this one.
 
-    python bench/bench_generate.py [--seeds K] [--expert-seeds K] [--big-seeds K]
+    python bench/bench_generate.py [--seeds K] [--big-seeds K] [--cap S] [--sizes 4,6,9,16]
+    python bench/bench_generate.py --classic [--seeds K] [--expert-seeds K] [--big-seeds K]
     python bench/bench_generate.py --pyodide SITE_DIR   # the target cases, CPython beside Pyodide
 
 ``--pyodide`` times the same seeds inside Pyodide under Node (``bench_generate_pyodide.mjs``,
@@ -17,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -79,16 +84,69 @@ def compare_with_pyodide(site: Path, seeds: int, expert_seeds: int, big_seeds: i
               flush=True)
 
 
+class _Capped(Exception):
+    """A seed ran past the CPU-second cap."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Capped
+
+
+def grid_case(n: int, level: Level | None, seeds: int, cap: float) -> str:
+    """One line: median and worst CPU seconds over the seeds (">cap" for a stopped seed)."""
+    times: list[float] = []
+    capped = 0
+    refusals: list[str] = []
+    signal.signal(signal.SIGVTALRM, _stop)
+    for seed in range(seeds):
+        start = time.process_time()
+        signal.setitimer(signal.ITIMER_VIRTUAL, cap)
+        try:
+            generate(n, level, random.Random(seed))
+        except _Capped:
+            capped += 1
+        except GenerationError as error:
+            refusals.append(str(error))
+        finally:
+            signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        times.append(time.process_time() - start)
+    if len(refusals) == seeds:
+        return f"{statistics.median(times):5.2f} s to say: {refusals[0]}"
+    worst = f">{cap:.0f}" if capped else f"{max(times):.2f}"
+    stopped = f"  ({capped} stopped at {cap:.0f} s)" if capped else ""
+    failed = f"  ({len(refusals)} gave up: {refusals[0]})" if refusals else ""
+    median = f">{cap:.0f}" if 2 * capped >= seeds else f"{statistics.median(times):.2f}"
+    return f"median {median:>7} s  worst {worst:>6} s{stopped}{failed}"
+
+
+def grid(sizes: list[int], seeds: int, big_seeds: int, cap: float) -> None:
+    """Every size and level: median and worst CPU seconds per puzzle."""
+    levels: list[Level | None] = [*[lv for lv in Level if lv is not Level.GUESSING], None]
+    print(f"{'case':<14}{'seeds':>6}   CPU seconds per puzzle (cap {cap:.0f} s)", flush=True)
+    for n in sizes:
+        count = big_seeds if n > 9 else seeds
+        for level in levels:
+            name = "unique" if level is None else level.slug
+            print(f"{n}x{n} {name:<10}{count:>6}   {grid_case(n, level, count, cap)}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=20)
+    parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--expert-seeds", type=int, default=10)
-    parser.add_argument("--big-seeds", type=int, default=5, help="seeds for 16×16 Easy")
+    parser.add_argument("--big-seeds", type=int, default=3, help="seeds for 16×16")
+    parser.add_argument("--cap", type=float, default=60.0, help="CPU seconds before a seed stops")
+    parser.add_argument("--sizes", default="4,6,9,16")
+    parser.add_argument("--classic", action="store_true",
+                        help="the earlier table: mean, grids per puzzle and clues for chosen cases")
     parser.add_argument("--pyodide", type=Path, metavar="SITE_DIR",
                         help="time the target cases in CPython and in Pyodide (Node)")
     args = parser.parse_args()
     if args.pyodide:
         compare_with_pyodide(args.pyodide, args.seeds, args.expert_seeds, args.big_seeds)
+        return
+    if not args.classic:
+        grid([int(n) for n in args.sizes.split(",")], args.seeds, args.big_seeds, args.cap)
         return
     run_case(4, Level.EASY, args.seeds)
     run_case(6, Level.EASY, args.seeds)

@@ -13,22 +13,31 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
 
 * **Easy** is *steered*: a blank is kept only if singles still solve the puzzle, which also proves
   uniqueness without a search, then the remaining clues are checked for minimality. A clue that
-  singles need but uniqueness does not is *repaired* (its peers filled in again, the blanking
-  repeated) rather than the grid thrown away: at 16×16 only about one steered puzzle in a hundred
-  is minimal, while a few dozen repairs usually reach one. A random minimal 16×16 puzzle takes a
-  minute of searching and needs guessing anyway.
+  singles need but uniqueness does not is *repaired*: swapped for an empty cell that keeps the
+  puzzle Easy, or else its peers filled in again and the blanking repeated, rather than the grid
+  thrown away (at 16×16 only about one steered puzzle in a hundred is minimal).
+* The levels that random minimal puzzles rarely reach at a size are steered the same way, with
+  the logic limited to the techniques up to the level as the test: Medium, Hard and ``unique``
+  at 16×16 (a random minimal 16×16 puzzle takes a minute of searching and needs chains or
+  guessing anyway).
+  Levels that do not occur at a size (a 4×4 puzzle is always Easy) are refused at once.
 * **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
-  "Unique" option) are *sampled*: random minimal puzzles until one has the level.
+  "Unique" option) are otherwise *sampled*: random minimal puzzles until one has the level.
 * **Expert** is too rare to sample, so it *walks*: from a Hard (or Expert) minimal puzzle it visits
   the puzzles one swap away (a clue orbit blanked, an empty orbit filled from the solution) that keep
   a unique solution. A swap neighbour is found without trying each pair: the solutions of the puzzle
   without one clue orbit are listed once, and an empty orbit pins the solution down exactly when
   every other solution differs from it there. An Expert neighbour is made minimal and graded again.
 
+Every puzzle is graded by the full logic (``grading.rate``) and checked unique before it is
+returned, however it was made.
+
 Blanking a clue of a unique puzzle keeps it unique exactly when the puzzle without the clue has
 no solution with another digit there, so each test is one search with the clue's digit banned
 from its cell: it never walks the known solution's branch, and it works on the search's candidate
-integers (``search.raw_solutions``) without building a ``Grid`` per answer.
+integers (``search.raw_solutions``) without building a ``Grid`` per answer. Most clues are
+proved needed without any search, by an unavoidable set (``unavoidables``) whose only clues they
+are: the sets come from two-digit swaps of the solution and from every second solution found.
 
 Every random choice comes from the ``random.Random`` passed in, so a seed gives the same puzzles.
 """
@@ -40,9 +49,13 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Literal, Sequence
 
 from .geometry import Geometry, geometry_for_size
-from .grading import Level, Rating, level_within, rate
+from .board import Board
+from .grading import Level, Rating, fill_basics, level_within, rate
 from .logic import Settings
 from .grid import Grid
+from .techniques import Technique
+from .techniques.registry import TECHNIQUES
+from .unavoidables import Unavoidables
 from .search import (Layout, SearchBudgetExceeded, candidate_bit, clue_bits, count_solutions,
                      layout, raw_solutions, solve, solved_by_singles)
 
@@ -52,18 +65,31 @@ SYMMETRIES: tuple[Symmetry, ...] = ("none", "rotational", "mirror")
 SIZES = (4, 6, 9, 16)
 #: Called with a stage label and the fraction of the current attempt done (0..1).
 Progress = Callable[[str, float], None]
-#: Full grids tried before giving up on a level (some never occur at some sizes: a 4×4 is Easy).
+#: Full grids tried before giving up on a level; 6×6 grids take a millisecond each, and a 6×6
+#: Medium puzzle turns up about once in 170 of them, a Hard one about once in 400.
 MAX_ATTEMPTS = 500
+MAX_ATTEMPTS_BY_SIZE = {6: 5000}
 #: Swap walks from one Hard puzzle before a new grid is drawn, and neighbours listed per clue orbit.
 WALK_STEPS = 4
 SWAP_SOLUTION_LIMIT = 64
-#: Times an Easy puzzle with a needless clue is re-blanked around it before a new grid is drawn.
-EASY_REPAIRS = 40
+#: Times a steered puzzle with a needless clue is re-blanked around it before a new grid is drawn.
+REPAIRS = 40
+#: Empty orbits tried as the replacement of a needless clue before its neighbourhood is refilled.
+SWAP_TRIES = 48
+#: The levels above Easy steered at each size (see ``_steered``); the others are sampled. (At 6×6
+#: steering loses: steered to Medium nearly all come out Easy, and sampling finds an Expert one
+#: in a few dozen grids where steering needs hundreds.)
+STEERED = {16: (Level.MEDIUM, Level.HARD)}
+#: Levels the generator refuses at a size at once, and why (rather than trying for minutes).
+UNAVAILABLE = {
+    4: ("every 4×4 puzzle is solved by singles, so all are Easy",
+        (Level.MEDIUM, Level.HARD, Level.EXPERT, Level.EXTREME, Level.GUESSING)),
+}
 #: Every puzzle graded here has one solution, so the uniqueness techniques may grade it.
 UNIQUE = Settings(unique=True)
-#: Search nodes spent looking for a second solution of an Easy puzzle without one clue orbit
+#: Search nodes spent looking for a second solution of a steered puzzle without one clue orbit
 #: before that orbit's neighbourhood is changed instead (16×16: a few hundredths of a second).
-EASY_SEARCH_BUDGET = 20000
+SEARCH_BUDGET = 20000
 
 
 class GenerationError(ValueError):
@@ -190,63 +216,95 @@ def _puzzle_of(solution: Grid, clues: int) -> Grid:
                                          for c, v in enumerate(solution.values)))
 
 
-def _orbit_bits(solution: Grid, symmetry: Symmetry) -> dict[tuple[int, ...], int]:
-    """Each orbit → the search bits of its cells' digits in ``solution``."""
-    t = layout(solution.geometry)
-    return {orbit: sum(candidate_bit(t, cell, solution[cell]) for cell in orbit)
-            for orbit in orbits(solution.geometry, symmetry)}
+def _cells_of(values: Sequence[int]) -> int:
+    """The cell mask (bit ``c`` for cell ``c``) of the clues of ``values``."""
+    return sum(1 << cell for cell, value in enumerate(values) if value)
+
+
+class _Work:
+    """What the generator keeps about one solution grid while it blanks and refills its cells:
+    the search's layout, each orbit's candidate bits and cell mask, and the unavoidable sets
+    known so far (the work one attempt's searches share)."""
+
+    def __init__(self, solution: Grid, symmetry: Symmetry) -> None:
+        self.solution = solution
+        self.t = t = layout(solution.geometry)
+        self.target = clue_bits(t, solution.values)
+        groups = orbits(solution.geometry, symmetry)
+        self.bits = {orbit: sum(candidate_bit(t, cell, solution[cell]) for cell in orbit)
+                     for orbit in groups}
+        self.masks = {orbit: sum(1 << cell for cell in orbit) for orbit in groups}
+        self.orbit_of = {cell: self.masks[orbit] for orbit in groups for cell in orbit}
+        self.unavoidables = Unavoidables(solution.geometry, solution.values)
+
+    def learn(self, other: int) -> None:
+        """Remember where another solution (candidate bits) differs from the solution."""
+        moved = _differences(self.t, other, self.target)
+        cells = 0
+        while moved:
+            low = moved & -moved
+            moved ^= low
+            row, col = divmod(low.bit_length() - 1, self.t.field)
+            cells |= 1 << row * self.t.n + col
+        self.unavoidables.add(cells)
 
 
 def minimize(puzzle: Grid, rng: random.Random, symmetry: Symmetry = "none",
              progress: Progress | None = None) -> Grid:
     """Blank clue orbits in random order while the solution stays unique: a minimal puzzle.
 
-    ``puzzle`` must have one solution.
+    ``puzzle`` must have one solution. An orbit that a known unavoidable set needs is kept
+    without a search; every second solution found adds its set to those known.
     """
-    geo = puzzle.geometry
     solution = solve(puzzle)
     if solution is None:
         raise ValueError("cannot minimize a puzzle without a solution")
-    t = layout(geo)
+    work = _Work(solution, symmetry)
+    t = work.t
     clues = clue_bits(t, puzzle.values)
-    bits = _orbit_bits(solution, symmetry)
-    clued = [o for o in bits if puzzle[o[0]]]
+    cells = _cells_of(puzzle.values)
+    clued = [o for o in work.bits if puzzle[o[0]]]
     rng.shuffle(clued)
     for index, orbit in enumerate(clued):
         if progress and index % 8 == 0:
             progress("removing clues", index / len(clued))
-        trial = clues & ~bits[orbit]
-        if next(_others(t, trial, solution.values, orbit), None) is None:
+        if work.unavoidables.needed(cells, work.masks[orbit]):
+            continue
+        trial = clues & ~work.bits[orbit]
+        other = next(_others(t, trial, solution.values, orbit), None)
+        if other is None:
             clues = trial
+            cells &= ~work.masks[orbit]
+        else:
+            work.learn(other)
     return _puzzle_of(solution, clues)
 
 
-def _needless(t: Layout, clues: int, solution: Grid, bits: dict[tuple[int, ...], int],
-              witnesses: dict[tuple[int, ...], int],
-              budget: int | None = None) -> tuple[int, ...] | None:
+def _needless(work: _Work, clues: int, budget: int | None = None) -> tuple[int, ...] | None:
     """A clue orbit a unique puzzle may not need, or None: the puzzle is minimal.
 
     The orbit returned is one the puzzle stays unique without, or (with a ``budget``) one for
     which the search found no second solution within ``budget`` nodes: searches for a second
     solution have a heavy tail, and a generator can change the puzzle instead of waiting.
-    ``witnesses`` keeps, per orbit, a second solution found once its clues were blanked; while
-    that solution still agrees with every other clue, the orbit is still needed and no search
-    is run. A puzzle changed in a few places so needs a search only for the clues it affects.
+    Orbits that a known unavoidable set needs are not searched, and every second solution found
+    is remembered as a set: a puzzle changed in a few places so needs searches only for the
+    clues it affects.
     """
-    unproven = []
-    for orbit, own in bits.items():
-        if clues & own:
-            witness = witnesses.get(orbit)
-            if witness is None or clues & ~own & ~witness:
-                unproven.append(orbit)
-    for orbit in unproven:
+    t, solution = work.t, work.solution
+    cells = sum(mask for orbit, mask in work.masks.items() if clues & work.bits[orbit])
+    proven = work.unavoidables.needed_orbits(cells, work.orbit_of)
+    for orbit, own in work.bits.items():
+        if not clues & own or work.masks[orbit] in proven:
+            continue
+        if work.unavoidables.needed(cells, work.masks[orbit]):
+            continue
         try:
-            found = next(_others(t, clues & ~bits[orbit], solution.values, orbit, budget), None)
+            found = next(_others(t, clues & ~own, solution.values, orbit, budget), None)
         except SearchBudgetExceeded:
             return orbit
         if found is None:
             return orbit
-        witnesses[orbit] = found
+        work.learn(found)
     return None
 
 
@@ -261,9 +319,8 @@ def is_minimal(puzzle: Grid, symmetry: Symmetry = "none") -> bool:
     solution = solve(puzzle)
     if solution is None or count_solutions(puzzle, 2) != 1:
         return False
-    t = layout(puzzle.geometry)
-    return _needless(t, clue_bits(t, puzzle.values), solution, _orbit_bits(solution, symmetry),
-                     {}) is None
+    work = _Work(solution, symmetry)
+    return _needless(work, clue_bits(work.t, puzzle.values)) is None
 
 
 def _forced(geo: Geometry, values: Sequence[int], seen: Sequence[int], cell: int,
@@ -295,11 +352,39 @@ def _forced(geo: Geometry, values: Sequence[int], seen: Sequence[int], cell: int
     return False
 
 
-def _steer(t: Layout, solution: Grid, clues: int, order: Sequence[tuple[int, ...]],
-           bits: dict[tuple[int, ...], int]) -> int:
-    """Blank the orbits in order while singles still solve; the clues as search bits."""
+#: The steering's test: whether the puzzle with these clues (as search bits and as values)
+#: is solved by the logic within the level being steered to.
+Fits = Callable[[int, Sequence[int]], bool]
+
+
+def _fits(work: _Work, level: Level) -> Fits:
+    """The steering's test for ``level``: singles for Easy, singles and intersections for
+    Medium, above that the engine with only the techniques up to ``level`` switched on, so it
+    gives up as soon as a harder one would be needed. None of these assumes the puzzle is
+    unique, so a puzzle that passes has one solution."""
+    t, geo = work.t, work.solution.geometry
+    if level is Level.EASY:
+        return lambda clues, values: solved_by_singles(t, clues)
+    if level is Level.MEDIUM:
+        return lambda clues, values: (solved_by_singles(t, clues) or fill_basics(
+            Board.from_grid(Grid(geo, tuple(values))))[0].is_solved())
+    settings = Settings(disabled=frozenset(record.slug for record in TECHNIQUES
+                                           if _easiest_level(record) > level))
+    return lambda clues, values: (solved_by_singles(t, clues) or level_within(
+        Grid(geo, tuple(values)), level, settings) is not None)
+
+
+def _easiest_level(record: Technique) -> Level:
+    """The lowest level a technique grades at (a chain exclusion of one cell is a single)."""
+    return min((grade.level for grade in record.grades), default=record.level)
+
+
+def _steer(work: _Work, clues: int, order: Sequence[tuple[int, ...]], fits: Fits) -> int:
+    """Blank the orbits in order while the puzzle still ``fits``; the clues as search bits."""
+    solution = work.solution
     geo = solution.geometry
-    values = [v if clues & candidate_bit(t, c, v) else 0 for c, v in enumerate(solution.values)]
+    values = [v if clues & candidate_bit(work.t, c, v) else 0
+              for c, v in enumerate(solution.values)]
     seen = [sum(1 << values[c] >> 1 for c in house) for house in geo.houses]
 
     def set_orbit(orbit: tuple[int, ...], on: bool) -> None:
@@ -310,49 +395,84 @@ def _steer(t: Layout, solution: Grid, clues: int, order: Sequence[tuple[int, ...
                 seen[house] ^= 1 << (digit - 1)
 
     for orbit in order:
-        own = bits[orbit]
+        own = work.bits[orbit]
         if not clues & own:
             continue
         set_orbit(orbit, False)
         if (all(_forced(geo, values, seen, cell, solution[cell]) for cell in orbit)
-                or solved_by_singles(t, clues & ~own)):
+                or fits(clues & ~own, values)):
             clues &= ~own
         else:
             set_orbit(orbit, True)
     return clues
 
 
-def _steer_easy(solution: Grid, rng: random.Random, symmetry: Symmetry, minimal: bool,
-                progress: Progress | None) -> Grid | None:
-    """An Easy puzzle: orbits blanked in random order while singles still solve it.
+def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmetry,
+              minimal: bool, progress: Progress | None) -> Grid | None:
+    """A puzzle the logic solves within ``level``: orbits blanked in random order while it
+    still does (which also proves it unique, without a search).
 
-    Singles prove uniqueness, but a clue they need may be one uniqueness does not need. Then the
-    puzzle without it is no longer Easy, nor is any puzzle inside that one, so the clue's
+    A clue the logic needs may be one uniqueness does not need. Then the puzzle without it is
+    above the level, as is (nearly always) any puzzle inside that one, so the clue's
     neighbourhood must change: its orbit's peers are filled in again from the solution and the
-    blanking repeated, that orbit first. After ``EASY_REPAIRS`` such repairs the grid is given up.
+    blanking repeated, that orbit first. After ``REPAIRS`` such repairs the grid is given up.
+    The puzzle may come out below ``level``; the caller grades it.
     """
+    if progress:
+        progress("removing clues", 0.0)
     geo = solution.geometry
-    t = layout(geo)
-    bits = _orbit_bits(solution, symmetry)
-    order = list(bits)
+    work = _Work(solution, symmetry)
+    fits = _fits(work, level)
+    order = list(work.bits)
     rng.shuffle(order)
-    clues = _steer(t, solution, clue_bits(t, solution.values), order, bits)
-    witnesses: dict[tuple[int, ...], int] = {}
-    for repair in range(EASY_REPAIRS + 1):
+    clues = _steer(work, work.target, order, fits)
+    dropped: set[tuple[int, ...]] = set()  # needless orbits swapped out, never swapped back in
+    for repair in range(REPAIRS + 1):
         if not minimal:
             break
         if progress:
-            progress("checking every clue is needed", repair / (EASY_REPAIRS + 1))
-        needless = _needless(t, clues, solution, bits, witnesses, EASY_SEARCH_BUDGET)
+            progress("checking every clue is needed", repair / (REPAIRS + 1))
+        needless = _needless(work, clues, SEARCH_BUDGET)
         if needless is None:
             break
-        if repair == EASY_REPAIRS:
+        if repair == REPAIRS:
             return None
-        near = {peer for cell in needless for peer in geo.peers[cell]}
-        clues |= sum(own for o, own in bits.items() if o[0] in near or o[-1] in near)
         rng.shuffle(order)
-        clues = _steer(t, solution, clues, [needless, *order], bits)
+        dropped.add(needless)
+        swapped = _swap_for(work, clues, needless, [o for o in order if o not in dropped], fits)
+        if swapped is not None:
+            clues = _steer(work, swapped, order, fits)
+            continue
+        near = {peer for cell in needless for peer in geo.peers[cell]}
+        clues |= sum(own for o, own in work.bits.items() if o[0] in near or o[-1] in near)
+        clues = _steer(work, clues, [needless, *order], fits)
     return _puzzle_of(solution, clues)
+
+
+def _swap_for(work: _Work, clues: int, needless: tuple[int, ...],
+              order: Sequence[tuple[int, ...]], fits: Fits) -> int | None:
+    """The clues with ``needless`` blanked and one empty orbit of ``order`` filled so that the
+    puzzle still fits, trying the orbits near ``needless`` first (at most ``SWAP_TRIES``);
+    None if none does.
+
+    A swap changes the puzzle in two places only, so nearly all that is known about which
+    clues are needed stays true, where refilling a whole neighbourhood would unsettle dozens.
+    """
+    solution, geo = work.solution, work.solution.geometry
+    near = {peer for cell in needless for peer in geo.peers[cell]}
+    empty = [o for o in order if o != needless and not clues & work.bits[o]]
+    empty.sort(key=lambda o: not near.intersection(o))
+    without = clues & ~work.bits[needless]
+    values = [v if without & candidate_bit(work.t, c, v) else 0
+              for c, v in enumerate(solution.values)]
+    for orbit in empty[:SWAP_TRIES]:
+        for cell in orbit:
+            values[cell] = solution[cell]
+        if fits(without | work.bits[orbit], values):
+            return without | work.bits[orbit]
+        for cell in orbit:
+            values[cell] = 0
+    return None
 
 
 def _accepts(level: Level | None, found: Level | None) -> bool:
@@ -433,13 +553,45 @@ def _walk_to_expert(start: Grid, solution: Grid, rng: random.Random, symmetry: S
     return None
 
 
+def _steered(n: int, level: Level | None) -> Level | None:
+    """The level to steer to, or None to sample random minimal puzzles instead.
+
+    Easy is always steered, other levels where ``STEERED`` says so: at 16×16 a random minimal
+    puzzle takes a minute of searching and nearly always needs Extreme techniques or guessing,
+    and ``unique`` is steered to Hard there.
+    """
+    if level is Level.EASY:
+        return level
+    if level is None:
+        return Level.HARD if n > 9 else None
+    return level if level in STEERED.get(n, ()) else None
+
+
+def unavailable(n: int, level: Level) -> str | None:
+    """Why the generator does not make ``n``×``n`` puzzles at ``level``, or None when it does.
+
+    >>> unavailable(4, Level.HARD)
+    'every 4×4 puzzle is solved by singles, so all are Easy'
+    >>> unavailable(9, Level.EXPERT) is None
+    True
+    """
+    reason, levels = UNAVAILABLE.get(n, ("", ()))
+    return reason if level in levels else None
+
+
 def _attempt(n: int, level: Level | None, rng: random.Random, symmetry: Symmetry,
              minimal: bool, progress: Progress | None) -> tuple[Grid, Grid] | None:
-    """One full grid's try at a puzzle of ``level``: (puzzle, solution) or None."""
+    """One full grid's try at a puzzle of ``level``: (puzzle, solution) or None.
+
+    Steered puzzles are graded by the caller; sampled ones are graded here (with an early exit
+    above the level) and a Hard one is walked towards Expert when Expert is asked.
+    """
     solution = random_solution(n, rng)
-    if level is Level.EASY:
-        easy = _steer_easy(solution, rng, symmetry, minimal, progress)
-        return None if easy is None else (easy, solution)
+    steer = _steered(n, level)
+    if steer is not None:
+        steered = _steer_to(solution, steer, rng, symmetry,
+                            minimal or steer is not Level.EASY, progress)
+        return None if steered is None else (steered, solution)
     puzzle = minimize(solution, rng, symmetry, progress)
     if progress:
         progress("grading", 1.0)
@@ -462,11 +614,13 @@ def _labelled(progress: Progress, prefix: str) -> Progress:
 
 def generate(n: int = 9, level: Level | None = Level.EASY, rng: random.Random | None = None, *,
              symmetry: Symmetry = "none", minimal: bool = True,
-             max_attempts: int = MAX_ATTEMPTS, progress: Progress | None = None) -> Generated:
+             max_attempts: int | None = None, progress: Progress | None = None) -> Generated:
     """A puzzle with one solution at ``level`` (None: any level below Needs guessing).
 
     ``minimal=False`` lets Easy puzzles keep clues whose removal would make them harder; other
-    levels come out minimal either way. Raises ``GenerationError`` after ``max_attempts`` grids.
+    levels come out minimal either way. Raises ``GenerationError`` at once for a level that does
+    not occur at the size, and after ``max_attempts`` grids (default ``MAX_ATTEMPTS``, more at
+    6×6).
 
     >>> made = generate(4, Level.EASY, random.Random(1))
     >>> made.rating.level.display, made.rating.unique, is_minimal(made.puzzle)
@@ -477,13 +631,23 @@ def generate(n: int = 9, level: Level | None = Level.EASY, rng: random.Random | 
                          + ", ".join(f"{s}×{s}" for s in SIZES))
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}: choose one of {', '.join(SYMMETRIES)}")
+    wanted = "unique" if level is None else level.display
+    why = None if level is None else unavailable(n, level)
+    if why is not None:
+        raise GenerationError(f"no {n}×{n} {wanted} puzzles: {why}")
     rng = rng or random.Random()
+    if max_attempts is None:
+        max_attempts = MAX_ATTEMPTS_BY_SIZE.get(n, MAX_ATTEMPTS)
     for attempt in range(1, max_attempts + 1):
         report = _labelled(progress, f"attempt {attempt}: ") if progress else None
         made = _attempt(n, level, rng, symmetry, minimal, report)
-        if made is not None:
-            puzzle, solution = made
-            return Generated(puzzle, solution, rate(puzzle), attempt, symmetry, minimal)
-    wanted = "unique" if level is None else level.display
+        if made is None:
+            continue
+        puzzle, solution = made
+        if report:
+            report("grading", 1.0)
+        rating = rate(puzzle)
+        if rating.unique and _accepts(level, rating.level):
+            return Generated(puzzle, solution, rating, attempt, symmetry, minimal)
     raise GenerationError(f"no {n}×{n} {wanted} puzzle found in {max_attempts} attempts"
                           + (f" with {symmetry} symmetry" if symmetry != "none" else ""))

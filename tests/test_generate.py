@@ -14,11 +14,12 @@ from pysolver.grid import Grid
 from pysolver.search import count_solutions
 
 #: (size, level, seeds): every level that comes out within a second or so at that size. 4×4 puzzles
-#: are all Easy; 6×6 Medium turns up once in ~170 grids and Hard not in thousands (see bench/);
-#: with forcing nets, random minimal puzzles practically never need guessing.
+#: are all Easy; 6×6 Medium turns up once in ~170 grids (see bench/); with forcing nets, random
+#: minimal puzzles practically never need guessing.
 FAST_CASES = [
     (4, Level.EASY, range(12)),
     (6, Level.EASY, range(6)),
+    (6, Level.EXPERT, range(2)),
     (9, Level.EASY, range(4)),
     (9, Level.MEDIUM, range(3)),
     (9, Level.HARD, range(2)),
@@ -86,9 +87,22 @@ def test_expert_puzzles(seed: int) -> None:
     assert grade(made.puzzle) is Level.EXPERT
 
 
-def test_an_impossible_level_gives_up_with_a_clear_error() -> None:
-    with pytest.raises(GenerationError, match=r"no 4×4 Hard puzzle found in 30 attempts"):
-        generate(4, Level.HARD, random.Random(0), max_attempts=30)
+@pytest.mark.parametrize("n, level, reason", [
+    (4, Level.MEDIUM, "every 4×4 puzzle is solved by singles"),
+    (4, Level.GUESSING, "every 4×4 puzzle is solved by singles"),
+    (4, Level.EXTREME, "every 4×4 puzzle is solved by singles, so all are Easy")], ids=["4x4-medium", "4x4-guessing", "4x4-extreme"])
+def test_a_level_that_does_not_occur_is_refused_at_once(n: int, level: Level, reason: str) -> None:
+    def no_grid_expected(stage: str, fraction: float) -> None:
+        raise AssertionError(f"started generating: {stage}")
+
+    with pytest.raises(GenerationError, match=f"no {n}×{n} {level.display} puzzles: {reason}"):
+        generate(n, level, random.Random(0), progress=no_grid_expected)
+
+
+def test_giving_up_after_the_attempt_budget_says_so() -> None:
+    # Seed 15's first Expert puzzle comes from its 14th full grid.
+    with pytest.raises(GenerationError, match=r"no 9×9 Expert puzzle found in 2 attempts"):
+        generate(9, Level.EXPERT, random.Random(15), max_attempts=2)
 
 
 @pytest.mark.parametrize("n", [5, 12, 25])
@@ -136,3 +150,14 @@ def test_16x16_easy_minimal(seed: int) -> None:
     assert made.minimal and count_solutions(made.puzzle, 2) == 1
     assert is_minimal(made.puzzle)
     assert grade(made.puzzle) is Level.EASY
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", [Level.MEDIUM, Level.HARD, None], ids=["medium", "hard", "unique"])
+def test_16x16_steered_levels(level: Level | None) -> None:
+    made = generate(16, level, random.Random(1))
+    assert count_solutions(made.puzzle, 2) == 1
+    assert is_minimal(made.puzzle)
+    found = grade(made.puzzle)
+    assert found is made.rating.level
+    assert found is level if level is not None else found <= Level.HARD

@@ -24,9 +24,8 @@ function choice(state) {
 
 /** What to know before generating (docs/worker-protocol.md: 16×16 timings). */
 function choiceNote({ size, level }) {
-  if (size !== 16) return "";
-  return level === "easy" ? "16×16 Easy puzzles may keep a few removable clues: a minimal one takes minutes."
-    : "A 16×16 puzzle above Easy can take many minutes; Cancel stops it.";
+  if (size !== 16 || !["expert", "extreme", "guessing"].includes(level)) return "";
+  return "A 16×16 puzzle above Hard can take many minutes; Cancel stops it.";
 }
 
 /** The grade of the puzzle on the board, or null. */
@@ -74,8 +73,7 @@ export function generatePanel(root, app) {
 
   async function generate() {
     const { size, level } = choice(app.state);
-    // A minimal 16×16 Easy puzzle takes minutes; `minimal: false` only lets Easy keep clues.
-    const args = { size, level, minimal: size < 16 };
+    const args = { size, level };
     if (app.state.generateError) app.commit({ ...app.state, generateError: null });
     try {
       const reply = await app.ask("generate", args);
