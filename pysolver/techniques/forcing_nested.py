@@ -40,7 +40,7 @@ from .nets import Branch, Literal, Nets, Propagation, nets_of
 
 #: The most literals the nets and their nested nets may derive on one position, about ten seconds
 #: of CPython on a slow shared core; past it the search stops with what it found.
-BUDGET = 2_000_000
+BUDGET = 1_500_000
 
 Bits = tuple[int, int]  # (bitset of literals made true, bitset of literals made false)
 

@@ -113,6 +113,8 @@ class Propagation:
         self.broken: list[tuple[tuple[Literal, ...], str]] = []
         #: Literals derived, over every run: the deterministic measure of the work done.
         self.work = 0
+        #: Houses that lost a candidate since pointing and claiming last looked (all, at first).
+        self.touched: set[int] = set(range(len(self.geo.houses)))
 
     def copy(self) -> Propagation:
         """An independent copy to grow further (the nested net extends a finished branch)."""
@@ -121,6 +123,7 @@ class Propagation:
         other.candidates, other.values = list(self.candidates), list(self.values)
         other.reasons, other.premise = dict(self.reasons), self.premise
         other.queue, other.broken, other.work = deque(self.queue), list(self.broken), 0
+        other.touched = set(self.touched)
         return other
 
     def assume(self, literal: Literal, because: tuple[Literal, ...]) -> None:
@@ -158,6 +161,7 @@ class Propagation:
         self.queue.append((cell, -1))
         for house in self.geo.houses_of[cell]:
             self.queue.append((house, digit))
+            self.touched.add(house)
 
     def _place(self, cell: int, digit: int, because: tuple[Literal, ...]) -> None:
         if self.values[cell]:
@@ -180,6 +184,9 @@ class Propagation:
         self.candidates[cell] = 0
         for other in _digits(rest):
             self.reasons.setdefault((cell, other, False), (literal,))
+            for house in self.geo.houses_of[cell]:
+                self.queue.append((house, other))
+        self.touched.update(self.geo.houses_of[cell])
         for peer in self.geo.peers[cell]:
             if self.candidates[peer] & bit:
                 self._remove(peer, digit, (literal,))
@@ -196,21 +203,22 @@ class Propagation:
 
     def _check_house(self, house: int, digit: int) -> None:
         bit = 1 << (digit - 1)
-        places = []
+        candidates = self.candidates
+        place = -1
         for cell in self.geo.houses[house]:
-            if self.values[cell] == digit:
+            if candidates[cell] & bit:
+                if place >= 0:
+                    return  # two places at least: nothing to do yet
+                place = cell
+            elif self.values[cell] == digit:
                 return
-            if self.candidates[cell] & bit:
-                places.append(cell)
-        if len(places) > 1:
-            return
         gone = tuple((c, digit, False) for c in self.geo.houses[house]
-                     if self.board.candidates[c] & bit and c not in places)
-        if not places:
+                     if self.board.candidates[c] & bit and c != place)
+        if place < 0:
             self.broken.append((gone, f"{self.geo.house_name(house)} has no place left for "
                                       f"{self.geo.symbol(digit)}"))
         else:
-            self._place(places[0], digit, gone)
+            self._place(place, digit, gone)
 
     def _locked_candidates(self) -> bool:
         """Pointing and claiming on the branch's position; True when something was removed.
@@ -220,7 +228,9 @@ class Propagation:
         """
         candidates = self.candidates
         changed = False
-        for cells, outside, rest in _segments(self.geo):
+        segments = _segments(self.geo)
+        touched, self.touched = sorted(self.touched), set()
+        for cells, outside, rest in (segment for house in touched for segment in segments[house]):
             inside = 0
             for cell in cells:
                 inside |= candidates[cell]
@@ -243,20 +253,24 @@ class Propagation:
         return changed
 
 
+Segment = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
 @cache
-def _segments(geo: Geometry) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
-    """For each box–line intersection, both ways round: (its cells, the rest of the source house,
+def _segments(geo: Geometry) -> tuple[tuple[Segment, ...], ...]:
+    """For each house, where it meets another: (the cells of both, the rest of this source house,
     the rest of the target house)."""
-    out = []
+    out: list[list[Segment]] = [[] for _ in geo.houses]
     for box, line, cells in _intersections(geo):
         for source, target in ((box, line), (line, box)):
-            out.append((cells, tuple(c for c in geo.houses[source] if c not in cells),
-                        tuple(c for c in geo.houses[target] if c not in cells)))
-    return tuple(out)
+            out[source].append((cells, tuple(c for c in geo.houses[source] if c not in cells),
+                                tuple(c for c in geo.houses[target] if c not in cells)))
+    return tuple(tuple(segments) for segments in out)
 
 
-def _digits(mask: int) -> list[int]:
-    return [bit + 1 for bit in range(mask.bit_length()) if mask >> bit & 1]
+@cache
+def _digits(mask: int) -> tuple[int, ...]:
+    return tuple(bit + 1 for bit in range(mask.bit_length()) if mask >> bit & 1)
 
 
 class Nets:
