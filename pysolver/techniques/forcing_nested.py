@@ -17,11 +17,17 @@ literal of every branch is proved from its premise, and the step reports only wh
 case — a premise ruled out by a contradiction, or a conclusion all of a cell's candidates, all of a
 digit's places in a house, or a candidate true and false share.
 
+Two searches grow the branches, the cheap one first. A *clash* needs no new propagation: the net of
+every candidate on the position before any premise is known, so a candidate whose net contradicts
+what a branch forced is a bitset test away. Where no branch breaks that way, each candidate's net is
+run again on the branch's own position (Sudoku Explainer's nesting proper), the fullest branches
+first, until one breaks.
+
 Each step shows the branch from its premise to the contradiction or the conclusion, and beside it
 each nested net the branch used, from its own premise (``r4c5=7 inside r1c1=5``) to the literal that
-clashes. The work is bounded by the number of literals derived (``BUDGET``), not by the clock, so
-the same position always gives the same step; when nothing is found within it the logic stalls and
-guessing is offered as before.
+clashes or the rule it breaks. The work is counted in literals derived and nets compared
+(``BUDGET``), not by the clock, so the same position always gives the same step; when nothing is
+found within it the logic stalls and guessing is offered as before.
 """
 
 from __future__ import annotations
@@ -38,8 +44,9 @@ from . import Technique
 from .forcing import branched_step
 from .nets import Branch, Literal, Nets, Propagation, nets_of
 
-#: The most literals the nets and their nested nets may derive on one position, about ten seconds
-#: of CPython on a slow shared core; past it the search stops with what it found.
+#: The most work (literals derived, nets compared) the nets and their nested nets may take on one
+#: position: a search that finds nothing ends within about 6 s of CPython on a slow shared core (the
+#: issue asks for at most 10 s a step); past it the search stops with what it found.
 BUDGET = 1_500_000
 
 Bits = tuple[int, int]  # (bitset of literals made true, bitset of literals made false)
