@@ -35,7 +35,8 @@ export function createController(store, client) {
   /** Send one request; resolve with its reply, or null when a newer request has superseded it. */
   async function ask(cmd, args = {}) {
     const seq = ++latest;
-    dispatch({ type: "busy", cmd, label: WORKING[cmd] || "Working…" });
+    // A settings change is shown as asked while Python applies it (the switch must not flick back).
+    dispatch({ type: "busy", cmd, label: WORKING[cmd] || "Working…", pending: cmd === "settings" ? args : null });
     setTimeout(() => seq === latest && dispatch({ type: "slow" }), SLOW_MS);
     try {
       const reply = await client.request(cmd, args, {

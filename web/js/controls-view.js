@@ -136,9 +136,11 @@ export function createControlsView(doc) {
 
   function renderSettings(state) {
     const view = isLoaded(state) ? state.view : null;
+    const pending = (state.busy && state.busy.pending) || {};
     for (const input of els.settings.querySelectorAll("input[type=checkbox]")) {
       input.disabled = !state.ready || state.busy !== null || !view;
-      input.checked = input.name === "show_candidates" ? state.showCandidates : Boolean(view && view.settings[input.name]);
+      input.checked = input.name === "show_candidates" ? state.showCandidates
+        : input.name in pending ? Boolean(pending[input.name]) : Boolean(view && view.settings[input.name]);
     }
   }
 

@@ -177,7 +177,8 @@ export function reduce(state, action) {
     case "boot-error":
       return { ...state, ready: false, boot: { ...state.boot, stage: action.stage, error: action.message } };
     case "busy":
-      return { ...state, busy: { cmd: action.cmd, label: action.label, slow: false, progress: null } };
+      return { ...state, busy: { cmd: action.cmd, label: action.label, slow: false, progress: null,
+        pending: action.pending ?? null } };
     case "slow":
       return state.busy ? { ...state, busy: { ...state.busy, slow: true } } : state;
     case "progress":
