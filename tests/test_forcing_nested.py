@@ -14,6 +14,7 @@ from functools import cache
 import pytest
 
 from pysolver.board import Board
+from pysolver.grading import rate
 from pysolver.grid import Grid
 from pysolver.levels import Level
 from pysolver.logic import DEFAULT, Settings, next_step, solve_by_logic
@@ -25,6 +26,9 @@ from pysolver.techniques.registry import TECHNIQUES
 
 #: Sudoku Explainer 11.0, Dynamic Contradiction Forcing Chains (+ Forcing Chains).
 SE_11_0 = "........1.....2.3...4.5.6....57......1...8...7..59.4....96..5...3........4.....82"
+#: The first of the forum's hardest puzzles (SE 11+, the tdoku collection): forcing nets stall on it.
+FORUM_HARDEST_FIRST = (
+    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6")
 WITHOUT_NESTED = Settings(disabled=frozenset({"nested-forcing-net"}))
 
 
@@ -116,3 +120,10 @@ def test_the_published_example_is_solved_by_logic_alone() -> None:
     for step in steps:
         if step.technique is NESTED_FORCING_NET:
             _check(step, solution)
+
+
+@pytest.mark.slow
+def test_the_first_forum_hardest_puzzle_grades_extreme_without_a_guess() -> None:
+    rating = rate(Grid.parse(FORUM_HARDEST_FIRST))
+    assert rating.level is Level.EXTREME and rating.guesses == 0
+    assert rating.hardest == "Nested Forcing Net"
