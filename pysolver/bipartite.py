@@ -261,3 +261,22 @@ def almost_locked(adjacency: tuple[int, ...], max_size: int) -> list[tuple[int, 
                     for v in range(last + 1, len(adjacency))
                     if (union | adjacency[v]).bit_count() <= max_size + 1]
     return found
+
+
+def neighbour_unions(adjacency: tuple[int, ...], left_mask: int,
+                     max_size: int) -> list[tuple[int, int]]:
+    """Every non-empty set S of the left vertices in ``left_mask`` (at most ``max_size`` of them),
+    with the union of their neighbours: the candidate sets a house's cells can form.
+
+    Almost locked sets are the sets whose union has exactly one more vertex; Sue de Coq pairs
+    sets of any surplus, so it needs them all. Listed as (left subset, neighbour union), built one
+    vertex at a time.
+
+    >>> [(bin(s), bin(u)) for s, u in neighbour_unions((0b011, 0b110, 0b1000), 0b011, 2)]
+    [('0b1', '0b11'), ('0b10', '0b110'), ('0b11', '0b111')]
+    """
+    found: list[tuple[int, int, int]] = [(0, 0, 0)]
+    for vertex in bit_indices(left_mask):
+        found += [(subset | 1 << vertex, union | adjacency[vertex], size + 1)
+                  for subset, union, size in found if size < max_size]
+    return [(subset, union) for subset, union, _ in found[1:]]

@@ -1,5 +1,5 @@
-"""Chains (X-Chain, XY-Chain, AIC, grouped AIC, nice loops) and colouring on HoDoKu's
-published examples, the proof data every chain step carries, and positions where nothing fires."""
+"""Chains (X-Chain, XY-Chain, AIC, grouped AIC, nice loops continuous and discontinuous, plain
+and grouped) and colouring on HoDoKu's published examples, the proof data every chain step carries, and positions where nothing fires."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from pysolver.links import LinkOptions, build_graph
 from pysolver.logic import FIGURE_4_2, solve_by_logic
 from pysolver.step import Step
 from pysolver.techniques.chains import (find_aics, find_continuous_nice_loops, find_grouped_aics,
-                                        find_nice_loops, find_x_chains, find_xy_chains)
+                                        find_grouped_continuous_nice_loops,
+                                        find_grouped_nice_loops, find_nice_loops, find_x_chains,
+                                        find_xy_chains)
 from pysolver.techniques.colouring import find_multi_colouring, find_simple_colouring
 from tests.hodoku_library import LibraryCase, position
 
@@ -43,6 +45,17 @@ LIBRARY: dict[str, tuple[Finder, str]] = {
     "continuous-nice-loop-2": (find_continuous_nice_loops,
                                ":0706:38:6+4.15.7.8.7.....4+1..14....97+1+36+25+9+8+4+59+4+3812+7+6+28+6..."
                                "+3+1+5.+6.....934...9.1+6+2.....6.+57::395 873 874 876::7"),
+    "grouped-continuous-nice-loop": (find_grouped_continuous_nice_loops,
+                                     ":0709-1:1238:.+5243+19+6..3+67...1519.....2.2.......694.......+5+6....74+93.9."
+                                     ".....6.+5.1.....8.5..69.:825 826 833 837 839 254 255 256 779 789 495 496 499 7"
+                                     "99:143 153 275 276 286 364 399 864::7"),
+    "grouped-continuous-nice-loop-2": (find_grouped_continuous_nice_loops,
+                                       ":0709-1:2356:.3..+1.4....7..8+1..15+8+4.9+62..+74+98.2...1..4.+97...9.6.5...6."
+                                       "1...95...8.+67....1....6.:369 388 389 391 399 899:224 253 371 375 395 524 611:"
+                                       ":9"),
+    "grouped-discontinuous-nice-loop-deleting": (find_grouped_aics,
+                                                 ":0710-2:2:86.9.+1+3..+4.+9+3.+6...+3.1478.+6.7+38.+1+9..6542+6+83.1.+1+9+6.+4+"
+                                                 "7.3.+983+165.7.+6.4.+32.+9.+2+1..+946.3:227 527:237::7"),
     "simple-colouring-trap": (find_simple_colouring,
                               ":0500:1:+23.7.+68+955972+8...+6+6..+9+3+5.+7.+3.+6.9.5.7+7+5.+36...+9+4.+9"
                               "+5+7.+683+872.+5396.+94+5+6.7..+8+1638.+9+7+5.:439:127 128 132 133::"),
@@ -84,6 +97,41 @@ def test_discontinuous_nice_loop_places_hodokus_candidate() -> None:
     assert (cell, case.solution[cell]) in {p for step in steps for p in step.placements}
 
 
+#: HoDoKu's grouped discontinuous nice loops that set a value (0710-1): the library lists the
+#: candidates the placement deletes from its cell.
+GROUPED_PLACING = {
+    "three-digit-cell": ":0710-1:689:4....3.....8....+4.16..94......+4.....7...519645+412+6+9..8.5....4"
+                        "....+4..2.9531..4.6..:119 219 719 129 229 329 729 241 242 243 347 747 348 748 "
+                        "349 749:671 871 971::11",
+    "two-digit-cell": ":0710-1:12:8+1+9+7+23+564+63.85....+25.+69.8...+2.+48+7..9..12+364..4..+51+9.."
+                      "..+45.6..7.....75.4.76.1+4...5:763 977 381 187 987 297:128 228::9",
+}
+
+
+@pytest.mark.parametrize("line", GROUPED_PLACING.values(), ids=GROUPED_PLACING.keys())
+def test_grouped_discontinuous_nice_loop_places_hodokus_cell(line: str) -> None:
+    case = position(line)
+    wanted = {(cell, case.solution[cell]) for cell, _ in case.eliminations}
+    steps = _all_steps(find_grouped_nice_loops, case)
+    assert wanted <= {p for step in steps for p in step.placements}
+    # Only grouped nodes prove it: the plain nice loop does not reach the cell.
+    assert not wanted & {p for step in find_nice_loops(case.board) for p in step.placements}
+
+
+@pytest.mark.parametrize("key", ["grouped-continuous-nice-loop", "grouped-continuous-nice-loop-2"])
+def test_grouped_continuous_loop_needs_its_groups(key: str) -> None:
+    case = position(LIBRARY[key][1])
+    plain = {c for step in find_continuous_nice_loops(case.board) for c in step.eliminations}
+    assert not case.eliminations <= plain
+    step = next(s for s in find_grouped_continuous_nice_loops(case.board)
+                if set(s.eliminations) & case.eliminations)
+    assert step.technique.slug == "grouped-continuous-nice-loop" and step.proof is not None
+    assert any(len(node.cells) > 1 for node in step.proof.nodes)
+    assert step.proof.nodes[0] == step.proof.nodes[-1]  # the loop closes on its first node
+    kinds = [link.kind for link in step.proof.links]
+    assert all(a != b for a, b in zip(kinds, kinds[1:]))
+
+
 def test_an_x_chain_step_carries_its_alternating_chain_and_eureka_text() -> None:
     case = position(LIBRARY["x-chain"][1])
     step = next(s for s in find_x_chains(case.board) if (28, 7) in s.eliminations)
@@ -112,7 +160,8 @@ def test_a_grouped_node_is_the_cells_of_one_box_line_intersection() -> None:
 
 
 EVERY_FINDER = [find_x_chains, find_xy_chains, find_aics, find_grouped_aics, find_nice_loops,
-                find_continuous_nice_loops, find_simple_colouring, find_multi_colouring]
+                find_continuous_nice_loops, find_grouped_nice_loops,
+                find_grouped_continuous_nice_loops, find_simple_colouring, find_multi_colouring]
 
 
 @pytest.mark.parametrize("finder", EVERY_FINDER, ids=lambda f: f.__name__)

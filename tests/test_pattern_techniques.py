@@ -3,9 +3,10 @@
 Positions are pencil-mark grids as HoDoKu's "Solving Technique Index" prints them (a single digit is a
 placed value, several digits are a cell's candidates); each example's page is cited, and the test
 checks that our finder removes exactly what HoDoKu's step removes. Each technique also meets a
-position where it must not fire: the same grid with its pattern broken by one extra candidate. Where
-no published pencil-mark example was at hand, a position from the public puzzle files is used and its
-eliminations are checked against the puzzle's unique solution.
+position where it must not fire: the same grid with its pattern broken by one extra candidate. The
+positions met in the public puzzle files (``FROM_FILES``) add real-game instances, their eliminations
+checked against the puzzle's unique solution; HoDoKu's library examples of those techniques are in
+test_published_examples.py.
 """
 
 from __future__ import annotations

@@ -44,3 +44,8 @@ def test_the_store_tells_its_listener_and_snapshots_the_position(result: dict[st
     assert snap["puzzle"] == FIGURE_4_2 and snap["actions"] == ["place r1c1 9"] and snap["position"] == 1
     assert snap["address"]["digits"] == "9" + "." * 80
     assert result["shown"]["mode"] == "applied" and result["shown"]["step"]["effect"] == "r1c1 = 9"
+
+
+def test_input_modes_work_while_python_answers_and_commands_wait(result: dict[str, Any]) -> None:
+    assert result["whileBusy"] == {"notes": True, "keys": True, "hint": False, "undo": False, "cancel": True}
+    assert result["pending"] == {"mark_mistakes": True}  # a settings switch shows what was asked

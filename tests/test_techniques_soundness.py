@@ -51,7 +51,7 @@ def test_top95_is_sound_and_uses_the_new_families() -> None:
     finished, used = check_file(puzzle_lines("norvig_top95.txt"), NO_FORCING)
     assert finished >= 49  # the basic techniques finish 29 of the 95
     for slug in ("skyscraper", "two-string-kite", "empty-rectangle", "xy-wing", "w-wing",
-                 "finned-fish", "unique-rectangle", "hidden-rectangle"):
+                 "finned-fish", "unique-rectangle", "hidden-rectangle", "sue-de-coq"):
         assert used[slug] > 0, slug
 
 

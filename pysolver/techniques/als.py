@@ -160,7 +160,7 @@ def _xz_step(geo: Geometry, a: Als, b: Als, restricted: list[int],
     # Z in A is off, so A locks with X; X in B then goes, so B locks with Z on.
     nodes = (_group(a, z, False), _group(a, x, True), _group(b, x, False), _group(b, z, True))
     links = (ProofLink(0, 1, "strong"), ProofLink(1, 2, "weak"), ProofLink(2, 3, "strong"))
-    roles = (("als", a.cells), ("als", b.cells),
+    roles = (("als-a", a.cells), ("als-b", b.cells),
              ("restricted", tuple(bit_indices(a.places[x] | b.places[x]))))
     proof = chain_proof(geo, (nodes, links), eliminated(geo, eliminations), roles)
     doubly = len(restricted) >= 2
@@ -190,7 +190,7 @@ def _xy_wing_step(geo: Geometry, sets: tuple[Als, Als, Als], commons: tuple[int,
              _group(b, y, False), _group(b, z, True))
     links = (ProofLink(0, 1, "strong"), ProofLink(1, 2, "weak"), ProofLink(2, 3, "strong"),
              ProofLink(3, 4, "weak"), ProofLink(4, 5, "strong"))
-    roles = (("als", a.cells), ("als", b.cells), ("pivot", c.cells))
+    roles = (("als-a", a.cells), ("als-b", b.cells), ("pivot", c.cells))
     proof = chain_proof(geo, (nodes, links), eliminated(geo, eliminations), roles)
     text = (f"ALS-XY-Wing: pivot set C = {c.name(geo)} shares restricted common "
             f"{geo.symbol(x)} with A = {a.name(geo)} and {geo.symbol(y)} with B = {b.name(geo)} "

@@ -134,14 +134,28 @@ def _placing_loops(board: Board, options: LinkOptions, technique: Technique,
 
 
 def find_continuous_nice_loops(board: Board) -> Iterator[Step]:
+    """Continuous nice loops over single candidates."""
+    return _continuous_loops(board, ALL_LINKS, CONTINUOUS_NICE_LOOP, "Continuous Nice Loop")
+
+
+def find_grouped_continuous_nice_loops(board: Board) -> Iterator[Step]:
+    """Continuous nice loops that may pass through grouped nodes (a box–line intersection)."""
+    return _continuous_loops(board, GROUPED_LINKS, GROUPED_CONTINUOUS_NICE_LOOP,
+                             "Grouped Continuous Nice Loop")
+
+
+def _continuous_loops(board: Board, options: LinkOptions, technique: Technique,
+                      name: str) -> Iterator[Step]:
     """Closed alternating loops: every weak link of the loop holds as a strong one too.
 
     From "A on" the search alternates weak and strong links; reaching a node Z strongly linked
     back to A closes a loop A - ... = Z = A in which strong and weak links alternate all the way
-    round. Then along each weak link exactly one end is true, so whatever sees both ends goes
-    (the other digits of a cell, or the digit's other places in a house). Shortest loops first.
+    round. Then along each weak link exactly one end is true (were both false, the strong links
+    from one end would make the other true), so whatever sees both ends goes (the other digits
+    of a cell, or the digit's other places in a house). Shortest loops first; a loop starts at a
+    single candidate, and grouped nodes may lie anywhere else on it.
     """
-    graph = build_graph(board, ALL_LINKS)
+    graph = build_graph(board, options)
     searches = {}
     for node in graph.candidate_nodes():
         search = searches[node] = Search(graph, node, True)
@@ -173,13 +187,14 @@ def find_continuous_nice_loops(board: Board) -> Iterator[Step]:
             key = frozenset(loop.path)
             if key not in seen:
                 seen.add(key)
-                step = _loop_step(graph, loop)
+                step = _loop_step(graph, loop, technique, name)
                 if step is not None:
                     steps.append(step)
         yield from _best_first(steps)
 
 
-def _loop_step(graph: LinkGraph, loop: Implication) -> Step | None:
+def _loop_step(graph: LinkGraph, loop: Implication, technique: Technique,
+               name: str) -> Step | None:
     geo = graph.geometry
     path = loop.path
     members = sum(1 << n for n in path)
@@ -197,11 +212,10 @@ def _loop_step(graph: LinkGraph, loop: Implication) -> Step | None:
     closed = nodes + (graph.chain_node(path[0], True),)
     links = links + (ProofLink(len(nodes) - 1, len(nodes), "strong"),)
     proof = chain_proof(geo, (closed, links), eliminated(geo, eliminations))
-    text = (f"Continuous Nice Loop of {len(path)} links: strong and weak links alternate all the "
+    text = (f"{name} of {len(path)} links: strong and weak links alternate all the "
             f"way round, so along each weak link exactly one end is true, and whatever sees both "
             f"ends of a weak link goes: removes {describe_eliminations(geo, eliminations)}.")
-    return _step(graph, CONTINUOUS_NICE_LOOP, "Continuous Nice Loop", text, path, proof,
-                 eliminations=eliminations)
+    return _step(graph, technique, name, text, path, proof, eliminations=eliminations)
 
 
 def _node_text(graph: LinkGraph, node: int) -> str:
@@ -250,5 +264,10 @@ GROUPED_NICE_LOOP = Technique(
     "grouped-nice-loop", "Grouped Discontinuous Nice Loop", "chains", Level.EXTREME, 300,
     find_grouped_nice_loops,
     summary="A discontinuous nice loop through grouped nodes that places its candidate.")
+GROUPED_CONTINUOUS_NICE_LOOP = Technique(
+    "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", "chains", Level.EXTREME, 300,
+    find_grouped_continuous_nice_loops,
+    summary="A continuous nice loop that may pass through the cells of a box–line intersection as "
+            "one node: whatever sees both ends of one of its weak links goes.")
 TECHNIQUES = (X_CHAIN, XY_CHAIN, AIC, NICE_LOOP, CONTINUOUS_NICE_LOOP, GROUPED_AIC,
-              GROUPED_NICE_LOOP)
+              GROUPED_NICE_LOOP, GROUPED_CONTINUOUS_NICE_LOOP)

@@ -77,3 +77,28 @@ def test_a_skyscraper_is_drawn_as_its_proof_says(page: Page, site_url: str,
     assert sorted(drawn["roles"]) == sorted(r for r, cells in proof["roles"].items() for _ in cells)
     assert all(dash not in ("none", "") for dash in drawn["dash"])
     page.locator("#board").screenshot(path=str(artifacts_dir / "skyscraper.png"))
+
+
+#: Norvig's top95, line 22: its eleventh step is a Sue de Coq in row 4 and box 4.
+SUE_DE_COQ_PUZZLE = "..247..58..............1.4.....2...9528.9.4....9...1.........3.3....75..685..2..."
+
+
+def test_a_sue_de_coq_tints_its_three_sets(page: Page, site_url: str, artifacts_dir: Path) -> None:
+    open_puzzle(page, site_url, SUE_DE_COQ_PUZZLE)
+    py("load", puzzle=SUE_DE_COQ_PUZZLE)
+    expected = py("solve_logic")["view"]
+    index = next(i for i, s in enumerate(expected["steps"]) if s["technique"] == "sue-de-coq")
+    roles = expected["steps"][index]["proof"]["roles"]
+    assert set(roles) == {"intersection", "line-set", "box-set"}
+    click(page, "solve_logic")
+    wait_for(page, f"{IDLE} && {STATE}.view.steps.length === {len(expected['steps'])}")
+    page.click(f".step-list button[data-position='{index + 1}']")
+    wait_position(page, index + 1)
+    drawn = page.evaluate(READ_PROOF)
+    assert drawn is not None
+    assert sorted(drawn["roles"]) == sorted(r for r, cells in roles.items() for _ in cells)
+    strokes = page.eval_on_selector_all(
+        "#board svg.proof rect[data-role]",
+        "(els) => [...new Set(els.map((el) => getComputedStyle(el).stroke))]")
+    assert len(strokes) == 3 and "none" not in strokes  # each set in its own colour
+    page.locator("#board").screenshot(path=str(artifacts_dir / "sue-de-coq.png"))

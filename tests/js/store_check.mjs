@@ -1,5 +1,6 @@
 // Runs web/js/store.js under Node: every action of a scripted session is reduced from a deeply
 // frozen state (a mutation would throw), and the results are printed as JSON for the Python test.
+import { enabled } from "../../web/js/controls-view.js";
 import { createStore, initialState, reduce, snapshot, shownStep } from "../../web/js/store.js";
 
 const freeze = (value) => {
@@ -36,6 +37,11 @@ try { reduce(state, { type: "fly" }); } catch (error) { unknown = error.message;
 const heard = [];
 const store = createStore(initialState(null), (s, a) => heard.push(a.type));
 store.dispatch({ type: "select", cell: 3 });
-console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected,
+// Python answering a digit (busy): N and the keys dialog still work, the tutor's commands wait.
+const loaded = reduce(reduce(initialState(null), { type: "ready", versions: {} }), { type: "view", view, cmd: "load", mode: "play" });
+const answering = reduce(loaded, { type: "busy", cmd: "settings", label: "…", pending: { mark_mistakes: true } });
+const whileBusy = Object.fromEntries(["notes", "keys", "hint", "undo", "cancel"].map((name) => [name, enabled(answering, name)]));
+console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected, whileBusy,
+  pending: answering.busy.pending,
   snapshot: snapshot(reduce(initialState(null), { type: "view", view, cmd: "load" })),
   shown: shownStep(reduce(initialState(null), { type: "view", view, cmd: "load" })) }));

@@ -9,16 +9,25 @@
 import { VIEW_COMMANDS } from "./controller.js";
 import { can, isLoaded } from "./store.js";
 
+/** Intents that change only how the page takes input: a fast typist's N while Python is still
+ * answering the previous digit must not be lost. */
+const WHILE_BUSY = new Set(["notes", "keys", "close-keys"]);
+
 /** Is the button for `name` usable now? */
 export function enabled(state, name) {
+  if (state.ready && state.busy && WHILE_BUSY.has(name)) return name !== "notes" || notesUsable(state);
   if (!state.ready || state.busy) return name === "cancel" && state.busy !== null;
   if (name in VIEW_COMMANDS) return can(state, VIEW_COMMANDS[name]);
   switch (name) {
     case "count": case "goto": case "gtsps": case "rate": case "export": return isLoaded(state);
-    case "notes": return state.mode === "play" && isLoaded(state);
+    case "notes": return notesUsable(state);
     case "cancel": return false;
     default: return true;
   }
+}
+
+function notesUsable(state) {
+  return state.mode === "play" && isLoaded(state);
 }
 
 function statusOf(state) {
