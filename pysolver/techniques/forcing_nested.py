@@ -38,11 +38,11 @@ from typing import Iterator
 from ..board import Board
 from ..geometry import Geometry
 from ..levels import Level
-from ..proof import Chain, branched_proof, eliminated, placed
-from ..step import Step, describe_eliminations
+from ..proof import Chain, branched_proof
+from ..step import Step
 from . import Technique
 from .forcing import branched_step
-from .nets import Branch, Literal, Nets, Propagation, nets_of
+from .nets import Branch, Literal, Nets, Propagation, nets_of, outcome, premise_groups
 
 #: The most work (literals derived, nets compared) the nets and their nested nets may take on one
 #: position: a search that finds nothing ends within about 3 s of CPython on a slow shared core (the
@@ -219,19 +219,7 @@ def _grow_on_position(nets: Nets, grown: tuple[Nested, Propagation] | None, prem
 def _agreement_steps(board: Board, nets: Nets, grown: dict[Literal, Nested]) -> Iterator[Step]:
     """Cell, house and digit nets whose branches (one at least nested) share a conclusion."""
     geo = board.geometry
-    groups: list[tuple[list[Literal], str]] = []
-    for cell, mask in enumerate(board.candidates):
-        if mask.bit_count() >= 2:
-            groups.append(([(cell, d, True) for d in _digits(mask)], f"cell {geo.cell_name(cell)}"))
-    for house, cells in enumerate(geo.houses):
-        for digit in geo.digits:
-            bit = 1 << (digit - 1)
-            places = [(c, digit, True) for c in cells if board.candidates[c] & bit]
-            if len(places) >= 2:
-                groups.append((places, f"{geo.symbol(digit)} in {geo.house_name(house)}"))
-    for cell, mask in enumerate(board.candidates):
-        for digit in _digits(mask):
-            groups.append(([(cell, digit, True), (cell, digit, False)], ""))
+    groups = premise_groups(board)
     found: list[tuple[int, list[Nested], Literal, str]] = []
     for group, where in groups:
         if not any(p in grown for p in group):
@@ -275,14 +263,9 @@ def _nested_words(geo: Geometry, nested: Nested, targets: tuple[Literal, ...]) -
 
 def _contradiction_step(geo: Geometry, nested: Nested) -> Step:
     branch = nested.branch
-    cell, digit, on = branch.premise
     assumption = _name(geo, branch.premise)
-    placements = () if on else ((cell, digit),)
-    eliminations = ((cell, digit),) if on else ()
-    result = placed(geo, placements) if placements else eliminated(geo, eliminations)
+    placements, eliminations, result, effect = outcome(geo, _negation(branch.premise))
     proof = branched_proof(geo, _proof_branches(geo, nested, branch.contradiction), result)
-    effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if placements
-              else f"removes {describe_eliminations(geo, eliminations)}")
     text = (f"Nested Forcing Net (contradiction): if {assumption}, what follows — with "
             f"{_nested_words(geo, nested, branch.contradiction)} — breaks a rule: "
             f"{branch.broken}. So {assumption} is impossible: {effect}.")
@@ -292,18 +275,13 @@ def _contradiction_step(geo: Geometry, nested: Nested) -> Step:
 
 def _agreement_step(geo: Geometry, branches: list[Nested], literal: Literal,
                     where: str) -> Step:
-    cell, digit, on = literal
-    placements = ((cell, digit),) if on else ()
-    eliminations = () if on else ((cell, digit),)
-    result = placed(geo, placements) if on else eliminated(geo, eliminations)
+    placements, eliminations, result, effect = outcome(geo, literal)
     drawn = [item for nested in branches
              for item in _proof_branches(geo, nested, (literal,))]
     proof = branched_proof(geo, drawn, result)
     premises = [_name(geo, n.branch.premise) for n in branches]
     setup = (f"whether {premises[0]} is true or false" if not where
              else f"whichever of {', '.join(premises)} is true ({where})")
-    effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if on
-              else f"removes {describe_eliminations(geo, eliminations)}")
     text = (f"Nested Forcing Net: {setup}, what follows leads to {result}, a branch using nets "
             f"of its own inside it (each branch and nested net drawn from its premise). "
             f"So {result} holds: {effect}.")

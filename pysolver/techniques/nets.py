@@ -332,26 +332,47 @@ def find_forcing_nets(board: Board) -> Iterator[Step]:
     if broken:
         return
     found: list[tuple[int, list[Branch], Literal, str]] = []
-    for cell, mask in enumerate(board.candidates):
-        if mask.bit_count() >= 2:
-            premises = [(cell, d, True) for d in _digits(mask)]
-            found.extend(_agreements(nets, premises, f"cell {geo.cell_name(cell)}"))
-    for house, cells in enumerate(geo.houses):
-        for digit in geo.digits:
-            bit = 1 << (digit - 1)
-            premises = [(c, digit, True) for c in cells if board.candidates[c] & bit]
-            if len(premises) >= 2:
-                where = f"{geo.symbol(digit)} in {geo.house_name(house)}"
-                found.extend(_agreements(nets, premises, where))
-    for cell, mask in enumerate(board.candidates):
-        for digit in _digits(mask):
-            found.extend(_agreements(nets, [(cell, digit, True), (cell, digit, False)], ""))
+    for premises, where in premise_groups(board):
+        found.extend(_agreements(nets, premises, where))
     found.sort(key=lambda item: item[0])
     seen: set[Literal] = set()
     for _, branches, literal, where in found:
         if literal not in seen:
             seen.add(literal)
             yield _agreement_step(geo, branches, literal, where)
+
+
+def premise_groups(board: Board) -> list[tuple[list[Literal], str]]:
+    """Each set of premises one of which holds, with where it comes from: the candidates of a cell,
+    the places of a digit in a house (``""`` for a candidate true or false)."""
+    geo = board.geometry
+    groups: list[tuple[list[Literal], str]] = []
+    for cell, mask in enumerate(board.candidates):
+        if mask.bit_count() >= 2:
+            groups.append(([(cell, d, True) for d in _digits(mask)], f"cell {geo.cell_name(cell)}"))
+    for house, cells in enumerate(geo.houses):
+        for digit in geo.digits:
+            bit = 1 << (digit - 1)
+            places = [(c, digit, True) for c in cells if board.candidates[c] & bit]
+            if len(places) >= 2:
+                groups.append((places, f"{geo.symbol(digit)} in {geo.house_name(house)}"))
+    for cell, mask in enumerate(board.candidates):
+        for digit in _digits(mask):
+            groups.append(([(cell, digit, True), (cell, digit, False)], ""))
+    return groups
+
+
+def outcome(geo: Geometry, literal: Literal) -> tuple[tuple[tuple[int, int], ...],
+                                                     tuple[tuple[int, int], ...], str, str]:
+    """What a literal that holds does: its placements, its eliminations, the conclusion in Eureka
+    notation and in words."""
+    cell, digit, on = literal
+    placements = ((cell, digit),) if on else ()
+    eliminations = () if on else ((cell, digit),)
+    result = placed(geo, placements) if on else eliminated(geo, eliminations)
+    effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if on
+              else f"removes {describe_eliminations(geo, eliminations)}")
+    return placements, eliminations, result, effect
 
 
 def _agreements(nets: Nets, premises: list[Literal],
@@ -372,31 +393,22 @@ def _name(geo: Geometry, literal: Literal) -> str:
 
 
 def _agreement_step(geo: Geometry, branches: list[Branch], literal: Literal, where: str) -> Step:
-    cell, digit, on = literal
-    placements = ((cell, digit),) if on else ()
-    eliminations = () if on else ((cell, digit),)
-    result = placed(geo, placements) if on else eliminated(geo, eliminations)
+    placements, eliminations, result, effect = outcome(geo, literal)
     premises = tuple(_name(geo, b.premise) for b in branches)
     proof = branched_proof(geo, [(name, b.chain((literal,))) for name, b in zip(premises, branches)],
                            result)
     setup = (f"whether {premises[0]} is true or false" if not where
              else f"whichever of {', '.join(premises)} is true ({where})")
-    effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if on
-              else f"removes {describe_eliminations(geo, eliminations)}")
     text = (f"Forcing Net: {setup}, what follows from it leads to {result} "
             f"(each branch drawn from its premise). So {result} holds: {effect}.")
     return branched_step(FORCING_NET, "Forcing Net", text, proof, placements, eliminations)
 
 
 def _contradiction_step(geo: Geometry, branch: Branch) -> Step:
-    cell, digit, on = branch.premise
     assumption = _name(geo, branch.premise)
-    placements = () if on else ((cell, digit),)
-    eliminations = ((cell, digit),) if on else ()
-    result = placed(geo, placements) if placements else eliminated(geo, eliminations)
+    cell, digit, on = branch.premise
+    placements, eliminations, result, effect = outcome(geo, (cell, digit, not on))
     proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction))], result)
-    effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if placements
-              else f"removes {describe_eliminations(geo, eliminations)}")
     text = (f"Forcing Net (contradiction): if {assumption}, what follows leaves "
             f"{branch.broken}, so {assumption} is impossible: {effect}.")
     return branched_step(FORCING_NET, "Forcing Net", text, proof, placements, eliminations)
