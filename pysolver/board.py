@@ -33,6 +33,8 @@ class Contradiction:
     cell: int | None = None
     house: int | None = None
     cells: tuple[int, ...] = ()
+    #: The lines of a Hall violation on one digit's rows × columns (no single house holds it).
+    houses: tuple[int, ...] = ()
     #: For a Hall violation: the graph without a perfect matching, the violating set as its pattern.
     graph: GraphDrawing | None = field(default=None, compare=False, repr=False)
 

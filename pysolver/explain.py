@@ -118,7 +118,7 @@ def _area(geometry: Geometry, step: Step) -> tuple[int, ...]:
     """The house a first hint points at without giving the answer away: one of the step's houses
     (the box of a single cell, whose three houses together would name the cell), none for a step
     on one digit's rows and columns (a fish), whose houses would draw the pattern."""
-    if step.digit is not None or not step.houses:
+    if step.view == "digit" or not step.houses:
         return ()
     boxes = [h for h in step.houses if geometry.house_kind(h) == "box"]
     return (boxes[0],) if len(step.houses) == 3 and boxes else step.houses[:1]
@@ -131,21 +131,28 @@ def _where(geometry: Geometry, step: Step) -> str:
     return f"{where} for digit {geometry.symbol(step.digit)}" if step.digit else where
 
 
+def _named(name: str) -> str:
+    """'a Naked Pair', 'an X-Wing'; no article for 'Pointing', 'Remote Pairs', 'BUG+1'."""
+    if name.endswith(("ing", "s", "+1")) and not name.endswith("Wing"):
+        return name
+    vowel = name[:1] in "AEIOX" or (name[:1] == "U" and not name.startswith("Uni"))
+    return f"{'an' if vowel else 'a'} {name}"
+
+
 def hint_json(geometry: Geometry, step: Step, level: int, earlier: Iterable[Step] = ()) -> dict[str, Any]:
     """The step as hint level 1, 2 or 3 reveals it (its fields emptied beyond the level).
 
     ``earlier``: the steps already taken, so a graph keeps the order its house was last drawn in.
     """
     full = step_json(geometry, step, earlier)
-    article = "an" if step.name[:1] in "AEIOU" else "a"
     if level >= LEVELS:
         return {**full, "level": LEVELS, "kind": "step"}
     hidden: dict[str, Any] = {"placements": [], "eliminations": [], "graph": None, "proof": None,
-                              "effect": ""}
+                              "effect": "", "details": ""}
     if level == 1:
         return {**full, **hidden, "level": 1, "kind": "step", "cells": [], "digits": [], "pattern": [],
                 "houses": list(_area(geometry, step)), "digit": None,
-                "text": f"Look for {article} {step.name} in {_where(geometry, step)}."}
+                "text": f"Look for {_named(step.name)} in {_where(geometry, step)}."}
     cells = join_names(geometry.cell_name(c) for c in sorted({c for c, _ in step.pattern} or
                                                              set(step.cells)))
     return {**full, **hidden, "level": 2, "kind": "step",
@@ -162,6 +169,7 @@ def mistake_json(geometry: Geometry, wrong: list[tuple[int, int]]) -> dict[str, 
     return {"technique": "mistake", "name": "Mistake", "level": 1, "kind": "mistake", "size": 0,
             "view": "cell", "houses": [], "digit": digit, "cells": [cell], "digits": [digit],
             "pattern": [], "placements": [], "eliminations": [], "graph": None, "effect": "",
+            "details": "",
             "text": f"{wrong_text(geometry, cell, digit)}: erase it (or Undo) before going on, or "
                     f"the next steps would build on it.{more}"}
 

@@ -196,4 +196,5 @@ class Move:
                 "houses": [], "digit": self.digit or None, "cells": cells,
                 "digits": [self.digit] if self.digit else [], "pattern": [],
                 "placements": [[self.cell, self.digit]] if self.kind == "place" else [],
-                "eliminations": [], "text": text, "effect": effect, "graph": None, "action": self.text(geometry)}
+                "eliminations": [], "text": text, "details": "", "effect": effect, "graph": None,
+                "action": self.text(geometry)}

@@ -167,26 +167,32 @@ def _settle(cand: int, placed: int, new: int, t: Layout,
     ([4], [3, 4])
     """
     place = t.place
-    cells, guards, lows, n = t.cells, t.guards, t.lows, t.n
-    box_starts, column_starts = t.box_starts, t.column_starts
+    cells, guards, lows, n, planes = t.cells, t.guards, t.lows, t.n, t.planes
+    box_starts, box_spread = t.box_starts, t.box_spread
+    column_starts, column_spread = t.column_starts, t.column_spread
+    plane_shifts, band_shifts = t.plane_shifts, t.band_shifts
+    stack_shifts, column_shifts = t.stack_shifts, t.column_shifts
+    # ``a ^ (a & b)`` below is ``a & ~b`` without the negative integer ``~b``, which costs CPython
+    # a two's-complement pass over every digit (and more in WebAssembly).
     while True:
         placed |= new
         while new:
-            low = new & -new
-            new ^= low
-            cand &= place[low.bit_length() - 1]
+            top = new.bit_length() - 1
+            new ^= 1 << top
+            cand &= place[top]
+        unplaced = cand ^ (cand & placed)
 
         # Naked singles: fold the planes onto plane 0, noting cells seen once and twice.
         once = cand
         twice = 0
-        for shift in t.plane_shifts:
+        for shift in plane_shifts:
             moved = once >> shift
             twice |= (twice >> shift) | (once & moved)
             once |= moved
         if once & cells != cells:
             return None
-        single = cells & ~twice
-        new = (single * t.planes) & cand & ~placed
+        single = cells ^ (cells & twice)
+        new = (single * planes) & unplaced
         if new:
             continue  # the cheapest rule: place these before looking further
 
@@ -196,14 +202,14 @@ def _settle(cand: int, placed: int, new: int, t: Layout,
         if less & guards != guards:
             return None
         one = guards ^ ((((cand & less) | guards) - lows) & guards)
-        new = (one - (one >> n)) & cand & ~placed
+        new = (one - (one >> n)) & unplaced
         if new:
             continue
 
         # Fold the rows of each band onto its first row (seen once / twice per column).
         band_once = cand
         band_twice = 0
-        for shift in t.band_shifts:
+        for shift in band_shifts:
             moved = cand >> shift
             band_twice |= band_once & moved
             band_once |= moved
@@ -211,34 +217,34 @@ def _settle(cand: int, placed: int, new: int, t: Layout,
         # Boxes: fold the columns of each stack onto its first column.
         once = band_once
         twice = band_twice
-        for shift in t.stack_shifts:
+        for shift in stack_shifts:
             moved = band_once >> shift
             twice |= (band_twice >> shift) | (once & moved)
             once |= moved
         if once & box_starts != box_starts:
             return None
-        new = ((box_starts & ~twice) * t.box_spread) & cand & ~placed
+        new = ((box_starts ^ (box_starts & twice)) * box_spread) & unplaced
         if new:
             continue
 
         # Columns: fold the bands' first rows onto row 0.
         once = band_once
         twice = band_twice
-        for shift in t.column_shifts:
+        for shift in column_shifts:
             moved = band_once >> shift
             twice |= (band_twice >> shift) | (once & moved)
             once |= moved
         if once & column_starts != column_starts:
             return None
-        new = ((column_starts & ~twice) * t.column_spread) & cand & ~placed
+        new = ((column_starts ^ (column_starts & twice)) * column_spread) & unplaced
         if new:
             continue
         if not locked:
             return cand, placed, single
-        fewer = cand & ~_locked_eliminations(cand, t)
-        if fewer == cand:
+        gone = cand & _locked_eliminations(cand, t)
+        if not gone:
             return cand, placed, single
-        cand = fewer
+        cand ^= gone
 
 
 def _locked_eliminations(cand: int, t: Layout) -> int:
@@ -271,9 +277,10 @@ def _locked_eliminations(cand: int, t: Layout) -> int:
         moved = segments >> shift
         twice |= once & moved
         once |= moved
-    pointing = segments & (((once & ~twice) & t.band_firsts) * t.band_spread)
+    pointing = segments & (((once ^ (once & twice)) & t.band_firsts) * t.band_spread)
     rows = ((pointing + t.guards - t.lows) & t.guards) >> n
-    gone = ((rows * t.row_segments) & ~pointing) * t.segment_fill
+    spread = rows * t.row_segments
+    gone = (spread ^ (spread & pointing)) * t.segment_fill
 
     # Claiming: rows where the digit has a place in one segment only.
     less = (segments | t.guards) - t.lows
@@ -283,7 +290,8 @@ def _locked_eliminations(cand: int, t: Layout) -> int:
     for shift in t.band_shifts:
         first |= claiming >> shift
     first &= t.band_firsts
-    gone |= ((first * t.band_spread) & ~claiming) * t.segment_fill
+    spread = first * t.band_spread
+    gone |= (spread ^ (spread & claiming)) * t.segment_fill
     return gone
 
 

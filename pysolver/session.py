@@ -60,12 +60,22 @@ class Status:
     house: int | None = None
     cells: tuple[int, ...] = ()
     graph: dict[str, Any] | None = None
+    #: Every house a contradiction concerns: its house, or the lines of one digit's rows × columns.
+    houses: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the page and the CLI's closing status line; a Hall violation's graph
         (the house, or the digit's rows × columns, without a perfect matching) as ``graph``."""
         return {"status": self.state, "message": self.message, "cell": self.cell,
-                "house": self.house, "cells": list(self.cells), "graph": self.graph}
+                "house": self.house, "houses": list(self.houses), "cells": list(self.cells),
+                "graph": self.graph}
+
+
+def contradiction_houses(contradiction: Contradiction) -> tuple[int, ...]:
+    """The houses to outline: the one house of a contradiction, or the lines of a digit's."""
+    if contradiction.house is not None:
+        return (contradiction.house,)
+    return contradiction.houses
 
 
 @dataclass(frozen=True)
@@ -84,7 +94,7 @@ class Branch:
         return {"depth": self.depth, "abandoned": self.abandoned, "guess": self.guess,
                 "ended": None if ended is None else {
                     "message": ended.message, "cell": ended.cell, "house": ended.house,
-                    "cells": list(ended.cells)}}
+                    "houses": list(contradiction_houses(ended)), "cells": list(ended.cells)}}
 
 
 @dataclass(frozen=True)
@@ -299,7 +309,8 @@ class Session:
             graph = contradiction.graph
             return Status("contradiction", f"Contradiction: {contradiction.message}. {follow}",
                           contradiction.cell, contradiction.house, contradiction.cells,
-                          graph_json(self.geometry, graph, with_stages=False) if graph else None)
+                          graph_json(self.geometry, graph, with_stages=False) if graph else None,
+                          contradiction_houses(contradiction))
         left = len(board.empty_cells())
         if self.next_step() is None:
             off = (f" ({len(self._disabled)} technique{'s' if len(self._disabled) > 1 else ''}"
@@ -569,12 +580,17 @@ class Session:
         options = board.candidate_digits(cell)
         digit = options[0]
         name = geo.cell_name(cell)
-        text = (f"Guess: {name} has the fewest candidates, {digit_set(geo, options)}; try "
-                f"{geo.symbol(digit)}. If a contradiction follows, backtracking returns here and "
-                f"removes {geo.symbol(digit)} from {name}.")
+        symbol = geo.symbol(digit)
+        text = (f"No technique applies, so try {symbol} in {name}, a cell with the fewest "
+                f"candidates, {digit_set(geo, options)}. A contradiction would take it back.")
+        details = (f"Guess: {name} has the fewest candidates, {digit_set(geo, options)}, so the "
+                   f"fewest cases to try; try {symbol}. The steps that follow form this guess's "
+                   f"branch. If they reach a contradiction, Backtrack abandons the branch, returns "
+                   f"here and removes {symbol} from {name}.")
         step = Step(GUESS, "Guess", text, size=len(options), view="cell",
                     houses=geo.houses_of[cell], cells=(cell,), digits=tuple(options),
-                    pattern=tuple((cell, d) for d in options), placements=((cell, digit),))
+                    pattern=tuple((cell, d) for d in options), placements=((cell, digit),),
+                    details=details)
         self.apply(step)
         return step
 
@@ -589,11 +605,15 @@ class Session:
         cell, digit = guess_step.placements[0]
         geo = self.board.geometry
         name = geo.cell_name(cell)
-        text = (f"Backtrack: the guess {name} = {geo.symbol(digit)} led to a contradiction "
-                f"({contradiction.message}), so {name} is not {geo.symbol(digit)}.")
+        symbol = geo.symbol(digit)
+        text = (f"The guess {name} = {symbol} led to a contradiction: its branch is abandoned, "
+                f"and {name} is not {symbol}.")
+        details = (f"Backtrack: the guess {name} = {symbol} led to a contradiction "
+                   f"({contradiction.message}), so {name} is not {symbol}. The steps taken since "
+                   f"the guess are undone and {symbol} is removed from {name}.")
         step = Step(BACKTRACK, "Backtrack", text, size=0, view="cell",
                     houses=geo.houses_of[cell], cells=(cell,), digits=(digit,),
-                    eliminations=((cell, digit),))
+                    eliminations=((cell, digit),), details=details)
         self.apply(step)
         return step
 
@@ -630,10 +650,12 @@ class Session:
                                 else "erase a wrong digit or Undo" if self._points[self.position].player
                                 else "the puzzle has none"))
         placements = tuple((c, solution[c]) for c in board.empty_cells())
-        text = (f"Search: the remaining {len(placements)} cells are filled by the search engine "
-                f"(constraint propagation and fewest-candidates branching).")
+        text = f"The search engine fills the remaining {len(placements)} cells."
+        details = (f"Search: the remaining {len(placements)} cells are filled by the search engine "
+                   f"(constraint propagation and fewest-candidates branching), not by a "
+                   f"deduction a person would make.")
         step = Step(SEARCH, "Search", text, size=len(placements), view="search",
-                    cells=tuple(c for c, _ in placements), placements=placements)
+                    cells=tuple(c for c, _ in placements), placements=placements, details=details)
         self.apply(step)
         return step
 

@@ -2,7 +2,10 @@
 
 As in HoDoKu, finding is separate from applying: a finder returns a ``Step`` saying which technique,
 which house, which cells and digits prove it (the pattern), what it places and what it eliminates,
-and one plain sentence of reason in ``rRcC`` notation. Chain, pile and fish steps also carry the
+and its reason in two layers: ``text``, at most two short sentences shown beside the board (what
+the pattern is, then what it does), and ``details``, the whole argument behind the page's "why?"
+disclosure and the CLI's ``why:`` line. Cells are always named ``r3c5`` and houses "row 3",
+"column 5", "box 4", in the CLI and on the page alike. Chain, pile and fish steps also carry the
 bipartite graph they were read from, so the page can draw the graph theory behind the step without
 deriving anything itself.
 """
@@ -161,6 +164,8 @@ class Step:
     eliminations: tuple[Candidate, ...] = ()
     graph: GraphDrawing | None = field(default=None, repr=False)
     proof: Proof | None = field(default=None, repr=False)
+    #: The whole argument behind ``text`` (which stays within two short sentences).
+    details: str = field(default="", repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the page and ``steps --json``: cells 0-based, digits 1..n."""
@@ -177,21 +182,24 @@ class Step:
             "placements": [list(c) for c in self.placements],
             "eliminations": [list(c) for c in self.eliminations],
             "text": self.text,
+            "details": self.details,
             "graph": self.graph.to_json() if self.graph else None,
             "proof": self.proof.to_json() if self.proof else None,
         }
 
 
-def join_names(names: Iterable[str]) -> str:
-    """'a', 'a and b', 'a, b and c'.
+def join_names(names: Iterable[str], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' (or 'a, b or c' with ``last="or"``).
 
     >>> join_names(["row 1", "row 4", "row 7"])
     'row 1, row 4 and row 7'
+    >>> join_names(["r1c1", "r1c2"], "or")
+    'r1c1 or r1c2'
     """
     items = list(names)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def describe_eliminations(geometry: Geometry, eliminations: Iterable[Candidate]) -> str:
@@ -207,6 +215,45 @@ def describe_eliminations(geometry: Geometry, eliminations: Iterable[Candidate])
     return "; ".join(
         f"{geometry.symbol(digit)} from {join_names(geometry.cell_name(c) for c in sorted(cells))}"
         for digit, cells in sorted(by_digit.items()))
+
+
+def outcome(geometry: Geometry, placements: Iterable[Candidate] = (),
+            eliminations: Iterable[Candidate] = ()) -> str:
+    """A step's effect as the short second sentence of its text: ``So 4 leaves r9c1 and r9c3.``
+
+    Beyond three cells the cells are counted (within their house when they share one): the board
+    shows them and the details list them.
+
+    >>> from pysolver.geometry import geometry_for_size
+    >>> geo = geometry_for_size(9)
+    >>> outcome(geo, eliminations=[(0, 3), (6, 3)])
+    'So 3 leaves r1c1 and r1c7.'
+    >>> outcome(geo, eliminations=[(c, d) for c in (0, 1, 2, 3) for d in (5, 7)])
+    'So 5 and 7 leave 4 cells of row 1.'
+    >>> outcome(geo, placements=[(40, 9)])
+    'So r5c5 is 9.'
+    """
+    placed = sorted(placements)
+    removed = sorted(eliminations)
+    parts = []
+    if len(placed) > 3:
+        parts.append(f"{len(placed)} cells are filled")
+    elif placed:
+        parts.append(join_names(f"{geometry.cell_name(c)} is {geometry.symbol(d)}" for c, d in placed))
+    if removed:
+        digits = sorted({d for _, d in removed})
+        cells = sorted({c for c, _ in removed})
+        verb = "leaves" if len(digits) == 1 else "leave"
+        parts.append(f"{join_names(geometry.symbol(d) for d in digits)} {verb} {_cells_text(geometry, cells)}")
+    return f"So {' and '.join(parts)}." if parts else ""
+
+
+def _cells_text(geometry: Geometry, cells: list[int]) -> str:
+    """``r1c1 and r1c7``; ``5 cells of column 4``; ``7 cells``."""
+    if len(cells) <= 3:
+        return join_names(geometry.cell_name(c) for c in cells)
+    shared = set(geometry.houses_of[cells[0]]).intersection(*(geometry.houses_of[c] for c in cells))
+    return f"{len(cells)} cells of {geometry.house_name(min(shared))}" if shared else f"{len(cells)} cells"
 
 
 def digit_set(geometry: Geometry, digits: Iterable[int]) -> str:

@@ -144,7 +144,7 @@ def test_an_x_chain_step_carries_its_alternating_chain_and_eureka_text() -> None
     assert {node.digit for node in proof.nodes} == {7}
     assert proof.notation.startswith("(7)r") and proof.notation.endswith("=> r4c2<>7")
     assert step.to_json()["proof"]["links"][0] == {"from": 0, "to": 1, "kind": "strong"}
-    assert step.technique.slug == "x-chain" and "X-Chain" in step.text
+    assert step.technique.slug == "x-chain" and "X-Chain" in step.details
 
 
 def test_a_grouped_node_is_the_cells_of_one_box_line_intersection() -> None:

@@ -13,11 +13,12 @@ def test_play_takes_moves_and_steps_and_shows_hints_and_check(capsys: pytest.Cap
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "Exactly one solution."
     assert lines[1:3] == ["   1. You placed 9 in r1c1.", "   2. You toggled the note 2 in r1c4."]
-    assert lines[3].startswith("   3. Naked single")
+    assert lines[3].startswith("   3. Naked Single")
     assert lines[4] == "9 1 7 {2} 2 . 3 4 ."
     assert lines[13] == "solving: 44 cells to go."
     assert [line.split(":")[0] for line in lines[14:17]] == ["hint 1", "hint 2", "hint 3"]
-    assert lines[17] == "check: r1c4: the notes lost this cell's digit."
+    assert lines[17].startswith("   why: Naked single (cell exclusion): ")  # hint 3's details
+    assert lines[18] == "check: r1c4: the notes lost this cell's digit."
 
 
 def test_a_wrong_digit_is_named_by_the_hint(capsys: pytest.CaptureFixture[str]) -> None:

@@ -55,7 +55,7 @@ def test_steps_contradiction_status(capsys: pytest.CaptureFixture[str]) -> None:
 def test_steps_text(capsys: pytest.CaptureFixture[str]) -> None:
     main(["steps", FIGURE_4_2])
     out = capsys.readouterr().out
-    assert out.startswith("   1. Naked single (cell exclusion): r1c3 can only be 7")
+    assert out.startswith("   1. Naked Single: r1c3 can only be 7")
     assert "solved: Solved in 46 steps." in out
 
 

@@ -53,7 +53,7 @@ def _check(step: Step, solution: tuple[int, ...]) -> None:
         assert branch.premise.startswith(f"r") and first.cells[0] >= 0
         premise_cell = int(branch.premise[1]) - 1, int(branch.premise[3]) - 1
         assert (first.cells[0] // 9, first.cells[0] % 9) == premise_cell
-        if "contradiction" not in step.text:
+        if "contradiction" not in step.details:
             assert (last.cells, last.digit, last.on) == ((conclusion[0],), conclusion[1], on)
     assert " => " in proof.notation
     assert "guess" not in step.text.lower()

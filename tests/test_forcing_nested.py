@@ -47,7 +47,7 @@ def _check(step: Step, solution: tuple[int, ...]) -> None:
     assert step.technique is NESTED_FORCING_NET
     assert all(solution[c] != d for c, d in step.eliminations), step.text
     assert all(solution[c] == d for c, d in step.placements), step.text
-    assert "guess" not in step.text.lower()
+    assert "guess" not in step.text.lower() and "guess" not in step.details.lower()
     proof = step.proof
     assert proof is not None and proof.branches and not proof.nodes
     outer = [b for b in proof.branches if " inside " not in b.premise]
@@ -70,8 +70,9 @@ def test_the_published_example_stalls_without_nesting_and_a_nested_net_goes_on()
     step = next_step(board)
     assert step is not None and step.name == "Nested Forcing Net"
     _check(step, solution)
-    assert step.text.startswith("Nested Forcing Net (contradiction): if ")
-    assert "shown inside that branch by" in step.text
+    assert step.text.startswith("If ") and "with nets nested inside that branch" in step.text
+    assert step.details.startswith("Nested Forcing Net (contradiction): if ")
+    assert "shown inside that branch by" in step.details
 
 
 def test_every_step_found_on_the_published_position_is_sound() -> None:

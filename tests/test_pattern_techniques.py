@@ -171,7 +171,7 @@ def test_published_example(key: str) -> None:
     data = step.to_json()
     assert data["technique"] == technique.slug and data["proof"] is not None
     if technique.assumes_uniqueness:
-        assert "this relies on the puzzle having one solution" in step.text
+        assert "this relies on the puzzle having one solution" in step.details
 
 
 @pytest.mark.parametrize("key", PUBLISHED)

@@ -237,7 +237,7 @@ def test_published_example_is_found(key: str) -> None:
     named = exact or [s for s in steps if set(getattr(s, kind)) & target]
     assert any(s.name == example.name for s in named), [s.name for s in named]
     if technique.assumes_uniqueness:
-        assert all("this relies on the puzzle having one solution" in s.text for s in named)
+        assert all("this relies on the puzzle having one solution" in s.details for s in named)
 
 
 @pytest.mark.parametrize("key", [k for k, e in EXAMPLES.items() if e.breaking])

@@ -89,7 +89,7 @@ def test_backtrack_returns_to_the_guess_and_removes_its_digit() -> None:
     session.goto(index + 1)
     assert session.board.values[cell] == 0
     assert not session.board.candidates[cell] >> (digit - 1) & 1
-    assert "Backtrack: the guess" in tutor_steps(session)[index].text
+    assert "Backtrack: the guess" in tutor_steps(session)[index].details
 
 
 def test_no_solution_contradiction_names_the_spot() -> None:

@@ -54,7 +54,7 @@ def test_hodoku_library_eliminations_are_one_step(line: str) -> None:
     assert set(roles["line-set"]) <= set(geo.houses[line]) - set(geo.houses[box])
     assert set(roles["box-set"]) <= set(geo.houses[box]) - set(geo.houses[line])
     assert step.proof.notation.startswith("SdC r") and " => " in step.proof.notation
-    assert "Sue de Coq" in step.text and "line set" in step.text and "box set" in step.text
+    assert "Sue de Coq" in step.details and "line set" in step.details and "box set" in step.details
 
 
 def test_the_cells_hold_as_many_digits_as_cells_and_the_sets_share_none() -> None:

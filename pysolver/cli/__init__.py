@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import traceback
 from importlib import import_module
 from typing import Sequence
 
@@ -62,6 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"error: cannot write the output: {error.strerror or error}", 1)
     except Exception as error:  # a bug: say so in one line, the traceback only on request
         if os.environ.get("PYSOLVER_DEBUG"):
+            import traceback  # only here: loading it costs every short run a few milliseconds
             traceback.print_exc()
         return _fail(f"internal error: {type(error).__name__}: {error} "
                      f"(set PYSOLVER_DEBUG=1 for the traceback, and please report it)", 1)

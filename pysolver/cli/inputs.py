@@ -17,12 +17,14 @@ import re
 import stat
 import sys
 from dataclasses import dataclass
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
-from .. import formats
 from ..errors import PuzzleError
 from ..geometry import size_for_cell_count
 from ..grid import ALPHABETS, SEPARATORS, Grid
+
+if TYPE_CHECKING:
+    from .. import formats
 
 
 class InputError(ValueError):
@@ -51,8 +53,15 @@ def _cell_count(line: str) -> int:
 
 
 def _is_whole_puzzle(line: str) -> bool:
-    """A line that is a puzzle on its own: a grid's line, a candidate string or a position line."""
-    return bool(size_for_cell_count(_cell_count(line))) or formats.detect(line) != "line"
+    """A line that is a puzzle on its own: a grid's line, a candidate string or a position line.
+
+    The text formats are imported only for a line that is not a grid's line, so ``solve`` and
+    ``count`` on a file of plain lines do not pay for loading them.
+    """
+    if size_for_cell_count(_cell_count(line)):
+        return True
+    from .. import formats
+    return formats.detect(line) != "line"
 
 
 def split_puzzles(text: str, source: str) -> list[PuzzleText]:
@@ -198,6 +207,7 @@ def labelled(error: PuzzleError, prefix: str) -> PuzzleError:
 def each_position(args: argparse.Namespace) -> Iterator[tuple[str, formats.Imported]]:
     """Each input's label (only when the input holds several) and its position, read in any of
     the text forms of ``pysolver.formats``; bad input raises, so the command stops with code 2."""
+    from .. import formats
     puzzles = read_puzzles(args.puzzle)
     for puzzle in puzzles:
         label = puzzle.label if len(puzzles) > 1 else ""

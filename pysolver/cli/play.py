@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 
 from ..geometry import bits
+from ..formats.path import step_line
 from ..play import Move
 from ..session import Session
 from .inputs import add_puzzle_arguments, each_grid
@@ -62,7 +63,7 @@ def play(session: Session, args: argparse.Namespace) -> None:
     print(session.classification.message)
     session.replay(list(args.actions))
     for number, entry in enumerate(session.steps, 1):
-        text = entry.describe(session.geometry)[1] if isinstance(entry, Move) else entry.text
+        text = entry.describe(session.geometry)[1] if isinstance(entry, Move) else step_line(entry)
         print(f"{number:4}. {text}")
     print(board_text(session))
     status = session.status()
@@ -73,5 +74,7 @@ def play(session: Session, args: argparse.Namespace) -> None:
             print("hint: none (nothing left to find)")
             break
         print(f"hint {hint['level']}: {hint['text']}")
+        if hint.get("details"):
+            print(f"   why: {hint['details']}")
     if args.check:
         print(f"check: {session.check().message}")

@@ -1,9 +1,10 @@
-"""``pysolver steps PUZZLE [--json] [--no-guess] [--without SLUG,...]``: the deduction log, one step per line.
+"""``pysolver steps PUZZLE [--json] [--why] [--no-guess] [--without SLUG,...]``: the deduction log.
 
 ``PUZZLE`` may be any text form of ``pysolver.formats``: from a pencil-mark grid, a candidate string
 or a position line the log starts at that position, with its candidates.
 
-Text mode numbers the reasons; ``--json`` prints one step object per line (the schema in the README)
+Text mode numbers the steps, each with its technique and its short text as the page shows them
+(``--why`` adds each step's details under it, the page's "why?"); ``--json`` prints one step object per line (the schema in the README)
 and closes each puzzle's log with a status object ``{"status": "solved" | "stuck" | "contradiction"}``.
 Without ``--no-guess`` the log goes on with guesses and backtracks to the solution.
 """
@@ -24,6 +25,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     parser = subparsers.add_parser("steps", help="print the deductions that solve a puzzle")
     add_puzzle_arguments(parser)
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.add_argument("--why", action="store_true",
+                        help="print each step's details (the whole argument) under it")
     parser.add_argument("--no-guess", action="store_true",
                         help="logic only: stop when no deduction is left instead of guessing")
     add_without_argument(parser)
@@ -46,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         if label:
             print(f"{label}:")
-        for line in path_lines(steps):
+        for line in path_lines(steps, args.why):
             print(line)
         print(f"{status.state}: {status.message}")
         print(session.board.grid().picture(args.alphabet))

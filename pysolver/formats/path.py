@@ -17,15 +17,24 @@ from ..session import Status
 from ..step import Step
 
 
-def path_lines(steps: Sequence[Step]) -> list[str]:
-    """``   1. <reason>`` for each step, numbered from 1, and under a chain-like step its proof in
-    Eureka notation, as the forums write it."""
+def path_lines(steps: Sequence[Step], why: bool = False) -> list[str]:
+    """``   1. <technique>: <short text>`` for each step, numbered from 1, as the page shows it
+    beside the board; with ``why`` the step's details under it (the page's "why?"); and under a
+    chain-like step its proof in Eureka notation, as the forums write it."""
     lines = []
     for number, step in enumerate(steps, 1):
-        lines.append(f"{number:4}. {step.text}")
+        lines.append(f"{number:4}. {step_line(step)}")
+        if why and step.details:
+            lines.append(f"      why: {step.details}")
         if step.proof is not None and step.proof.notation:
             lines.append(f"      {step.proof.notation}")
     return lines
+
+
+def step_line(step: Step) -> str:
+    """``Hidden Pair: In row 3, 4 and 8 fit only in r3c8 and r3c9. So ...``: the page's title and
+    text, in the same words."""
+    return f"{step.name}: {step.text}"
 
 
 def path_text(steps: Sequence[Step], status: Status) -> str:

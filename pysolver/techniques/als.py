@@ -26,8 +26,9 @@ from ..bitsets import bit_indices
 from ..board import Board
 from ..geometry import Geometry, bits
 from ..levels import Level
-from ..proof import cells_name, chain_proof, eliminated
-from ..step import Proof, ProofLink, ProofNode, Step, describe_eliminations, digit_set
+from ..proof import chain_proof, eliminated
+from ..step import (Proof, ProofLink, ProofNode, Step, describe_eliminations, digit_set, join_names,
+                    outcome)
 from ..views import house_view
 from . import Technique
 
@@ -48,8 +49,9 @@ class Als:
     seen_by_all: dict[int, int]  # digit -> cells (outside the set) seeing every place of the digit
 
     def name(self, geometry: Geometry) -> str:
-        """``r1c23 {1,4,7}``."""
-        return f"{cells_name(geometry, self.cells)} {digit_set(geometry, bits(self.digits))}"
+        """``r1c2 and r1c3 {1,4,7}``."""
+        cells = join_names(geometry.cell_name(c) for c in self.cells)
+        return f"{cells} {digit_set(geometry, bits(self.digits))}"
 
 
 @cache
@@ -83,14 +85,67 @@ def find_sets(board: Board) -> list[Als]:
     return list(found.values())
 
 
-def _restricted(a: Als, b: Als) -> list[int]:
-    """The restricted common digits of two disjoint sets: every place in one sees every place in the
-    other."""
-    out = []
-    for digit in bits(a.digits & b.digits):
-        if a.places[digit] & ~b.seen_by_all[digit] == 0 and not a.places[digit] & b.places[digit]:
-            out.append(digit)
-    return out
+@dataclass(frozen=True)
+class _Links:
+    """The sets of one position, smallest first, and which pairs share restricted commons.
+
+    ``partners[i]`` maps the index of every set disjoint from set ``i`` that shares a restricted
+    common digit with it to those digits, ascending. Both ALS finders read it, so a position's sets
+    are found and paired once.
+    """
+
+    geometry: Geometry
+    sets: list[Als]
+    partners: list[dict[int, list[int]]]
+
+
+#: The pairings of the last few positions (the ALS finders run one after the other on a board).
+_RECENT: dict[tuple[tuple[int, ...], tuple[int, ...]], _Links] = {}
+
+
+def _links(board: Board) -> _Links:
+    key = (board.values, board.candidates)
+    found = _RECENT.get(key)
+    if found is None or found.geometry is not board.geometry:
+        if len(_RECENT) >= 4:
+            del _RECENT[next(iter(_RECENT))]
+        sets = sorted(find_sets(board), key=lambda s: len(s.cells))
+        found = _RECENT[key] = _pair(board.geometry, sets)
+    return found
+
+
+def _pair(geometry: Geometry, sets: list[Als]) -> _Links:
+    """Every disjoint pair's restricted commons: digits X whose every place in one set sees every
+    place in the other, so X is in at most one of them.
+
+    Sets are indexed per digit by their places of it, grouped by the first of those places; a set
+    is compared only with the place masks that start in a cell seeing all its own places, not with
+    every set.
+    """
+    by_places: dict[int, dict[int, list[int]]] = {}
+    for index, als in enumerate(sets):
+        for digit, where in als.places.items():
+            by_places.setdefault(digit, {}).setdefault(where, []).append(index)
+    by_first: dict[int, dict[int, list[tuple[int, list[int]]]]] = {}
+    for digit, groups in by_places.items():
+        starts = by_first[digit] = {}
+        for where, indices in groups.items():
+            starts.setdefault((where & -where).bit_length() - 1, []).append((where, indices))
+    partners: list[dict[int, list[int]]] = []
+    for als in sets:
+        linked: dict[int, list[int]] = {}
+        for digit in sorted(als.places):
+            seen = als.seen_by_all[digit]
+            starts = by_first[digit]
+            for cell in bit_indices(seen):
+                for where, indices in starts.get(cell, ()):
+                    if where & ~seen:
+                        continue
+                    for other in indices:
+                        if not sets[other].cell_mask & als.cell_mask:
+                            linked.setdefault(other, []).append(digit)
+        partners.append({other: linked[other] for other in sorted(linked)})
+    return _Links(geometry, sets, partners)
 
 
 def _with_digit(board: Board, digit: int, cells: int) -> list[int]:
@@ -98,15 +153,25 @@ def _with_digit(board: Board, digit: int, cells: int) -> list[int]:
     return [c for c in bit_indices(cells) if board.candidates[c] & bit]
 
 
+def _common_eliminations(board: Board, a: Als, b: Als, digits: int,
+                         into: set[tuple[int, int]]) -> None:
+    """Add each digit Z of ``digits`` (a mask) in the cells seeing all the Zs of both sets."""
+    outside = ~a.cell_mask & ~b.cell_mask
+    for z in bits(digits):
+        both = a.seen_by_all[z] & b.seen_by_all[z] & outside
+        if both:
+            into.update((c, z) for c in _with_digit(board, z, both))
+
+
 def find_als_xz(board: Board) -> Iterator[Step]:
     """Two sets joined by a restricted common digit (or two: doubly linked), smallest sets first."""
-    sets = sorted(find_sets(board), key=lambda s: len(s.cells))
+    links = _links(board)
+    sets = links.sets
     for i, a in enumerate(sets):
-        for b in sets[i + 1:]:
-            if a.cell_mask & b.cell_mask or (a.digits & b.digits).bit_count() < 2:
-                continue
-            restricted = _restricted(a, b)
-            if not restricted:
+        for j, restricted in links.partners[i].items():
+            b = sets[j]
+            common = a.digits & b.digits
+            if j <= i or common.bit_count() < 2:
                 continue
             eliminations: set[tuple[int, int]] = set()
             if len(restricted) >= 2:
@@ -118,31 +183,29 @@ def find_als_xz(board: Board) -> Iterator[Step]:
                 for digit in restricted:
                     both = a.seen_by_all[digit] & b.seen_by_all[digit] & ~b.cell_mask & ~a.cell_mask
                     eliminations.update((c, digit) for c in _with_digit(board, digit, both))
-            for z in bits(a.digits & b.digits):
-                if z in restricted:
-                    continue
-                both = a.seen_by_all[z] & b.seen_by_all[z] & ~a.cell_mask & ~b.cell_mask
-                eliminations.update((c, z) for c in _with_digit(board, z, both))
+            for digit in restricted:
+                common &= ~(1 << (digit - 1))
+            _common_eliminations(board, a, b, common, eliminations)
             if eliminations:
                 yield _xz_step(board.geometry, a, b, restricted, tuple(sorted(eliminations)))
 
 
 def find_als_xy_wings(board: Board) -> Iterator[Step]:
     """A pivot set joined to two others by different restricted commons."""
-    sets = sorted(find_sets(board), key=lambda s: len(s.cells))
-    for c in sets:
-        linked = [(s, r) for s in sets if not s.cell_mask & c.cell_mask
-                  for r in _restricted(c, s)]
+    links = _links(board)
+    sets = links.sets
+    for pivot, c in enumerate(sets):
+        linked = [(sets[j], r) for j, restricted in links.partners[pivot].items()
+                  for r in restricted]
         for i, (a, x) in enumerate(linked):
             for b, y in linked[i + 1:]:
                 if x == y or a is b or a.cell_mask & b.cell_mask:
                     continue
+                common = a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))
+                if not common:
+                    continue
                 eliminations: set[tuple[int, int]] = set()
-                for z in bits(a.digits & b.digits):
-                    if z in (x, y):
-                        continue
-                    both = a.seen_by_all[z] & b.seen_by_all[z] & ~a.cell_mask & ~b.cell_mask
-                    eliminations.update((cell, z) for cell in _with_digit(board, z, both))
+                _common_eliminations(board, a, b, common, eliminations)
                 if eliminations:
                     yield _xy_wing_step(board.geometry, (a, b, c), (x, y),
                                         tuple(sorted(eliminations)))
@@ -175,10 +238,17 @@ def _xz_step(geo: Geometry, a: Als, b: Als, restricted: list[int],
                   f"of the other), so it is in at most one of them and the other locks: a digit "
                   f"common to both lies in one of them and leaves the cells that see all of its "
                   f"places")
-    text = (f"{name}: almost locked sets A = {a.name(geo)} and B = {b.name(geo)} (each holds one "
+    where = f"in {geo.house_name(a.house)} and {geo.house_name(b.house)}"
+    if doubly:
+        text = (f"Almost locked sets A and B ({where}) share the restricted common digits {common}, "
+                f"so both lock. {outcome(geo, eliminations=eliminations)}")
+    else:
+        text = (f"Almost locked sets A and B ({where}) share the restricted common digit {common}, "
+                f"so one of them locks. {outcome(geo, eliminations=eliminations)}")
+    details = (f"{name}: almost locked sets A = {a.name(geo)} and B = {b.name(geo)} (each holds one "
             f"digit more than it has cells); {reason}: removes "
             f"{describe_eliminations(geo, eliminations)}.")
-    return _step(ALS_XZ, name, text, (a, b), proof, eliminations)
+    return _step(ALS_XZ, name, (text, details), (a, b), proof, eliminations)
 
 
 def _xy_wing_step(geo: Geometry, sets: tuple[Als, Als, Als], commons: tuple[int, int],
@@ -192,14 +262,18 @@ def _xy_wing_step(geo: Geometry, sets: tuple[Als, Als, Als], commons: tuple[int,
              ProofLink(3, 4, "weak"), ProofLink(4, 5, "strong"))
     roles = (("als-a", a.cells), ("als-b", b.cells), ("pivot", c.cells))
     proof = chain_proof(geo, (nodes, links), eliminated(geo, eliminations), roles)
-    text = (f"ALS-XY-Wing: pivot set C = {c.name(geo)} shares restricted common "
+    text = (f"Almost locked sets A, B and the pivot C (in {geo.house_name(a.house)}, "
+            f"{geo.house_name(b.house)} and {geo.house_name(c.house)}) chain through "
+            f"{geo.symbol(x)} and {geo.symbol(y)}, so {geo.symbol(z)} is in A or in B. "
+            f"{outcome(geo, eliminations=eliminations)}")
+    details = (f"ALS-XY-Wing: pivot set C = {c.name(geo)} shares restricted common "
             f"{geo.symbol(x)} with A = {a.name(geo)} and {geo.symbol(y)} with B = {b.name(geo)} "
             f"(all three hold one digit more than they have cells). If A has no "
             f"{geo.symbol(z)} it locks and takes {geo.symbol(x)} from C, which locks and takes "
             f"{geo.symbol(y)} from B, which locks: {geo.symbol(z)} is in A or in B and leaves the "
             f"cells that see all its places in both: removes "
             f"{describe_eliminations(geo, eliminations)}.")
-    return _step(ALS_XY_WING, "ALS-XY-Wing", text, (a, b, c), proof, eliminations)
+    return _step(ALS_XY_WING, "ALS-XY-Wing", (text, details), (a, b, c), proof, eliminations)
 
 
 def join_digits(geo: Geometry, digits: list[int]) -> str:
@@ -207,14 +281,16 @@ def join_digits(geo: Geometry, digits: list[int]) -> str:
     return " and ".join(geo.symbol(d) for d in digits)
 
 
-def _step(technique: Technique, name: str, text: str, sets: tuple[Als, ...], proof: Proof,
-          eliminations: tuple[tuple[int, int], ...]) -> Step:
+def _step(technique: Technique, name: str, texts: tuple[str, str], sets: tuple[Als, ...],
+          proof: Proof, eliminations: tuple[tuple[int, int], ...]) -> Step:
+    """The step, ``texts`` being its short text and its details."""
+    text, details = texts
     cells = tuple(dict.fromkeys(c for s in sets for c in s.cells))
     pattern = tuple((c, d) for s in sets for d in bits(s.digits) for c in bit_indices(s.places[d]))
     return Step(technique, name, text, size=len(cells), view="cell",
                 houses=tuple(s.house for s in sets), cells=cells,
                 digits=tuple(sorted({d for _, d in pattern})), pattern=pattern,
-                eliminations=eliminations, proof=proof)
+                eliminations=eliminations, proof=proof, details=details)
 
 
 ALS_XZ = Technique(

@@ -18,8 +18,8 @@ from typing import Iterator
 from ..board import Board
 from ..levels import Level
 from ..links import Implication, LinkGraph, LinkOptions, Search, build_graph, shortest_first
-from ..proof import cells_name, chain_proof, eliminated, placed
-from ..step import Proof, ProofLink, Step, describe_eliminations
+from ..proof import chain_proof, eliminated, placed
+from ..step import Proof, ProofLink, Step, describe_eliminations, join_names, outcome
 from . import Technique
 
 #: Longest chain searched (links); longer chains teach nothing a forcing chain would not.
@@ -106,12 +106,14 @@ def _chain_step(graph: LinkGraph, implication: Implication, technique: Technique
     chain = implication.chain(graph, 1, len(implication.path) - 1)
     proof = chain_proof(geo, chain, eliminated(geo, eliminations))
     ends = f"{_node_text(graph, first)} and {_node_text(graph, last)}"
-    text = (f"{name} of {len(chain[1])} links from {_node_text(graph, first)} to "
+    text = (f"{_node_text(graph, first)} or {_node_text(graph, last)} is true, by a "
+            f"chain of {len(chain[1])} links. {outcome(geo, eliminations=eliminations)}")
+    details = (f"{name} of {len(chain[1])} links from {_node_text(graph, first)} to "
             f"{_node_text(graph, last)}: each strong link says 'if this is false, the next is "
             f"true', each weak link 'if this is true, the next is false', so {ends} are not both "
             f"false, and whatever sees both goes: removes "
             f"{describe_eliminations(geo, eliminations)}.")
-    return _step(graph, technique, name, text, implication.path[1:-1], proof,
+    return _step(graph, technique, name, (text, details), implication.path[1:-1], proof,
                  eliminations=eliminations)
 
 
@@ -128,9 +130,12 @@ def _placing_loops(board: Board, options: LinkOptions, technique: Technique,
         chain = implication.chain(graph)
         proof = chain_proof(geo, chain, placed(geo, placement))
         where = f"{geo.symbol(node.digit)} in {geo.cell_name(node.cells[0])}"
-        text = (f"{name} of {len(chain[1])} links: if {where} were false, the chain of "
-                f"implications would make it true, so it is true: places {where}.")
-        yield _step(graph, technique, name, text, implication.path, proof, placements=placement)
+        text = (f"If {where} were false, a chain of {len(chain[1])} links would make it true. "
+                f"{outcome(geo, placements=placement)}")
+        details = (f"{name} of {len(chain[1])} links: if {where} were false, the chain of "
+                   f"implications would make it true, so it is true: places {where}.")
+        yield _step(graph, technique, name, (text, details), implication.path, proof,
+                    placements=placement)
 
 
 def find_continuous_nice_loops(board: Board) -> Iterator[Step]:
@@ -212,27 +217,32 @@ def _loop_step(graph: LinkGraph, loop: Implication, technique: Technique,
     closed = nodes + (graph.chain_node(path[0], True),)
     links = links + (ProofLink(len(nodes) - 1, len(nodes), "strong"),)
     proof = chain_proof(geo, (closed, links), eliminated(geo, eliminations))
-    text = (f"{name} of {len(path)} links: strong and weak links alternate all the "
-            f"way round, so along each weak link exactly one end is true, and whatever sees both "
-            f"ends of a weak link goes: removes {describe_eliminations(geo, eliminations)}.")
-    return _step(graph, technique, name, text, path, proof, eliminations=eliminations)
+    text = (f"A closed loop of {len(path)} alternating strong and weak links makes every weak "
+            f"link strong. {outcome(geo, eliminations=eliminations)}")
+    details = (f"{name} of {len(path)} links: strong and weak links alternate all the "
+               f"way round, so along each weak link exactly one end is true, and whatever sees both "
+               f"ends of a weak link goes: removes {describe_eliminations(geo, eliminations)}.")
+    return _step(graph, technique, name, (text, details), path, proof, eliminations=eliminations)
 
 
 def _node_text(graph: LinkGraph, node: int) -> str:
     item = graph.nodes[node]
-    return f"{graph.geometry.symbol(item.digit)} in {cells_name(graph.geometry, item.cells)}"
+    geo = graph.geometry
+    return f"{geo.symbol(item.digit)} in {join_names((geo.cell_name(c) for c in item.cells), 'or')}"
 
 
-def _step(graph: LinkGraph, technique: Technique, name: str, text: str, path: tuple[int, ...],
-          proof: Proof, eliminations: tuple[tuple[int, int], ...] = (),
+def _step(graph: LinkGraph, technique: Technique, name: str, texts: tuple[str, str],
+          path: tuple[int, ...], proof: Proof, eliminations: tuple[tuple[int, int], ...] = (),
           placements: tuple[tuple[int, int], ...] = ()) -> Step:
+    """The step, ``texts`` being its short text and its details."""
+    text, details = texts
     pattern = tuple(dict.fromkeys(
         (cell, graph.nodes[n].digit) for n in path for cell in graph.nodes[n].cells))
     cells = tuple(dict.fromkeys(c for c, _ in pattern))
     digits = tuple(sorted({d for _, d in pattern}))
     return Step(technique, name, text, size=len(path), view="cell", cells=cells, digits=digits,
                 digit=digits[0] if len(digits) == 1 else None, pattern=pattern,
-                placements=placements, eliminations=eliminations, proof=proof)
+                placements=placements, eliminations=eliminations, proof=proof, details=details)
 
 
 

@@ -19,7 +19,7 @@ from ..board import Board
 from ..levels import Level
 from ..links import LinkGraph, build_graph
 from ..proof import Chain
-from ..step import Proof, ProofLink, ProofNode, Step, describe_eliminations
+from ..step import Proof, ProofLink, ProofNode, Step, describe_eliminations, outcome
 from . import Technique
 from .chains import X_LINKS
 
@@ -164,11 +164,13 @@ def _wrap_step(graph: LinkGraph, cluster: Cluster, colour: int) -> Step:
     eliminations = _eliminations(graph, cluster.colours[colour])
     proof = _proof(graph, [_chain(graph, cluster, 1 - colour)])
     symbol = geo.symbol(cluster.digit)
-    text = (f"Simple Colouring (colour wrap) on {symbol}: the conjugate pairs of {symbol} link "
+    text = (f"Two {symbol}s of one colour see each other, so that colour is false and the other "
+            f"true. {outcome(geo, eliminations=eliminations)}")
+    details = (f"Simple Colouring (colour wrap) on {symbol}: the conjugate pairs of {symbol} link "
             f"{_names(graph, cluster.nodes)} in two alternating colours, one of them all true. "
             f"Two cells of one colour ({_names(graph, cluster.colours[colour])}) see each other, "
             f"so that colour is false: removes {describe_eliminations(geo, eliminations)}.")
-    return _step(graph, SIMPLE_COLOURING, "Simple Colouring", text, (cluster,), proof,
+    return _step(graph, SIMPLE_COLOURING, "Simple Colouring", (text, details), (cluster,), proof,
                  eliminations)
 
 
@@ -177,11 +179,13 @@ def _trap_step(graph: LinkGraph, cluster: Cluster, targets: int) -> Step:
     eliminations = _eliminations(graph, targets)
     proof = _proof(graph, [_chain(graph, cluster, 0)])
     symbol = geo.symbol(cluster.digit)
-    text = (f"Simple Colouring (colour trap) on {symbol}: the conjugate pairs of {symbol} link "
+    text = (f"Each {symbol} removed sees both colours of {symbol}'s conjugate pairs, and one colour "
+            f"is true. {outcome(geo, eliminations=eliminations)}")
+    details = (f"Simple Colouring (colour trap) on {symbol}: the conjugate pairs of {symbol} link "
             f"{_names(graph, cluster.nodes)} in two alternating colours, one of them all true. "
             f"A {symbol} that sees both colours is false: "
             f"removes {describe_eliminations(geo, eliminations)}.")
-    return _step(graph, SIMPLE_COLOURING, "Simple Colouring", text, (cluster,), proof,
+    return _step(graph, SIMPLE_COLOURING, "Simple Colouring", (text, details), (cluster,), proof,
                  eliminations)
 
 
@@ -203,21 +207,25 @@ def _multi_step(graph: LinkGraph, pair: tuple[Cluster, Cluster], colours: tuple[
                   f"{_names(graph, b.colours[cb])} in the second, so they are not both true and "
                   f"one of their opposite colours is: a {symbol} seeing both opposite colours is "
                   f"false")
-    text = (f"Multi-Colouring on {symbol}: two clusters of conjugate pairs "
+    text = (f"Two colour clusters of {symbol} are linked, so the {symbol}s removed see a true "
+            f"colour whichever it is. {outcome(geo, eliminations=eliminations)}")
+    details = (f"Multi-Colouring on {symbol}: two clusters of conjugate pairs "
             f"({_names(graph, a.nodes)} and {_names(graph, b.nodes)}), each coloured in two "
             f"alternating colours; {reason}: removes {describe_eliminations(geo, eliminations)}.")
-    return _step(graph, MULTI_COLOURING, "Multi-Colouring", text, pair, proof,
+    return _step(graph, MULTI_COLOURING, "Multi-Colouring", (text, details), pair, proof,
                  eliminations)
 
 
-def _step(graph: LinkGraph, technique: Technique, name: str, text: str,
+def _step(graph: LinkGraph, technique: Technique, name: str, texts: tuple[str, str],
           group: tuple[Cluster, ...], proof: Proof,
           eliminations: tuple[tuple[int, int], ...]) -> Step:
+    """The step, ``texts`` being its short text and its details."""
     digit = group[0].digit
     pattern = tuple((graph.nodes[z].cells[0], digit) for c in group for z in c.order)
+    text, details = texts
     return Step(technique, name, text, size=len(pattern), view="digit", digit=digit,
                 cells=tuple(c for c, _ in pattern), digits=(digit,), pattern=pattern,
-                eliminations=eliminations, proof=proof)
+                eliminations=eliminations, proof=proof, details=details)
 
 
 SIMPLE_COLOURING = Technique(

@@ -103,13 +103,22 @@ def _describe_violation(geo: Geometry, view: ViewGraph, analysis: Analysis) -> C
         return Contradiction(message, cell=cells[0] if len(cells) == 1 else None,
                              house=view.index, cells=cells, graph=graph)
     digit = geo.symbol(view.index)
+    rows, columns = bit_indices(violation.left), bit_indices(violation.right)
+    if violation.side == "left":  # these rows need the digit: outline them and its places there
+        houses = tuple(geo.row(view.left[i]) for i in rows)
+        cells = tuple(view.candidate(geo, i, j)[0] for i in rows for j in range(geo.n)
+                      if view.adjacency[i] >> j & 1)
+    else:
+        houses = tuple(geo.column(j) for j in columns)
+        cells = tuple(view.candidate(geo, i, j)[0] for i in range(len(view.left)) for j in columns
+                      if view.adjacency[i] >> j & 1)
     if violation.side == "left":
         message = (f"{digit} must still go in {join_names(lefts)}, but only "
                    f"{join_names(rights) if rights else 'no column'} can take it")
     else:
         message = (f"{digit} must still go in {join_names(rights)}, but only "
                    f"{join_names(lefts) if lefts else 'no row'} can take it")
-    return Contradiction(message, graph=graph)
+    return Contradiction(message, cells=tuple(sorted(cells)), houses=houses, graph=graph)
 
 
 def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) -> Step:
@@ -127,19 +136,31 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
         cells = tuple(view.left[i] for i in lefts)
         digits = tuple(j + 1 for j in rights)
         cell_names = join_names(geo.cell_name(c) for c in cells)
+        digit_names = join_names(geo.symbol(d) for d in digits)
+        count = _NUMBER_WORDS.get(size, str(size))
+        subset = subset_name(pattern.kind, size).lower()
         if pattern.kind == "chain":
             technique = CHAIN_EXCLUSION
-            text = (f"Chain exclusion ({subset_name('chain', size).lower()}) in {where}: "
-                    f"{cell_names} hold only {digit_set(geo, digits)}, so those digits leave the "
-                    f"other cells of {where}: removes {removes}.")
+            text = (f"In {where}, {cell_names} hold only {digit_names}. "
+                    f"So {digit_names} leave the other cells of {where}.")
+            details = (f"Chain exclusion ({subset}): these {count} cells need {count} different "
+                       f"digits and have only {digit_set(geo, digits)} between them, so they take "
+                       f"exactly those digits, one each, and no other cell of {where} can hold one "
+                       f"of them. In the house's graph the {count} cell vertices reach only {count} "
+                       f"digit vertices (Hall's condition holds with no room to spare): removes "
+                       f"{removes}.")
         else:
             technique = PILE_EXCLUSION
-            text = (f"Pile exclusion ({subset_name('pile', size).lower()}) in {where}: "
-                    f"{join_names(geo.symbol(d) for d in digits)} fit only in {cell_names}, so "
-                    f"those cells keep just {digit_set(geo, digits)}: removes {removes}.")
+            text = (f"In {where}, {digit_names} fit only in {cell_names}. "
+                    f"So those cells keep just {digit_names}.")
+            details = (f"Pile exclusion ({subset}): {where} needs these {count} digits, and "
+                       f"they have only those {count} cells between them, so they fill them, one "
+                       f"each, and the cells have no room for another digit. It is chain exclusion "
+                       f"seen from the digits: the {count} digit vertices reach only {count} cell "
+                       f"vertices: removes {removes}.")
         return Step(technique, subset_name(pattern.kind, size), text, size=size, view="house",
                     houses=(house,), cells=cells, digits=digits, pattern=pattern_candidates,
-                    eliminations=eliminations, graph=graph)
+                    eliminations=eliminations, graph=graph, details=details)
     digit = view.index
     symbol = geo.symbol(digit)
     rows = [view.left[i] for i in lefts]
@@ -153,14 +174,19 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
     cover_names = join_names(geo.house_name(h) for h in cover)
     graph_rule = "chain" if pattern.kind == "chain" else "pile"
     count = _NUMBER_WORDS.get(size, str(size))
-    text = (f"{fish_name(size)} on {symbol} ({graph_rule} exclusion in {symbol}'s rows × columns "
-            f"graph): in {base_names} the {symbol}s lie only in {cover_names}, so those {count} "
-            f"{symbol}s fill {cover_names} and {symbol} leaves their other cells: "
-            f"removes {removes}.")
+    lines = "rows" if pattern.kind == "chain" else "columns"
+    text = (f"In {base_names}, the {symbol}s lie only in {cover_names}. "
+            f"So {symbol} leaves the rest of {cover_names}.")
+    details = (f"{fish_name(size)} on {symbol}, {graph_rule} exclusion in the graph of {symbol}'s "
+               f"rows × columns: {base_names} each need a {symbol}, and all of them lie in "
+               f"{cover_names}, so those {count} {symbol}s fill {cover_names} (one each) and no "
+               f"other cell of {cover_names} outside these {lines} can hold {symbol}: "
+               f"removes {removes}.")
     return Step(FISH, fish_name(size), text, size=size, view="digit",
                 houses=tuple(base + cover), digit=digit,
                 cells=tuple(c for c, _ in pattern_candidates), digits=(digit,),
-                pattern=pattern_candidates, eliminations=eliminations, graph=graph)
+                pattern=pattern_candidates, eliminations=eliminations, graph=graph,
+                details=details)
 
 
 def _drawing(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) -> GraphDrawing:

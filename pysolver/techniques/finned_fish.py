@@ -12,6 +12,7 @@ degenerate). Rows and columns swap for column-based fish. As described in HoDoKu
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterator
 
@@ -19,7 +20,7 @@ from ..bitsets import bit_indices
 from ..board import Board
 from ..geometry import Geometry
 from ..levels import Level
-from ..step import Candidate, Proof, Step, describe_eliminations, join_names
+from ..step import Candidate, Proof, Step, describe_eliminations, join_names, outcome
 from ..views import digit_view
 from . import SizeGrade, Technique
 from .exclusion import fish_name
@@ -42,28 +43,50 @@ def _lines(board: Board, digit: int, rows_base: bool) -> dict[int, int]:
     return by_col
 
 
+@dataclass(frozen=True)
+class _BoxFish:
+    """One digit's base lines (rows, or columns when ``rows_base`` is false) read against a box
+    where fins could lie: the box's band of base lines, its stack of cover lines as a mask, and per
+    base line (in ``lines`` order) the cover lines it needs whatever the fins — outside the stack
+    if the line crosses the box, else all of them — with their count."""
+
+    digit: int
+    rows_base: bool
+    lines: dict[int, int]
+    band: range
+    stack: int
+    needs: tuple[tuple[int, int, int, bool], ...]  # (line, needed covers, their count, in band)
+
+
 def find_finned_fish(board: Board) -> Iterator[Step]:
     """Finned, then sashimi fish, smallest first (HoDoKu's weights order them so)."""
     geo = board.geometry
+    boxes = []
+    for digit in geo.digits:
+        for rows_base in (True, False):
+            lines = _lines(board, digit, rows_base)
+            for box in range(geo.n):
+                fish = _box_fish(geo, digit, rows_base, lines, box)
+                if fish is not None:
+                    boxes.append(fish)
     for size in SIZES:
         found: dict[bool, list[Step]] = {False: [], True: []}
         seen: set[frozenset[Candidate]] = set()
-        for digit in geo.digits:
-            for rows_base in (True, False):
-                lines = _lines(board, digit, rows_base)
-                for box in range(geo.n):
-                    for step in _fish_in_box(geo, board, digit, rows_base, lines, box, size):
-                        key = frozenset(step.eliminations)
-                        if key not in seen:
-                            seen.add(key)
-                            found[step.technique is SASHIMI_FISH].append(step)
+        for fish in boxes:
+            for step in _fish_in_box(geo, board, fish, size):
+                key = frozenset(step.eliminations)
+                if key not in seen:
+                    seen.add(key)
+                    found[step.technique is SASHIMI_FISH].append(step)
         yield from found[False]
         yield from found[True]
 
 
-def _fish_in_box(geo: Geometry, board: Board, digit: int, rows_base: bool, lines: dict[int, int],
-                 box: int, size: int) -> Iterator[Step]:
-    """The finned fish of ``size`` whose fins lie in ``box`` (0-based box index)."""
+def _box_fish(geo: Geometry, digit: int, rows_base: bool, lines: dict[int, int],
+              box: int) -> _BoxFish | None:
+    """The digit's lines read against ``box`` (0-based box index); None when no finned fish can
+    have its fins there: that needs the digit in the box in a base line (the fin) and in another
+    line of the band (the cell that loses it)."""
     first_cell = geo.houses[2 * geo.n + box][0]
     band_start = geo.row_of[first_cell] if rows_base else geo.col_of[first_cell]
     stack_start = geo.col_of[first_cell] if rows_base else geo.row_of[first_cell]
@@ -71,18 +94,23 @@ def _fish_in_box(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
                              else (geo.box_cols, geo.box_rows))
     band = range(band_start, band_start + band_size)
     stack = ((1 << stack_size) - 1) << stack_start
-    eligible = [line for line, mask in lines.items()
-                if (mask & ~stack if line in band else mask).bit_count() <= size]
-    for base in combinations(eligible, size):
+    if sum(1 for line in band if lines.get(line, 0) & stack) < 2:
+        return None
+    needs = []
+    for line, mask in lines.items():
+        needed = mask & ~stack if line in band else mask
+        needs.append((line, needed, needed.bit_count(), line in band))
+    return _BoxFish(digit, rows_base, lines, band, stack, tuple(needs))
+
+
+def _fish_in_box(geo: Geometry, board: Board, fish: _BoxFish, size: int) -> Iterator[Step]:
+    """The finned fish of ``size`` whose fins lie in the box of ``fish``."""
+    lines, band, stack = fish.lines, fish.band, fish.stack
+    eligible = [(line, needed, in_band) for line, needed, count, in_band in fish.needs
+                if count <= size]
+    for base, required in _bases(eligible, size):
         in_band = [line for line in base if line in band]
-        if not in_band:
-            continue
-        required = 0
-        for line in base:
-            required |= lines[line] & ~stack if line in band else lines[line]
         free = size - required.bit_count()
-        if free < 0:
-            continue
         optional = 0
         for line in in_band:
             optional |= lines[line] & stack & ~required
@@ -90,9 +118,39 @@ def _fish_in_box(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
             cover = required
             for index in extra:
                 cover |= 1 << index
-            step = _finned_step(geo, board, digit, rows_base, lines, base, cover, band, stack)
+            step = _finned_step(geo, board, fish.digit, fish.rows_base, lines, base, cover, band,
+                                stack)
             if step is not None:
                 yield step
+
+
+def _bases(eligible: list[tuple[int, int, bool]],
+           size: int) -> list[tuple[tuple[int, ...], int]]:
+    """The ``size``-line bases, in the order of ``itertools.combinations``, with at least one line
+    crossing the fins' box and needing at most ``size`` cover lines between them.
+
+    Found depth first, dropping a partial base as soon as it needs too many cover lines (adding
+    lines never needs fewer), so the many hopeless combinations are never listed.
+    """
+    found: list[tuple[tuple[int, ...], int]] = []
+    chosen: list[int] = []
+
+    def extend(start: int, required: int, crossing: bool) -> None:
+        if len(chosen) == size:
+            if crossing:
+                found.append((tuple(chosen), required))
+            return
+        for k in range(start, len(eligible) - (size - len(chosen)) + 1):
+            line, needed, in_band = eligible[k]
+            union = required | needed
+            if union.bit_count() > size:
+                continue
+            chosen.append(line)
+            extend(k + 1, union, crossing or in_band)
+            chosen.pop()
+
+    extend(0, 0, False)
+    return found
 
 
 def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines: dict[int, int],
@@ -124,7 +182,12 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
     body = tuple(sorted(cell(line, cross) for line in base for cross in bit_indices(lines[line] & cover)))
     symbol = geo.symbol(digit)
     names = geo.cell_name
-    text = (f"{name} on {symbol}: in {join_names(geo.house_name(h) for h in base_houses)} the "
+    fin_names = join_names(names(c) for c in fin_cells)
+    text = (f"In {join_names(geo.house_name(h) for h in base_houses)}, the {symbol}s lie only in "
+            f"{join_names(geo.house_name(h) for h in cover_houses)}, but for the "
+            f"fin{'s' if len(fin_cells) > 1 else ''} {fin_names}. "
+            f"{outcome(geo, eliminations=removed)}")
+    details = (f"{name} on {symbol}: in {join_names(geo.house_name(h) for h in base_houses)} the "
             f"{symbol}s lie only in {join_names(geo.house_name(h) for h in cover_houses)}, apart "
             f"from the fin{'s' if len(fin_cells) > 1 else ''} "
             f"{join_names(names(c) for c in fin_cells)} in {geo.house_name(geo.box(geo.box_of[fin_cells[0]]))}. "
@@ -135,7 +198,7 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
     return Step(technique, name, text, size=size, view="digit",
                 houses=tuple(base_houses + cover_houses), digit=digit, cells=cells,
                 digits=(digit,), pattern=tuple((c, digit) for c in cells), eliminations=removed,
-                proof=Proof(roles=(("base", body), ("fins", fin_cells))))
+                proof=Proof(roles=(("base", body), ("fins", fin_cells))), details=details)
 
 
 FINNED_FISH = Technique(

@@ -19,8 +19,8 @@ from typing import Iterator
 from ..board import Board
 from ..levels import Level
 from ..links import LinkGraph, Search, build_graph
-from ..proof import Chain, branched_proof, cells_name, eliminated, placed
-from ..step import Proof, Step, describe_eliminations
+from ..proof import Chain, branched_proof, eliminated, placed
+from ..step import Proof, Step, describe_eliminations, join_names, outcome
 from . import Technique
 from .chains import GROUPED_LINKS
 
@@ -177,12 +177,14 @@ def _step(closures: Closures, premises: list[tuple[int, bool]], conclusion: Conc
     if technique is DIGIT_FORCING_CHAIN:
         setup = f"Whether {names[0]} is true or false"
     else:
-        setup = f"Whichever of {', '.join(names)} is true ({where})"
+        setup = f"Whichever of {join_names(names, 'or')} is true ({where})"
     effect = (f"places {describe_eliminations(geo, placements).replace(' from ', ' in ')}"
               if placements else f"removes {describe_eliminations(geo, eliminations)}")
-    text = (f"{name}: {setup}, a chain of implications leads to {result}. "
-            f"So {result} holds: {effect}.")
-    return _forcing_step(graph, technique, name, text, proof, placements, eliminations)
+    text = (f"{setup}, chains of implications reach the same result. "
+            f"{outcome(geo, placements, eliminations)}")
+    details = (f"{name}: {setup}, a chain of implications leads to {result}. "
+               f"So {result} holds: {effect}.")
+    return _forcing_step(graph, technique, name, (text, details), proof, placements, eliminations)
 
 
 def _contradiction_step(closures: Closures, premise: tuple[int, bool],
@@ -197,31 +199,37 @@ def _contradiction_step(closures: Closures, premise: tuple[int, bool],
     result = placed(geo, placements) if placements else eliminated(geo, eliminations)
     assumption = _literal(graph, *premise)
     proof = branched_proof(geo, [(assumption, branch) for branch in branches], result)
-    victim = cells_name(geo, graph.nodes[bad].cells)
-    text = (f"Digit Forcing Chain (contradiction): if {assumption}, one chain makes "
+    victim = join_names((geo.cell_name(c) for c in graph.nodes[bad].cells), "or")
+    text = (f"If {assumption}, chains would make {geo.symbol(graph.nodes[bad].digit)} in {victim} "
+            f"both true and false. {outcome(geo, placements, eliminations)}")
+    details = (f"Digit Forcing Chain (contradiction): if {assumption}, one chain makes "
             f"{geo.symbol(graph.nodes[bad].digit)} in {victim} true and another makes it false, "
             f"so {assumption} is impossible: {result}.")
-    return _forcing_step(graph, DIGIT_FORCING_CHAIN, "Digit Forcing Chain", text, proof,
-                         placements, eliminations)
+    return _forcing_step(graph, DIGIT_FORCING_CHAIN, "Digit Forcing Chain", (text, details),
+                         proof, placements, eliminations)
 
 
-def _forcing_step(graph: LinkGraph, technique: Technique, name: str, text: str, proof: Proof,
+def _forcing_step(graph: LinkGraph, technique: Technique, name: str, texts: tuple[str, str],
+                  proof: Proof, placements: tuple[tuple[int, int], ...],
+                  eliminations: tuple[tuple[int, int], ...]) -> Step:
+    return branched_step(technique, name, texts, proof, placements, eliminations)
+
+
+def branched_step(technique: Technique, name: str, texts: tuple[str, str], proof: Proof,
                   placements: tuple[tuple[int, int], ...],
                   eliminations: tuple[tuple[int, int], ...]) -> Step:
-    return branched_step(technique, name, text, proof, placements, eliminations)
+    """A step whose proof is branches (forcing chains and nets): its pattern is every branch node.
 
-
-def branched_step(technique: Technique, name: str, text: str, proof: Proof,
-                  placements: tuple[tuple[int, int], ...],
-                  eliminations: tuple[tuple[int, int], ...]) -> Step:
-    """A step whose proof is branches (forcing chains and nets): its pattern is every branch node."""
+    ``texts`` are its short text and its details."""
+    text, details = texts
     pattern = tuple(dict.fromkeys(
         (cell, node.digit) for branch in proof.branches for node in branch.nodes
         for cell in node.cells))
     cells = tuple(dict.fromkeys(c for c, _ in pattern))
     return Step(technique, name, text, size=sum(len(b.nodes) for b in proof.branches),
                 view="cell", cells=cells, digits=tuple(sorted({d for _, d in pattern})),
-                pattern=pattern, placements=placements, eliminations=eliminations, proof=proof)
+                pattern=pattern, placements=placements, eliminations=eliminations, proof=proof,
+                details=details)
 
 
 CELL_FORCING_CHAIN = Technique(

@@ -39,10 +39,10 @@ from ..board import Board
 from ..geometry import Geometry
 from ..levels import Level
 from ..proof import Chain, branched_proof
-from ..step import Step
+from ..step import Step, outcome
 from . import Technique
 from .forcing import branched_step
-from .nets import Branch, Literal, Nets, Propagation, nets_of, outcome, premise_groups
+from .nets import Branch, Literal, Nets, Propagation, literal_outcome, nets_of, premise_groups
 
 #: The most work (literals derived, nets compared) the nets and their nested nets may take on one
 #: position: a search that finds nothing ends within about 3 s of CPython on a slow shared core (the
@@ -264,29 +264,33 @@ def _nested_words(geo: Geometry, nested: Nested, targets: tuple[Literal, ...]) -
 def _contradiction_step(geo: Geometry, nested: Nested) -> Step:
     branch = nested.branch
     assumption = _name(geo, branch.premise)
-    placements, eliminations, result, effect = outcome(geo, _negation(branch.premise))
+    placements, eliminations, result, effect = literal_outcome(geo, _negation(branch.premise))
     proof = branched_proof(geo, _proof_branches(geo, nested, branch.contradiction), result)
-    text = (f"Nested Forcing Net (contradiction): if {assumption}, what follows — with "
-            f"{_nested_words(geo, nested, branch.contradiction)} — breaks a rule: "
-            f"{branch.broken}. So {assumption} is impossible: {effect}.")
-    return branched_step(NESTED_FORCING_NET, "Nested Forcing Net", text, proof, placements,
-                         eliminations)
+    text = (f"If {assumption}, what follows, with nets nested inside that branch, breaks a rule: "
+            f"{branch.broken}. {outcome(geo, placements, eliminations)}")
+    details = (f"Nested Forcing Net (contradiction): if {assumption}, what follows — with "
+               f"{_nested_words(geo, nested, branch.contradiction)} — breaks a rule: "
+               f"{branch.broken}. So {assumption} is impossible: {effect}.")
+    return branched_step(NESTED_FORCING_NET, "Nested Forcing Net", (text, details), proof,
+                         placements, eliminations)
 
 
 def _agreement_step(geo: Geometry, branches: list[Nested], literal: Literal,
                     where: str) -> Step:
-    placements, eliminations, result, effect = outcome(geo, literal)
+    placements, eliminations, result, effect = literal_outcome(geo, literal)
     drawn = [item for nested in branches
              for item in _proof_branches(geo, nested, (literal,))]
     proof = branched_proof(geo, drawn, result)
     premises = [_name(geo, n.branch.premise) for n in branches]
     setup = (f"whether {premises[0]} is true or false" if not where
              else f"whichever of {', '.join(premises)} is true ({where})")
-    text = (f"Nested Forcing Net: {setup}, what follows leads to {result}, a branch using nets "
-            f"of its own inside it (each branch and nested net drawn from its premise). "
-            f"So {result} holds: {effect}.")
-    return branched_step(NESTED_FORCING_NET, "Nested Forcing Net", text, proof, placements,
-                         eliminations)
+    text = (f"{setup[:1].upper()}{setup[1:]}, what follows, with nets nested inside the branches, "
+            f"reaches the same result. {outcome(geo, placements, eliminations)}")
+    details = (f"Nested Forcing Net: {setup}, what follows leads to {result}, a branch using nets "
+               f"of its own inside it (each branch and nested net drawn from its premise). "
+               f"So {result} holds: {effect}.")
+    return branched_step(NESTED_FORCING_NET, "Nested Forcing Net", (text, details), proof,
+                         placements, eliminations)
 
 
 def _index(geo: Geometry, literal: Literal) -> int:

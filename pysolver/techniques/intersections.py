@@ -17,7 +17,7 @@ from typing import Iterator
 from ..board import Board
 from ..geometry import BOX_SHAPES, Geometry
 from ..levels import Level
-from ..step import Step, describe_eliminations
+from ..step import Step, describe_eliminations, join_names
 from . import Technique
 
 #: For one house: the kind of crossing house (0 row, 1 column, 2 box), then (crossing house, cells).
@@ -86,12 +86,16 @@ def _step(geo: Geometry, house: int, target: int, digit: int, cells: tuple[int, 
     technique = POINTING if pointing else CLAIMING
     symbol = geo.symbol(digit)
     verb = "Pointing" if pointing else "Claiming"
-    text = (f"{verb} (region exclusion): in {geo.house_name(house)} the {symbol}s lie only in "
-            f"{geo.house_name(target)}, so {symbol} leaves the rest of {geo.house_name(target)}: "
-            f"removes {describe_eliminations(geo, eliminations)}.")
+    where, target_name = geo.house_name(house), geo.house_name(target)
+    text = (f"In {where}, the {symbol}s lie only in {target_name}. "
+            f"So {symbol} leaves the rest of {target_name}.")
+    details = (f"{verb} (region exclusion): the {symbol} of {where} must go in one of "
+               f"{join_names(geo.cell_name(c) for c in cells)}, all in {target_name}; so "
+               f"{target_name} gets its {symbol} there and no other cell of {target_name} can "
+               f"hold it: removes {describe_eliminations(geo, eliminations)}.")
     return Step(technique, verb, text, size=len(cells), view="house", houses=(house, target),
                 digit=digit, cells=cells, digits=(digit,), pattern=tuple((c, digit) for c in cells),
-                eliminations=eliminations)
+                eliminations=eliminations, details=details)
 
 
 def find_pointing(board: Board) -> Iterator[Step]:

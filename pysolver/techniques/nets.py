@@ -25,7 +25,7 @@ from ..geometry import Geometry
 from ..links import intersections as _intersections
 from ..levels import Level
 from ..proof import Chain, branched_proof, eliminated, placed
-from ..step import ProofLink, ProofNode, Step, describe_eliminations
+from ..step import ProofLink, ProofNode, Step, describe_eliminations, join_names, outcome
 from . import Technique
 from .forcing import branched_step
 
@@ -362,7 +362,7 @@ def premise_groups(board: Board) -> list[tuple[list[Literal], str]]:
     return groups
 
 
-def outcome(geo: Geometry, literal: Literal) -> tuple[tuple[tuple[int, int], ...],
+def literal_outcome(geo: Geometry, literal: Literal) -> tuple[tuple[tuple[int, int], ...],
                                                      tuple[tuple[int, int], ...], str, str]:
     """What a literal that holds does: its placements, its eliminations, the conclusion in Eureka
     notation and in words."""
@@ -393,25 +393,31 @@ def _name(geo: Geometry, literal: Literal) -> str:
 
 
 def _agreement_step(geo: Geometry, branches: list[Branch], literal: Literal, where: str) -> Step:
-    placements, eliminations, result, effect = outcome(geo, literal)
+    placements, eliminations, result, effect = literal_outcome(geo, literal)
     premises = tuple(_name(geo, b.premise) for b in branches)
     proof = branched_proof(geo, [(name, b.chain((literal,))) for name, b in zip(premises, branches)],
                            result)
     setup = (f"whether {premises[0]} is true or false" if not where
-             else f"whichever of {', '.join(premises)} is true ({where})")
-    text = (f"Forcing Net: {setup}, what follows from it leads to {result} "
-            f"(each branch drawn from its premise). So {result} holds: {effect}.")
-    return branched_step(FORCING_NET, "Forcing Net", text, proof, placements, eliminations)
+             else f"whichever of {join_names(premises, 'or')} is true ({where})")
+    text = (f"{setup[:1].upper()}{setup[1:]}, what follows reaches the same result. "
+            f"{outcome(geo, placements, eliminations)}")
+    details = (f"Forcing Net: {setup}, what follows from it leads to {result} "
+               f"(each branch drawn from its premise). So {result} holds: {effect}.")
+    return branched_step(FORCING_NET, "Forcing Net", (text, details), proof, placements,
+                         eliminations)
 
 
 def _contradiction_step(geo: Geometry, branch: Branch) -> Step:
     assumption = _name(geo, branch.premise)
     cell, digit, on = branch.premise
-    placements, eliminations, result, effect = outcome(geo, (cell, digit, not on))
+    placements, eliminations, result, effect = literal_outcome(geo, (cell, digit, not on))
     proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction))], result)
-    text = (f"Forcing Net (contradiction): if {assumption}, what follows leaves "
-            f"{branch.broken}, so {assumption} is impossible: {effect}.")
-    return branched_step(FORCING_NET, "Forcing Net", text, proof, placements, eliminations)
+    text = (f"If {assumption}, what follows breaks a rule: {branch.broken}. "
+            f"{outcome(geo, placements, eliminations)}")
+    details = (f"Forcing Net (contradiction): if {assumption}, what follows breaks a rule "
+               f"({branch.broken}), so {assumption} is impossible: {effect}.")
+    return branched_step(FORCING_NET, "Forcing Net", (text, details), proof, placements,
+                         eliminations)
 
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Iterable
 
+from ..bitsets import bit_indices
 from ..board import Board
 from ..geometry import Geometry
 from ..proof import chain_proof, eliminated
@@ -51,11 +52,36 @@ def digit_cells(board: Board, house: int, digit: int) -> tuple[int, ...]:
 
 def strong_links(board: Board, digit: int) -> list[tuple[int, int, int]]:
     """(house, cell, cell) for every house where ``digit`` has exactly two places, rows first."""
-    found = []
-    for house in range(len(board.geometry.houses)):
-        cells = digit_cells(board, house, digit)
-        if len(cells) == 2:
-            found.append((house, cells[0], cells[1]))
+    return list(_strong_links(board)[digit - 1])
+
+
+#: The strong links of the last few positions: several techniques read them on one board.
+_RECENT: dict[tuple[tuple[int, ...], int, int], tuple[list[tuple[int, int, int]], ...]] = {}
+
+
+def _strong_links(board: Board) -> tuple[list[tuple[int, int, int]], ...]:
+    """Every digit's strong links (index digit - 1), found in one pass over the houses."""
+    geo = board.geometry
+    key = (board.candidates, geo.box_rows, geo.box_cols)
+    found = _RECENT.get(key)
+    if found is not None:
+        return found
+    candidates = board.candidates
+    found = tuple([] for _ in geo.digits)
+    for house, cells in enumerate(geo.houses):
+        once = twice = thrice = 0
+        for cell in cells:
+            mask = candidates[cell]
+            thrice |= twice & mask
+            twice |= once & mask
+            once |= mask
+        for index in bit_indices(twice & ~thrice):
+            bit = 1 << index
+            first, second = (c for c in cells if candidates[c] & bit)
+            found[index].append((house, first, second))
+    if len(_RECENT) >= 4:
+        del _RECENT[next(iter(_RECENT))]
+    _RECENT[key] = found
     return found
 
 

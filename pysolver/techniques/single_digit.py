@@ -18,7 +18,7 @@ from ..board import Board
 from ..geometry import Geometry
 from ..levels import Level
 from ..proof import chain_proof, eliminated
-from ..step import Candidate, ProofLink, ProofNode, Step, describe_eliminations
+from ..step import Candidate, ProofLink, ProofNode, Step, describe_eliminations, outcome
 from . import Technique
 from .patterns import alternating_chain, digit_cells, peer_sets, seen_by_all, strong_links
 
@@ -51,29 +51,49 @@ def find_two_link_patterns(board: Board) -> Iterator[Step]:
     """Skyscrapers, then 2-String Kites, then other Turbot Fish, digit by digit within each.
 
     One search serves the three techniques (each step names the most specific one), so a
-    Skyscraper is never shown as the Turbot Fish it also is.
+    Skyscraper is never shown as the Turbot Fish it also is. Each digit's joined pairs of strong
+    links are found once, when first needed, and read again by the later shapes.
     """
+    joined: dict[int, list[tuple[str, _Oriented, _Oriented]]] = {}
     for shape in ("skyscraper", "kite", "turbot"):
-        yield from _two_link_steps(board, shape)
+        yield from _two_link_steps(board, shape, joined)
 
 
-def _two_link_steps(board: Board, shape: str) -> Iterator[Step]:
+def _joined_pairs(board: Board, digit: int) -> list[tuple[str, _Oriented, _Oriented]]:
+    """Every pair of the digit's oriented strong links whose near ends see each other, with the
+    shape they make, in the order the pairs are met."""
+    geo = board.geometry
+    peers = peer_sets(geo)
+    oriented = _oriented(board, digit)
+    pairs = []
+    for first in oriented:
+        near_peers = peers[first[2]]
+        for second in oriented:
+            if second[1] in near_peers and first < second:
+                shape = _shape(geo, first, second)
+                if shape is not None:
+                    pairs.append((shape, first, second))
+    return pairs
+
+
+def _two_link_steps(board: Board, shape: str,
+                    joined: dict[int, list[tuple[str, _Oriented, _Oriented]]]) -> Iterator[Step]:
     """Every step of ``shape`` (skyscraper, kite or turbot), digit by digit."""
     geo = board.geometry
     for digit in geo.digits:
         seen: set[frozenset[Candidate]] = set()
-        oriented = _oriented(board, digit)
-        for first in oriented:
-            for second in oriented:
-                if first >= second or _shape(geo, first, second) != shape:
-                    continue
-                _, a1, a2 = first
-                _, b1, b2 = second
-                removed = seen_by_all(board, (a1, b2), digit, exclude=(a2, b1))
-                if not removed or frozenset(removed) in seen:
-                    continue
-                seen.add(frozenset(removed))
-                yield _two_link_step(geo, shape, digit, first, second, removed)
+        if digit not in joined:
+            joined[digit] = _joined_pairs(board, digit)
+        for pair_shape, first, second in joined[digit]:
+            if pair_shape != shape:
+                continue
+            _, a1, a2 = first
+            _, b1, b2 = second
+            removed = seen_by_all(board, (a1, b2), digit, exclude=(a2, b1))
+            if not removed or frozenset(removed) in seen:
+                continue
+            seen.add(frozenset(removed))
+            yield _two_link_step(geo, shape, digit, first, second, removed)
 
 
 def _joining_house(geo: Geometry, a: int, b: int) -> int:
@@ -88,7 +108,9 @@ def _two_link_step(geo: Geometry, shape: str, digit: int, first: _Oriented, seco
     name = geo.cell_name
     symbol = geo.symbol(digit)
     joint = _joining_house(geo, a2, b1)
-    text = (f"{technique.title} on {symbol}: in {geo.house_name(h1)} {symbol} goes in {name(a1)} "
+    text = (f"{name(a1)} or {name(b2)} is {symbol}: they end two strong links whose other ends, "
+            f"{name(a2)} and {name(b1)}, cannot both be {symbol}. {outcome(geo, eliminations=removed)}")
+    details = (f"{technique.title} on {symbol}: in {geo.house_name(h1)} {symbol} goes in {name(a1)} "
             f"or {name(a2)}, and in {geo.house_name(h2)} in {name(b1)} or {name(b2)}; {name(a2)} "
             f"and {name(b1)} share {geo.house_name(joint)}, so they are not both {symbol}, and "
             f"{name(a1)} or {name(b2)} is {symbol}. {symbol} leaves every cell that sees both: "
@@ -101,7 +123,8 @@ def _two_link_step(geo: Geometry, shape: str, digit: int, first: _Oriented, seco
                 digit=digit, cells=cells, digits=(digit,),
                 pattern=tuple((c, digit) for c in cells), eliminations=removed,
                 proof=alternating_chain(geo, [(a1, digit), (a2, digit), (b1, digit), (b2, digit)],
-                                        ["strong", "weak", "strong"], removed, roles))
+                                        ["strong", "weak", "strong"], removed, roles),
+                details=details)
 
 
 def find_empty_rectangles(board: Board) -> Iterator[Step]:
@@ -163,7 +186,9 @@ def _rectangle_step(geo: Geometry, digit: int, box: int, places: tuple[int, ...]
     line_name = (f"row {row + 1}" if geo.house_kind(link) == "column" else f"column {col + 1}")
     cross_name = (f"column {col + 1}" if geo.house_kind(link) == "column" else f"row {row + 1}")
     removed = ((target, digit),)
-    text = (f"Empty Rectangle on {symbol}: in {box_name} the {symbol}s lie only in {line_name} "
+    text = (f"{name(far)} or the {symbol} of {box_name} in {cross_name} is {symbol}, through the "
+            f"strong link in {geo.house_name(link)}. {outcome(geo, eliminations=removed)}")
+    details = (f"Empty Rectangle on {symbol}: in {box_name} the {symbol}s lie only in {line_name} "
             f"and {cross_name}. In {geo.house_name(link)} {symbol} goes in {name(near)} or "
             f"{name(far)}; if {name(near)}, {box_name} has no {symbol} in {line_name}, so its "
             f"{symbol} is in {cross_name}. Either way {name(target)}, which sees {name(far)} and "
@@ -177,7 +202,8 @@ def _rectangle_step(geo: Geometry, digit: int, box: int, places: tuple[int, ...]
                 houses=(box, link), digit=digit, cells=cells, digits=(digit,),
                 pattern=tuple((c, digit) for c in cells), eliminations=removed,
                 proof=chain_proof(geo, (nodes, links), eliminated(geo, removed),
-                                  (("box", tuple(places)), ("link", (near, far)))))
+                                  (("box", tuple(places)), ("link", (near, far)))),
+                details=details)
 
 
 TURBOT_FISH = Technique(

@@ -23,12 +23,16 @@ def find_naked_singles(board: Board) -> Iterator[Step]:
         if mask and not mask & (mask - 1):
             digit = mask.bit_length()
             name = geo.cell_name(cell)
+            row, column, box = (geo.house_name(h) for h in geo.houses_of[cell])
             yield Step(
                 NAKED_SINGLE, "Naked Single",
-                f"Naked single (cell exclusion): {name} can only be {geo.symbol(digit)}; every "
-                f"other digit already stands in its row, column or box.",
+                f"{name} can only be {geo.symbol(digit)}: it is the cell's last candidate.",
                 houses=geo.houses_of[cell], cells=(cell,), digits=(digit,),
-                pattern=((cell, digit),), placements=((cell, digit),))
+                pattern=((cell, digit),), placements=((cell, digit),),
+                details=f"Naked single (cell exclusion): every digit other than "
+                        f"{geo.symbol(digit)} already stands in {row}, {column} or {box} (a digit "
+                        f"appears once in a house) or was removed by an earlier step, so {name} "
+                        f"has {geo.symbol(digit)} as its only candidate.")
 
 
 def find_hidden_singles(board: Board) -> Iterator[Step]:
@@ -44,12 +48,16 @@ def find_hidden_singles(board: Board) -> Iterator[Step]:
         for digit_bit in _bits_of(once & ~twice):
             digit = digit_bit.bit_length()
             cell = next(c for c in geo.houses[house] if board.candidates[c] & digit_bit)
+            where, symbol = geo.house_name(house), geo.symbol(digit)
             yield Step(
                 HIDDEN_SINGLE, "Hidden Single",
-                f"Hidden single (candidate exclusion): in {geo.house_name(house)}, "
-                f"{geo.symbol(digit)} fits only in {geo.cell_name(cell)}.",
+                f"In {where}, {symbol} fits only in {geo.cell_name(cell)}.",
                 view="house", houses=(house,), cells=(cell,), digits=(digit,),
-                pattern=((cell, digit),), placements=((cell, digit),))
+                pattern=((cell, digit),), placements=((cell, digit),),
+                details=f"Hidden single (candidate exclusion): {where} needs a {symbol}, and every "
+                        f"other cell of {where} is filled or has lost {symbol} as a candidate (it "
+                        f"sees a {symbol} or an earlier step removed it), so "
+                        f"the {symbol} goes in {geo.cell_name(cell)}.")
 
 
 def _bits_of(mask: int) -> Iterator[int]:

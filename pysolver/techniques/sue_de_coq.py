@@ -27,7 +27,7 @@ from ..geometry import Geometry, bits
 from ..levels import Level
 from ..links import intersections
 from ..proof import cells_name, eliminated
-from ..step import Proof, Step, describe_eliminations, digit_set
+from ..step import Proof, Step, describe_eliminations, digit_set, join_names, outcome
 from ..views import house_view
 from . import Technique
 
@@ -141,7 +141,7 @@ def _eliminations(board: Board, p: Pattern) -> tuple[tuple[int, int], ...]:
 
 
 def _set_name(geo: Geometry, cells: tuple[int, ...], digits: int) -> str:
-    return f"{cells_name(geo, cells)} {digit_set(geo, bits(digits))}"
+    return f"{join_names(geo.cell_name(c) for c in cells)} {digit_set(geo, bits(digits))}"
 
 
 def _compact(geo: Geometry, cells: tuple[int, ...], digits: int) -> str:
@@ -154,7 +154,9 @@ def _step(board: Board, p: Pattern, eliminations: tuple[tuple[int, int], ...]) -
     line_name, box_name = geo.house_name(p.line), geo.house_name(p.box)
     core = _set_name(geo, p.core, p.core_digits)
     total = p.size()
-    text = (f"Sue de Coq: {core} where {line_name} crosses {box_name} holds "
+    text = (f"The cells where {line_name} crosses {box_name}, with a set in each, hold exactly "
+            f"{total} digits in {total} cells. {outcome(geo, eliminations=eliminations)}")
+    details = (f"Sue de Coq: {core} where {line_name} crosses {box_name} holds "
             f"{p.core_digits.bit_count() - len(p.core)} digits more than its cells; with the line "
             f"set {_set_name(geo, p.line_cells, p.line_digits)} in {line_name} and the box set "
             f"{_set_name(geo, p.box_cells, p.box_digits)} in {box_name}, which share no digit, "
@@ -171,7 +173,7 @@ def _step(board: Board, p: Pattern, eliminations: tuple[tuple[int, int], ...]) -
     pattern = tuple((c, d) for c in cells for d in bits(candidates[c]))
     return Step(SUE_DE_COQ, "Sue de Coq", text, size=total, view="cell", houses=(p.line, p.box),
                 cells=cells, digits=tuple(bits(p.core_digits | p.line_digits | p.box_digits)),
-                pattern=pattern, eliminations=eliminations, proof=proof)
+                pattern=pattern, eliminations=eliminations, proof=proof, details=details)
 
 
 SUE_DE_COQ = Technique(

@@ -20,7 +20,8 @@ from ..bitsets import bit_indices
 from ..board import Board
 from ..geometry import Geometry, bits
 from ..levels import Level
-from ..step import Candidate, Proof, ProofLink, ProofNode, Step, describe_eliminations, digit_set, join_names
+from ..step import (Candidate, Proof, ProofLink, ProofNode, Step, describe_eliminations, digit_set,
+                    join_names, outcome)
 from . import Technique
 from .patterns import digit_cells, seen_by_all
 
@@ -127,14 +128,17 @@ def _ur_step(geo: Geometry, kind: int, corners: Corners, pair: int, floor: list[
              roof: list[int], removed: tuple[Candidate, ...], because: str) -> Step:
     name = geo.cell_name
     digits = bits(pair)
-    text = (f"Unique Rectangle type {kind}: {join_names(name(c) for c in corners)} could all hold "
+    text = (f"If {join_names(name(c) for c in corners)} held only {digit_set(geo, digits)}, the "
+            f"puzzle would have two solutions, but it has one. {outcome(geo, eliminations=removed)}")
+    details = (f"Unique Rectangle type {kind}: {join_names(name(c) for c in corners)} could all hold "
             f"only {digit_set(geo, digits)}, and then those two digits could swap for a second "
             f"solution; so {because}: removes {describe_eliminations(geo, removed)} "
             f"({RELIES}).")
     return Step(UNIQUE_RECTANGLE, f"Unique Rectangle type {kind}", text, size=kind, view="cell",
                 cells=corners, digits=tuple(digits),
                 pattern=tuple((c, d) for c in corners for d in digits), eliminations=removed,
-                proof=Proof(roles=(("floor", tuple(floor)), ("roof", tuple(roof)))))
+                proof=Proof(roles=(("floor", tuple(floor)), ("roof", tuple(roof)))),
+                details=details)
 
 
 def find_hidden_rectangles(board: Board) -> Iterator[Step]:
@@ -159,7 +163,10 @@ def find_hidden_rectangles(board: Board) -> Iterator[Step]:
                     continue
                 removed = ((opposite, other),)
                 sym = geo.symbol
-                text = (f"Hidden Rectangle: {join_names(name(c) for c in corners)} all hold "
+                text = (f"If {name(opposite)} were {sym(other)}, {join_names(name(c) for c in corners)} "
+                        f"could swap {digit_set(geo, bits(pair))}: two solutions, but the puzzle "
+                        f"has one. {outcome(geo, eliminations=removed)}")
+                details = (f"Hidden Rectangle: {join_names(name(c) for c in corners)} all hold "
                         f"{digit_set(geo, bits(pair))} and {name(corner)} holds nothing else. In "
                         f"the row and the column of {name(opposite)}, {sym(locked)} lies only in "
                         f"the rectangle; if {name(opposite)} were {sym(other)}, {sym(locked)} "
@@ -174,7 +181,8 @@ def find_hidden_rectangles(board: Board) -> Iterator[Step]:
                            pattern=tuple((c, d) for c in corners for d in bits(pair)),
                            eliminations=removed,
                            proof=Proof(nodes, links, (("floor", (corner,)),
-                                                      ("roof", (opposite,)))))
+                                                      ("roof", (opposite,)))),
+                           details=details)
 
 
 def find_bug_plus_one(board: Board) -> Iterator[Step]:
@@ -201,12 +209,15 @@ def find_bug_plus_one(board: Board) -> Iterator[Step]:
                              for h in mine):
         return
     symbol = geo.symbol(winner)
-    text = (f"BUG+1: every empty cell but {geo.cell_name(cell)} has two candidates, and without "
+    text = (f"Without its {symbol}, {geo.cell_name(cell)} would leave every empty cell with two "
+            f"candidates, a pattern with two solutions, but the puzzle has one. "
+            f"So {geo.cell_name(cell)} is {symbol}.")
+    details = (f"BUG+1: every empty cell but {geo.cell_name(cell)} has two candidates, and without "
             f"its {symbol} each digit would have two places in every house: a pattern with two "
             f"solutions. So {geo.cell_name(cell)} is {symbol} ({RELIES}).")
     yield Step(BUG_PLUS_ONE, BUG_PLUS_ONE.title, text, size=1, view="cell", cells=(cell,),
                digits=(winner,), pattern=((cell, winner),), placements=((cell, winner),),
-               proof=Proof(roles=(("extra", (cell,)),)))
+               proof=Proof(roles=(("extra", (cell,)),)), details=details)
 
 
 UNIQUE_RECTANGLE = Technique(

@@ -17,7 +17,7 @@ from typing import Iterator
 from ..board import Board
 from ..geometry import Geometry, bits
 from ..levels import Level
-from ..step import Candidate, Proof, ProofNode, Step, describe_eliminations, digit_set
+from ..step import Candidate, Proof, ProofNode, Step, describe_eliminations, digit_set, outcome
 from . import Technique
 from .patterns import alternating_chain, bivalue_cells, digit_cells, peer_sets, seen_by_all
 
@@ -82,7 +82,11 @@ def _wing_step(geo: Geometry, technique: Technique, board: Board, pivot: int,
         why = (f"the pivot {name(pivot)} {pivot_set} is {sym(x)}, {sym(y)} or {z}, so "
                f"{name(first)}, {name(second)} or the pivot itself is {z}")
         killers = (pivot, *pincers)
-    text = (f"{technique.title}: {why}; {z} leaves every cell that sees "
+    whoever = (f"{name(first)} or {name(second)}" if technique is XY_WING
+               else f"{name(first)}, {name(second)} or the pivot")
+    text = (f"{whoever} is {z}, whichever digit the pivot {name(pivot)} takes. "
+            f"{outcome(geo, eliminations=removed)}")
+    details = (f"{technique.title}: {why}; {z} leaves every cell that sees "
             f"{'both pincers' if technique is XY_WING else 'all three'}: removes "
             f"{describe_eliminations(geo, removed)}.")
     roles = (("pivot", (pivot,)), ("pincers", pincers))
@@ -96,7 +100,7 @@ def _wing_step(geo: Geometry, technique: Technique, board: Board, pivot: int,
     return Step(technique, technique.title, text, size=len(cells), view="cell", digit=digit,
                 cells=cells, digits=tuple(bits(cands[pivot] | 1 << (digit - 1))),
                 pattern=tuple((c, d) for c in cells for d in bits(cands[c])), eliminations=removed,
-                proof=proof)
+                proof=proof, details=details)
 
 
 def find_w_wings(board: Board) -> Iterator[Step]:
@@ -136,7 +140,10 @@ def _joining_link(board: Board, first: int, second: int, x: int) -> tuple[int, i
 def _w_wing_step(geo: Geometry, first: int, second: int, x: int, y: int, house: int, near: int,
                  far: int, removed: tuple[Candidate, ...]) -> Step:
     name, sym = geo.cell_name, geo.symbol
-    text = (f"W-Wing: {name(first)} and {name(second)} both hold only {digit_set(geo, (x, y))}. "
+    text = (f"{name(first)} or {name(second)} is {sym(y)}: both hold only {sym(x)} and {sym(y)}, and "
+            f"the strong link on {sym(x)} in {geo.house_name(house)} keeps them from both being "
+            f"{sym(x)}. {outcome(geo, eliminations=removed)}")
+    details = (f"W-Wing: {name(first)} and {name(second)} both hold only {digit_set(geo, (x, y))}. "
             f"In {geo.house_name(house)} {sym(x)} goes in {name(near)} or {name(far)}, which see "
             f"{name(first)} and {name(second)}, so they are not both {sym(x)}: one of them is "
             f"{sym(y)}, and {sym(y)} leaves every cell that sees both: removes "
@@ -149,7 +156,8 @@ def _w_wing_step(geo: Geometry, first: int, second: int, x: int, y: int, house: 
                 proof=alternating_chain(geo, [(first, y), (first, x), (near, x), (far, x),
                                               (second, x), (second, y)],
                                         ["strong", "weak", "strong", "weak", "strong"], removed,
-                                        (("pincers", (first, second)), ("link", (near, far)))))
+                                        (("pincers", (first, second)), ("link", (near, far)))),
+                details=details)
 
 
 def find_remote_pairs(board: Board) -> Iterator[Step]:
@@ -203,7 +211,10 @@ def _remote_step(geo: Geometry, path: list[int], digits: list[int],
     name = geo.cell_name
     x, y = digits
     chain = " – ".join(name(c) for c in path)
-    text = (f"Remote Pairs: {chain} all hold only {digit_set(geo, digits)} and each sees the "
+    text = (f"The cells {name(path[0])} and {name(path[-1])} hold {geo.symbol(x)} and "
+            f"{geo.symbol(y)} between them, at the ends of a chain of {digit_set(geo, digits)} "
+            f"cells. {outcome(geo, eliminations=removed)}")
+    details = (f"Remote Pairs: {chain} all hold only {digit_set(geo, digits)} and each sees the "
             f"next, so they alternate {geo.symbol(x)} and {geo.symbol(y)}; the ends "
             f"{name(path[0])} and {name(path[-1])} hold one each, and both leave every cell that "
             f"sees the two ends: removes {describe_eliminations(geo, removed)}.")
@@ -217,7 +228,8 @@ def _remote_step(geo: Geometry, path: list[int], digits: list[int],
                 cells=tuple(path), digits=(x, y),
                 pattern=tuple((c, d) for c in path for d in digits), eliminations=removed,
                 proof=alternating_chain(geo, candidates, kinds, removed,
-                                        (("ends", (path[0], path[-1])),)))
+                                        (("ends", (path[0], path[-1])),)),
+                details=details)
 
 
 REMOTE_PAIRS = Technique(

@@ -7,6 +7,7 @@ contradiction-graph.png."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
@@ -23,6 +24,16 @@ READ_LIST = """() => [...document.querySelectorAll('#step-list li')].slice(1).ma
   effect: li.querySelector('.effect').textContent }))"""
 
 
+def assert_violation_drawn(page: Page, violation: dict[str, Any]) -> None:
+    """The graph panel draws Python's Hall violation: its title, the violating set in red."""
+    svg = "#graph svg.bipartite.violation"
+    assert page.text_content(f"{svg} text.title") == violation["title"]
+    for side in ("left", "right"):
+        drawn = page.locator(f"{svg} g.node.pattern[data-side='{side}']").evaluate_all(
+            "(els) => els.map((el) => Number(el.dataset.index))")
+        assert drawn == violation["pattern"][side]
+
+
 def test_a_guess_and_a_backtrack_show_as_a_branch(page: Page, site_url: str, artifacts_dir: Path) -> None:
     expected = guess_until_contradiction(page, site_url)
     shown = page.evaluate(READ_LIST)
@@ -34,12 +45,7 @@ def test_a_guess_and_a_backtrack_show_as_a_branch(page: Page, site_url: str, art
         assert page.locator(f"#board .outline.conflict[data-house='{house}']").count() == 1
     violation = expected["status"]["graph"]
     assert violation is not None, "this contradiction is a Hall violation: its graph is drawn"
-    svg = "#graph svg.bipartite.violation"
-    assert page.text_content(f"{svg} text.title") == violation["title"]
-    for side in ("left", "right"):
-        drawn = page.locator(f"{svg} g.node.pattern[data-side='{side}']").evaluate_all(
-            "(els) => els.map((el) => Number(el.dataset.index))")
-        assert drawn == violation["pattern"][side]
+    assert_violation_drawn(page, violation)
     page.locator("#graph").screenshot(path=str(artifacts_dir / "contradiction-graph.png"))
 
     expected = py("backtrack")["view"]

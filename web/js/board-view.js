@@ -124,9 +124,9 @@ function redHouses(state) {
   for (const conflict of state.conflicts) houses.push(conflict.house);
   if (isLoaded(state) && state.view.check) for (const conflict of state.view.check.conflicts) houses.push(conflict.house);
   const status = isLoaded(state) ? state.view.status : null;
-  if (status && status.status === "contradiction" && status.house !== null && status.house !== undefined) {
-    houses.push(status.house);
-  }
+  // Python names every house a contradiction concerns: its house, or on one digit's rows ×
+  // columns the lines that cannot all get the digit.
+  if (status && status.status === "contradiction") houses.push(...(status.houses || []));
   return houses;
 }
 

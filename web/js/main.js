@@ -16,7 +16,7 @@ import { bindInput } from "./input.js";
 import { learnPanel } from "./learn-panel.js";
 import { client } from "./solver.js";
 import { loadSaved, readHash, save, writeHash } from "./storage.js";
-import { renderProof, renderProofNotation } from "./proof-view.js";
+import { renderProof, renderWhy } from "./proof-view.js";
 import { BLANK, createStore, initialState, isLoaded, linked, shownStep, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
 import { sendEnabledTechniques, techniqueSettings } from "./technique-settings.js";
@@ -155,7 +155,7 @@ function render(state) {
   const shown = shownStep(state);
   renderProof(board, state.shape, shown ? shown.step : null);
   renderStepPanel(stepEls, state);
-  renderProofNotation(stepEls.panel, shown);
+  renderWhy(stepEls.panel, shown);
   renderLinks(board, linked(state));
   renderStepList($("step-list"), state);
   for (const panel of panels) panel.render(state);

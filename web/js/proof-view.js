@@ -5,12 +5,13 @@
  * tinted. It draws exactly the step JSON's `proof` (nodes, links, roles, branches) in an SVG layer
  * over the board and knows no Sudoku rule.
  *
- * Eliminated candidates are ringed red. Under the reason, a "why?" disclosure shows the proof in
- * Eureka notation as the forums write it (one line per branch of a forcing chain).
+ * Eliminated candidates are ringed red. Under the reason, a "why?" disclosure shows the step's
+ * details and the proof in Eureka notation as the forums write it (one line per branch of a
+ * forcing chain).
  *
  * Test hooks: `#board svg.proof` with `[data-node]`, `line[data-kind="strong"|"weak"]` with
  * `data-from`/`data-to` ("cells:digit" of its ends), `circle.node.on|off|elim` with `data-cell` and
- * `data-digit`, `[data-branch]`, `rect[data-role]`; `#step-panel details.why code`.
+ * `data-digit`, `[data-branch]`, `rect[data-role]`; `#step-panel details.why` with `p.details` and `code`.
  */
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -91,11 +92,18 @@ export function renderProof(board, shape, step) {
   }
 }
 
-/** The "why?" disclosure under the reason: the proof in Eureka notation (or nothing). */
-export function renderProofNotation(panel, shown) {
+/**
+ * The "why?" disclosure under the reason: the step's details (Python's whole argument behind the
+ * two short sentences above it), then its proof in Eureka notation when it has one. Nothing when
+ * the shown step has neither (a player's move, a hint before its last level). The element is kept
+ * between steps so a reader who opened it keeps it open while stepping.
+ */
+export function renderWhy(panel, shown) {
   let details = panel.querySelector("details.why");
-  const proof = shown && shown.step ? shown.step.proof : null;
-  if (!proof || !proof.notation) {
+  const step = shown && shown.step ? shown.step : null;
+  const proof = step && step.proof && step.proof.notation ? step.proof : null;
+  const text = step && step.details ? step.details : "";
+  if (!proof && !text) {
     if (details) details.remove();
     return;
   }
@@ -104,17 +112,22 @@ export function renderProofNotation(panel, shown) {
     details.className = "why";
     const summary = document.createElement("summary");
     summary.textContent = "why?";
+    summary.title = "The whole argument behind this step";
     details.append(summary, document.createElement("div"));
     panel.insertBefore(details, panel.querySelector(".graph"));
   }
   const body = details.querySelector("div");
-  if (body.dataset.notation === proof.notation) return;
-  body.dataset.notation = proof.notation;
-  const lines = proof.branches.length
+  const key = JSON.stringify([text, proof && proof.notation]);
+  if (body.dataset.key === key) return;
+  body.dataset.key = key;
+  const lines = !proof ? [] : proof.branches.length
     ? [...proof.branches.map((branch) => `${branch.premise}: ${branch.notation}`),
       `=> ${proof.notation.split(" => ").pop()}`]
     : [proof.notation];
-  body.replaceChildren(...lines.map((line) => {
+  const paragraph = document.createElement("p");
+  paragraph.className = "details";
+  paragraph.textContent = text;
+  body.replaceChildren(...(text ? [paragraph] : []), ...lines.map((line) => {
     const code = document.createElement("code");
     code.textContent = line;
     return code;

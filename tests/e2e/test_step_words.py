@@ -1,0 +1,116 @@
+"""The step's words on the page as a newcomer reads them: two short sentences beside the board, the
+whole argument behind a keyboard-operable "why?" disclosure (hidden while a hint has not reached its
+last level), and a contradiction outlined on the board and in its graph in every view: an empty
+cell, a house (the house graph) and one digit's rows × columns (the digit view).
+
+Every expected word comes from ``pysolver.web.handle`` on the same position. Screenshots:
+test-artifacts/why-open.png and contradiction-<view>.png.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.test_app import IDLE, STATE, click, py, py_view, wait_for, wait_position
+from tests.e2e.test_app_steps import CHAIN_AT, TOP95_13, open_puzzle
+from tests.e2e.test_guess_tree import assert_violation_drawn
+
+pytestmark = pytest.mark.e2e
+
+WHY = "#step-panel details.why"
+
+
+def test_a_step_reads_in_two_sentences_with_the_argument_behind_why(
+    page: Page, site_url: str, artifacts_dir: Path
+) -> None:
+    open_puzzle(page, site_url, TOP95_13)
+    for position in range(1, CHAIN_AT + 1):
+        click(page, "step")
+        wait_position(page, position)
+    step = py_view(TOP95_13, ["logic"] * CHAIN_AT)["steps"][CHAIN_AT - 1]
+    assert step["graph"] is not None and step["details"]
+    assert page.text_content("#step-title") == step["name"]
+    assert page.text_content("#step-text") == step["text"]
+    assert page.locator(f"{WHY} p.details").is_hidden()
+    summary = page.locator(f"{WHY} summary")
+    assert summary.text_content() == "why?"
+    summary.focus()
+    page.keyboard.press("Enter")
+    assert page.get_attribute(WHY, "open") is not None
+    assert page.text_content(f"{WHY} p.details") == step["details"]
+    page.locator("#step-panel").screenshot(path=str(artifacts_dir / "why-open.png"))
+    page.keyboard.press("Enter")
+    assert page.get_attribute(WHY, "open") is None
+
+    # The hint ladder from the next position: no details until its last level, then the step's.
+    coming = py_view(TOP95_13, ["logic"] * (CHAIN_AT + 1))["steps"][CHAIN_AT]
+    py("load", puzzle=TOP95_13, actions=["logic"] * CHAIN_AT)
+    for level in (1, 2, 3):
+        hint = py("hint")["view"]["hint"]
+        page.click("button[data-intent='hint']")
+        wait_for(page, f"(l) => {IDLE} && {STATE}.view.hint && {STATE}.view.hint.level === l", level)
+        assert page.text_content("#step-text") == hint["text"]
+        if level < 3:
+            assert hint["details"] == "" and page.locator(WHY).count() == 0
+        else:
+            assert (hint["text"], hint["details"]) == (coming["text"], coming["details"])
+            page.locator(f"{WHY} summary").click()
+            assert page.text_content(f"{WHY} p.details") == hint["details"]
+
+
+def candidate_string(keep: dict[int, str]) -> str:
+    """A 9×9 candidate string: every digit open everywhere but in the cells ``keep`` narrows."""
+    return "".join("".join(d if d in keep.get(cell, "123456789") else "." for d in "123456789")
+                   for cell in range(81))
+
+
+#: One contradiction per view: an empty cell, a house, one digit's rows × columns.
+BROKEN = {
+    # r1c1 has no candidate left.
+    "cell": candidate_string({0: ""}),
+    # r1c1, r1c2 and r1c3 hold only 1 and 2: three cells, two digits (row 1's graph).
+    "house": candidate_string({0: "12", 1: "12", 2: "12"}),
+    # 1 must go in row 1 and row 2, but only column 1 can take it (digit 1's rows × columns).
+    "digit": candidate_string({**{c: "23456789" for c in range(1, 9)},
+                               **{c: "23456789" for c in range(10, 18)}}),
+}
+
+
+@pytest.mark.parametrize("view", BROKEN)
+def test_a_contradiction_is_outlined_in_every_view(
+    page: Page, site_url: str, artifacts_dir: Path, view: str
+) -> None:
+    puzzle = BROKEN[view]
+    status = py("load", puzzle=puzzle)["view"]["status"]
+    assert status["status"] == "contradiction"
+    page.goto(site_url)
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", timeout=120_000)
+    details = page.locator("details.puzzle-text")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    page.fill("#puzzle-text", puzzle)
+    page.click("#text-form button[type='submit']")
+    wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'contradiction'")
+    assert status["message"] in (page.text_content("#status") or "")
+
+    red = page.eval_on_selector_all("#board .cell.conflict", "(els) => els.map((el) => Number(el.dataset.cell))")
+    outlined = page.eval_on_selector_all("#board .outline.conflict",
+                                         "(els) => els.map((el) => Number(el.dataset.house)).sort((a, b) => a - b)")
+    assert set(red) == set(status["cells"]) | ({status["cell"]} if status["cell"] is not None else set())
+    assert outlined == sorted(status["houses"])
+    if view == "cell":
+        assert red == [0] and outlined == []
+    else:
+        assert outlined, "the house or lines of the contradiction are outlined on the board"
+        graph = status["graph"]
+        assert graph["kind"] == ("house" if view == "house" else "digit")
+        assert_violation_drawn(page, graph)
+        if view == "digit":
+            assert outlined == [0, 1] and sorted(red) == [0, 9]
+            assert [graph["left"][i]["label"] for i in graph["pattern"]["left"]] == ["row 1", "row 2"]
+        else:
+            assert outlined == [0] and sorted(red) == [0, 1, 2]
+    page.screenshot(path=str(artifacts_dir / f"contradiction-{view}.png"), full_page=True)

@@ -1,0 +1,188 @@
+"""Every step's words: at most two short sentences beside the board, the whole argument behind
+"why?", and one naming of cells and houses (``r3c5``, "row 3", "column 5", "box 4") everywhere.
+
+The steps come from solving a sample of the puzzle sets in tests/data to the end (logic, then
+guesses and backtracks, with the uniqueness techniques on) and from the published positions the
+technique tests use, so that every technique of the registry is checked, not only the common ones.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from itertools import islice
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from pysolver.board import Board
+from pysolver.explain import hint_json, step_json
+from pysolver.formats.path import path_lines
+from pysolver.geometry import geometry_for_size
+from pysolver.grid import Grid
+from pysolver.logic import Settings, solve_by_logic
+from pysolver.session import Session
+from pysolver.step import Step
+from pysolver.techniques.chains import GROUPED_NICE_LOOP, NICE_LOOP as NICE_LOOP_RECORD
+from pysolver.techniques.forcing import DIGIT_FORCING_CHAIN
+from pysolver.techniques.registry import BY_SLUG, TECHNIQUES
+from tests.hodoku_library import position
+from tests.test_als import LIBRARY as ALS_LIBRARY
+from tests.test_chains import LIBRARY as CHAIN_LIBRARY
+from tests.test_forcing import STALLING, stalled
+from tests.test_published_examples import EXAMPLES
+from tests.test_pattern_techniques import FROM_FILES, PUBLISHED, board_from_marks, steps_of
+
+DATA = Path(__file__).parent / "data"
+#: (file, how many of its first puzzles): easy, hard and very hard sets.
+SAMPLE = (("norvig_easy50.txt", 3), ("norvig_top95.txt", 16), ("norvig_hardest.txt", 6),
+          ("tdoku_puzzles6_forum_hardest_1106.txt", 1),
+          ("tdoku_puzzles5_forum_hardest_1905_11plus_every33.txt", 1))
+#: HoDoKu's library line for a discontinuous nice loop (reglib-1.3, 0707-1), as tests/test_chains.py.
+NICE_LOOP = (":0707-1:2348:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4...."
+             "+1+3.619...24.3...1.+6+9::264 364 464 864::7")
+#: Norvig's top95 line 8: with the chain families off, the basics stall where a digit forcing
+#: chain (one candidate followed both ways) concludes.
+DIGIT_FORCING = ".524.........7.1..............8.2...3.....6...9.5.....1.6.3...........897........"
+WITHOUT_CHAINS = frozenset(t.slug for t in TECHNIQUES
+                           if t.family in ("chains", "forcing chains", "almost locked sets")
+                           or t.slug in ("simple-colouring", "multi-colouring"))
+#: The longest short text allowed on a 9×9 board (about two lines of the reason panel).
+MAX_SHORT = 180
+GEO = geometry_for_size(9)
+
+#: Other namings of a cell or a house than ``r3c5``, "row 3", "column 5", "box 4".
+OTHER_NAMINGS = {
+    "upper-case cell": re.compile(r"\bR\d+C\d+\b"),
+    "coordinate pair": re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)"),
+    "house without a space": re.compile(r"\b(?:[Rr]ow|[Cc]ol(?:umn)?|[Bb]ox|[Bb]lock)\d"),
+    "abbreviated house": re.compile(r"\b(?:col|blk|block|region|line) \d", re.IGNORECASE),
+    "compact cells": re.compile(r"\br\d\d+c\d|\br\dc\d\d"),
+    "cell number": re.compile(r"\bcell #?\d"),
+    "upper-case house": re.compile(r"(?<![.:] )(?<!^)\b(?:Row|Column|Box) \d"),
+}
+
+
+def sentences(text: str) -> int:
+    """Sentences end with '.', '!' or '?' before a space or the end."""
+    return len(re.findall(r"[.!?](?=\s|$)", text))
+
+
+def naming_problems(text: str) -> list[str]:
+    return [f"{name}: {match.group(0)!r}" for name, pattern in OTHER_NAMINGS.items()
+            for match in pattern.finditer(text)]
+
+
+def test_the_naming_check_catches_other_namings() -> None:
+    for wrong in ("R3C5 is 4.", "(3,5) is 4.", "In row3 4 fits only here.", "col 5 holds it.",
+                  "r12c5 hold it.", "In the Row 3 of the grid."):
+        assert naming_problems(wrong), wrong
+    assert not naming_problems("In row 3, column 5 and box 4, r3c5 is 4. Row 3 keeps it.")
+    assert sentences("In row 3, 4 fits only in r3c5. So r3c5 is 4.") == 2
+
+
+def solved_steps(line: str) -> list[Step]:
+    session = Session(Grid.parse(line))
+    assert session.unique  # so the uniqueness techniques take part
+    steps = session.solve()
+    assert session.board.is_solved()
+    return steps
+
+
+@cache
+def sample_steps() -> tuple[Step, ...]:
+    steps: list[Step] = []
+    for name, count in SAMPLE:
+        for line in (DATA / name).read_text().split()[:count]:
+            steps += solved_steps(line)
+    return tuple(steps)
+
+
+def library_steps() -> Iterator[Step]:
+    """The first steps of each technique on the positions its own tests were published with."""
+    for finder, line in [*CHAIN_LIBRARY.values(), *ALS_LIBRARY.values()]:
+        yield from islice(finder(position(line).board), 3)
+    for technique, _, marks, *_ in PUBLISHED.values():
+        yield from islice(steps_of(board_from_marks(marks), technique), 3)
+    for technique, _, _, marks, *_ in FROM_FILES.values():
+        yield from islice(steps_of(board_from_marks(marks), technique), 3)
+    for example in EXAMPLES.values():
+        yield from islice(steps_of(position(example.line).board, BY_SLUG[example.slug]), 2)
+    yield from islice(steps_of(position(NICE_LOOP).board, NICE_LOOP_RECORD), 2)
+    yield from islice(steps_of(position(CHAIN_LIBRARY["x-chain"][1]).board, GROUPED_NICE_LOOP), 2)
+    board, _ = solve_by_logic(Board.from_grid(Grid.parse(DIGIT_FORCING)), Settings(WITHOUT_CHAINS))
+    yield from islice(steps_of(board, DIGIT_FORCING_CHAIN), 2)
+    for puzzle in STALLING:
+        board, _ = stalled(puzzle)
+        for technique in TECHNIQUES:
+            if technique.family == "forcing chains":
+                yield from islice(steps_of(board, technique), 2)
+
+
+@cache
+def every_step() -> tuple[Step, ...]:
+    return sample_steps() + tuple(library_steps())
+
+
+def check_words(step: Step) -> None:
+    where = f"{step.technique.slug}: {step.text!r}"
+    assert step.text.endswith((".", "?", "!")), where
+    assert 1 <= sentences(step.text) <= 2, where
+    assert len(step.text) <= MAX_SHORT, f"{len(step.text)} characters: {where}"
+    assert step.details and step.details != step.text, where
+    for text in (step.text, step.details):
+        assert not naming_problems(text), f"{naming_problems(text)} in {text!r}"
+
+
+def test_every_technique_of_the_registry_is_checked() -> None:
+    seen = {step.technique.slug for step in every_step()}
+    missing = {t.slug for t in TECHNIQUES} - seen
+    assert not missing, f"no step of {sorted(missing)} was checked"
+    assert {"guess", "backtrack"} <= seen
+
+
+def test_every_step_has_a_short_text_and_details_in_one_naming() -> None:
+    for step in every_step():
+        check_words(step)
+
+
+def test_the_hint_ladder_keeps_its_words_and_hides_the_details_until_the_last_level() -> None:
+    steps = sample_steps()
+    for index, step in enumerate(steps[::7]):
+        if step.technique.slug in ("guess", "backtrack", "search"):
+            continue
+        for level in (1, 2):
+            hint = hint_json(GEO, step, level)
+            assert hint["details"] == "" and 1 <= sentences(hint["text"]) <= 2, hint["text"]
+            assert not naming_problems(hint["text"]), hint["text"]
+        last = hint_json(GEO, step, 3)
+        assert (last["text"], last["details"]) == (step.text, step.details)
+
+
+def test_graph_stages_use_the_same_naming() -> None:
+    drawn = [step for step in every_step() if step.graph is not None]
+    assert drawn
+    for step in drawn:
+        data = step_json(GEO, step)
+        for stage in data["graph"]["stages"]:
+            assert not naming_problems(stage["text"]), stage["text"]
+            assert sentences(stage["text"]) <= 2, stage["text"]
+
+
+def test_pile_exclusion_is_two_short_sentences_with_the_argument_behind_why() -> None:
+    piles = [s for s in every_step() if s.technique.slug == "pile-exclusion"]
+    assert piles
+    for step in piles:
+        assert step.text.startswith(f"In {GEO.house_name(step.houses[0])}, ")
+        assert "So those cells keep just" in step.text
+        assert "Pile exclusion" in step.details and "removes" in step.details
+
+
+@pytest.mark.parametrize("why", [False, True])
+def test_the_cli_prints_the_pages_words(why: bool) -> None:
+    steps = solved_steps((DATA / "norvig_top95.txt").read_text().split()[0])
+    lines = path_lines(steps, why)
+    for step in steps:
+        assert f"{step.name}: {step.text}" in "\n".join(lines)
+    assert any(line.strip().startswith("why: ") for line in lines) is why
