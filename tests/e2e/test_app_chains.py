@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.test_app import IDLE, STATE, py, py_view, wait_for, wait_position
+from tests.e2e.test_app import IDLE, STATE, py, wait_for, wait_position
 from tests.e2e.test_app_steps import open_puzzle
 
 pytestmark = pytest.mark.e2e
@@ -111,31 +111,3 @@ def test_a_forcing_chain_draws_every_branch(page: Page, site_url: str) -> None:
     lines = page.locator("#step-panel details.why code").all_inner_texts()
     assert lines[:len(branches)] == [f"{b['premise']}: {b['notation']}" for b in branches]
 
-
-#: Sudoku Explainer 11.0, "Dynamic Contradiction Forcing Chains (+ Forcing Chains)", from the
-#: SukakuExplainer issue "Rating ranges": every technique but the nested forcing nets stalls after
-#: seven steps, and the eighth is a nested net.
-NESTED_PUZZLE = "........1.....2.3...4.5.6....57......1...8...7..59.4....96..5...3........4.....82"
-
-
-def test_a_nested_forcing_net_draws_its_branch_and_the_nets_inside_it(page: Page,
-                                                                      site_url: str) -> None:
-    step = py_view(NESTED_PUZZLE, ["logic"] * 8)["steps"][7]
-    assert step["technique"] == "nested-forcing-net"
-    branches = step["proof"]["branches"]
-    assert any(" inside " in b["premise"] for b in branches)
-    open_puzzle(page, site_url, NESTED_PUZZLE)
-    for position in range(1, 9):
-        page.click(".controls button[data-intent='step']")
-        wait_position(page, position)
-    assert page.inner_text("#step-title") == "Nested Forcing Net"
-    assert page.inner_text("#step-text") == step["text"]
-    assert "guess" not in page.inner_text("#step-text").lower()
-    drawn = page.evaluate(READ_OVERLAY)
-    assert drawn["branches"] == len(branches)
-    want_links = [link for branch in branches
-                  for link in expected(branch["nodes"], branch["links"])["links"]]
-    assert [{k: v for k, v in link.items() if k != "dash"} for link in drawn["links"]] == want_links
-    page.click("#step-panel details.why summary")
-    lines = page.locator("#step-panel details.why code").all_inner_texts()
-    assert lines[:len(branches)] == [f"{b['premise']}: {b['notation']}" for b in branches]
