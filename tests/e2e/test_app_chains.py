@@ -110,4 +110,3 @@ def test_a_forcing_chain_draws_every_branch(page: Page, site_url: str) -> None:
     page.click("#step-panel details.why summary")
     lines = page.locator("#step-panel details.why code").all_inner_texts()
     assert lines[:len(branches)] == [f"{b['premise']}: {b['notation']}" for b in branches]
-
