@@ -24,7 +24,7 @@ from pysolver.techniques.nets import find_forcing_nets, propagate
 
 Finder = Callable[[Board], Iterator[Step]]
 FORCING = frozenset({"cell-forcing-chain", "house-forcing-chain", "digit-forcing-chain",
-                     "forcing-net"})
+                     "forcing-net", "nested-forcing-net"})
 #: Puzzles of Norvig's top95 on which chains, colouring and the basics stall.
 STALLING = ("6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
             ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
-from typing import Callable, Iterator
+from typing import Iterator
 
 from ..board import Board
 from ..geometry import Geometry
@@ -30,8 +30,6 @@ from . import Technique
 from .forcing import branched_step
 
 Literal = tuple[int, int, bool]  # (cell, digit, on)
-_Place = Callable[[int, int, tuple[Literal, ...]], None]
-_Remove = _Place
 
 
 @dataclass(frozen=True)
@@ -47,191 +45,270 @@ class Branch:
     contradiction: tuple[Literal, ...]
     broken: str
 
+    #: Literals the branch took as known from an outer branch (a net nested inside another):
+    #: its proofs stop at them.
+    given: frozenset[Literal] = frozenset()
+
     def proof_of(self, literal: Literal) -> tuple[Literal, ...]:
         """The literals ``literal`` rests on, back to the premise, in the order they were derived."""
-        order = {lit: i for i, lit in enumerate(self.reasons)}
-        needed: set[Literal] = set()
-        stack = [literal]
-        while stack:
-            item = stack.pop()
-            if item in needed:
-                continue
-            needed.add(item)
-            stack.extend(self.reasons.get(item, ()))
-        return tuple(sorted(needed, key=lambda lit: order.get(lit, -1)))
+        return self.proof_of_all((literal,))
 
-    def size(self, targets: tuple[Literal, ...]) -> int:
-        """How many literals the proof of ``targets`` takes, the premise included."""
+    def _needed(self, targets: tuple[Literal, ...]) -> set[Literal]:
         needed: set[Literal] = set()
         stack = list(targets)
         while stack:
             item = stack.pop()
             if item not in needed:
                 needed.add(item)
-                stack.extend(self.reasons.get(item, ()))
-        return len(needed)
+                if item not in self.given:
+                    stack.extend(self.reasons.get(item, ()))
+        return needed
+
+    def proof_of_all(self, targets: tuple[Literal, ...]) -> tuple[Literal, ...]:
+        """The literals every one of ``targets`` rests on, in the order they were derived."""
+        order = {lit: i for i, lit in enumerate(self.reasons)}
+        return tuple(sorted(self._needed(targets),
+                            key=lambda lit: (lit != self.premise, order.get(lit, -1))))
+
+    def size(self, targets: tuple[Literal, ...]) -> int:
+        """How many literals the proof of ``targets`` takes, the premise included."""
+        return len(self._needed(targets))
 
     def chain(self, targets: tuple[Literal, ...]) -> Chain:
         """The drawable implications from the premise to every literal of ``targets``."""
-        needed: dict[Literal, None] = {}
-        for target in targets:
-            for lit in self.proof_of(target):
-                needed.setdefault(lit)
-        order = {lit: i for i, lit in enumerate(self.reasons)}
-        literals = sorted(needed, key=lambda lit: order.get(lit, -1))
+        literals = self.proof_of_all(targets)
         position = {lit: i for i, lit in enumerate(literals)}
         nodes = tuple(ProofNode((c,), d, on) for c, d, on in literals)
         links = tuple(ProofLink(position[parent], position[lit], "strong" if lit[2] else "weak")
-                      for lit in literals for parent in self.reasons.get(lit, ())
-                      if parent in position)
+                      for lit in literals if lit not in self.given
+                      for parent in self.reasons.get(lit, ()) if parent in position)
         return nodes, links
 
 
 def propagate(board: Board, premise: Literal) -> Branch:
     """Assume ``premise`` and apply singles until nothing changes or a rule breaks."""
-    geo = board.geometry
-    candidates = list(board.candidates)
-    values = list(board.values)
-    reasons: dict[Literal, tuple[Literal, ...]] = {premise: ()}
-    queue: deque[tuple[int, int]] = deque()  # (cell, -1) a cell to check; (house, digit) a house
-    broken: list[tuple[tuple[Literal, ...], str]] = []
-
-    def remove(cell: int, digit: int, because: tuple[Literal, ...]) -> None:
-        bit = 1 << (digit - 1)
-        if not candidates[cell] & bit:
-            return
-        candidates[cell] &= ~bit
-        reasons.setdefault((cell, digit, False), because)
-        queue.append((cell, -1))
-        for house in geo.houses_of[cell]:
-            queue.append((house, digit))
-
-    def place(cell: int, digit: int, because: tuple[Literal, ...]) -> None:
-        if values[cell]:
-            return
-        values[cell] = digit
-        literal = (cell, digit, True)
-        reasons.setdefault(literal, because)
-        rest = candidates[cell] & ~(1 << (digit - 1))
-        candidates[cell] = 0
-        for other in _digits(rest):
-            reasons.setdefault((cell, other, False), (literal,))
-        bit = 1 << (digit - 1)
-        for peer in geo.peers[cell]:
-            if candidates[peer] & bit:
-                remove(peer, digit, (literal,))
-
-    cell, digit, on = premise
-    if on:
-        place(cell, digit, ())
-    else:
-        remove(cell, digit, ())
-    while not broken:
-        while queue and not broken:
-            where, digit = queue.popleft()
-            if digit < 0:
-                _check_cell(geo, board, values, candidates, where, reasons, place, broken)
-            else:
-                _check_house(geo, board, values, candidates, where, digit, reasons, place, broken)
-        if broken or not _locked_candidates(geo, board, candidates, remove):
-            break
-    contradiction, text = broken[0] if broken else ((), "")
-    return Branch(premise, reasons, contradiction, text)
+    state = Propagation(board)
+    state.assume(premise, ())
+    return state.run()
 
 
-def _check_cell(geo: Geometry, board: Board, values: list[int], candidates: list[int], cell: int,
-                reasons: dict[Literal, tuple[Literal, ...]], place: _Place,
-                broken: list[tuple[tuple[Literal, ...], str]]) -> None:
-    if values[cell]:
-        return
-    mask = candidates[cell]
-    gone = tuple((cell, d, False) for d in _digits(board.candidates[cell] & ~mask))
-    if not mask:
-        broken.append((gone, f"{geo.cell_name(cell)} has no candidate left"))
-    elif not mask & (mask - 1):
-        place(cell, mask.bit_length(), gone)
+class Propagation:
+    """One branch's position as it grows: the candidates left, the cells placed, and why.
 
-
-def _check_house(geo: Geometry, board: Board, values: list[int], candidates: list[int], house: int,
-                 digit: int, reasons: dict[Literal, tuple[Literal, ...]], place: _Place,
-                 broken: list[tuple[tuple[Literal, ...], str]]) -> None:
-    bit = 1 << (digit - 1)
-    places = []
-    for cell in geo.houses[house]:
-        if values[cell] == digit:
-            return
-        if candidates[cell] & bit:
-            places.append(cell)
-    if len(places) > 1:
-        return
-    gone = tuple((c, digit, False) for c in geo.houses[house]
-                 if board.candidates[c] & bit and c not in places)
-    if not places:
-        broken.append((gone, f"{geo.house_name(house)} has no place left for "
-                             f"{geo.symbol(digit)}"))
-    else:
-        place(places[0], digit, gone)
-
-
-@cache
-def _segments(geo: Geometry) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
-    """For each box–line intersection, both ways round: (its cells, the rest of the source house,
-    the rest of the target house)."""
-    out = []
-    for box, line, cells in _intersections(geo):
-        for source, target in ((box, line), (line, box)):
-            out.append((cells, tuple(c for c in geo.houses[source] if c not in cells),
-                        tuple(c for c in geo.houses[target] if c not in cells)))
-    return tuple(out)
-
-
-def _locked_candidates(geo: Geometry, board: Board, candidates: list[int],
-                       remove: _Remove) -> bool:
-    """Pointing and claiming on the branch's position; True when something was removed.
-
-    A digit whose places in a house all lie where it meets another house leaves the rest of the
-    other house; the removal rests on the removals that confined the digit.
+    ``assume`` adds a literal with the literals it rests on; ``run`` applies naked and hidden
+    singles and pointing and claiming until nothing changes or a rule breaks. More literals can be
+    assumed after a run (a nested net adds what it proved inside the branch) and the run resumed:
+    every rule only ever removes or places, so what was derived stays derived.
     """
-    changed = False
-    for cells, outside, rest in _segments(geo):
-        inside = 0
-        for cell in cells:
-            inside |= candidates[cell]
-        if not inside:
-            continue
-        for cell in outside:
-            inside &= ~candidates[cell]
-        if not inside:
-            continue
-        for digit in _digits(inside):
-            bit = 1 << (digit - 1)
-            victims = [c for c in rest if candidates[c] & bit]
-            if not victims:
-                continue
-            because = tuple((c, digit, False) for c in outside if board.candidates[c] & bit)
-            for victim in victims:
-                remove(victim, digit, because)
-            changed = True
-    return changed
-
-
-def _digits(mask: int) -> list[int]:
-    return [bit + 1 for bit in range(mask.bit_length()) if mask >> bit & 1]
-
-
-class Nets:
-    """Each premise's branch on one board, propagated when first asked for."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
-        self._done: dict[Literal, Branch] = {}
+        self.geo = board.geometry
+        self.candidates = list(board.candidates)
+        self.values = list(board.values)
+        self.reasons: dict[Literal, tuple[Literal, ...]] = {}
+        self.premise: Literal | None = None
+        # (cell, -1) a cell to check; (house, digit) a house to check for that digit.
+        self.queue: deque[tuple[int, int]] = deque()
+        self.broken: list[tuple[tuple[Literal, ...], str]] = []
+        #: Literals derived, over every run: the deterministic measure of the work done.
+        self.work = 0
+        #: Houses that lost a candidate since pointing and claiming last looked (all, at first).
+        self.touched: set[int] = set(range(len(self.geo.houses)))
+
+    def copy(self) -> Propagation:
+        """An independent copy to grow further (the nested net extends a finished branch)."""
+        other = Propagation.__new__(Propagation)
+        other.board, other.geo = self.board, self.geo
+        other.candidates, other.values = list(self.candidates), list(self.values)
+        other.reasons, other.premise = dict(self.reasons), self.premise
+        other.queue, other.broken, other.work = deque(self.queue), list(self.broken), 0
+        other.touched = set(self.touched)
+        return other
+
+    def assume(self, literal: Literal, because: tuple[Literal, ...]) -> None:
+        """Make ``literal`` hold in this branch, resting on ``because`` (empty for the premise)."""
+        if self.premise is None:
+            self.premise = literal
+        cell, digit, on = literal
+        if on:
+            self._place(cell, digit, because)
+        else:
+            self._remove(cell, digit, because)
+
+    def run(self) -> Branch:
+        """Apply the rules until nothing changes or a rule breaks; the branch so far."""
+        while not self.broken:
+            while self.queue and not self.broken:
+                where, digit = self.queue.popleft()
+                if digit < 0:
+                    self._check_cell(where)
+                else:
+                    self._check_house(where, digit)
+            if self.broken or not self._locked_candidates():
+                break
+        assert self.premise is not None
+        contradiction, text = self.broken[0] if self.broken else ((), "")
+        return Branch(self.premise, self.reasons, contradiction, text)
+
+    def _remove(self, cell: int, digit: int, because: tuple[Literal, ...]) -> None:
+        bit = 1 << (digit - 1)
+        if not self.candidates[cell] & bit:
+            return
+        self.candidates[cell] &= ~bit
+        self.work += 1
+        self.reasons.setdefault((cell, digit, False), because)
+        self.queue.append((cell, -1))
+        for house in self.geo.houses_of[cell]:
+            self.queue.append((house, digit))
+            self.touched.add(house)
+
+    def _place(self, cell: int, digit: int, because: tuple[Literal, ...]) -> None:
+        if self.values[cell]:
+            if self.values[cell] != digit:
+                held = (cell, self.values[cell], True)
+                self.broken.append((because + (held,),
+                                    f"{self.geo.cell_name(cell)} would hold two digits"))
+            return
+        bit = 1 << (digit - 1)
+        if not self.candidates[cell] & bit:
+            gone = because + ((cell, digit, False),)
+            self.broken.append((gone, f"{self.geo.cell_name(cell)} would hold "
+                                      f"{self.geo.symbol(digit)} and not hold it"))
+            return
+        self.values[cell] = digit
+        self.work += 1
+        literal = (cell, digit, True)
+        self.reasons.setdefault(literal, because)
+        rest = self.candidates[cell] & ~bit
+        self.candidates[cell] = 0
+        for other in _digits(rest):
+            self.reasons.setdefault((cell, other, False), (literal,))
+            for house in self.geo.houses_of[cell]:
+                self.queue.append((house, other))
+        self.touched.update(self.geo.houses_of[cell])
+        for peer in self.geo.peers[cell]:
+            if self.candidates[peer] & bit:
+                self._remove(peer, digit, (literal,))
+
+    def _check_cell(self, cell: int) -> None:
+        if self.values[cell]:
+            return
+        mask = self.candidates[cell]
+        gone = tuple((cell, d, False) for d in _digits(self.board.candidates[cell] & ~mask))
+        if not mask:
+            self.broken.append((gone, f"{self.geo.cell_name(cell)} has no candidate left"))
+        elif not mask & (mask - 1):
+            self._place(cell, mask.bit_length(), gone)
+
+    def _check_house(self, house: int, digit: int) -> None:
+        bit = 1 << (digit - 1)
+        candidates = self.candidates
+        place = -1
+        for cell in self.geo.houses[house]:
+            if candidates[cell] & bit:
+                if place >= 0:
+                    return  # two places at least: nothing to do yet
+                place = cell
+            elif self.values[cell] == digit:
+                return
+        gone = tuple((c, digit, False) for c in self.geo.houses[house]
+                     if self.board.candidates[c] & bit and c != place)
+        if place < 0:
+            self.broken.append((gone, f"{self.geo.house_name(house)} has no place left for "
+                                      f"{self.geo.symbol(digit)}"))
+        else:
+            self._place(place, digit, gone)
+
+    def _locked_candidates(self) -> bool:
+        """Pointing and claiming on the branch's position; True when something was removed.
+
+        A digit whose places in a house all lie where it meets another house leaves the rest of
+        the other house; the removal rests on the removals that confined the digit.
+        """
+        candidates = self.candidates
+        changed = False
+        segments = _segments(self.geo)
+        touched, self.touched = sorted(self.touched), set()
+        for cells, outside, rest in (segment for house in touched for segment in segments[house]):
+            inside = 0
+            for cell in cells:
+                inside |= candidates[cell]
+            if not inside:
+                continue
+            for cell in outside:
+                inside &= ~candidates[cell]
+            if not inside:
+                continue
+            for digit in _digits(inside):
+                bit = 1 << (digit - 1)
+                victims = [c for c in rest if candidates[c] & bit]
+                if not victims:
+                    continue
+                because = tuple((c, digit, False) for c in outside
+                                if self.board.candidates[c] & bit)
+                for victim in victims:
+                    self._remove(victim, digit, because)
+                changed = True
+        return changed
+
+
+Segment = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+@cache
+def _segments(geo: Geometry) -> tuple[tuple[Segment, ...], ...]:
+    """For each house, where it meets another: (the cells of both, the rest of this source house,
+    the rest of the target house)."""
+    out: list[list[Segment]] = [[] for _ in geo.houses]
+    for box, line, cells in _intersections(geo):
+        for source, target in ((box, line), (line, box)):
+            out[source].append((cells, tuple(c for c in geo.houses[source] if c not in cells),
+                                tuple(c for c in geo.houses[target] if c not in cells)))
+    return tuple(tuple(segments) for segments in out)
+
+
+@cache
+def _digits(mask: int) -> tuple[int, ...]:
+    return tuple(bit + 1 for bit in range(mask.bit_length()) if mask >> bit & 1)
+
+
+class Nets:
+    """Each premise's branch on one board, propagated when first asked for.
+
+    The finished position of each branch is kept too: a nested net grows it further.
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._done: dict[Literal, tuple[Branch, Propagation]] = {}
 
     def of(self, premise: Literal) -> Branch:
         """The propagated branch of ``premise``."""
-        branch = self._done.get(premise)
-        if branch is None:
-            branch = self._done[premise] = propagate(self.board, premise)
-        return branch
+        return self.state(premise)[0]
+
+    def state(self, premise: Literal) -> tuple[Branch, Propagation]:
+        """The branch of ``premise`` and the position it leaves."""
+        done = self._done.get(premise)
+        if done is None:
+            position = Propagation(self.board)
+            position.assume(premise, ())
+            done = self._done[premise] = (position.run(), position)
+        return done
+
+
+#: The nets of the last position: the plain and the nested forcing nets both read them.
+_LAST: list[Nets] = []
+
+
+def nets_of(board: Board) -> Nets:
+    """The (lazily propagated) nets of ``board``, shared while the board's candidates are."""
+    if _LAST and (_LAST[0].board.candidates == board.candidates
+                  and _LAST[0].board.values == board.values
+                  and _LAST[0].board.geometry is board.geometry):
+        return _LAST[0]
+    _LAST[:] = [Nets(board)]
+    return _LAST[0]
 
 
 def find_forcing_nets(board: Board) -> Iterator[Step]:
@@ -240,7 +317,7 @@ def find_forcing_nets(board: Board) -> Iterator[Step]:
     Among conclusions of one kind the one whose branches need the fewest implications comes first;
     a step is built only when it is asked for.
     """
-    nets = Nets(board)
+    nets = nets_of(board)
     geo = board.geometry
     broken: list[tuple[int, Branch]] = []
     for cell, mask in enumerate(board.candidates):
@@ -255,26 +332,47 @@ def find_forcing_nets(board: Board) -> Iterator[Step]:
     if broken:
         return
     found: list[tuple[int, list[Branch], Literal, str]] = []
-    for cell, mask in enumerate(board.candidates):
-        if mask.bit_count() >= 2:
-            premises = [(cell, d, True) for d in _digits(mask)]
-            found.extend(_agreements(nets, premises, f"cell {geo.cell_name(cell)}"))
-    for house, cells in enumerate(geo.houses):
-        for digit in geo.digits:
-            bit = 1 << (digit - 1)
-            premises = [(c, digit, True) for c in cells if board.candidates[c] & bit]
-            if len(premises) >= 2:
-                where = f"{geo.symbol(digit)} in {geo.house_name(house)}"
-                found.extend(_agreements(nets, premises, where))
-    for cell, mask in enumerate(board.candidates):
-        for digit in _digits(mask):
-            found.extend(_agreements(nets, [(cell, digit, True), (cell, digit, False)], ""))
+    for premises, where in premise_groups(board):
+        found.extend(_agreements(nets, premises, where))
     found.sort(key=lambda item: item[0])
     seen: set[Literal] = set()
     for _, branches, literal, where in found:
         if literal not in seen:
             seen.add(literal)
             yield _agreement_step(geo, branches, literal, where)
+
+
+def premise_groups(board: Board) -> list[tuple[list[Literal], str]]:
+    """Each set of premises one of which holds, with where it comes from: the candidates of a cell,
+    the places of a digit in a house (``""`` for a candidate true or false)."""
+    geo = board.geometry
+    groups: list[tuple[list[Literal], str]] = []
+    for cell, mask in enumerate(board.candidates):
+        if mask.bit_count() >= 2:
+            groups.append(([(cell, d, True) for d in _digits(mask)], f"cell {geo.cell_name(cell)}"))
+    for house, cells in enumerate(geo.houses):
+        for digit in geo.digits:
+            bit = 1 << (digit - 1)
+            places = [(c, digit, True) for c in cells if board.candidates[c] & bit]
+            if len(places) >= 2:
+                groups.append((places, f"{geo.symbol(digit)} in {geo.house_name(house)}"))
+    for cell, mask in enumerate(board.candidates):
+        for digit in _digits(mask):
+            groups.append(([(cell, digit, True), (cell, digit, False)], ""))
+    return groups
+
+
+def literal_outcome(geo: Geometry, literal: Literal) -> tuple[tuple[tuple[int, int], ...],
+                                                     tuple[tuple[int, int], ...], str, str]:
+    """What a literal that holds does: its placements, its eliminations, the conclusion in Eureka
+    notation and in words."""
+    cell, digit, on = literal
+    placements = ((cell, digit),) if on else ()
+    eliminations = () if on else ((cell, digit),)
+    result = placed(geo, placements) if on else eliminated(geo, eliminations)
+    effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if on
+              else f"removes {describe_eliminations(geo, eliminations)}")
+    return placements, eliminations, result, effect
 
 
 def _agreements(nets: Nets, premises: list[Literal],
@@ -295,17 +393,12 @@ def _name(geo: Geometry, literal: Literal) -> str:
 
 
 def _agreement_step(geo: Geometry, branches: list[Branch], literal: Literal, where: str) -> Step:
-    cell, digit, on = literal
-    placements = ((cell, digit),) if on else ()
-    eliminations = () if on else ((cell, digit),)
-    result = placed(geo, placements) if on else eliminated(geo, eliminations)
+    placements, eliminations, result, effect = literal_outcome(geo, literal)
     premises = tuple(_name(geo, b.premise) for b in branches)
     proof = branched_proof(geo, [(name, b.chain((literal,))) for name, b in zip(premises, branches)],
                            result)
     setup = (f"whether {premises[0]} is true or false" if not where
              else f"whichever of {join_names(premises, 'or')} is true ({where})")
-    effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if on
-              else f"removes {describe_eliminations(geo, eliminations)}")
     text = (f"{setup[:1].upper()}{setup[1:]}, what follows reaches the same result. "
             f"{outcome(geo, placements, eliminations)}")
     details = (f"Forcing Net: {setup}, what follows from it leads to {result} "
@@ -315,15 +408,12 @@ def _agreement_step(geo: Geometry, branches: list[Branch], literal: Literal, whe
 
 
 def _contradiction_step(geo: Geometry, branch: Branch) -> Step:
-    cell, digit, on = branch.premise
     assumption = _name(geo, branch.premise)
-    placements = () if on else ((cell, digit),)
-    eliminations = ((cell, digit),) if on else ()
-    result = placed(geo, placements) if placements else eliminated(geo, eliminations)
+    cell, digit, on = branch.premise
+    placements, eliminations, result, effect = literal_outcome(geo, (cell, digit, not on))
     proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction))], result)
-    effect = (f"places {geo.symbol(digit)} in {geo.cell_name(cell)}" if placements
-              else f"removes {describe_eliminations(geo, eliminations)}")
-    text = f"If {assumption}, what follows breaks a rule: {branch.broken}. {outcome(geo, placements, eliminations)}"
+    text = (f"If {assumption}, what follows breaks a rule: {branch.broken}. "
+            f"{outcome(geo, placements, eliminations)}")
     details = (f"Forcing Net (contradiction): if {assumption}, what follows breaks a rule "
                f"({branch.broken}), so {assumption} is impossible: {effect}.")
     return branched_step(FORCING_NET, "Forcing Net", (text, details), proof, placements,

@@ -16,15 +16,15 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Iterable
 
-from . import (Technique, als, chains, colouring, exclusion, finned_fish, forcing, guessing,
-               intersections, nets, single_digit, singles, sue_de_coq, uniqueness,
+from . import (Technique, als, chains, colouring, exclusion, finned_fish, forcing, forcing_nested,
+               guessing, intersections, nets, single_digit, singles, sue_de_coq, uniqueness,
                wings)
 
 #: The modules whose techniques run in the order they are listed, whatever their weight.
 BASIC_MODULES: tuple[ModuleType, ...] = (singles, intersections, exclusion)
 #: Every other module of techniques; their records are ordered by weight.
 MODULES: tuple[ModuleType, ...] = (single_digit, wings, finned_fish, uniqueness, colouring, chains,
-                                   als, sue_de_coq, forcing, nets)
+                                   als, sue_de_coq, forcing, nets, forcing_nested)
 
 
 def _collect(modules: Iterable[ModuleType]) -> tuple[Technique, ...]:

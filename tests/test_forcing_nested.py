@@ -1,0 +1,130 @@
+"""Nested forcing nets: sound, drawn branch by branch with each nested net beside its branch, never
+called a guess, bounded by a work budget, and silent where nothing is forced.
+
+The published example is a puzzle Sudoku Explainer rates 11.0, "Dynamic Contradiction Forcing
+Chains (+ Forcing Chains)" — its nested forcing chains — quoted in the SukakuExplainer issue
+"Rating ranges" (github.com/SudokuMonster/SukakuExplainer/issues/97). Every other technique of the
+engine, the plain forcing nets included, stalls on it after seven steps.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from pysolver.board import Board
+from pysolver.grading import rate
+from pysolver.grid import Grid
+from pysolver.levels import Level
+from pysolver.logic import DEFAULT, Settings, next_step, solve_by_logic
+from pysolver.search import solve
+from pysolver.step import Step
+from pysolver.techniques import forcing_nested
+from pysolver.techniques.forcing_nested import NESTED_FORCING_NET, find_nested_forcing_nets
+from pysolver.techniques.registry import TECHNIQUES
+
+#: Sudoku Explainer 11.0, Dynamic Contradiction Forcing Chains (+ Forcing Chains).
+SE_11_0 = "........1.....2.3...4.5.6....57......1...8...7..59.4....96..5...3........4.....82"
+#: The first of the forum's hardest puzzles (SE 11+, the tdoku collection): forcing nets stall on it.
+FORUM_HARDEST_FIRST = (
+    "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6")
+WITHOUT_NESTED = Settings(disabled=frozenset({"nested-forcing-net"}))
+
+
+@cache
+def stalled(puzzle: str) -> tuple[Board, tuple[int, ...]]:
+    """The position where every technique but the nested nets stalls, and the solution."""
+    grid = Grid.parse(puzzle)
+    board, _ = solve_by_logic(Board.from_grid(grid), WITHOUT_NESTED)
+    solution = solve(grid)
+    assert solution is not None and not board.is_solved()
+    return board, solution.values
+
+
+def _check(step: Step, solution: tuple[int, ...]) -> None:
+    """Sound, and drawn as what it is: the branch, then each nested net it used."""
+    assert step.technique is NESTED_FORCING_NET
+    assert all(solution[c] != d for c, d in step.eliminations), step.text
+    assert all(solution[c] == d for c, d in step.placements), step.text
+    assert "guess" not in step.text.lower() and "guess" not in step.details.lower()
+    proof = step.proof
+    assert proof is not None and proof.branches and not proof.nodes
+    outer = [b for b in proof.branches if " inside " not in b.premise]
+    inner = [b for b in proof.branches if " inside " in b.premise]
+    assert outer and inner, "a nested net shows the nets nested in its branches"
+    for branch in proof.branches:
+        assert branch.nodes and branch.notation
+        first = branch.nodes[0]
+        name = branch.premise.split(" inside ")[0]
+        cell = (int(name[1]) - 1) * 9 + int(name[3]) - 1
+        assert first.cells == (cell,) and first.digit == int(name[-1])
+        assert first.on is ("=" in name)
+    for branch in inner:
+        assert branch.premise.split(" inside ")[1] in {b.premise for b in outer}
+    assert " => " in proof.notation
+
+
+def test_the_published_example_stalls_without_nesting_and_a_nested_net_goes_on() -> None:
+    board, solution = stalled(SE_11_0)
+    step = next_step(board)
+    assert step is not None and step.name == "Nested Forcing Net"
+    _check(step, solution)
+    assert step.text.startswith("If ") and "with nets nested inside that branch" in step.text
+    assert step.details.startswith("Nested Forcing Net (contradiction): if ")
+    assert "shown inside that branch by" in step.details
+
+
+def test_every_step_found_on_the_published_position_is_sound() -> None:
+    board, solution = stalled(SE_11_0)
+    steps = list(find_nested_forcing_nets(board))
+    assert steps
+    for step in steps:
+        _check(step, solution)
+
+
+def test_the_work_budget_bounds_the_search_deterministically(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    board, _ = stalled(SE_11_0)
+    first = [s.text for s in find_nested_forcing_nets(board)]
+    assert first == [s.text for s in find_nested_forcing_nets(board)]
+    monkeypatch.setattr(forcing_nested, "BUDGET", 0)
+    assert next(find_nested_forcing_nets(board), None) is None
+    assert next_step(board) is None  # the logic stalls: guessing is offered as before
+
+
+@pytest.mark.parametrize("size", [4, 9])
+def test_nothing_is_forced_on_an_empty_grid(size: int) -> None:
+    empty = Board.from_grid(Grid.parse("." * size * size))
+    assert next(find_nested_forcing_nets(empty), None) is None
+
+
+def test_a_plain_contradiction_is_left_to_the_forcing_net() -> None:
+    from tests.test_forcing import STALLING, stalled as stalled_before_forcing
+    board, _ = stalled_before_forcing(STALLING[0])
+    assert next(find_nested_forcing_nets(board), None) is None
+    step = next_step(board)
+    assert step is not None and step.technique.slug != "nested-forcing-net"
+
+
+def test_nested_nets_come_last_before_a_guess_at_the_extreme_level() -> None:
+    assert TECHNIQUES[-1] is NESTED_FORCING_NET
+    assert NESTED_FORCING_NET.level is Level.EXTREME
+    assert NESTED_FORCING_NET in {record for _, records in DEFAULT.finders() for record in records}
+
+
+@pytest.mark.slow
+def test_the_published_example_is_solved_by_logic_alone() -> None:
+    board, solution = stalled(SE_11_0)
+    final, steps = solve_by_logic(board)
+    assert final.is_solved() and final.values == solution
+    for step in steps:
+        if step.technique is NESTED_FORCING_NET:
+            _check(step, solution)
+
+
+@pytest.mark.slow
+def test_the_first_forum_hardest_puzzle_grades_extreme_without_a_guess() -> None:
+    rating = rate(Grid.parse(FORUM_HARDEST_FIRST))
+    assert rating.level is Level.EXTREME and rating.guesses == 0
+    assert rating.hardest == "Nested Forcing Net"
