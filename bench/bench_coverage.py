@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pysolver.board import Board  # noqa: E402
 from pysolver.grading import rate  # noqa: E402
 from pysolver.grid import Grid  # noqa: E402
-from pysolver.logic import apply_step, next_step  # noqa: E402
-from pysolver.search import solve  # noqa: E402
+from pysolver.logic import Settings, apply_step, next_step  # noqa: E402
+from pysolver.search import count_solutions, solve  # noqa: E402
 
 from puzzle_sets import puzzle_set  # noqa: E402
 
@@ -58,10 +58,12 @@ def run_file(puzzles: list[str], with_rating: bool) -> dict[str, float]:
         solution = solve(grid)
         assert solution is not None
         board = Board.from_grid(grid)
+        # As a session does: the techniques that need one solution once it is proved.
+        settings = Settings(unique=count_solutions(grid, 2) == 1)
         start = time.process_time()
         while True:
             before = time.process_time()
-            step = next_step(board)
+            step = next_step(board, settings)
             step_times.append(time.process_time() - before)
             if step is None:
                 break

@@ -37,7 +37,8 @@ class Settings:
 
     ``disabled`` holds slugs switched off (a teacher restricting the tutor to what the class
     knows); ``unique`` says the puzzle was proved to have exactly one solution, without which the
-    techniques that assume it (unique rectangles, BUG+1) are never used.
+    techniques that assume it (unique rectangles, BUG+1), and the nested forcing nets, whose
+    search is worth its cost only where the logic can finish, are never used.
     """
 
     disabled: frozenset[str] = frozenset()
@@ -45,7 +46,8 @@ class Settings:
 
     def allows(self, record: Technique) -> bool:
         """Whether the engine may use ``record``."""
-        return record.slug not in self.disabled and (self.unique or not record.assumes_uniqueness)
+        return record.slug not in self.disabled and (
+            self.unique or not (record.assumes_uniqueness or record.unique_puzzles_only))
 
     def finders(self) -> tuple[tuple[Finder, frozenset[Technique]], ...]:
         """Each finder in the engine's order once, with the allowed techniques it may report."""

@@ -259,7 +259,7 @@ def test_hodoku_fail_cases_do_not_fire(key: str) -> None:
 def test_every_technique_has_a_published_example() -> None:
     elsewhere = {"x-chain", "xy-chain", "aic", "nice-loop", "continuous-nice-loop", "grouped-aic",
                  "grouped-nice-loop", "grouped-continuous-nice-loop", "simple-colouring",
-                 "multi-colouring", "als-xz", "als-xy-wing", "sue-de-coq"}
+                 "multi-colouring", "als-xz", "als-xy-wing", "sue-de-coq", "nested-forcing-net"}
     here = {example.slug for example in EXAMPLES.values()} | set(FORCING)
     assert {t.slug for t in TECHNIQUES} == here | elsewhere
 

@@ -82,8 +82,8 @@ def test_the_naming_check_catches_other_namings() -> None:
     assert sentences("In row 3, 4 fits only in r3c5. So r3c5 is 4.") == 2
 
 
-def solved_steps(line: str) -> list[Step]:
-    session = Session(Grid.parse(line))
+def solved_steps(line: str, disabled: frozenset[str] = frozenset()) -> list[Step]:
+    session = Session(Grid.parse(line), disabled=disabled)
     assert session.unique  # so the uniqueness techniques take part
     steps = session.solve()
     assert session.board.is_solved()
@@ -113,6 +113,9 @@ def library_steps() -> Iterator[Step]:
     yield from islice(steps_of(position(CHAIN_LIBRARY["x-chain"][1]).board, GROUPED_NICE_LOOP), 2)
     board, _ = solve_by_logic(Board.from_grid(Grid.parse(DIGIT_FORCING)), Settings(WITHOUT_CHAINS))
     yield from islice(steps_of(board, DIGIT_FORCING_CHAIN), 2)
+    # Guesses and a backtrack: the forum's hardest with the nested forcing nets (which solve it) off.
+    forum = (DATA / SAMPLE[-1][0]).read_text().split()[0]
+    yield from solved_steps(forum, frozenset({"nested-forcing-net"}))
     for puzzle in STALLING:
         board, _ = stalled(puzzle)
         for technique in TECHNIQUES:

@@ -324,17 +324,19 @@ def test_optional_fields_may_be_null_or_absent() -> None:
 
 
 def test_step_is_offered_until_forcing_chains_have_looked_then_the_view_says_stuck() -> None:
-    call("load", puzzle=NEEDS_GUESS)
-    stalled = call("solve_logic")["view"]
+    techniques = [t["slug"] for t in call("techniques")["techniques"] if t["slug"] != "nested-forcing-net"]
+    call("load", puzzle=NEEDS_GUESS, techniques=techniques)
+    stalled = call("solve_logic", techniques=techniques)["view"]
     assert stalled["status"]["status"] == "stuck" and not stalled["can"]["step"]
     # The same position in a new session: the view has not run forcing chains, so Step is offered.
-    view = call("load", puzzle=NEEDS_GUESS, actions=stalled["actions"], position=stalled["position"])["view"]
+    view = call("load", puzzle=NEEDS_GUESS, actions=stalled["actions"], position=stalled["position"],
+                techniques=techniques)["view"]
     assert view["status"]["status"] == "solving" and "Step tries forcing chains" in view["status"]["message"]
     assert view["can"]["step"] and view["can"]["hint"]
-    view = call("step")["view"]  # they find nothing either: no error, the view says stuck
+    view = call("step", techniques=techniques)["view"]  # they find nothing either: no error, the view says stuck
     assert view["status"] == stalled["status"] and view["position"] == stalled["position"]
     assert not view["can"]["step"] and not view["can"]["hint"]
-    assert call("step")["error"]["kind"] == "invalid"  # no longer offered
+    assert call("step", techniques=techniques)["error"]["kind"] == "invalid"  # no longer offered
 
 
 def test_the_warm_up_steps_its_own_session_and_then_stops(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -40,7 +40,8 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(record.to_json()))
             continue
-        mark = "  (assumes one solution)" if record.assumes_uniqueness else ""
+        mark = ("  (assumes one solution)" if record.assumes_uniqueness
+                else "  (tried on puzzles with one solution)" if record.unique_puzzles_only else "")
         print(f"{record.slug:<20} {record.level.display:<8} {record.weight:>5}  "
               f"{record.title}{mark}")
     return 0

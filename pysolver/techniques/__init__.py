@@ -69,6 +69,10 @@ class Technique:
     weight: int
     finder: Finder | None = field(default=None, repr=False)
     assumes_uniqueness: bool = False
+    #: Tried only once the puzzle is proved to have one solution, though nothing it concludes
+    #: assumes that: on a puzzle with several solutions the logic can never finish, and so deep a
+    #: search would spend its whole budget at every stall (a rating guesses through many).
+    unique_puzzles_only: bool = field(default=False, repr=False)
     #: Per-size grades, ascending; sizes beyond the last add ``growth`` to its weight per size.
     grades: tuple[SizeGrade, ...] = field(default=(), repr=False)
     growth: int = field(default=0, repr=False)

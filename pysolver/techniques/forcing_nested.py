@@ -327,7 +327,7 @@ def _digits(mask: int) -> list[int]:
 
 NESTED_FORCING_NET = Technique(
     "nested-forcing-net", "Nested Forcing Net", "forcing chains", Level.EXTREME, 900,
-    find_nested_forcing_nets,
+    find_nested_forcing_nets, unique_puzzles_only=True,
     summary="A forcing net whose branches rule candidates in or out by nets of their own: what "
             "every case forces holds, and a premise whose branch breaks a rule is ruled out.")
 TECHNIQUES = (NESTED_FORCING_NET,)
