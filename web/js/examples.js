@@ -1,6 +1,7 @@
 /**
  * The example menu: the GTSPS thesis chapter's two worked puzzles (Figures 4.2 and 4.9), puzzles
- * whose logic solve needs each technique, one that needs guessing, and one of each other size.
+ * whose logic solve needs each technique (up to the nested forcing nets that finish the forum's
+ * hardest), and one of each other size; Figure 4.9's logic stalls, and Guess goes on.
  *
  * `shows` names the step (as the solver names it) that the example is there for; for the technique
  * examples ("Needs …") it is the hardest step of the puzzle's logic solve, found with
@@ -58,7 +59,8 @@ export const EXAMPLES = [
     puzzle: ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8..." },
   { id: "forcing-net", label: "Needs a Forcing Net (top95 no. 7)", shows: "Forcing Net",
     puzzle: "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....." },
-  { id: "guessing", label: "Needs guessing (forum's hardest, SE 11+)", shows: "Guess",
+  { id: "nested-forcing-net", label: "Needs a Nested Forcing Net (forum's hardest, SE 11+)",
+    shows: "Nested Forcing Net",
     puzzle: "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9" },
   { id: "4x4", label: "4×4 (2×2 boxes)", shows: "Naked Single",
     puzzle: ".42...1......3.." },
