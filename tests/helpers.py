@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from pysolver.techniques.registry import BASIC_MODULES, TECHNIQUES
+
 DATA = Path(__file__).resolve().parent / "data"
 SHARED_PUZZLES = Path(os.environ.get("PYSOLVER_SHARED_PUZZLES")
                       or Path(__file__).resolve().parents[2] / "shared" / "puzzles")
@@ -21,6 +23,13 @@ FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5
 FIGURE_4_2_SOLUTION = "917625348482193576356748291621489753574312689839576412163957824245861937798234165"
 FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
 FIGURE_4_9_SOLUTIONS = 127
+
+#: Norvig's top95, line 13: with only the basic techniques (singles, intersections, chain and pile
+#: exclusion, fish) the logic stalls, and its guesses soon meet a contradiction.
+TOP95_13 = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
+#: The slugs of every technique beyond the basic ones: switched off, the engine is the basic one.
+BEYOND_BASIC = frozenset(record.slug for record in TECHNIQUES) - frozenset(
+    record.slug for module in BASIC_MODULES for record in module.TECHNIQUES)
 
 
 def read_lines(path: Path, limit: int | None, step: int) -> list[str]:

@@ -8,13 +8,7 @@ from pysolver.grid import Grid
 from pysolver.session import Session
 from pysolver.step import Step
 from pysolver.techniques.guessing import GUESS
-from pysolver.techniques.registry import BASIC_MODULES, TECHNIQUES
-
-# Norvig's top95, line 13: with only the basic techniques (singles, intersections, chain and pile
-# exclusion, fish) the logic stalls, and its guesses soon meet a contradiction.
-TOP95_13 = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
-BASIC = frozenset(record.slug for module in BASIC_MODULES for record in module.TECHNIQUES)
-BEYOND_BASIC = frozenset(record.slug for record in TECHNIQUES) - BASIC
+from tests.helpers import BEYOND_BASIC, TOP95_13
 
 
 def to_contradiction() -> Session:

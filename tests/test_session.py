@@ -13,8 +13,8 @@ from pysolver.search import solve
 from pysolver.session import Session
 from pysolver.step import Step
 from pysolver.techniques.guessing import BACKTRACK, GUESS, SEARCH
-from pysolver.techniques.registry import BASIC_MODULES, ON_REQUEST, TECHNIQUES
-from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, puzzle_lines
+from pysolver.techniques.registry import ON_REQUEST
+from tests.helpers import BEYOND_BASIC, FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, TOP95_13, puzzle_lines
 
 #: The first of the forum's hardest puzzles (SE 11+, the tdoku collection): the logic, forcing
 #: nets included, stalls on it at once.
@@ -315,11 +315,6 @@ def test_finishing_by_hand_is_celebrated_with_time_hints_checks_and_hardest() ->
 
 
 # --- what a view looks at: forcing chains wait for Step or Hint ---------------------------------
-#: Norvig's top95, line 13: singles, intersections, chain and pile exclusion and fish stall on it.
-TOP95_13 = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
-BASIC = frozenset(r.slug for module in BASIC_MODULES for r in module.TECHNIQUES)
-BEYOND_BASIC = frozenset(r.slug for r in TECHNIQUES) - BASIC
-
 
 def test_a_view_leaves_forcing_chains_to_step_which_then_finds_one() -> None:
     session = Session(Grid.parse(TOP95_13), disabled=BEYOND_BASIC)

@@ -42,7 +42,8 @@ from ..proof import Chain, branched_proof
 from ..step import Step, outcome
 from . import Technique
 from .forcing import branched_step
-from .nets import Branch, Literal, Nets, Propagation, literal_outcome, nets_of, premise_groups
+from .nets import (Branch, Literal, Nets, Propagation, cheapest_per_literal, literal_outcome, nets_of,
+                   premise_groups)
 
 #: The most work (literals derived, nets compared) the nets and their nested nets may take on one
 #: position: a search that finds nothing ends within about 3 s of CPython on a slow shared core (the
@@ -233,12 +234,8 @@ def _agreement_steps(board: Board, nets: Nets, grown: dict[Literal, Nested]) -> 
             if any(n.inner.keys() & set(n.branch.proof_of(literal)) for n in branches):
                 cost = sum(n.size((literal,)) for n in branches)
                 found.append((cost, branches, literal, where))
-    found.sort(key=lambda item: item[0])
-    seen: set[Literal] = set()
-    for _, branches, literal, where in found:
-        if literal not in seen:
-            seen.add(literal)
-            yield _agreement_step(geo, branches, literal, where)
+    for branches, literal, where in cheapest_per_literal(found):
+        yield _agreement_step(geo, branches, literal, where)
 
 
 def _proof_branches(geo: Geometry, nested: Nested,

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterator
+from typing import Iterator, TypeVar
 
 from ..board import Board
 from ..geometry import Geometry
@@ -30,6 +30,8 @@ from . import Technique
 from .forcing import branched_step
 
 Literal = tuple[int, int, bool]  # (cell, digit, on)
+#: A branch of a forcing net or of a nested one.
+B = TypeVar("B")
 
 
 @dataclass(frozen=True)
@@ -334,12 +336,19 @@ def find_forcing_nets(board: Board) -> Iterator[Step]:
     found: list[tuple[int, list[Branch], Literal, str]] = []
     for premises, where in premise_groups(board):
         found.extend(_agreements(nets, premises, where))
-    found.sort(key=lambda item: item[0])
+    for branches, literal, where in cheapest_per_literal(found):
+        yield _agreement_step(geo, branches, literal, where)
+
+
+def cheapest_per_literal(found: list[tuple[int, list[B], Literal, str]]
+                         ) -> Iterator[tuple[list[B], Literal, str]]:
+    """Each concluded literal once, from its cheapest (cost, branches, literal, where) entry: the
+    shortest proof is the one shown."""
     seen: set[Literal] = set()
-    for _, branches, literal, where in found:
+    for _, branches, literal, where in sorted(found, key=lambda item: item[0]):
         if literal not in seen:
             seen.add(literal)
-            yield _agreement_step(geo, branches, literal, where)
+            yield branches, literal, where
 
 
 def premise_groups(board: Board) -> list[tuple[list[Literal], str]]:
