@@ -159,6 +159,8 @@ class Session:
         self._points = [_Point(self.start, (), empty, placed, (-1,) * self.geometry.cell_count, ())]
         self.position = 0
         self._next: dict[int, Step | None] = {}
+        #: What the techniques short of forcing chains found, where they are all a view has tried.
+        self._quick: dict[int, Step | None] = {}
         self._contradiction: dict[int, Contradiction | None] = {}
         self.clock = clock
         #: When the player made the first move (the clock's seconds), None before; the finishing
@@ -269,6 +271,7 @@ class Session:
         if disabled != self._disabled:
             self._disabled = disabled
             self._next.clear()
+            self._quick.clear()
 
     @property
     def unique(self) -> bool:
@@ -302,8 +305,10 @@ class Session:
             return self._next[self.position] is not None
         if self.contradiction():
             return False
-        quick = Settings(self._disabled | ON_REQUEST, self.unique)
-        step = next_step(self.reasoning_board(), quick)
+        if self.position not in self._quick:
+            quick = Settings(self._disabled | ON_REQUEST, self.unique)
+            self._quick[self.position] = next_step(self.reasoning_board(), quick)
+        step = self._quick[self.position]
         if step is not None or ON_REQUEST <= self._disabled:
             self._next[self.position] = step
         return step is not None or self.position not in self._next
@@ -705,7 +710,7 @@ class Session:
                     raise ValueError(f"cannot replay action {index + 1} ({action!r}): {error}") from None
 
     def _forget_ahead(self) -> None:
-        for cache in (self._next, self._contradiction):
+        for cache in (self._next, self._quick, self._contradiction):
             for key in [k for k in cache if k > self.position]:
                 del cache[key]
 
