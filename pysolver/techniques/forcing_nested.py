@@ -39,7 +39,7 @@ from ..board import Board
 from ..geometry import Geometry
 from ..levels import Level
 from ..proof import Chain, branched_proof
-from ..step import Step, outcome
+from ..step import Step, join_names, outcome
 from . import Technique
 from .forcing import branched_step
 from .nets import (Branch, Literal, Nets, Propagation, cheapest_per_literal, literal_outcome, nets_of,
@@ -280,7 +280,7 @@ def _agreement_step(geo: Geometry, branches: list[Nested], literal: Literal,
     proof = branched_proof(geo, drawn, result)
     premises = [_name(geo, n.branch.premise) for n in branches]
     setup = (f"whether {premises[0]} is true or false" if not where
-             else f"whichever of {', '.join(premises)} is true ({where})")
+             else f"whichever of {join_names(premises, 'or')} is true ({where})")
     text = (f"{setup[:1].upper()}{setup[1:]}, what follows, with nets nested inside the branches, "
             f"reaches the same result. {outcome(geo, placements, eliminations)}")
     details = (f"Nested Forcing Net: {setup}, what follows leads to {result}, a branch using nets "
