@@ -351,64 +351,60 @@ def _lookahead(cand: int, placed: int, t: Layout) -> tuple[list[tuple[int, int, 
     """The guesses to push (the last one is tried first) after looking one placement ahead in
     every cell with two candidates, and how many placements that tried.
 
-    Placing each of the cell's two candidates and propagating shows what each guess would lead
-    to. A candidate that leads to a contradiction is a failed literal: the other one is forced,
-    the state moves on, and the look starts again. When both of every such cell's candidates
-    survive, the search branches on the cell whose weaker guess removes the most candidates
-    (ties: whose stronger one does), the most constrained in what the guesses do rather than in
-    how many candidates it has now. This is what cuts the heavy tail of large loose grids: a wrong
-    early guess that plain propagation only refutes dozens of levels down is refuted, or never
-    chosen, at once. Without a cell of two candidates it falls back to ``_branch``.
+    Placing each of a cell's two candidates and propagating shows what each guess would lead to.
+    A candidate that leads to a contradiction is a failed literal: the other one is forced, the
+    only guess pushed, and the search looks again from there. When both candidates of every such
+    cell survive, the search branches on the cell whose weaker guess removes the most candidates
+    (ties: whose stronger one does), the most constrained in what its guesses do rather than in
+    how many candidates it has now; the guesses go on the stack already propagated. This is what
+    cuts the heavy tail of large loose grids: a wrong early guess that plain propagation refutes
+    only dozens of levels down is refuted, or never chosen, at once. Without a cell of two
+    candidates it falls back to ``_branch``.
 
     >>> from .geometry import geometry_for_size
-    >>> t = layout(geometry_for_size(4))
-    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
-    >>> cand, placed, _ = _settle(t.cells * t.planes, 0, bit(0, 1) | bit(1, 2) | bit(4, 3), t)
-    >>> guesses, tried = _lookahead(cand, placed, t)
-    >>> len(guesses), tried
-    (2, 16)
+    >>> t = layout(geometry_for_size(6))
+    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 6 * t.field + cell % 6
+    >>> # Row 1: r1c1, r1c2 and r1c3 hold only 1 and 2 (three cells, two digits).
+    >>> cand = t.cells * t.planes
+    >>> cand ^= sum(bit(c, d) for c in range(3) for d in range(3, 7))
+    >>> cand ^= sum(bit(c, d) for c in range(3, 6) for d in (1, 2))
+    >>> _lookahead(cand, 0, t)  # r1c1 = 1 and r1c1 = 2 both fail: a dead end
+    ([], 2)
     """
+    twice, thrice = _fold_planes(cand, t)
+    two = twice & ~thrice & t.cells
+    if not two:
+        options = _branch(cand, t)
+        guesses = []
+        while options:
+            low = options & -options
+            guesses.append((cand, placed, low))
+            options ^= low
+        guesses.reverse()
+        return guesses, 0
+    count = cand.bit_count()
+    best = (-1, -1)
+    chosen: list[tuple[int, int, int]] = []
     tried = 0
-    while True:
-        twice, thrice = _fold_planes(cand, t)
-        two = twice & ~thrice & t.cells
-        if not two:
-            options = _branch(cand, t)
-            guesses = []
-            while options:
-                low = options & -options
-                guesses.append((cand, placed, low))
-                options ^= low
-            guesses.reverse()
-            return guesses, tried
-        count = cand.bit_count()
-        best: tuple[int, int] = (-1, -1)
-        chosen: list[tuple[int, int, int]] = []
-        forced = None
-        while two:
-            cell = two & -two
-            two ^= cell
-            options = cell * t.planes & cand
-            first = options & -options
-            tried += 2
-            one = _settle(cand, placed, first, t)
-            other = _settle(cand, placed, options ^ first, t)
-            if one is None or other is None:
-                forced = one or other
-                if forced is None:
-                    return [], tried  # neither candidate fits: a dead end
-                break
-            gains = sorted((count - one[0].bit_count(), count - other[0].bit_count()))
-            score = (gains[0], gains[1])
-            if score > best:
-                best = score
-                chosen = [(other[0], other[1], 0), (one[0], one[1], 0)]
-        if forced is None:
-            return chosen, tried
-        cand, placed, single = forced
-        if single == t.cells:
-            return [(cand, placed, 0)], tried
-
+    while two:
+        cell = two & -two
+        two ^= cell
+        options = cell * t.planes & cand
+        first = options & -options
+        tried += 2
+        one = _settle(cand, placed, first, t)
+        other = _settle(cand, placed, options ^ first, t)
+        if one is None or other is None:
+            forced = one or other
+            if forced is None:
+                return [], tried  # neither candidate fits: a dead end
+            return [(forced[0], forced[1], 0)], tried
+        gains = sorted((count - one[0].bit_count(), count - other[0].bit_count()))
+        score = (gains[0], gains[1])
+        if score > best:
+            best = score
+            chosen = [(other[0], other[1], 0), (one[0], one[1], 0)]
+    return chosen, tried
 
 class SearchBudgetExceeded(Exception):
     """``raw_solutions`` visited more nodes than its budget allowed."""
