@@ -3,7 +3,8 @@
 The idea is Norvig's constraint propagation plus depth-first search, and the "fewest degrees of
 freedom" rule of Dr. Dobb's "Sudoku & Graph Theory": propagate naked and hidden singles to a
 fixpoint, then guess in the first cell with the fewest candidates, trying its digits in ascending
-order, so the search is deterministic. The representation is the "bitboard per digit" of fast C
+order, so the search is deterministic. From 25×25 on, where loose grids gave plain guessing a
+heavy tail, it first looks one placement ahead in every cell with two candidates (``_lookahead``). The representation is the "bitboard per digit" of fast C
 solvers (tdoku, JCZSolve), packed into one Python ``int``: digit d owns a *plane* of n row fields,
 and a row field holds one bit per column plus a spare *guard* bit, so candidate (cell r,c; digit d)
 is bit ``d·plane + r·(n+1) + c``. CPython spends its time per operation, not per bit, and an
