@@ -94,13 +94,18 @@ def pattern_grid(n: int, rng: random.Random) -> Grid:
                                       for r in rows for c in range(n)))
 
 
+def blanked_pattern(n: int, rng: random.Random, share: float) -> Grid:
+    """A pattern grid keeping about ``share`` of its cells (9×9: at least half, so that the
+    brute force stays quick)."""
+    keep = 0.5 + share / 2 if n == 9 else share
+    full = pattern_grid(n, rng)
+    return Grid(full.geometry, tuple(v if rng.random() < keep else 0 for v in full.values))
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.sampled_from([4, 6, 9]), st.randoms(use_true_random=False), st.floats(0.0, 1.0))
 def test_counts_agree_with_exact_cover(n: int, rng: random.Random, share: float) -> None:
-    # 9×9 keeps at least half its clues so that the brute force stays quick.
-    keep = 0.5 + share / 2 if n == 9 else share
-    full = pattern_grid(n, rng)
-    puzzle = Grid(full.geometry, tuple(v if rng.random() < keep else 0 for v in full.values))
+    puzzle = blanked_pattern(n, rng, share)
     assert count_solutions(puzzle, 60) == exact_cover_count(puzzle, 60)
 
 
@@ -109,9 +114,7 @@ def test_counts_agree_with_exact_cover(n: int, rng: random.Random, share: float)
 def test_lookahead_counts_agree_with_exact_cover(n: int, rng: random.Random, share: float) -> None:
     # The lookahead (forced candidates from failed placements, branching on the best-looking
     # cell) runs from 25×25 on, where the brute force is out of reach: here it runs on small grids.
-    keep = 0.5 + share / 2 if n == 9 else share
-    full = pattern_grid(n, rng)
-    puzzle = Grid(full.geometry, tuple(v if rng.random() < keep else 0 for v in full.values))
+    puzzle = blanked_pattern(n, rng, share)
     plain = {g.values for g in iter_solutions(puzzle, 60)}
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(search, "_LOOKAHEAD_FROM", 4)
