@@ -4,7 +4,8 @@ The idea is Norvig's constraint propagation plus depth-first search, and the "fe
 freedom" rule of Dr. Dobb's "Sudoku & Graph Theory": propagate naked and hidden singles to a
 fixpoint, then guess in the first cell with the fewest candidates, trying its digits in ascending
 order, so the search is deterministic. From 25×25 on, where loose grids gave plain guessing a
-heavy tail, it first looks one placement ahead in every cell with two candidates (``_lookahead``). The representation is the "bitboard per digit" of fast C
+heavy tail, a search that finds nothing soon starts again and looks one placement ahead in every
+cell with two candidates before each guess (``_lookahead``). The representation is the "bitboard per digit" of fast C
 solvers (tdoku, JCZSolve), packed into one Python ``int``: digit d owns a *plane* of n row fields,
 and a row field holds one bit per column plus a spare *guard* bit, so candidate (cell r,c; digit d)
 is bit ``d·plane + r·(n+1) + c``. CPython spends its time per operation, not per bit, and an
@@ -352,11 +353,14 @@ def _guesses(cand: int, placed: int, options: int) -> list[tuple[int, int, int]]
         options ^= top
     return guesses
 
-#: From this grid size on, the search looks ahead before it guesses (``_lookahead``). On the
-#: seeded 25×25 set it cuts the worst puzzle from minutes of plain search to about a second; on
-#: 16×16 the plain rule's worst is already within a few times its median, and looking ahead would
-#: only make every guess dearer.
+#: From this grid size on, a search that has found no solution within ``_PLAIN_NODES`` nodes
+#: starts again from the top and looks ahead before every guess (``_lookahead``). On the seeded
+#: 25×25 set plain guessing solves most puzzles in a few milliseconds and a few within 500 nodes,
+#: but on the loosest ones it runs for minutes: there the lookahead takes about a second. Looking
+#: ahead from the start would make every easy puzzle several times dearer; on 16×16 the plain
+#: rule's worst is already within a few times its median.
 _LOOKAHEAD_FROM = 25
+_PLAIN_NODES = 1000
 
 
 def _lookahead(cand: int, placed: int, t: Layout) -> tuple[list[tuple[int, int, int]], int]:
@@ -436,24 +440,37 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
 
     The search itself, on raw integers (one bit per cell in a solution), in a fixed order: the
     public functions build ``Grid``s from it, and the generator, which asks thousands of such
-    questions, reads the integers directly. After ``budget`` nodes it raises
-    ``SearchBudgetExceeded``.
+    questions, reads the integers directly. After ``budget`` nodes (each placement the lookahead
+    tries counts as one) it raises ``SearchBudgetExceeded``.
+
+    Large grids start with plain guesses; one that yields nothing within ``_PLAIN_NODES`` nodes
+    starts again from the top with the lookahead. Once a solution is yielded the search never
+    starts again, so no solution comes twice.
     """
     # Each entry: candidates, placed candidates, candidates to place now.
-    stack = [(t.cells * t.planes & ~banned, 0, clues)]
+    start = (t.cells * t.planes & ~banned, 0, clues)
+    stack = [start]
+    patience = _PLAIN_NODES if t.n >= _LOOKAHEAD_FROM else None
+    lookahead = False
     while stack:
         if budget is not None:
             budget -= 1
             if budget < 0:
                 raise SearchBudgetExceeded
+        if patience is not None:
+            if patience == 0:
+                stack, lookahead, patience = [start], True, None
+            else:
+                patience -= 1
         settled = _settle(*stack.pop(), t)
         if settled is None:
             continue
         cand, placed, single = settled
         if single == t.cells:
+            patience = None
             yield cand
             continue
-        if t.n >= _LOOKAHEAD_FROM:
+        if lookahead:
             guesses, tried = _lookahead(cand, placed, t)
             if budget is not None:
                 budget -= tried

@@ -110,24 +110,31 @@ def test_counts_agree_with_exact_cover(n: int, rng: random.Random, share: float)
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from([4, 6, 9]), st.randoms(use_true_random=False), st.floats(0.0, 1.0))
-def test_lookahead_counts_agree_with_exact_cover(n: int, rng: random.Random, share: float) -> None:
+@given(st.sampled_from([4, 6, 9]), st.randoms(use_true_random=False), st.floats(0.0, 1.0),
+       st.sampled_from([0, 1, 3, 10]))
+def test_lookahead_counts_agree_with_exact_cover(n: int, rng: random.Random, share: float,
+                                                 plain_nodes: int) -> None:
     # The lookahead (forced candidates from failed placements, branching on the best-looking
-    # cell) runs from 25×25 on, where the brute force is out of reach: here it runs on small grids.
+    # cell) and the restart into it run from 25×25 on, where the brute force is out of reach:
+    # here they run on small grids, from the top (0 plain nodes) or after a few plain nodes.
     puzzle = blanked_pattern(n, rng, share)
     plain = {g.values for g in iter_solutions(puzzle, 60)}
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(search, "_LOOKAHEAD_FROM", 4)
+        patch.setattr(search, "_PLAIN_NODES", plain_nodes)
         looked = [g.values for g in iter_solutions(puzzle, 60)]
     assert len(looked) == len(set(looked)) == exact_cover_count(puzzle, 60)
     if len(looked) < 60:
         assert set(looked) == plain
 
 
-def test_lookahead_finds_every_solution_of_figure_4_9(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("plain_nodes", [0, 2, 50])
+def test_lookahead_finds_every_solution_of_figure_4_9(monkeypatch: pytest.MonkeyPatch,
+                                                      plain_nodes: int) -> None:
     figure_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
     plain = {g.values for g in iter_solutions(Grid.parse(figure_4_9))}
     monkeypatch.setattr(search, "_LOOKAHEAD_FROM", 4)
+    monkeypatch.setattr(search, "_PLAIN_NODES", plain_nodes)
     looked = [g.values for g in iter_solutions(Grid.parse(figure_4_9))]
     assert len(plain) == len(looked) == 127 and set(looked) == plain
 
