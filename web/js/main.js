@@ -39,12 +39,25 @@ function persist(state) {
   writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: state.mode === "enter" });
 }
 
+let drawn = null; // the state the views last drew
+
+/** Draw `state` unless it is the one drawn last. */
+function draw(state) {
+  if (state === drawn) return;
+  drawn = state;
+  render(state);
+}
+
 const store = createStore(initialState(saved), (state, action) => {
+  // Saved before the views draw: writing the address makes the browser lay the page out at once,
+  // which costs nothing while the last frame's layout still holds.
+  if (restored && isLoaded(state) && !TRANSIENT.has(action.type)) persist(state);
   // Boot progress moves only the bar and the status line, the controls' view: the other views
   // would redraw and lay out the page again for every step of the download.
   if (action.type === "boot-progress") controls.render(state);
-  else render(state);
-  if (restored && isLoaded(state) && !TRANSIENT.has(action.type)) persist(state);
+  // A reply ends "busy" and is then dispatched itself, in the same turn: one drawing for both.
+  else if (action.type === "idle") queueMicrotask(() => draw(store.state));
+  else draw(state);
 });
 const control = createController(store, client);
 
@@ -207,7 +220,10 @@ for (const example of EXAMPLES) $("examples").add(new Option(example.label, exam
 /** A hook for the end-to-end tests: the current state, read-only. */
 window.__pysolver = { get state() { return store.state; } };
 
-render(store.state);
+// The first drawing in a task of its own, after the one that ran the modules: on a slow phone each
+// is long enough to keep a tap waiting, the two together twice as long.
+await new Promise((resolve) => setTimeout(resolve, 0));
+draw(store.state);
 // Last: listen() replays the boot so far at once, and each report renders the whole page.
 client.listen({
   onProgress: ({ stage, label, fraction }) => store.dispatch({ type: "boot-progress", stage, label, fraction }),
