@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -205,6 +206,20 @@ def test_layout_shift_through_a_session_stays_below_the_limit(browser: Browser, 
         page.wait_for_timeout(500)
         after["panels"] = shifts(page)
         assert after["panels"] < CLS_LIMIT, after
+
+
+def test_the_first_paint_waits_for_no_request_and_the_worker_starts_first(site_dir: Path) -> None:
+    """The built page carries its style sheet inline: a linked sheet, or a classic script read from
+    a file, holds the first paint back by a round trip on a phone's network. Its first script
+    starts the solver's worker; the page's other modules come after it at low priority."""
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    head = html[:html.index("</head>")]
+    assert 'rel="stylesheet"' not in html and not (site_dir / "style.css").exists()
+    assert build_site.compact_css((ROOT / "web" / "style.css").read_text(encoding="utf-8")) in head
+    scripts = re.findall(r"<script[^>]*>", html)
+    assert scripts[0] == '<script type="module" src="js/solver.js">'
+    assert [s for s in scripts if "src=" in s and 'type="module"' not in s] == []
+    assert all('fetchpriority="low"' in s for s in scripts[1:] if "src=" in s)
 
 
 # Where the slow server below pauses in index.html: the board's column has arrived, not the solver's.
