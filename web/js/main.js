@@ -220,9 +220,6 @@ for (const example of EXAMPLES) $("examples").add(new Option(example.label, exam
 /** A hook for the end-to-end tests: the current state, read-only. */
 window.__pysolver = { get state() { return store.state; } };
 
-// The first drawing in a task of its own, after the one that ran the modules: on a slow phone each
-// is long enough to keep a tap waiting, the two together twice as long.
-await new Promise((resolve) => setTimeout(resolve, 0));
 draw(store.state);
 // Last: listen() replays the boot so far at once, and each report renders the whole page.
 client.listen({
