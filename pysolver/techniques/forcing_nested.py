@@ -270,13 +270,13 @@ def _proof(geo: Geometry, branches: list[tuple[Nested, tuple[Literal, ...]]],
 def _net_reason(geo: Geometry, outer: Literal, inner: Inner, literal: Literal) -> str:
     """Why a nested net proves ``literal`` inside the branch of ``outer``, in words."""
     supposed = claim(geo, *inner.branch.premise)
-    branch = f"the branch of {claim(geo, *outer)}"
+    branch = claim(geo, *outer)
     if inner.branch.broken:
-        return (f"If {supposed} as well, on top of {branch}, what follows breaks a rule: "
-                f"{inner.branch.broken}. So {claim(geo, *literal)} in that branch.")
+        return (f"If {branch} and {supposed}, what follows breaks a rule: "
+                f"{inner.branch.broken}. So where {branch}, {claim(geo, *literal)}.")
     target = inner.targets[0]
-    return (f"If {supposed}, what follows {_does(geo, target)}, but {branch} "
-            f"{_does(geo, _negation(target))}. So {claim(geo, *literal)} in that branch.")
+    return (f"If {supposed}, what follows {_does(geo, target)}, but if {branch}, what follows "
+            f"{_does(geo, _negation(target))}. So where {branch}, {claim(geo, *literal)}.")
 
 
 def _does(geo: Geometry, literal: Literal) -> str:

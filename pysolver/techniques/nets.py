@@ -80,8 +80,8 @@ class Branch:
         """The drawable implications from the premise to every literal of ``targets``.
 
         A literal of ``nested`` was proved by a net nested in the branch (the value: the index of
-        its sub-proof): it is reached by one ``nested`` link from each literal that net used (from
-        the premise when it used none), its proof summarised rather than drawn.
+        its sub-proof): it is reached by one ``nested`` link, from the last-derived literal of the
+        branch that net used (the premise when it used none); the net's sub-proof shows them all.
         """
         literals = self.proof_of_all(targets)
         position = {lit: i for i, lit in enumerate(literals)}
@@ -92,8 +92,7 @@ class Branch:
                 continue
             parents = [position[p] for p in self.reasons.get(lit, ()) if p in position]
             if lit in nested:
-                links.extend(ProofLink(parent, position[lit], "nested", nested[lit])
-                             for parent in parents or [0])
+                links.append(ProofLink(max(parents, default=0), position[lit], "nested", nested[lit]))
             else:
                 kind: LinkKind = "strong" if lit[2] else "weak"
                 links.extend(ProofLink(parent, position[lit], kind) for parent in parents)

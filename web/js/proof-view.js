@@ -46,8 +46,8 @@ function centre(points) {
 
 const nodeKey = (node) => `${node.cells.join(",")}:${node.digit}`;
 
-/** Draw nodes and links; every mark gets `data-<tag>` = `index` when a tag is given. */
-function drawChain(layer, shape, nodes, links, tag = null, index = null) {
+/** Draw nodes and links; every mark gets `data-<tag>` = `group` when a tag is given. */
+function drawChain(layer, shape, nodes, links, tag = null, group = null) {
   const radius = 0.46 / Math.max(shape.box_rows, shape.box_cols);
   const centres = nodes.map((node) => centre(node.cells.map((cell) => spot(shape, cell, node.digit))));
   links.forEach((link) => {
@@ -55,7 +55,7 @@ function drawChain(layer, shape, nodes, links, tag = null, index = null) {
     const [x2, y2] = centres[link.to];
     const line = svg("line", { x1, y1, x2, y2, class: `link ${link.kind}`, "data-kind": link.kind,
       "data-from": nodeKey(nodes[link.from]), "data-to": nodeKey(nodes[link.to]) });
-    if (tag !== null) line.dataset[tag] = String(index);
+    if (tag !== null) line.dataset[tag] = String(group);
     if (link.net !== undefined && tag !== "net") line.dataset.net = String(link.net);
     layer.append(line);
   });
@@ -65,7 +65,7 @@ function drawChain(layer, shape, nodes, links, tag = null, index = null) {
       const [cx, cy] = spot(shape, cell, node.digit);
       const ring = svg("circle", { cx, cy, r: radius, class: `node ${state}`, "data-node": index,
         "data-cell": cell, "data-digit": node.digit });
-      if (tag !== null) ring.dataset[tag] = String(index);
+      if (tag !== null) ring.dataset[tag] = String(group);
       layer.append(ring);
     }
   });
