@@ -206,3 +206,21 @@ def test_the_page_gets_sub_proofs_only_for_the_step_it_shows() -> None:
     assert all(net["nodes"] == [] == net["links"] for net in summarised)
     again = call(cmd="goto", position=1)["steps"]
     assert isinstance(again, list) and again[0]["proof"] == shown[0]["proof"]
+
+
+@pytest.mark.slow
+def test_every_nested_net_of_the_page_example_is_drawn_small_and_backed() -> None:
+    """The page's example solved by logic: every nested net step passes ``_check``, its main
+    drawing stays under 100 nodes, and what a step the board does not show sends stays small."""
+    grid = Grid.parse(EXAMPLE)
+    solution = solve(grid)
+    assert solution is not None
+    final, steps = solve_by_logic(Board.from_grid(grid), UNIQUE)
+    assert final.is_solved()
+    nested = [step for step in steps if step.technique is NESTED_FORCING_NET]
+    assert len(nested) >= 5
+    for step in nested:
+        _check(step, solution.values)
+        assert step.proof is not None
+        assert sum(len(branch.nodes) for branch in step.proof.branches) <= 100
+        assert len(json.dumps(step.proof.summarised().to_json())) < 12_000
