@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Literal, Sequence
+from typing import Callable, Iterator, Literal, Sequence
 
 from .geometry import Geometry, geometry_for_size
 from .board import Board
@@ -242,16 +242,6 @@ class _Work:
         self.masks = {orbit: sum(1 << cell for cell in orbit) for orbit in groups}
         self.orbit_of = {cell: self.masks[orbit] for orbit in groups for cell in orbit}
         self.unavoidables = Unavoidables(solution.geometry, solution.values)
-        #: Clue orbits the steering found the logic needs (see ``_steer``).
-        self.stuck: set[tuple[int, ...]] = set()
-
-    def unsettle(self, cells: Iterable[int]) -> None:
-        """Forget that the steering needs the clue orbits that see ``cells``, clues just
-        filled in: with them, those orbits may be blanked after all."""
-        geo = self.solution.geometry
-        near = set(cells)
-        near.update(peer for cell in list(near) for peer in geo.peers[cell])
-        self.stuck = {orbit for orbit in self.stuck if near.isdisjoint(orbit)}
 
     def learn(self, other: int) -> None:
         """Remember where another solution (candidate bits) differs from the solution."""
@@ -438,13 +428,7 @@ def _easiest_level(record: Technique) -> Level:
 
 
 def _steer(work: _Work, clues: int, order: Sequence[tuple[int, ...]], fits: Fits) -> int:
-    """Blank the orbits in order while the puzzle still ``fits``; the clues as search bits.
-
-    An orbit that does not fit stays in ``work.stuck`` and is not tried again: with fewer
-    clues the logic gets no further, so it still needs that orbit. Only clues filled in again
-    can free it, and the refilling code says which (``_Work.unsettle``); clues far from those
-    are assumed to stay needed, so a repair re-tests a dozen orbits rather than every clue.
-    """
+    """Blank the orbits in order while the puzzle still ``fits``; the clues as search bits."""
     solution = work.solution
     geo = solution.geometry
     values = [v if clues & candidate_bit(work.t, c, v) else 0
@@ -460,7 +444,7 @@ def _steer(work: _Work, clues: int, order: Sequence[tuple[int, ...]], fits: Fits
 
     for orbit in order:
         own = work.bits[orbit]
-        if not clues & own or orbit in work.stuck:
+        if not clues & own:
             continue
         set_orbit(orbit, False)
         if (all(_forced(geo, values, seen, cell, solution[cell]) for cell in orbit)
@@ -468,7 +452,6 @@ def _steer(work: _Work, clues: int, order: Sequence[tuple[int, ...]], fits: Fits
             clues &= ~own
         else:
             set_orbit(orbit, True)
-            work.stuck.add(orbit)
     return clues
 
 
@@ -506,14 +489,10 @@ def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmet
         dropped.add(needless)
         swapped = _swap_for(work, clues, needless, [o for o in order if o not in dropped], fits)
         if swapped is not None:
-            work.unsettle(cell for o in work.bits if swapped & ~clues & work.bits[o] for cell in o)
             clues = _steer(work, swapped, order, fits)
             continue
         near = {peer for cell in needless for peer in geo.peers[cell]}
-        refill = [o for o in work.bits if o[0] in near or o[-1] in near]
-        clues |= sum(work.bits[o] for o in refill)
-        work.unsettle(cell for o in refill for cell in o)
-        work.stuck.discard(needless)
+        clues |= sum(own for o, own in work.bits.items() if o[0] in near or o[-1] in near)
         clues = _steer(work, clues, [needless, *order], fits)
     return _puzzle_of(solution, clues)
 
