@@ -113,23 +113,31 @@ class _CoverMasks(dict[int, tuple[int, int, int]]):
         # is d planes further on, and the cell section, where it is d bits further on.
         rows_p, rows_x, cols_p, cols_x = [0] * n, [0] * n, [0] * n, [0] * n
         boxes_p, boxes_x = [0] * n, [0] * n
-        cells = []  # per cell: every digit's copies in all four sections (its cell constraint)
         for r in range(n):
             for c in range(n):
-                b, k = self._box(r, c)
+                b, _ = self._box(r, c)
                 copies = self._copies(r, c)
                 cell = 1 << 3 * section + (r * n + c) * field
-                cells.append((copies * self.all_digits) | (fill * cell))
                 rows_p[r] |= copies
                 rows_x[r] |= cell
                 cols_p[c] |= copies
                 cols_x[c] |= cell
                 boxes_p[b] |= copies
                 boxes_x[b] |= cell
-        self.rows = tuple(zip(rows_p, rows_x))
-        self.cols = tuple(zip(cols_p, cols_x))
-        self.boxes = tuple(zip(boxes_p, boxes_x))
-        self.cells = tuple(cells)
+        # Per cell, what every entry of its digits is made of (see ``__missing__``).
+        self.cells: list[tuple[int, int, int, int, int]] = []
+        for r in range(n):
+            for c in range(n):
+                b, _ = self._box(r, c)
+                copies = self._copies(r, c)
+                x_cell = 3 * section + (r * n + c) * field
+                self.cells.append((
+                    copies,
+                    rows_p[r] | cols_p[c] | boxes_p[b],
+                    rows_x[r] | cols_x[c] | boxes_x[b],
+                    (copies * self.all_digits) | (fill << x_cell),
+                    (1 << r * field + n) | (1 << section + c * field + n)
+                    | (1 << 2 * section + b * field + n)))
 
     def _box(self, r: int, c: int) -> tuple[int, int]:
         """The box of cell (r, c) and the cell's place in it."""
@@ -162,20 +170,14 @@ class _CoverMasks(dict[int, tuple[int, int, int]]):
 
     def __missing__(self, index: int) -> tuple[int, int, int]:
         digit, r, c = self.candidate(index)
-        n, field, plane, section = self.n, self.field, self.plane, self.section
-        b, _ = self._box(r, c)
-        shift = digit * plane
-        x_cell = 3 * section + (r * n + c) * field
-        copies = self._copies(r, c)
+        cell = r * self.n + c
+        copies, houses, houses_x, whole_cell, guards = self.cells[cell]
+        shift = digit * self.plane
+        x_cell = 3 * self.section + cell * self.field
         mine = (copies << shift) | (1 << x_cell + digit)
-        rival = mine
-        for members, extra in (self.rows[r], self.cols[c], self.boxes[b]):
-            rival |= (members << shift) | (extra << digit)
-        rival |= self.cells[r * n + c]
-        field_guards = (1 << r * field + n) | (1 << section + c * field + n) | (
-            1 << 2 * section + b * field + n)
+        rival = (houses << shift) | (houses_x << digit) | whole_cell
         entry = (self.full ^ (rival ^ mine), self.full ^ mine,
-                 (field_guards << shift) | (1 << x_cell + n))
+                 (guards << shift) | (1 << x_cell + self.n))
         while mine:
             low = mine & -mine
             mine ^= low
