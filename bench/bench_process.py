@@ -24,8 +24,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from puzzle_sets import PUZZLES
+
 ROOT = Path(__file__).resolve().parents[1]
-PUZZLES = Path("/work/shared/puzzles")
 DEFAULT_FILES = "norvig_top95,forum_hardest_1106,forum_hardest_1905:1000"
 
 
