@@ -60,7 +60,7 @@ def boot(page: Page, url: str, stored: str | None, fragment: str = "") -> dict[s
       const message = document.getElementById('message');
       const state = {STATE};
       return {{ pwned: window.__pwned ?? null,
-        injected: document.querySelectorAll('img, script:not([src]), #board svg, #pad svg, #message *').length,
+        injected: document.querySelectorAll('img, body script:not([src]), #board svg, #pad svg, #message *').length,
         message: message.hidden ? null : message.textContent, kind: message.dataset.kind,
         cells: document.querySelectorAll('#board .cell').length,
         puzzle: state.view ? state.view.puzzle : null, position: state.view ? state.view.position : null,

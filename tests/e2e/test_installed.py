@@ -7,6 +7,11 @@ a stable layout (cumulative layout shift below 0.02 through the boot), and no ax
 
 from __future__ import annotations
 
+import functools
+import http.server
+import re
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+import build_site
 from tests.e2e.conftest import READY, READY_TIMEOUT_MS, PageLog, guarded_page
 from tests.helpers import FIGURE_4_2
 
@@ -200,6 +206,66 @@ def test_layout_shift_through_a_session_stays_below_the_limit(browser: Browser, 
         page.wait_for_timeout(500)
         after["panels"] = shifts(page)
         assert after["panels"] < CLS_LIMIT, after
+
+
+def test_the_first_paint_waits_for_no_request_and_the_worker_starts_first(site_dir: Path) -> None:
+    """The built page carries its style sheet inline: a linked sheet, or a classic script read from
+    a file, holds the first paint back by a round trip on a phone's network. Its first script
+    starts the solver's worker; the page's other modules come after it at low priority."""
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    head = html[:html.index("</head>")]
+    assert 'rel="stylesheet"' not in html and not (site_dir / "style.css").exists()
+    assert build_site.compact_css((ROOT / "web" / "style.css").read_text(encoding="utf-8")) in head
+    scripts = re.findall(r"<script[^>]*>", html)
+    assert scripts[0] == '<script type="module" src="js/solver.js">'
+    assert [s for s in scripts if "src=" in s and 'type="module"' not in s] == []
+    assert all('fetchpriority="low"' in s for s in scripts[1:] if "src=" in s)
+
+
+# Where the slow server below pauses in index.html: the board's column has arrived, not the solver's.
+SLOW_CUT = b'<section class="side"'
+
+
+class HalfPageFirstHandler(build_site.SiteHandler):
+    """Serves the site, but sends index.html in two parts 0.8 s apart, as a slow network might."""
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        data = source.read()
+        if SLOW_CUT not in data:
+            outputfile.write(data)
+            return
+        cut = data.index(SLOW_CUT)
+        outputfile.write(data[:cut])
+        outputfile.flush()
+        time.sleep(0.8)
+        outputfile.write(data[cut:])
+
+
+@pytest.fixture
+def half_page_first_url(site_dir: Path) -> Iterator[str]:
+    handler = functools.partial(HalfPageFirstHandler, directory=str(site_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.verbose = False  # type: ignore[attr-defined]
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def test_a_page_arriving_in_parts_is_painted_whole(browser: Browser, half_page_first_url: str) -> None:
+    """A browser may paint the part of a page it has read while the rest is on its way, and the rest
+    then pushes that paint about (on a phone the step panel arriving between the board and its
+    buttons moves them down): the page holds its first paint until it has all been read."""
+    # Not a guarded page: its routing of every request would hold the page until all of it came.
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    try:
+        page = context.new_page()
+        page.add_init_script(OBSERVE_SHIFTS)
+        open_ready(page, f"{half_page_first_url}#p={FIGURE_4_2}")
+        page.wait_for_timeout(300)
+        assert shifts(page) < CLS_LIMIT
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

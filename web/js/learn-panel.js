@@ -98,6 +98,9 @@ export function learnPanel(root, app) {
   }
 
   function render(state) {
+    // A closed panel draws nothing: its table of toggles (a hundred buttons) would be laid out for
+    // no one while the page boots; opening it draws it.
+    if (!root.open) return;
     const learn = learnState(state);
     const lesson = lessonById(learn.example);
     root.dataset.example = lesson.id;
@@ -123,6 +126,7 @@ export function learnPanel(root, app) {
   }
 
   root.addEventListener("toggle", () => {
+    render(app.state);
     const learn = learnState(app.state);
     if (root.open && !learn.reply && app.state.ready) ask(learn.example, learn.candidates);
   });

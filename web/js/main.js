@@ -32,16 +32,32 @@ let restored = false; // nothing is saved before the first board comes back from
 /** Actions that change only what the pointer shows, never the position worth saving. */
 const TRANSIENT = new Set(["link", "graph-stage", "proof-net"]);
 
+/** Keep the position in localStorage and in the address. */
+function persist(state) {
+  const snap = snapshot(state);
+  save(snap);
+  writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: state.mode === "enter" });
+}
+
+let drawn = null; // the state the views last drew
+
+/** Draw `state` unless it is the one drawn last. */
+function draw(state) {
+  if (state === drawn) return;
+  drawn = state;
+  render(state);
+}
+
 const store = createStore(initialState(saved), (state, action) => {
+  // Saved before the views draw: writing the address makes the browser lay the page out at once,
+  // which costs nothing while the last frame's layout still holds.
+  if (restored && isLoaded(state) && !TRANSIENT.has(action.type)) persist(state);
   // Boot progress moves only the bar and the status line, the controls' view: the other views
-  // would redraw and lay out the page again for every hundredth of the download.
+  // would redraw and lay out the page again for every step of the download.
   if (action.type === "boot-progress") controls.render(state);
-  else render(state);
-  if (restored && isLoaded(state) && !TRANSIENT.has(action.type)) {
-    const snap = snapshot(state);
-    save(snap);
-    writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: state.mode === "enter" });
-  }
+  // A reply ends "busy" and is then dispatched itself, in the same turn: one drawing for both.
+  else if (action.type === "idle") queueMicrotask(() => draw(store.state));
+  else draw(state);
 });
 const control = createController(store, client);
 
@@ -175,6 +191,19 @@ async function loadTechniques() {
   }
 }
 
+/** Resolve once the page has been drawn (or in 100 ms when no frame comes, as in a hidden tab).
+ * Writing the address makes the browser lay the page out at once: done after the frame that drew
+ * the first board, that layout is already made, instead of being forced in the middle of it. */
+function afterNextPaint() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(timer);
+      resolve();
+    }));
+  });
+}
+
 /** The first board: the address's position (with the saved history when it is the same), else
  * the saved one, else Figure 4.2. A malformed address or stored board is set aside with one
  * message, never loaded in part. */
@@ -183,8 +212,9 @@ async function restore() {
   const position = hash.value ?? (saved ? { puzzle: saved.puzzle, ...saved.address }
     : { puzzle: EXAMPLES[0].puzzle, digits: "", notes: "" });
   await control.open(position, saved, [stored.problem, hash.problem].filter(Boolean));
+  await afterNextPaint();
   restored = true;
-  if (isLoaded(store.state)) store.dispatch({ type: "idle" });
+  if (isLoaded(store.state)) persist(store.state);
 }
 
 for (const example of EXAMPLES) $("examples").add(new Option(example.label, example.id));
@@ -192,7 +222,7 @@ for (const example of EXAMPLES) $("examples").add(new Option(example.label, exam
 /** A hook for the end-to-end tests: the current state, read-only. */
 window.__pysolver = { get state() { return store.state; } };
 
-render(store.state);
+draw(store.state);
 // Last: listen() replays the boot so far at once, and each report renders the whole page.
 client.listen({
   onProgress: ({ stage, label, fraction }) => store.dispatch({ type: "boot-progress", stage, label, fraction }),

@@ -1,5 +1,6 @@
-// Offline use: registers the service worker (sw.js) once the solver is ready, so that its caching
-// reads what the boot just downloaded rather than competing with it; and when a new deployment's
+// Offline use: registers the service worker (sw.js) once the solver is ready and the page idle, so
+// that its caching reads what the boot just downloaded rather than competing with it, and its
+// registration does not hold up the drawing of the first board; and when a new deployment's
 // service worker is installed and waiting, shows "new version: reload", which hands the page over
 // to it and reloads. The board survives the reload (it is saved as it changes).
 
@@ -30,6 +31,14 @@ async function register() {
   });
 }
 
+/** Resolve when the page's main thread has a moment free (the first board drawn), at most 2 s on. */
+function idle() {
+  return new Promise((resolve) => {
+    if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
+}
+
 if ("serviceWorker" in navigator && window.isSecureContext) {
-  client.ready.then(register).catch((error) => console.warn("offline use is unavailable:", error));
+  client.ready.then(idle).then(register).catch((error) => console.warn("offline use is unavailable:", error));
 }

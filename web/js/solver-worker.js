@@ -32,8 +32,11 @@ const STAGES = {
   wheel: { label: "Installing pysolver", fraction: 0.85 },
   import: { label: "Starting the solver", fraction: 0.95 },
 };
-// While the runtime stage downloads the snapshot, the bar moves with its bytes up to this fraction.
+// While the runtime stage downloads the snapshot, the bar moves with its bytes up to this fraction,
+// in steps of DOWNLOAD_STEP: each step is a message the page's main thread handles and draws while
+// it is drawing the board, so a few dozen, not hundreds.
 const DOWNLOAD_SHARE = 0.8;
+const DOWNLOAD_STEP = 0.04;
 
 let stage = "manifest";
 let web = null; // from pysolver.web: {handle, oversized, maxRequestChars}
@@ -72,7 +75,7 @@ function startSnapshotDownloads(manifest) {
     signal: controller.signal,
     onBytes: (done) => {
       const fraction = Math.min(done / total, 1) * DOWNLOAD_SHARE;
-      if (fraction - shown >= 0.01 && stage === "runtime") {
+      if (fraction - shown >= DOWNLOAD_STEP && stage === "runtime") {
         shown = fraction;
         enter("runtime", fraction);
       }

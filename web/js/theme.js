@@ -1,6 +1,6 @@
 // The colour scheme: the system's (prefers-color-scheme) until the person presses the toggle, which
 // sets <html data-theme> and remembers the choice; style.css gives every colour a light and a dark
-// value. theme-early.js applies the remembered choice before the first paint.
+// value. index.html's head applies the remembered choice before the first paint.
 
 const THEME_KEY = "pysolver-theme";
 
