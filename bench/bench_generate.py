@@ -119,9 +119,9 @@ def grid_case(n: int, level: Level | None, seeds: int, cap: float) -> str:
     return f"median {median:>7} s  worst {worst:>6} s{stopped}{failed}"
 
 
-def grid(sizes: list[int], seeds: int, big_seeds: int, cap: float) -> None:
-    """Every size and level: median and worst CPU seconds per puzzle."""
-    levels: list[Level | None] = [*[lv for lv in Level if lv is not Level.GUESSING], None]
+def grid(sizes: list[int], seeds: int, big_seeds: int, cap: float,
+         levels: list[Level | None]) -> None:
+    """Every size and level asked: median and worst CPU seconds per puzzle."""
     print(f"{'case':<14}{'seeds':>6}   CPU seconds per puzzle (cap {cap:.0f} s)", flush=True)
     for n in sizes:
         count = big_seeds if n > 9 else seeds
@@ -137,6 +137,8 @@ def main() -> None:
     parser.add_argument("--big-seeds", type=int, default=3, help="seeds for 16×16")
     parser.add_argument("--cap", type=float, default=60.0, help="CPU seconds before a seed stops")
     parser.add_argument("--sizes", default="4,6,9,16")
+    parser.add_argument("--levels", default="easy,medium,hard,expert,extreme,unique",
+                        help="comma-separated level slugs, or unique")
     parser.add_argument("--classic", action="store_true",
                         help="the earlier table: mean, grids per puzzle and clues for chosen cases")
     parser.add_argument("--pyodide", type=Path, metavar="SITE_DIR",
@@ -146,7 +148,11 @@ def main() -> None:
         compare_with_pyodide(args.pyodide, args.seeds, args.expert_seeds, args.big_seeds)
         return
     if not args.classic:
-        grid([int(n) for n in args.sizes.split(",")], args.seeds, args.big_seeds, args.cap)
+        levels: list[Level | None] = [
+            None if name.strip() == "unique" else Level.parse(name)
+            for name in args.levels.split(",")]
+        grid([int(n) for n in args.sizes.split(",")], args.seeds, args.big_seeds, args.cap,
+             levels)
         return
     run_case(4, Level.EASY, args.seeds)
     run_case(6, Level.EASY, args.seeds)

@@ -2,8 +2,9 @@
 
 What a user feels at the command line: start-up, imports, reading, solving and printing, one
 process per file. Both commands run as child processes; their CPU seconds (user + system, from
-``os.wait4``) are the figures, the fastest of ``--repeat`` runs, so other programs on the machine
-disturb them less. The two outputs are compared line by line (every solution must agree).
+``os.wait4``) are the figures, the median of ``--repeat`` runs of each, the two commands taking
+turns so that other programs on the machine disturb both alike. Bytecode is cached between runs
+(``BYTECODE``), as for an installed package. The two outputs are compared line by line (every solution must agree).
 Prints figures, asserts nothing.
 
     python bench/bench_process.py [--files top95,1106] [--repeat 3] [--sample N]
@@ -16,30 +17,49 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+from puzzle_sets import PUZZLES
+
 ROOT = Path(__file__).resolve().parents[1]
-PUZZLES = Path("/work/shared/puzzles")
 DEFAULT_FILES = "norvig_top95,forum_hardest_1106,forum_hardest_1905:1000"
+
+
+#: Children compile each module once into this cache and reuse it, as an installed package does
+#: (pip compiles its bytecode at install): without it, under PYTHONDONTWRITEBYTECODE, every run
+#: would compile pysolver's sources again, a cost no user of an installed pysolver pays.
+BYTECODE = tempfile.mkdtemp(prefix="bench_process_pycache_")
+
+
+def child_env() -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": BYTECODE}
 
 
 def child_cpu(command: list[str]) -> tuple[float, str]:
     """CPU seconds (user + system) of one child process, and what it printed."""
     with tempfile.TemporaryFile("w+") as out:
-        process = subprocess.Popen(command, stdout=out, cwd=ROOT,
-                                   env={**os.environ, "PYTHONPATH": str(ROOT)})
+        process = subprocess.Popen(command, stdout=out, cwd=ROOT, env=child_env())
         _, status, usage = os.wait4(process.pid, 0)
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         return usage.ru_utime + usage.ru_stime, out.read()
 
 
-def best(command: list[str], repeat: int) -> tuple[float, str]:
-    runs = [child_cpu(command) for _ in range(repeat)]
-    return min(seconds for seconds, _ in runs), runs[0][1]
+def medians(commands: list[list[str]], repeat: int) -> list[tuple[float, str]]:
+    """Each command's median CPU seconds over ``repeat`` runs (taking turns), and its output."""
+    runs: list[list[tuple[float, str]]] = [[] for _ in commands]
+    for command in commands:
+        child_cpu(command)  # untimed: fills the bytecode cache
+    for _ in range(repeat):
+        for command, done in zip(commands, runs):
+            done.append(child_cpu(command))
+    return [(statistics.median(seconds for seconds, _ in done), done[0][1]) for done in runs]
 
 
 def main() -> None:
@@ -49,7 +69,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--sample", type=int, default=0, help="first N lines of each file")
     args = parser.parse_args()
-    print(f"CPU seconds per whole process (fastest of {args.repeat}), {sys.executable} "
+    print(f"CPU seconds per whole process (median of {args.repeat}), {sys.executable} "
           f"(Python {sys.version.split()[0]})")
     print(f"{'file (first N lines)':<44}{'puzzles':>8}{'pysolver':>10}{'norvig':>10}{'speed-up':>10}")
     for spec in args.files.split(","):
@@ -60,10 +80,9 @@ def main() -> None:
             with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
                 f.write("\n".join(lines) + "\n")
             try:
-                ours, our_out = best([sys.executable, "-m", "pysolver", "solve", f.name],
-                                     args.repeat)
-                theirs, their_out = best([sys.executable, str(ROOT / "bench" / "norvig.py"),
-                                          f.name], args.repeat)
+                (ours, our_out), (theirs, their_out) = medians(
+                    [[sys.executable, "-m", "pysolver", "solve", f.name],
+                     [sys.executable, str(ROOT / "bench" / "norvig.py"), f.name]], args.repeat)
             finally:
                 os.unlink(f.name)
             # pysolver labels each line of a file ("name line 3: ..."): compare the solutions.
@@ -75,4 +94,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        shutil.rmtree(BYTECODE, ignore_errors=True)

@@ -21,12 +21,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 HERE = ROOT / "bench"
-PUZZLES = Path("/work/shared/puzzles")
 DEFAULT_FILES = "norvig_top95,forum_hardest_1106:200"
 
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
+from puzzle_sets import PUZZLES  # noqa: E402
 from search_race import race  # noqa: E402
 
 

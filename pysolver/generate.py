@@ -20,10 +20,13 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
   the logic limited to the techniques up to the level as the test: Medium, Hard and ``unique``
   at 16×16 (a random minimal 16×16 puzzle takes a minute of searching and needs chains or
   guessing anyway).
+* **Expert and Extreme at 16×16** are *steered past*: steered to Medium, then every clue that
+  uniqueness does not need is blanked, each blank taking the puzzle past Medium for good; the
+  minimal puzzle that results is graded (Expert puzzles keep under Expert as they are blanked).
   Levels that do not occur at a size (a 4×4 puzzle is always Easy) are refused at once.
 * **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
   "Unique" option) are otherwise *sampled*: random minimal puzzles until one has the level.
-* **Expert** is too rare to sample, so it *walks*: from a Hard (or Expert) minimal puzzle it visits
+* **Expert** at the other sizes is too rare to sample, so it *walks*: from a Hard (or Expert) minimal puzzle it visits
   the puzzles one swap away (a clue orbit blanked, an empty orbit filled from the solution) that keep
   a unique solution. A swap neighbour is found without trying each pair: the solutions of the puzzle
   without one clue orbit are listed once, and an empty orbit pins the solution down exactly when
@@ -54,7 +57,7 @@ from .grading import Level, Rating, fill_basics, level_within, rate
 from .logic import Settings
 from .grid import Grid
 from .techniques import Technique
-from .techniques.registry import TECHNIQUES
+from .techniques.registry import ON_REQUEST, TECHNIQUES
 from .unavoidables import Unavoidables
 from .search import (Layout, SearchBudgetExceeded, candidate_bit, clue_bits, count_solutions,
                      layout, raw_solutions, solve, solved_by_singles)
@@ -80,6 +83,9 @@ SWAP_TRIES = 48
 #: steering loses: steered to Medium nearly all come out Easy, and sampling finds an Expert one
 #: in a few dozen grids where steering needs hundreds.)
 STEERED = {16: (Level.MEDIUM, Level.HARD)}
+#: The levels made at a size by steering to an easier level and then blanking every clue that
+#: uniqueness does not need (see ``_steer_past``), with that easier level.
+STEERED_PAST = {16: {Level.EXPERT: Level.MEDIUM, Level.EXTREME: Level.MEDIUM}}
 #: Levels the generator refuses at a size at once, and why (rather than trying for minutes).
 UNAVAILABLE = {
     4: ("every 4×4 puzzle is solved by singles, so all are Easy",
@@ -260,24 +266,47 @@ def minimize(puzzle: Grid, rng: random.Random, symmetry: Symmetry = "none",
     if solution is None:
         raise ValueError("cannot minimize a puzzle without a solution")
     work = _Work(solution, symmetry)
-    t = work.t
-    clues = clue_bits(t, puzzle.values)
-    cells = _cells_of(puzzle.values)
-    clued = [o for o in work.bits if puzzle[o[0]]]
+    return _puzzle_of(solution, _minimize(work, clue_bits(work.t, puzzle.values), rng, progress))
+
+
+def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | None = None,
+              budget: int | None = None, ceiling: Callable[[int], bool] | None = None) -> int:
+    """The clues (search bits of a unique puzzle) with orbits blanked in random order while the
+    solution stays unique: a minimal puzzle. With a ``budget``, a search for a second solution
+    that runs past it raises ``SearchBudgetExceeded``.
+
+    With a ``ceiling`` (whether a puzzle is still easy enough), an orbit whose blank keeps
+    the puzzle unique but not under the ceiling is put off: blanking others may make it
+    needed. If one put off is still not needed at the end, ``SearchBudgetExceeded`` is raised
+    too, as the puzzle cannot be both minimal and under the ceiling this way.
+    """
+    t, solution = work.t, work.solution
+    cells = sum(mask for orbit, mask in work.masks.items() if clues & work.bits[orbit])
+    clued = [o for o in work.bits if clues & work.bits[o]]
     rng.shuffle(clued)
+    put_off = []
     for index, orbit in enumerate(clued):
         if progress and index % 8 == 0:
             progress("removing clues", index / len(clued))
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
         trial = clues & ~work.bits[orbit]
-        other = next(_others(t, trial, solution.values, orbit), None)
-        if other is None:
+        other = next(_others(t, trial, solution.values, orbit, budget), None)
+        if other is not None:
+            work.learn(other)
+        elif ceiling is not None and not ceiling(trial):
+            put_off.append(orbit)
+        else:
             clues = trial
             cells &= ~work.masks[orbit]
-        else:
-            work.learn(other)
-    return _puzzle_of(solution, clues)
+    for orbit in put_off:
+        if work.unavoidables.needed(cells, work.masks[orbit]):
+            continue
+        other = next(_others(t, clues & ~work.bits[orbit], solution.values, orbit, budget), None)
+        if other is None:
+            raise SearchBudgetExceeded
+        work.learn(other)
+    return clues
 
 
 def _needless(work: _Work, clues: int, budget: int | None = None) -> tuple[int, ...] | None:
@@ -353,25 +382,44 @@ def _forced(geo: Geometry, values: Sequence[int], seen: Sequence[int], cell: int
 
 
 #: The steering's test: whether the puzzle with these clues (as search bits and as values)
-#: is solved by the logic within the level being steered to.
-Fits = Callable[[int, Sequence[int]], bool]
+#: is solved by the logic within the level being steered to; the third argument is the orbit
+#: just blanked (empty when a clue was added instead).
+Fits = Callable[[int, Sequence[int], tuple[int, ...]], bool]
 
 
 def _fits(work: _Work, level: Level) -> Fits:
     """The steering's test for ``level``: singles for Easy, singles and intersections for
     Medium, above that the engine with only the techniques up to ``level`` switched on, so it
     gives up as soon as a harder one would be needed. None of these assumes the puzzle is
-    unique, so a puzzle that passes has one solution."""
+    unique, so a puzzle that passes has one solution.
+
+    Above Medium the engine runs only when singles and intersections cannot put the blanked
+    orbit's digits back: when they can, the puzzle without the orbit reaches a position at
+    least as far on as the puzzle with it, which the logic solved within the level (these
+    rules and the patterns of every level up to Extreme only ever remove candidates, and
+    stay true as others go), so it still fits. Most blanks that the clues alone do not settle
+    are settled here, at a few milliseconds each instead of a run of the engine.
+    """
     t, geo = work.t, work.solution.geometry
     if level is Level.EASY:
-        return lambda clues, values: solved_by_singles(t, clues)
+        return lambda clues, values, orbit: solved_by_singles(t, clues)
     if level is Level.MEDIUM:
-        return lambda clues, values: (solved_by_singles(t, clues) or fill_basics(
+        return lambda clues, values, orbit: (solved_by_singles(t, clues) or fill_basics(
             Board.from_grid(Grid(geo, tuple(values))))[0].is_solved())
     settings = Settings(disabled=frozenset(record.slug for record in TECHNIQUES
                                            if _easiest_level(record) > level))
-    return lambda clues, values: (solved_by_singles(t, clues) or level_within(
-        Grid(geo, tuple(values)), level, settings) is not None)
+
+    def fits(clues: int, values: Sequence[int], orbit: tuple[int, ...]) -> bool:
+        if solved_by_singles(t, clues):
+            return True
+        grid = Grid(geo, tuple(values))
+        if orbit:
+            board = fill_basics(Board.from_grid(grid))[0]
+            if all(board.values[cell] for cell in orbit):
+                return True
+        return level_within(grid, level, settings) is not None
+
+    return fits
 
 
 def _easiest_level(record: Technique) -> Level:
@@ -400,7 +448,7 @@ def _steer(work: _Work, clues: int, order: Sequence[tuple[int, ...]], fits: Fits
             continue
         set_orbit(orbit, False)
         if (all(_forced(geo, values, seen, cell, solution[cell]) for cell in orbit)
-                or fits(clues & ~own, values)):
+                or fits(clues & ~own, values, orbit)):
             clues &= ~own
         else:
             set_orbit(orbit, True)
@@ -449,6 +497,51 @@ def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmet
     return _puzzle_of(solution, clues)
 
 
+def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
+                symmetry: Symmetry, progress: Progress | None) -> Grid | None:
+    """A minimal puzzle at ``level``, or None: steered to the ``easier`` level, then made minimal.
+
+    The steering leaves clues that the logic within the easier level needs but uniqueness
+    does not. Every one of them blanked takes the puzzle past the easier level for good (with
+    fewer clues the logic gets no further), so the minimal puzzle comes out harder; where it
+    lands is graded. At 16×16 this is the quick way to the levels that random minimal puzzles
+    overshoot: steering to Medium costs a few hundred milliseconds, and the blanking that
+    follows searches only the hundred-odd clues left. Searches for a second solution that run
+    past ``SEARCH_BUDGET`` nodes give the grid up.
+
+    Below Extreme, a clue whose blank would take the puzzle past ``level`` is put off (see
+    ``_minimize``): Expert is a narrow band at 16×16, which most blanks jump over, and the
+    engine up to Expert is cheap. Chains are not, so Extreme puzzles are blanked freely and
+    graded once.
+
+    The grading here leaves out the forcing chains and nets, the costliest techniques at this
+    size (a 16×16 puzzle that needs them can take a minute to grade): the engine tries them
+    last, so a puzzle solved without them is graded along the same steps by ``rate``, and one
+    that needs them is not made.
+    """
+    work = _Work(solution, symmetry)
+    order = list(work.bits)
+    rng.shuffle(order)
+    if progress:
+        progress("removing clues", 0.0)
+    clues = _steer(work, work.target, order, _fits(work, easier))
+    within = Settings(disabled=ON_REQUEST | frozenset(
+        record.slug for record in TECHNIQUES if _easiest_level(record) > level), unique=True)
+
+    def under(trial: int) -> bool:
+        return level_within(_puzzle_of(solution, trial), level, within) is not None
+
+    try:
+        clues = _minimize(work, clues, rng, progress, SEARCH_BUDGET,
+                          under if level < Level.EXTREME else None)
+    except SearchBudgetExceeded:
+        return None
+    puzzle = _puzzle_of(solution, clues)
+    if progress:
+        progress("grading", 1.0)
+    return puzzle if level_within(puzzle, level, within) is level else None
+
+
 def _swap_for(work: _Work, clues: int, needless: tuple[int, ...],
               order: Sequence[tuple[int, ...]], fits: Fits) -> int | None:
     """The clues with ``needless`` blanked and one empty orbit of ``order`` filled so that the
@@ -468,7 +561,7 @@ def _swap_for(work: _Work, clues: int, needless: tuple[int, ...],
     for orbit in empty[:SWAP_TRIES]:
         for cell in orbit:
             values[cell] = solution[cell]
-        if fits(without | work.bits[orbit], values):
+        if fits(without | work.bits[orbit], values, ()):
             return without | work.bits[orbit]
         for cell in orbit:
             values[cell] = 0
@@ -587,6 +680,10 @@ def _attempt(n: int, level: Level | None, rng: random.Random, symmetry: Symmetry
     above the level) and a Hard one is walked towards Expert when Expert is asked.
     """
     solution = random_solution(n, rng)
+    easier = STEERED_PAST.get(n, {}).get(level) if level is not None else None
+    if level is not None and easier is not None:
+        past = _steer_past(solution, easier, level, rng, symmetry, progress)
+        return None if past is None else (past, solution)
     steer = _steered(n, level)
     if steer is not None:
         steered = _steer_to(solution, steer, rng, symmetry,

@@ -49,6 +49,7 @@ POINTING_EXAMPLE = ("1..92....524.1...........7..5...81.2........."
 GUESS_WEIGHT = GUESS.weight
 #: The techniques ``fill_basics`` applies without building steps.
 _BASICS = (NAKED_SINGLE, HIDDEN_SINGLE, POINTING, CLAIMING)
+_BASIC_SLUGS = frozenset(record.slug for record in _BASICS)
 
 
 def step_level(step: Step) -> Level:
@@ -304,6 +305,8 @@ def level_within(grid: Grid, ceiling: Level, settings: Settings = DEFAULT) -> Le
     """
     board = Board.from_grid(grid)
     level = Level.EASY
+    # The engine is only asked at a fixpoint of the basics, where they find nothing.
+    beyond = Settings(disabled=settings.disabled | _BASIC_SLUGS, unique=settings.unique)
     while True:
         if ceiling is Level.EASY:
             board = fill_singles(board)
@@ -315,7 +318,7 @@ def level_within(grid: Grid, ceiling: Level, settings: Settings = DEFAULT) -> Le
             return None
         if board.is_solved():
             return level
-        step = None if ceiling is Level.EASY else next_step(board, settings)
+        step = None if ceiling is Level.EASY else next_step(board, beyond)
         if step is None:
             return Level.GUESSING if ceiling is Level.GUESSING else None
         level = max(level, step_level(step))

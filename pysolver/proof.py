@@ -34,7 +34,9 @@ def eureka(geometry: Geometry, nodes: Sequence[ProofNode], links: Sequence[Proof
     """
     if not nodes:
         return ""
-    kinds = {(link.start, link.end): link.kind for link in links}
+    # A nested net's derived link reads as what it makes of its end: on "=", off "-".
+    kinds = {(link.start, link.end): link.kind if link.kind != "nested"
+             else "strong" if nodes[link.end].on else "weak" for link in links}
     path = _main_path(len(nodes), links)
     terms: list[str] = []
     previous_digit = 0

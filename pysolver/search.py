@@ -8,24 +8,32 @@ heavy tail, a search that finds nothing soon starts again and looks one placemen
 cell with two candidates before each guess (``_lookahead``). The representation is the "bitboard per digit" of fast C
 solvers (tdoku, JCZSolve), packed into one Python ``int``: digit d owns a *plane* of n row fields,
 and a row field holds one bit per column plus a spare *guard* bit, so candidate (cell r,c; digit d)
-is bit ``d·plane + r·(n+1) + c``. CPython spends its time per operation, not per bit, and an
-operation on an 810-bit integer costs about as much as one on a small one; so one round of
-propagation is a few dozen whole-grid operations, each working on every digit and every house at
-once (SWAR, "SIMD within a register"):
+is bit ``d·plane + r·(n+1) + c``. CPython spends its time per operation more than per bit (in
+WebAssembly even more so: an operation on a few thousand bits costs about twice one on a few
+hundred), so the search works on every digit and every house at once with whole-grid operations
+(SWAR, "SIMD within a register").
 
-* placing a candidate is one AND with a precomputed mask that clears its cell in the other planes
-  and its peers in its own plane;
-* rows: subtracting 1 from every row field (the guard bit stops the borrow) tells, for every digit
-  and row at once, which fields are empty (no place for the digit: a contradiction) and which hold
-  exactly one bit (a hidden single);
-* boxes and columns: shifting the rows of each band onto its first row, OR-ing (seen once) and
-  AND-ing (seen twice), folds each box into a few bits and then each column into row 0;
-* naked singles: the same once / twice fold over the digit planes leaves, in plane 0, the cells
-  with one candidate and the cells with none (a contradiction).
+Up to 16×16 the state is the *exact cover* of Knuth's Algorithm X packed the same way: every
+constraint (a digit in a row, in a column, in a box; a cell) is a field of n bits plus a guard
+bit, one *section* of fields per kind, and each candidate has a copy in its four fields. The row
+section (the low bits) is the bitboard above, so solutions, clues and banned candidates are given
+in it, and branching and locked candidates read it. One round of propagation is then about a dozen
+operations, whatever the number of houses:
+
+* placing a candidate is one AND with a precomputed mask that clears, in all four sections, every
+  candidate sharing a constraint with it, and one OR that records its four constraints as
+  satisfied;
+* subtracting 1 from every field (the guard bit stops the borrow) tells, for every constraint at
+  once, which fields are empty (a contradiction) and which hold exactly one candidate: in the cell
+  section a naked single, in the others a hidden single.
 
 Two placements that clash (one digit twice in a house, or two digits in one cell) need no check of
-their own: the second AND empties a cell, and the next round reports it. The public functions take
-and return immutable ``Grid`` values; only the search juggles integers.
+their own: the second AND empties a field, and the next round reports it. A 25×25 exact cover
+would be 65,000 bits wide, with 400 MB of masks; there the row section alone propagates, by
+folds: shifting the rows of each band onto its first row, OR-ing (seen once) and AND-ing (seen
+twice), folds each box into a few bits and then each column into row 0, and the same fold over the
+digit planes finds the naked singles. The public functions take and return immutable ``Grid``
+values; only the search juggles integers.
 
 >>> puzzle = Grid.parse(".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6.")
 >>> str(solve(puzzle))
@@ -46,9 +54,14 @@ from .grid import ALPHABETS, Grid, symbols_for
 
 Uniqueness = Literal["none", "unique", "multiple"]
 
-#: Grids up to this size keep every placing mask once made (16×16: about 4 MB); 25×25 would need
-#: 40 MB, so its masks are made again each time.
-_KEEP_MASKS_UP_TO = 16
+#: Grids up to this size search with the exact-cover state and keep every placing mask once made
+#: (16×16: at most about 30 MB). A 25×25 state would be 65,000 bits and its masks 400 MB, so 25×25
+#: searches the row section alone, whose smaller masks are made again each time.
+_COVER_UP_TO = 16
+
+#: The four kinds of constraint, one section of the search's state each, in this order: digit in
+#: a row, digit in a column, digit in a box, and cell.
+_SECTIONS = 4
 
 
 class _PlaceMasks(dict[int, int]):
@@ -76,11 +89,113 @@ class _PlaceMasks(dict[int, int]):
         return mask
 
 
+class _CoverMasks(dict[int, tuple[int, int, int]]):
+    """Candidate bit index (in any section) → what placing that candidate does to the state.
+
+    Each entry is ``(keep, others, done)``: AND ``keep`` into the candidates (it clears every
+    candidate that shares a constraint with the placed one, in all four sections, and keeps the
+    placed one); AND ``others`` into the candidates still to place (it clears the placed one's
+    four copies, so it is placed once); OR ``done`` into the satisfied constraints (the guard
+    bits of its four fields). The four copies of a candidate share one entry. Entries are made
+    on first use.
+    """
+
+    def __init__(self, n: int, box_rows: int, box_cols: int) -> None:
+        super().__init__()
+        self.n, self.box_rows, self.box_cols = n, box_rows, box_cols
+        field = n + 1
+        plane = n * field
+        section = n * plane
+        self.field, self.plane, self.section = field, plane, section
+        fill = (1 << n) - 1
+        self.full = sum(fill << f * field for f in range(_SECTIONS * n * n))
+        self.all_digits = sum(1 << d * plane for d in range(n))
+        # Per row, column and box: the copies, in every section, of its digit-0 candidates (the
+        # members of its digit-0 constraint), split into the first three sections, where digit d
+        # is d planes further on, and the cell section, where it is d bits further on.
+        rows_p, rows_x, cols_p, cols_x = [0] * n, [0] * n, [0] * n, [0] * n
+        boxes_p, boxes_x = [0] * n, [0] * n
+        for r in range(n):
+            for c in range(n):
+                b, _ = self._box(r, c)
+                copies = self._copies(r, c)
+                cell = 1 << 3 * section + (r * n + c) * field
+                rows_p[r] |= copies
+                rows_x[r] |= cell
+                cols_p[c] |= copies
+                cols_x[c] |= cell
+                boxes_p[b] |= copies
+                boxes_x[b] |= cell
+        # Per cell, what every entry of its digits is made of (see ``__missing__``).
+        self.cells: list[tuple[int, int, int, int, int]] = []
+        for r in range(n):
+            for c in range(n):
+                b, _ = self._box(r, c)
+                copies = self._copies(r, c)
+                x_cell = 3 * section + (r * n + c) * field
+                self.cells.append((
+                    copies,
+                    rows_p[r] | cols_p[c] | boxes_p[b],
+                    rows_x[r] | cols_x[c] | boxes_x[b],
+                    (copies * self.all_digits) | (fill << x_cell),
+                    (1 << r * field + n) | (1 << section + c * field + n)
+                    | (1 << 2 * section + b * field + n)))
+
+    def _box(self, r: int, c: int) -> tuple[int, int]:
+        """The box of cell (r, c) and the cell's place in it."""
+        br, bc = self.box_rows, self.box_cols
+        return (r // br) * (self.n // bc) + c // bc, (r % br) * bc + c % bc
+
+    def _copies(self, r: int, c: int) -> int:
+        """Digit 0 in cell (r, c): its copies in the row, column and box sections."""
+        b, k = self._box(r, c)
+        field, section = self.field, self.section
+        return (1 << r * field + c) | (1 << section + c * field + r) | (
+            1 << 2 * section + b * field + k)
+
+    def candidate(self, index: int) -> tuple[int, int, int]:
+        """The digit (from 0), row and column of the candidate at ``index`` in any section."""
+        field, plane, n = self.field, self.plane, self.n
+        kind, rest = divmod(index, self.section)
+        if kind == 3:
+            cell, digit = divmod(rest, field)
+            return (digit, *divmod(cell, n))
+        digit, rest = divmod(rest, plane)
+        first, second = divmod(rest, field)
+        if kind == 0:
+            return digit, first, second
+        if kind == 1:
+            return digit, second, first
+        br, bc = self.box_rows, self.box_cols
+        stacks = n // bc
+        return digit, first // stacks * br + second // bc, first % stacks * bc + second % bc
+
+    def __missing__(self, index: int) -> tuple[int, int, int]:
+        digit, r, c = self.candidate(index)
+        cell = r * self.n + c
+        copies, houses, houses_x, whole_cell, guards = self.cells[cell]
+        shift = digit * self.plane
+        x_cell = 3 * self.section + cell * self.field
+        mine = (copies << shift) | (1 << x_cell + digit)
+        rival = (houses << shift) | (houses_x << digit) | whole_cell
+        entry = (self.full ^ (rival ^ mine), self.full ^ mine,
+                 (guards << shift) | (1 << x_cell + self.n))
+        while mine:
+            low = mine & -mine
+            mine ^= low
+            self[low.bit_length() - 1] = entry
+        return entry
+
+
 @dataclass(frozen=True)
 class Layout:
-    """Where each candidate lives in the big integer, and the constant masks the bit tricks use.
+    """Where each candidate lives in the search's integers, and the constant masks the bit tricks
+    use.
 
-    "Plane 0" masks describe cells; multiplying one by ``planes`` repeats it in every plane.
+    The *row section* (bits below ``section``) is the bitboard per digit: candidate (cell r,c;
+    digit d) is bit ``d·plane + r·field + c``. Solutions, clues and banned candidates are given
+    in it, and the branching and locked candidates work on it. "Plane 0" masks describe cells;
+    multiplying one by ``planes`` repeats it in every plane.
     """
 
     n: int
@@ -90,6 +205,11 @@ class Layout:
     planes: int  # bit 0 of every plane
     guards: int  # every plane: the guard bit of every row field
     lows: int  # every plane: bit 0 of every row field
+    candidates: int  # the row section: every candidate
+    section: int  # bits per section
+    start: int  # the state of an empty grid: every candidate, in all four sections
+    field_guards: int  # all four sections: the guard bit of every field
+    field_lows: int  # all four sections: bit 0 of every field
     box_starts: int  # every plane: the top-left cell of every box
     box_spread: int  # times a box start: that whole box
     column_starts: int  # every plane: row 0, whose fields end up holding the column folds
@@ -103,7 +223,8 @@ class Layout:
     band_spread: int  # times a bit of a band's first row: that bit in every row of the band
     row_segments: int  # times bit 0 of a row field: the start of every segment of that row
     segment_fill: int  # times a segment start: the whole segment
-    place: _PlaceMasks
+    place: _PlaceMasks  # placing masks of the row section alone (25×25)
+    cover: _CoverMasks | None  # placing masks of the exact-cover state (up to 16×16)
 
 
 @lru_cache(maxsize=GEOMETRY_COUNT)
@@ -112,24 +233,31 @@ def layout(geometry: Geometry) -> Layout:
     field = n + 1
     plane = n * field
     planes = sum(1 << d * plane for d in range(n))
-    bit_of_cell = [geometry.row_of[c] * field + geometry.col_of[c] for c in range(n * n)]
-    cells = sum(1 << b for b in bit_of_cell)
-    peers = [0] * plane
-    cell_planes = [0] * plane
-    for cell, b in enumerate(bit_of_cell):
-        peers[b] = sum(1 << bit_of_cell[p] for p in geometry.peers[cell])
-        cell_planes[b] = planes << b
+    cells = sum(1 << r * field + c for r in range(n) for c in range(n))
     lows = sum(1 << r * field for r in range(n)) * planes
+    field_lows = sum(1 << f * field for f in range(_SECTIONS * n * n))
     plane_shifts = []
     span = 1
     while span < n:
         plane_shifts.append(span * plane)
         span *= 2
     box_starts = sum(1 << r * field + c for r in range(0, n, br) for c in range(0, n, bc))
+    cover = _CoverMasks(n, br, bc) if n <= _COVER_UP_TO else None
+    peers = [0] * plane
+    cell_planes = [0] * plane
+    bit_of_cell = [geometry.row_of[c] * field + geometry.col_of[c] for c in range(n * n)]
+    for cell, b in enumerate(bit_of_cell):
+        peers[b] = sum(1 << bit_of_cell[p] for p in geometry.peers[cell])
+        cell_planes[b] = planes << b
     return Layout(
         n, field, plane, cells, planes,
         guards=lows << n,
         lows=lows,
+        candidates=cells * planes,
+        section=n * plane,
+        start=cells * planes if cover is None else cover.full,
+        field_guards=field_lows << n,
+        field_lows=field_lows,
         box_starts=planes * box_starts,
         box_spread=sum(1 << r * field + c for r in range(br) for c in range(bc)),
         column_starts=planes * ((1 << n) - 1),
@@ -143,18 +271,81 @@ def layout(geometry: Geometry) -> Layout:
         band_spread=sum(1 << j * field for j in range(br)),
         row_segments=sum(1 << c for c in range(0, n, bc)),
         segment_fill=(1 << bc) - 1,
-        place=_PlaceMasks(cells * planes, tuple(peers), tuple(cell_planes), plane,
-                          keep=n <= _KEEP_MASKS_UP_TO),
+        place=_PlaceMasks(cells * planes, tuple(peers), tuple(cell_planes), plane, keep=False),
+        cover=cover,
     )
 
 
-def _settle(cand: int, placed: int, new: int, t: Layout,
-            locked: bool = True) -> tuple[int, int, int] | None:
+def _remove(cand: int, gone: int, t: Layout) -> int:
+    """``cand`` without the candidates of ``gone`` (row-section bits, all in ``cand``), in every
+    section."""
+    cover = t.cover
+    assert cover is not None
+    while gone:
+        top = gone.bit_length() - 1
+        gone ^= 1 << top
+        cand &= cover[top][1]
+    return cand
+
+
+def _settle_cover(cand: int, done: int, new: int, t: Layout,
+                  locked: bool = True) -> tuple[int, int] | None:
     """Place the candidates of ``new`` and propagate singles (and, with ``locked``, locked
     candidates) to a fixpoint.
 
-    Returns the candidates, the placed candidates and the plane-0 mask of single-candidate cells,
-    or None on a contradiction: a cell with no candidate, or a digit with no place in a house.
+    ``cand`` is the state, ``done`` the guard bits of the satisfied constraints. Returns both at
+    the fixpoint, or None on a contradiction: a constraint no candidate can satisfy (a cell with
+    no candidate, or a digit with no place in a house). Each round places what the last one
+    found and tests every field of every section at once: an empty field is a contradiction, a
+    field with one candidate whose constraint is not yet satisfied is a single to place (in the
+    cell section a naked single, in the others a hidden single). When no single is left, locked
+    candidates (pointing and claiming) remove what they can, and a round starts again if they
+    removed any.
+
+    >>> from .geometry import geometry_for_size
+    >>> t = layout(geometry_for_size(4))
+    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
+    >>> cand, done = _settle_cover(t.start, 0, bit(0, 1) | bit(1, 2) | bit(2, 3), t)
+    >>> [d for d in range(1, 5) if cand & bit(3, d)], [d for d in range(1, 5) if cand & bit(4, d)]
+    ([4], [3, 4])
+    """
+    place = t.cover
+    assert place is not None
+    guards, lows, n = t.field_guards, t.field_lows, t.n
+    fills = guards - lows  # every field's candidate bits
+    while True:
+        while new:
+            keep, others, satisfied = place[new.bit_length() - 1]
+            cand &= keep
+            new &= others
+            done |= satisfied
+        # Subtract 1 from every field: the guard bit stays set in a non-empty field; the field
+        # AND its decrement (its candidates but the lowest) is zero when it holds one bit, and
+        # adding ``fills`` carries that into the guard bit when it is not.
+        less = (cand | guards) - lows
+        if less & guards != guards:
+            return None
+        one = guards ^ ((((cand & less) + fills) & guards) | done)
+        if one:
+            new = (one - (one >> n)) & cand
+            continue
+        if not locked:
+            return cand, done
+        row_section = cand & t.candidates
+        gone = row_section & _locked_eliminations(row_section, t)
+        if not gone:
+            return cand, done
+        cand = _remove(cand, gone, t)
+
+
+def _settle_planes(cand: int, placed: int, new: int, t: Layout,
+                   locked: bool = True) -> tuple[int, int] | None:
+    """Place the candidates of ``new`` and propagate singles (and, with ``locked``, locked
+    candidates) to a fixpoint.
+
+    The propagation of grids too large for the exact-cover state (``_settle_cover``): the same
+    rules and fixpoint on the row section alone. Returns the candidates and the placed
+    candidates (equal when the grid is solved), or None on a contradiction: a cell with no candidate, or a digit with no place in a house.
     Each round looks for singles, cheapest rule first: naked singles, then hidden singles in rows,
     in boxes, in columns; the first rule that finds any places all it found (every house and
     digit at once) and starts the next round. When no single is left, locked candidates
@@ -164,7 +355,7 @@ def _settle(cand: int, placed: int, new: int, t: Layout,
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(4))
     >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
-    >>> cand, placed, single = _settle(t.cells * t.planes, 0, bit(0, 1) | bit(1, 2) | bit(2, 3), t)
+    >>> cand, placed = _settle_planes(t.cells * t.planes, 0, bit(0, 1) | bit(1, 2) | bit(2, 3), t)
     >>> [d for d in range(1, 5) if cand & bit(3, d)], [d for d in range(1, 5) if cand & bit(4, d)]
     ([4], [3, 4])
     """
@@ -193,8 +384,7 @@ def _settle(cand: int, placed: int, new: int, t: Layout,
             once |= moved
         if once & cells != cells:
             return None
-        single = cells ^ (cells & twice)
-        new = (single * planes) & unplaced
+        new = ((cells ^ (cells & twice)) * planes) & unplaced
         if new:
             continue  # the cheapest rule: place these before looking further
 
@@ -242,10 +432,10 @@ def _settle(cand: int, placed: int, new: int, t: Layout,
         if new:
             continue
         if not locked:
-            return cand, placed, single
+            return cand, placed
         gone = cand & _locked_eliminations(cand, t)
         if not gone:
-            return cand, placed, single
+            return cand, placed
         cand ^= gone
 
 
@@ -342,7 +532,6 @@ def _branch(cand: int, t: Layout) -> int:
     return ((fewest & -fewest) * t.planes) & cand
 
 
-
 def _guesses(cand: int, placed: int, options: int) -> list[tuple[int, int, int]]:
     """One stack entry per candidate of ``options``, in the order to push them: the lowest
     candidate ends on top, so it is tried first."""
@@ -363,7 +552,7 @@ _LOOKAHEAD_FROM = 25
 _PLAIN_NODES = 1000
 
 
-def _lookahead(cand: int, placed: int, t: Layout) -> tuple[list[tuple[int, int, int]], int]:
+def _lookahead(cand: int, done: int, t: Layout) -> tuple[list[tuple[int, int, int]], int]:
     """The guesses to push (the last one is tried first) after looking one placement ahead in
     every cell with two candidates, and how many placements that tried.
 
@@ -375,22 +564,24 @@ def _lookahead(cand: int, placed: int, t: Layout) -> tuple[list[tuple[int, int, 
     how many candidates it has now; the guesses go on the stack already propagated. This is what
     cuts the heavy tail of large loose grids: a wrong early guess that plain propagation refutes
     only dozens of levels down is refuted, or never chosen, at once. Without a cell of two
-    candidates it falls back to ``_branch``.
+    candidates it falls back to ``_branch``. It works on either state (``cand`` and ``done`` as the
+    settle function of the layout returns them); the cells and guesses come from the row section.
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(6))
     >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 6 * t.field + cell % 6
     >>> # Row 1: r1c1, r1c2 and r1c3 hold only 1 and 2 (three cells, two digits).
-    >>> cand = t.cells * t.planes
-    >>> cand ^= sum(bit(c, d) for c in range(3) for d in range(3, 7))
-    >>> cand ^= sum(bit(c, d) for c in range(3, 6) for d in (1, 2))
-    >>> _lookahead(cand, 0, t)  # r1c1 = 1 and r1c1 = 2 both fail: a dead end
+    >>> gone = sum(bit(c, d) for c in range(3) for d in range(3, 7))
+    >>> gone |= sum(bit(c, d) for c in range(3, 6) for d in (1, 2))
+    >>> _lookahead(_remove(t.start, gone, t), 0, t)  # r1c1 = 1 and r1c1 = 2 both fail: a dead end
     ([], 2)
     """
-    twice, thrice = _fold_planes(cand, t)
+    settle = _settle_planes if t.cover is None else _settle_cover
+    section = cand & t.candidates
+    twice, thrice = _fold_planes(section, t)
     two = twice & ~thrice & t.cells
     if not two:
-        return _guesses(cand, placed, _branch(cand, t)), 0
+        return _guesses(cand, done, _branch(section, t)), 0
     count = cand.bit_count()
     best = (-1, -1)
     chosen: list[tuple[int, int, int]] = []
@@ -398,11 +589,11 @@ def _lookahead(cand: int, placed: int, t: Layout) -> tuple[list[tuple[int, int, 
     while two:
         cell = two & -two
         two ^= cell
-        options = cell * t.planes & cand
+        options = cell * t.planes & section
         first = options & -options
         tried += 2
-        one = _settle(cand, placed, first, t)
-        other = _settle(cand, placed, options ^ first, t)
+        one = settle(cand, done, first, t)
+        other = settle(cand, done, options ^ first, t)
         if one is None or other is None:
             forced = one or other
             if forced is None:
@@ -414,6 +605,7 @@ def _lookahead(cand: int, placed: int, t: Layout) -> tuple[list[tuple[int, int, 
             best = score
             chosen = [(other[0], other[1], 0), (one[0], one[1], 0)]
     return chosen, tried
+
 
 class SearchBudgetExceeded(Exception):
     """``raw_solutions`` visited more nodes than its budget allowed."""
@@ -447,8 +639,15 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
     starts again from the top with the lookahead. Once a solution is yielded the search never
     starts again, so no solution comes twice.
     """
-    # Each entry: candidates, placed candidates, candidates to place now.
-    start = (t.cells * t.planes & ~banned, 0, clues)
+    # Each entry: the state, what settling it so far did (see the settle functions), candidates
+    # to place now. The state is solved when every constraint is satisfied (exact cover), or
+    # when every candidate left is placed (row section).
+    candidates = t.candidates
+    cover = t.cover is not None
+    if cover:
+        start = (_remove(t.start, banned, t), 0, clues)
+    else:
+        start = (candidates ^ (candidates & banned), 0, clues)
     stack = [start]
     patience = _PLAIN_NODES if t.n >= _LOOKAHEAD_FROM else None
     lookahead = False
@@ -462,21 +661,21 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
                 stack, lookahead, patience = [start], True, None
             else:
                 patience -= 1
-        settled = _settle(*stack.pop(), t)
+        settled = _settle_cover(*stack.pop(), t) if cover else _settle_planes(*stack.pop(), t)
         if settled is None:
             continue
-        cand, placed, single = settled
-        if single == t.cells:
+        cand, done = settled
+        if done == t.field_guards if cover else done == cand:
             patience = None
-            yield cand
+            yield cand & candidates
             continue
         if lookahead:
-            guesses, tried = _lookahead(cand, placed, t)
+            guesses, tried = _lookahead(cand, done, t)
             if budget is not None:
                 budget -= tried
             stack += guesses
             continue
-        stack += _guesses(cand, placed, _branch(cand, t))
+        stack += _guesses(cand, done, _branch(cand & candidates, t))
 
 
 def solved_by_singles(t: Layout, clues: int) -> bool:
@@ -484,8 +683,11 @@ def solved_by_singles(t: Layout, clues: int) -> bool:
 
     The search's propagation is exactly these two rules, on every house and digit at once.
     """
-    settled = _settle(t.cells * t.planes, 0, clues, t, locked=False)
-    return settled is not None and settled[2] == t.cells
+    if t.cover is None:
+        planes = _settle_planes(t.start, 0, clues, t, locked=False)
+        return planes is not None and planes[0] == planes[1]
+    settled = _settle_cover(t.start, 0, clues, t, locked=False)
+    return settled is not None and settled[1] == t.field_guards
 
 
 def _search(grid: Grid) -> Iterator[int]:

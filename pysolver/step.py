@@ -12,8 +12,8 @@ deriving anything itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Literal, Sequence
 
 from .geometry import Geometry
 from .techniques import Technique
@@ -59,7 +59,9 @@ class GraphDrawing:
             "removed": [list(e) for e in self.removed],
         }
 
-LinkKind = Literal["strong", "weak"]
+#: ``nested``: a nested forcing net's conclusion, summarised as one derived link (its sub-proof is
+#: one of ``Proof.nets``).
+LinkKind = Literal["strong", "weak", "nested"]
 
 
 @dataclass(frozen=True)
@@ -89,15 +91,21 @@ class ProofLink:
 
     Strong: at least one of the two is true (the only two places of a digit in a house, the only
     two digits of a cell). Weak: at most one is true (two candidates that see each other).
+    Nested: a net nested inside the branch proves the end from the start; ``net`` is the index of
+    its sub-proof in ``Proof.nets``.
     """
 
     start: int
     end: int
     kind: LinkKind
+    net: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """``{"from": i, "to": j, "kind": "strong" | "weak"}``."""
-        return {"from": self.start, "to": self.end, "kind": self.kind}
+        """``{"from": i, "to": j, "kind": "strong" | "weak"}``; a nested link adds ``"net": k``."""
+        data: dict[str, Any] = {"from": self.start, "to": self.end, "kind": self.kind}
+        if self.net is not None:
+            data["net"] = self.net
+        return data
 
 
 @dataclass(frozen=True)
@@ -116,13 +124,42 @@ class ProofBranch:
 
 
 @dataclass(frozen=True)
+class ProofNet:
+    """A net nested inside a branch of a nested forcing net: the sub-proof behind one derived link.
+
+    The page draws the main branches first, each nested net as the one ``nested`` link it proves
+    (``summary``, e.g. "a nested net shows r4c5 is not 3"), and this sub-proof only when asked.
+    ``branch`` is the index of the main branch it serves; ``shows`` its conclusion in Eureka
+    notation, ``reason`` the argument in words. ``nodes`` and ``links`` are empty in a summarised
+    proof (``Proof.summarised``).
+    """
+
+    premise: str
+    branch: int
+    shows: str
+    summary: str
+    reason: str
+    nodes: tuple[ProofNode, ...]
+    links: tuple[ProofLink, ...]
+    notation: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"premise": "r4c5=3", "branch": 0, "shows": "r4c5<>3", "summary": "...",
+        "reason": "...", "nodes": [...], "links": [...], "notation": "..."}``."""
+        return {"premise": self.premise, "branch": self.branch, "shows": self.shows,
+                "summary": self.summary, "reason": self.reason, "nodes": [node.to_json() for node in self.nodes],
+                "links": [link.to_json() for link in self.links], "notation": self.notation}
+
+
+@dataclass(frozen=True)
 class Proof:
     """The pattern behind a step, as data the page draws on the candidates.
 
     ``nodes`` and ``links`` draw it as a chain (strong links solid, weak links dashed); ``roles``
     names the cells that play a part, in the words of the technique's published description:
     ``pivot``, ``pincers``, ``fins``, ``base``, ``cover``, ``roof``, ``floor``, ``hinge``, ``box``...
-    A forcing chain or net has one ``branches`` entry per premise instead of nodes of its own.
+    A forcing chain or net has one ``branches`` entry per premise instead of nodes of its own; a
+    nested forcing net also has ``nets``, the sub-proofs of its ``nested`` links.
     ``notation`` is the whole proof in Eureka notation, as the forums write it.
     """
 
@@ -131,15 +168,26 @@ class Proof:
     roles: tuple[tuple[str, tuple[int, ...]], ...] = ()
     branches: tuple[ProofBranch, ...] = ()
     notation: str = ""
+    nets: tuple[ProofNet, ...] = ()
+
+    def summarised(self) -> Proof:
+        """The proof without its nested nets' nodes and links (their summaries stay): what a step
+        the board does not show needs, so a long history stays small."""
+        if not self.nets:
+            return self
+        return replace(self, nets=tuple(replace(net, nodes=(), links=()) for net in self.nets))
 
     def to_json(self) -> dict[str, Any]:
         """``{"nodes": [...], "links": [...], "roles": {"pivot": [cells], ...}, "branches": [...],
-        "notation": "..."}``."""
-        return {"nodes": [node.to_json() for node in self.nodes],
-                "links": [link.to_json() for link in self.links],
-                "roles": {name: list(cells) for name, cells in self.roles},
-                "branches": [branch.to_json() for branch in self.branches],
-                "notation": self.notation}
+        "notation": "..."}``, and ``"nets": [...]`` when a net is nested."""
+        data: dict[str, Any] = {"nodes": [node.to_json() for node in self.nodes],
+                                "links": [link.to_json() for link in self.links],
+                                "roles": {name: list(cells) for name, cells in self.roles},
+                                "branches": [branch.to_json() for branch in self.branches],
+                                "notation": self.notation}
+        if self.nets:
+            data["nets"] = [net.to_json() for net in self.nets]
+        return data
 
 
 @dataclass(frozen=True)
@@ -264,3 +312,37 @@ def digit_set(geometry: Geometry, digits: Iterable[int]) -> str:
     '{3,4,6}'
     """
     return "{" + ",".join(geometry.symbol(d) for d in sorted(digits)) + "}"
+
+
+def claim(geometry: Geometry, cell: int, digit: int, on: bool = True) -> str:
+    """A candidate true or false, in words (Eureka's ``r8c1=7`` stays for the notation).
+
+    >>> from pysolver.geometry import geometry_for_size
+    >>> claim(geometry_for_size(9), 63, 7), claim(geometry_for_size(9), 63, 7, False)
+    ('r8c1 is 7', 'r8c1 is not 7')
+    """
+    return f"{geometry.cell_name(cell)} is {'' if on else 'not '}{geometry.symbol(digit)}"
+
+
+def cases(geometry: Geometry, premises: Sequence[tuple[int, int, bool]], house: str = "") -> str:
+    """The premises of a forcing chain or net, one of which holds, in words: a candidate both ways,
+    the digits of one cell, or the places of one digit in ``house``.
+
+    >>> from pysolver.geometry import geometry_for_size
+    >>> geo = geometry_for_size(9)
+    >>> cases(geo, [(63, 7, True), (63, 7, False)])
+    'whether r8c1 is 7 or not'
+    >>> cases(geo, [(0, 5, True), (0, 7, True), (0, 9, True)])
+    'whichever digit r1c1 holds (5, 7 or 9)'
+    >>> cases(geo, [(0, 5, True), (4, 5, True)], "row 1")
+    'wherever 5 goes in row 1 (r1c1 or r1c5)'
+    """
+    cells = list(dict.fromkeys(cell for cell, _, _ in premises))
+    digits = list(dict.fromkeys(digit for _, digit, _ in premises))
+    if len(cells) == 1 and len(digits) == 1:
+        return f"whether {claim(geometry, cells[0], digits[0])} or not"
+    if len(cells) == 1:
+        return (f"whichever digit {geometry.cell_name(cells[0])} holds "
+                f"({join_names((geometry.symbol(d) for d in digits), 'or')})")
+    return (f"wherever {geometry.symbol(digits[0])} goes in {house} "
+            f"({join_names((geometry.cell_name(c) for c in cells), 'or')})")

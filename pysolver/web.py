@@ -162,7 +162,8 @@ def _can(session: Session, state: str) -> dict[str, bool]:
 
 
 def _log(session: Session) -> list[dict[str, Any]]:
-    """The history as JSON; only the entry the board shows keeps its graph, to keep replies small."""
+    """The history as JSON; only the entry the board shows keeps its graph and its nested nets'
+    sub-proofs, to keep replies small."""
     geo = session.geometry
     shown = session.position - 1
     log = []
@@ -172,7 +173,8 @@ def _log(session: Session) -> list[dict[str, Any]]:
         elif index == shown:
             data = step_json(geo, entry, [e for e in session.steps[:index] if isinstance(e, Step)])
         else:
-            data = step_json(geo, replace(entry, graph=None))
+            proof = entry.proof.summarised() if entry.proof else None
+            data = step_json(geo, replace(entry, graph=None, proof=proof))
         log.append(data)
     return log
 

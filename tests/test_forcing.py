@@ -8,6 +8,7 @@ top95 list, checked against the unique solution.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Callable, Iterator
 
@@ -25,6 +26,8 @@ from pysolver.techniques.nets import find_forcing_nets, propagate
 Finder = Callable[[Board], Iterator[Step]]
 FORCING = frozenset({"cell-forcing-chain", "house-forcing-chain", "digit-forcing-chain",
                      "forcing-net", "nested-forcing-net"})
+#: A candidate in Eureka notation (``r8c1=7``, ``r8c1<>7``).
+NOTATION = re.compile(r"r\d+c\d+(=|<>)\d")
 #: Puzzles of Norvig's top95 on which chains, colouring and the basics stall.
 STALLING = ("6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
             ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...")
@@ -57,6 +60,8 @@ def _check(step: Step, solution: tuple[int, ...]) -> None:
             assert (last.cells, last.digit, last.on) == ((conclusion[0],), conclusion[1], on)
     assert " => " in proof.notation
     assert "guess" not in step.text.lower()
+    # Premises read as words ("if r8c1 is 7"); Eureka notation stays in the proof, under "why?".
+    assert not NOTATION.search(step.text) and not NOTATION.search(step.details), step.details
 
 
 FINDERS = [find_cell_forcing_chains, find_house_forcing_chains, find_digit_forcing_chains,
@@ -97,3 +102,11 @@ def test_a_contradiction_net_shows_the_broken_rule() -> None:
 def test_nothing_is_forced_on_an_empty_grid(finder: Finder) -> None:
     empty = Board.from_grid(Grid.parse("." * 81))
     assert next(finder(empty), None) is None
+
+
+def test_premises_read_as_words() -> None:
+    board, _ = stalled(STALLING[0])
+    texts = [step.text for finder in FINDERS for _, step in zip(range(3), finder(board))]
+    assert any(text.startswith(("Whichever digit r", "Wherever ", "Whether r", "If r"))
+               for text in texts), texts
+    assert all(" is " in text for text in texts if text.startswith(("Whether", "If")))

@@ -9,6 +9,8 @@ engine, the plain forcing nets included, stalls on it after seven steps.
 
 from __future__ import annotations
 
+import json
+import re
 from functools import cache
 
 import pytest
@@ -29,6 +31,10 @@ SE_11_0 = "........1.....2.3...4.5.6....57......1...8...7..59.4....96..5...3....
 #: The first of the forum's hardest puzzles (SE 11+, the tdoku collection): forcing nets stall on it.
 FORUM_HARDEST_FIRST = (
     "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6")
+#: The page's example that needs a nested forcing net (web/js/examples.js): its first step is one.
+EXAMPLE = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
+#: A premise written in Eureka notation: sentences say "r8c1 is 7", the notation stays in the proof.
+NOTATION = re.compile(r"r\d+c\d+(=|<>)\d")
 WITHOUT_NESTED = Settings(disabled=frozenset({"nested-forcing-net"}))
 #: Every technique, on a puzzle proved to have one solution (the nested nets need that proof).
 UNIQUE = Settings(unique=True)
@@ -44,27 +50,48 @@ def stalled(puzzle: str) -> tuple[Board, tuple[int, ...]]:
     return board, solution.values
 
 
+def _literal(name: str) -> tuple[int, int, bool]:
+    """``r1c3<>2`` as (cell, digit, on)."""
+    return (int(name[1]) - 1) * 9 + int(name[3]) - 1, int(name[-1]), "<>" not in name
+
+
 def _check(step: Step, solution: tuple[int, ...]) -> None:
-    """Sound, and drawn as what it is: the branch, then each nested net it used."""
+    """Sound, and drawn main branch first: each nested net one derived link, backed by its
+    sub-proof, which starts at the net's own premise."""
     assert step.technique is NESTED_FORCING_NET
     assert all(solution[c] != d for c, d in step.eliminations), step.text
     assert all(solution[c] == d for c, d in step.placements), step.text
     assert "guess" not in step.text.lower() and "guess" not in step.details.lower()
     proof = step.proof
-    assert proof is not None and proof.branches and not proof.nodes
-    outer = [b for b in proof.branches if " inside " not in b.premise]
-    inner = [b for b in proof.branches if " inside " in b.premise]
-    assert outer and inner, "a nested net shows the nets nested in its branches"
-    for branch in proof.branches:
-        assert branch.nodes and branch.notation
+    assert proof is not None and proof.branches and proof.nets and not proof.nodes
+    used: set[int] = set()
+    for index, branch in enumerate(proof.branches):
+        assert branch.nodes and branch.notation and " inside " not in branch.premise
         first = branch.nodes[0]
-        name = branch.premise.split(" inside ")[0]
-        cell = (int(name[1]) - 1) * 9 + int(name[3]) - 1
-        assert first.cells == (cell,) and first.digit == int(name[-1])
-        assert first.on is ("=" in name)
-    for branch in inner:
-        assert branch.premise.split(" inside ")[1] in {b.premise for b in outer}
+        assert (first.cells[0], first.digit, first.on) == _literal(branch.premise)
+        for link in branch.links:
+            assert link.start < link.end
+            if link.kind == "nested":
+                assert link.net is not None
+                net = proof.nets[link.net]
+                assert net.branch == index
+                end = branch.nodes[link.end]
+                assert (end.cells[0], end.digit, end.on) == _literal(net.shows)
+                used.add(link.net)
+            else:
+                assert link.net is None
+    assert used == set(range(len(proof.nets))), "every nested net backs a link of its branch"
+    for net in proof.nets:
+        cell, digit, on = _literal(net.premise)
+        assert _literal(net.shows) == (cell, digit, not on), "a net rules its own premise out"
+        assert net.nodes and net.notation
+        assert net.summary == f"a nested net shows r{cell // 9 + 1}c{cell % 9 + 1} is " \
+                              f"{'not ' if on else ''}{digit}"
+        assert (net.nodes[0].cells[0], net.nodes[0].digit, net.nodes[0].on) == (cell, digit, on)
+        assert "guess" not in net.reason.lower() and net.reason.endswith(
+            net.summary.removeprefix("a nested net shows ") + ".")
     assert " => " in proof.notation
+    assert not NOTATION.search(step.text) and not NOTATION.search(step.details)
 
 
 def test_the_published_example_stalls_without_nesting_and_a_nested_net_goes_on() -> None:
@@ -74,7 +101,7 @@ def test_the_published_example_stalls_without_nesting_and_a_nested_net_goes_on()
     _check(step, solution)
     assert step.text.startswith("If ") and "with nets nested inside that branch" in step.text
     assert step.details.startswith("Nested Forcing Net (contradiction): if ")
-    assert "shown inside that branch by" in step.details
+    assert "inside that branch" in step.details
 
 
 def test_every_step_found_on_the_published_position_is_sound() -> None:
@@ -132,3 +159,68 @@ def test_the_first_forum_hardest_puzzle_grades_extreme_without_a_guess() -> None
     rating = rate(Grid.parse(FORUM_HARDEST_FIRST))
     assert rating.level is Level.EXTREME and rating.guesses == 0
     assert rating.hardest == "Nested Forcing Net"
+
+
+def test_the_board_draws_the_main_branch_small_and_each_nested_net_on_demand() -> None:
+    """The page's example, first step: 283 nodes drawn at once before; now the main branch alone,
+    each nested net a link, and the sub-proofs only for the step the board shows."""
+    board = Board.from_grid(Grid.parse(EXAMPLE))
+    solution = solve(Grid.parse(EXAMPLE))
+    assert solution is not None
+    step = next_step(board, UNIQUE)
+    assert step is not None and step.technique is NESTED_FORCING_NET
+    _check(step, solution.values)
+    proof = step.proof
+    assert proof is not None
+    main = sum(len(branch.nodes) for branch in proof.branches)
+    nested = [len(net.nodes) for net in proof.nets]
+    assert main <= 60 and max(nested) <= 80
+    assert main < (main + sum(nested)) / 4
+    assert step.size == main and {c for c, _ in step.pattern} <= {
+        cell for branch in proof.branches for node in branch.nodes for cell in node.cells}
+    summarised = proof.summarised()
+    assert all(not net.nodes and not net.links and net.summary for net in summarised.nets)
+    assert [len(b.nodes) for b in summarised.branches] == [len(b.nodes) for b in proof.branches]
+    size = len(json.dumps(summarised.to_json(), separators=(",", ":")))
+    assert size < len(json.dumps(proof.to_json(), separators=(",", ":"))) / 3 and size < 8_000
+
+
+def test_the_page_gets_sub_proofs_only_for_the_step_it_shows() -> None:
+    from pysolver.web import handle
+
+    def call(**request: object) -> dict[str, object]:
+        reply = json.loads(handle(json.dumps(request)))
+        assert reply["ok"], reply
+        view: dict[str, object] = reply["view"]
+        return view
+
+    call(cmd="load", puzzle=EXAMPLE, techniques=[t.slug for t in TECHNIQUES])
+    shown = call(cmd="step")["steps"]
+    assert isinstance(shown, list) and shown[0]["technique"] == "nested-forcing-net"
+    nets = shown[0]["proof"]["nets"]
+    assert nets and all(net["nodes"] and net["links"] for net in nets)
+    later = call(cmd="step")["steps"]
+    assert isinstance(later, list)
+    summarised = later[0]["proof"]["nets"]
+    assert [net["summary"] for net in summarised] == [net["summary"] for net in nets]
+    assert all(net["nodes"] == [] == net["links"] for net in summarised)
+    again = call(cmd="goto", position=1)["steps"]
+    assert isinstance(again, list) and again[0]["proof"] == shown[0]["proof"]
+
+
+@pytest.mark.slow
+def test_every_nested_net_of_the_page_example_is_drawn_small_and_backed() -> None:
+    """The page's example solved by logic: every nested net step passes ``_check``, its main
+    drawing stays under 100 nodes, and what a step the board does not show sends stays small."""
+    grid = Grid.parse(EXAMPLE)
+    solution = solve(grid)
+    assert solution is not None
+    final, steps = solve_by_logic(Board.from_grid(grid), UNIQUE)
+    assert final.is_solved()
+    nested = [step for step in steps if step.technique is NESTED_FORCING_NET]
+    assert len(nested) >= 5
+    for step in nested:
+        _check(step, solution.values)
+        assert step.proof is not None
+        assert sum(len(branch.nodes) for branch in step.proof.branches) <= 100
+        assert len(json.dumps(step.proof.summarised().to_json())) < 12_000

@@ -153,7 +153,8 @@ def test_16x16_easy_minimal(seed: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("level", [Level.MEDIUM, Level.HARD, None], ids=["medium", "hard", "unique"])
+@pytest.mark.parametrize("level", [Level.MEDIUM, Level.HARD, Level.EXPERT, Level.EXTREME, None],
+                         ids=["medium", "hard", "expert", "extreme", "unique"])
 def test_16x16_steered_levels(level: Level | None) -> None:
     made = generate(16, level, random.Random(1))
     assert count_solutions(made.puzzle, 2) == 1

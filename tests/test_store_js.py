@@ -36,6 +36,8 @@ def test_each_action_returns_a_new_state_and_mutates_nothing(result: dict[str, A
     assert by_type["notes-mode"]["notesMode"] and not by_type["notes-mode"]["showCandidates"]
     assert by_type["mode"]["mode"] == "enter" and not by_type["mode"]["notesMode"]
     assert result["unknown"] == "unknown action fly"
+    # A nested net opened under "why?" is drawn until the next view (another step, another position).
+    assert by_type["proof-net"]["proofNet"] == 2 and by_type["view"]["proofNet"] is None
 
 
 def test_the_store_tells_its_listener_and_snapshots_the_position(result: dict[str, Any]) -> None:

@@ -20,7 +20,7 @@ from ..board import Board
 from ..levels import Level
 from ..links import LinkGraph, Search, build_graph
 from ..proof import Chain, branched_proof, eliminated, placed
-from ..step import Proof, Step, describe_eliminations, join_names, outcome
+from ..step import Proof, Step, cases, claim, describe_eliminations, join_names, outcome
 from . import Technique
 from .chains import GROUPED_LINKS
 
@@ -55,7 +55,7 @@ def find_cell_forcing_chains(board: Board) -> Iterator[Step]:
         if mask.bit_count() < 2:
             continue
         premises = [graph.index[(cell, d)] for d in _digits(mask)]
-        found.extend(_common(closures, premises, f"cell {board.geometry.cell_name(cell)}"))
+        found.extend(_common(closures, premises, ""))
     yield from _steps(closures, found, CELL_FORCING_CHAIN, "Cell Forcing Chain")
 
 
@@ -69,8 +69,7 @@ def find_house_forcing_chains(board: Board) -> Iterator[Step]:
         for digit in geo.digits:
             premises = [graph.index[(c, digit)] for c in cells if (c, digit) in graph.index]
             if len(premises) >= 2:
-                where = f"{geo.symbol(digit)} in {geo.house_name(house)}"
-                found.extend(_common(closures, premises, where))
+                found.extend(_common(closures, premises, geo.house_name(house)))
     yield from _steps(closures, found, HOUSE_FORCING_CHAIN, "House Forcing Chain")
 
 
@@ -108,7 +107,7 @@ def find_digit_forcing_chains(board: Board) -> Iterator[Step]:
             yield _contradiction_step(closures, premises[0], conclusion)
         else:
             yield _step(closures, premises, conclusion, DIGIT_FORCING_CHAIN,
-                        "Digit Forcing Chain", f"candidate {_literal(closures.graph, premises[0][0])}")
+                        "Digit Forcing Chain", "")
 
 
 def _digits(mask: int) -> list[int]:
@@ -166,7 +165,9 @@ def _effect(graph: LinkGraph, conclusion: Conclusion) -> tuple[tuple[tuple[int, 
 
 
 def _step(closures: Closures, premises: list[tuple[int, bool]], conclusion: Conclusion,
-          technique: Technique, name: str, where: str) -> Step:
+          technique: Technique, name: str, house: str) -> Step:
+    """The step of ``premises`` (one of which holds; ``house`` names where a digit's places lie)
+    all reaching ``conclusion``."""
     graph = closures.graph
     geo = graph.geometry
     placements, eliminations = _effect(graph, conclusion)
@@ -174,16 +175,15 @@ def _step(closures: Closures, premises: list[tuple[int, bool]], conclusion: Conc
     names = [_literal(graph, node, on) for node, on in premises]
     proof = branched_proof(geo, [(name, _branch(closures, p, conclusion))
                                  for name, p in zip(names, premises)], result)
-    if technique is DIGIT_FORCING_CHAIN:
-        setup = f"Whether {names[0]} is true or false"
-    else:
-        setup = f"Whichever of {join_names(names, 'or')} is true ({where})"
+    setup = cases(geo, [(graph.nodes[node].cells[0], graph.nodes[node].digit, on)
+                        for node, on in premises], house)
+    (cell, digit), = placements or eliminations
     effect = (f"places {describe_eliminations(geo, placements).replace(' from ', ' in ')}"
               if placements else f"removes {describe_eliminations(geo, eliminations)}")
-    text = (f"{setup}, chains of implications reach the same result. "
+    text = (f"{setup[:1].upper()}{setup[1:]}, chains of implications reach the same result. "
             f"{outcome(geo, placements, eliminations)}")
-    details = (f"{name}: {setup}, a chain of implications leads to {result}. "
-               f"So {result} holds: {effect}.")
+    details = (f"{name}: {setup}, a chain of implications leads to the same result: "
+               f"{claim(geo, cell, digit, bool(placements))}. So that holds: {effect}.")
     return _forcing_step(graph, technique, name, (text, details), proof, placements, eliminations)
 
 
@@ -199,12 +199,14 @@ def _contradiction_step(closures: Closures, premise: tuple[int, bool],
     result = placed(geo, placements) if placements else eliminated(geo, eliminations)
     assumption = _literal(graph, *premise)
     proof = branched_proof(geo, [(assumption, branch) for branch in branches], result)
+    node = graph.nodes[premise[0]]
+    supposed = claim(geo, node.cells[0], node.digit, premise[1])
     victim = join_names((geo.cell_name(c) for c in graph.nodes[bad].cells), "or")
-    text = (f"If {assumption}, chains would make {geo.symbol(graph.nodes[bad].digit)} in {victim} "
+    text = (f"If {supposed}, chains would make {geo.symbol(graph.nodes[bad].digit)} in {victim} "
             f"both true and false. {outcome(geo, placements, eliminations)}")
-    details = (f"Digit Forcing Chain (contradiction): if {assumption}, one chain makes "
-            f"{geo.symbol(graph.nodes[bad].digit)} in {victim} true and another makes it false, "
-            f"so {assumption} is impossible: {result}.")
+    details = (f"Digit Forcing Chain (contradiction): if {supposed}, one chain makes "
+               f"{geo.symbol(graph.nodes[bad].digit)} in {victim} true and another makes it "
+               f"false, so {claim(geo, node.cells[0], node.digit, not premise[1])}.")
     return _forcing_step(graph, DIGIT_FORCING_CHAIN, "Digit Forcing Chain", (text, details),
                          proof, placements, eliminations)
 

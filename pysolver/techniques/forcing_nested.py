@@ -38,8 +38,9 @@ from typing import Iterator
 from ..board import Board
 from ..geometry import Geometry
 from ..levels import Level
-from ..proof import Chain, branched_proof
-from ..step import Step, join_names, outcome
+from ..proof import eureka
+from ..step import (Proof, ProofBranch, ProofNet, Step, cases, claim, describe_eliminations,
+                    outcome)
 from . import Technique
 from .forcing import branched_step
 from .nets import (Branch, Literal, Nets, Propagation, cheapest_per_literal, literal_outcome, nets_of,
@@ -238,54 +239,88 @@ def _agreement_steps(board: Board, nets: Nets, grown: dict[Literal, Nested]) -> 
         yield _agreement_step(geo, branches, literal, where)
 
 
-def _proof_branches(geo: Geometry, nested: Nested,
-                    targets: tuple[Literal, ...]) -> list[tuple[str, Chain]]:
-    """The branch of ``nested`` to ``targets``, then each nested net it used, to its clash or the
-    rule it breaks."""
-    premise = _name(geo, nested.branch.premise)
-    out = [(premise, nested.branch.chain(targets))]
-    for literal in nested.branch.proof_of_all(targets):
-        net = nested.inner.get(literal)
-        if net is not None:
-            out.append((f"{_name(geo, net.branch.premise)} inside {premise}",
-                        net.branch.chain(net.targets)))
-    return out
+def _proof(geo: Geometry, branches: list[tuple[Nested, tuple[Literal, ...]]],
+           result: str) -> Proof:
+    """The main branches, each from its premise to its ``targets``, every literal a nested net
+    proved reached by one ``nested`` link; beside them each nested net's sub-proof, drawn on demand.
+
+    Only the nets a main branch's proof uses are kept, in the order the branch derived them.
+    """
+    drawn: list[ProofBranch] = []
+    nets: list[ProofNet] = []
+    for index, (nested, targets) in enumerate(branches):
+        outer = nested.branch.premise
+        derived: dict[Literal, int] = {}
+        for literal in nested.branch.proof_of_all(targets):
+            inner = nested.inner.get(literal)
+            if inner is not None:
+                derived[literal] = len(nets)
+                nodes, links = inner.branch.chain(inner.targets)
+                nets.append(ProofNet(_name(geo, inner.branch.premise), index, _name(geo, literal),
+                                     f"a nested net shows {claim(geo, *literal)}",
+                                     _net_reason(geo, outer, inner, literal), nodes, links,
+                                     eureka(geo, nodes, links)))
+        nodes, links = nested.branch.chain(targets, derived)
+        drawn.append(ProofBranch(_name(geo, outer), nodes, links, eureka(geo, nodes, links)))
+    lines = [f"{b.premise}: {b.notation}" for b in drawn] + [
+        f"{net.premise} inside {drawn[net.branch].premise}: {net.notation}" for net in nets]
+    return Proof(branches=tuple(drawn), nets=tuple(nets), notation=f"{'; '.join(lines)} => {result}")
+
+
+def _net_reason(geo: Geometry, outer: Literal, inner: Inner, literal: Literal) -> str:
+    """Why a nested net proves ``literal`` inside the branch of ``outer``, in words."""
+    supposed = claim(geo, *inner.branch.premise)
+    branch = claim(geo, *outer)
+    if inner.branch.broken:
+        return (f"If {branch} and {supposed}, what follows breaks a rule: "
+                f"{inner.branch.broken}. So where {branch}, {claim(geo, *literal)}.")
+    target = inner.targets[0]
+    return (f"If {supposed}, what follows {_does(geo, target)}, but if {branch}, what follows "
+            f"{_does(geo, _negation(target))}. So where {branch}, {claim(geo, *literal)}.")
+
+
+def _does(geo: Geometry, literal: Literal) -> str:
+    """What a branch does to a candidate: ``puts 1 in r7c7``, ``takes 1 out of r7c7``."""
+    cell, digit, on = literal
+    return (f"puts {geo.symbol(digit)} in" if on else f"takes {geo.symbol(digit)} out of") + \
+        f" {geo.cell_name(cell)}"
 
 
 def _nested_words(geo: Geometry, nested: Nested, targets: tuple[Literal, ...]) -> str:
-    ruled = [_name(geo, lit) for lit in nested.branch.proof_of_all(targets) if lit in nested.inner]
+    """``nets of their own removing 2 from r1c3 and r6c3 inside that branch``."""
+    ruled = [lit for lit in nested.branch.proof_of_all(targets) if lit in nested.inner]
+    removed = [(cell, digit) for cell, digit, on in ruled if not on]
+    placed = [(cell, digit) for cell, digit, on in ruled if on]
+    done = ([f"removing {describe_eliminations(geo, removed)}"] if removed else []) + (
+        [f"placing {describe_eliminations(geo, placed).replace(' from ', ' in ')}"] if placed else [])
     how = "a net of its own" if len(ruled) == 1 else "nets of their own"
-    return f"{', '.join(ruled)} shown inside that branch by {how}"
+    return f"{how} {' and '.join(done)} inside that branch"
 
 
 def _contradiction_step(geo: Geometry, nested: Nested) -> Step:
     branch = nested.branch
-    assumption = _name(geo, branch.premise)
+    supposed = claim(geo, *branch.premise)
     placements, eliminations, result, effect = literal_outcome(geo, _negation(branch.premise))
-    proof = branched_proof(geo, _proof_branches(geo, nested, branch.contradiction), result)
-    text = (f"If {assumption}, what follows, with nets nested inside that branch, breaks a rule: "
+    proof = _proof(geo, [(nested, branch.contradiction)], result)
+    text = (f"If {supposed}, what follows, with nets nested inside that branch, breaks a rule: "
             f"{branch.broken}. {outcome(geo, placements, eliminations)}")
-    details = (f"Nested Forcing Net (contradiction): if {assumption}, what follows — with "
+    details = (f"Nested Forcing Net (contradiction): if {supposed}, what follows — with "
                f"{_nested_words(geo, nested, branch.contradiction)} — breaks a rule: "
-               f"{branch.broken}. So {assumption} is impossible: {effect}.")
+               f"{branch.broken}. So {claim(geo, *_negation(branch.premise))}: {effect}.")
     return branched_step(NESTED_FORCING_NET, "Nested Forcing Net", (text, details), proof,
                          placements, eliminations)
 
 
 def _agreement_step(geo: Geometry, branches: list[Nested], literal: Literal,
-                    where: str) -> Step:
+                    house: str) -> Step:
     placements, eliminations, result, effect = literal_outcome(geo, literal)
-    drawn = [item for nested in branches
-             for item in _proof_branches(geo, nested, (literal,))]
-    proof = branched_proof(geo, drawn, result)
-    premises = [_name(geo, n.branch.premise) for n in branches]
-    setup = (f"whether {premises[0]} is true or false" if not where
-             else f"whichever of {join_names(premises, 'or')} is true ({where})")
+    proof = _proof(geo, [(nested, (literal,)) for nested in branches], result)
+    setup = cases(geo, [n.branch.premise for n in branches], house)
     text = (f"{setup[:1].upper()}{setup[1:]}, what follows, with nets nested inside the branches, "
             f"reaches the same result. {outcome(geo, placements, eliminations)}")
-    details = (f"Nested Forcing Net: {setup}, what follows leads to {result}, a branch using nets "
-               f"of its own inside it (each branch and nested net drawn from its premise). "
-               f"So {result} holds: {effect}.")
+    details = (f"Nested Forcing Net: {setup}, what follows leads to the same result, "
+               f"{claim(geo, *literal)}, a branch using nets of its own inside it. So that holds: "
+               f"{effect}.")
     return branched_step(NESTED_FORCING_NET, "Nested Forcing Net", (text, details), proof,
                          placements, eliminations)
 

@@ -18,14 +18,14 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterator, TypeVar
+from typing import Iterator, Mapping, TypeVar
 
 from ..board import Board
 from ..geometry import Geometry
 from ..links import intersections as _intersections
 from ..levels import Level
 from ..proof import Chain, branched_proof, eliminated, placed
-from ..step import ProofLink, ProofNode, Step, describe_eliminations, join_names, outcome
+from ..step import LinkKind, ProofLink, ProofNode, Step, cases, claim, describe_eliminations, outcome
 from . import Technique
 from .forcing import branched_step
 
@@ -76,15 +76,27 @@ class Branch:
         """How many literals the proof of ``targets`` takes, the premise included."""
         return len(self._needed(targets))
 
-    def chain(self, targets: tuple[Literal, ...]) -> Chain:
-        """The drawable implications from the premise to every literal of ``targets``."""
+    def chain(self, targets: tuple[Literal, ...], nested: Mapping[Literal, int] = {}) -> Chain:
+        """The drawable implications from the premise to every literal of ``targets``.
+
+        A literal of ``nested`` was proved by a net nested in the branch (the value: the index of
+        its sub-proof): it is reached by one ``nested`` link, from the last-derived literal of the
+        branch that net used (the premise when it used none); the net's sub-proof shows them all.
+        """
         literals = self.proof_of_all(targets)
         position = {lit: i for i, lit in enumerate(literals)}
         nodes = tuple(ProofNode((c,), d, on) for c, d, on in literals)
-        links = tuple(ProofLink(position[parent], position[lit], "strong" if lit[2] else "weak")
-                      for lit in literals if lit not in self.given
-                      for parent in self.reasons.get(lit, ()) if parent in position)
-        return nodes, links
+        links: list[ProofLink] = []
+        for lit in literals:
+            if lit in self.given:
+                continue
+            parents = [position[p] for p in self.reasons.get(lit, ()) if p in position]
+            if lit in nested:
+                links.append(ProofLink(max(parents, default=0), position[lit], "nested", nested[lit]))
+            else:
+                kind: LinkKind = "strong" if lit[2] else "weak"
+                links.extend(ProofLink(parent, position[lit], kind) for parent in parents)
+        return nodes, tuple(links)
 
 
 def propagate(board: Board, premise: Literal) -> Branch:
@@ -352,19 +364,19 @@ def cheapest_per_literal(found: list[tuple[int, list[B], Literal, str]]
 
 
 def premise_groups(board: Board) -> list[tuple[list[Literal], str]]:
-    """Each set of premises one of which holds, with where it comes from: the candidates of a cell,
-    the places of a digit in a house (``""`` for a candidate true or false)."""
+    """Each set of premises one of which holds: the candidates of a cell, the places of a digit in
+    a house (with the house's name, ``""`` otherwise), a candidate true or false."""
     geo = board.geometry
     groups: list[tuple[list[Literal], str]] = []
     for cell, mask in enumerate(board.candidates):
         if mask.bit_count() >= 2:
-            groups.append(([(cell, d, True) for d in _digits(mask)], f"cell {geo.cell_name(cell)}"))
+            groups.append(([(cell, d, True) for d in _digits(mask)], ""))
     for house, cells in enumerate(geo.houses):
         for digit in geo.digits:
             bit = 1 << (digit - 1)
             places = [(c, digit, True) for c in cells if board.candidates[c] & bit]
             if len(places) >= 2:
-                groups.append((places, f"{geo.symbol(digit)} in {geo.house_name(house)}"))
+                groups.append((places, geo.house_name(house)))
     for cell, mask in enumerate(board.candidates):
         for digit in _digits(mask):
             groups.append(([(cell, digit, True), (cell, digit, False)], ""))
@@ -401,17 +413,17 @@ def _name(geo: Geometry, literal: Literal) -> str:
     return f"{geo.cell_name(cell)}{'=' if on else '<>'}{geo.symbol(digit)}"
 
 
-def _agreement_step(geo: Geometry, branches: list[Branch], literal: Literal, where: str) -> Step:
+def _agreement_step(geo: Geometry, branches: list[Branch], literal: Literal, house: str) -> Step:
     placements, eliminations, result, effect = literal_outcome(geo, literal)
     premises = tuple(_name(geo, b.premise) for b in branches)
     proof = branched_proof(geo, [(name, b.chain((literal,))) for name, b in zip(premises, branches)],
                            result)
-    setup = (f"whether {premises[0]} is true or false" if not where
-             else f"whichever of {join_names(premises, 'or')} is true ({where})")
+    setup = cases(geo, [b.premise for b in branches], house)
     text = (f"{setup[:1].upper()}{setup[1:]}, what follows reaches the same result. "
             f"{outcome(geo, placements, eliminations)}")
-    details = (f"Forcing Net: {setup}, what follows from it leads to {result} "
-               f"(each branch drawn from its premise). So {result} holds: {effect}.")
+    details = (f"Forcing Net: {setup}, what follows from it leads to the same result, "
+               f"{claim(geo, *literal)} (each branch drawn from its premise). So that holds: "
+               f"{effect}.")
     return branched_step(FORCING_NET, "Forcing Net", (text, details), proof, placements,
                          eliminations)
 
@@ -421,10 +433,11 @@ def _contradiction_step(geo: Geometry, branch: Branch) -> Step:
     cell, digit, on = branch.premise
     placements, eliminations, result, effect = literal_outcome(geo, (cell, digit, not on))
     proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction))], result)
-    text = (f"If {assumption}, what follows breaks a rule: {branch.broken}. "
+    supposed = claim(geo, *branch.premise)
+    text = (f"If {supposed}, what follows breaks a rule: {branch.broken}. "
             f"{outcome(geo, placements, eliminations)}")
-    details = (f"Forcing Net (contradiction): if {assumption}, what follows breaks a rule "
-               f"({branch.broken}), so {assumption} is impossible: {effect}.")
+    details = (f"Forcing Net (contradiction): if {supposed}, what follows breaks a rule "
+               f"({branch.broken}), so {claim(geo, cell, digit, not on)}: {effect}.")
     return branched_step(FORCING_NET, "Forcing Net", (text, details), proof, placements,
                          eliminations)
 

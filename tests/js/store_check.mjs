@@ -23,13 +23,15 @@ const actions = [
   { type: "notes-mode", on: true },
   { type: "typed", cell: 0, char: "5" },
   { type: "mode", mode: "enter" },
+  { type: "proof-net", net: 2 },
+  { type: "view", view, cmd: "goto" },
 ];
 let state = freeze(initialState(null));
 const seen = [];
 for (const action of actions) {
   const next = reduce(state, freeze(action));
   seen.push({ type: action.type, changed: next !== state, selected: next.selected, mode: next.mode,
-    notesMode: next.notesMode, showCandidates: next.showCandidates });
+    notesMode: next.notesMode, showCandidates: next.showCandidates, proofNet: next.proofNet });
   state = freeze(next);
 }
 let unknown = null;

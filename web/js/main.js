@@ -30,7 +30,7 @@ const saved = stored.value;
 let restored = false; // nothing is saved before the first board comes back from Python
 
 /** Actions that change only what the pointer shows, never the position worth saving. */
-const TRANSIENT = new Set(["link", "graph-stage"]);
+const TRANSIENT = new Set(["link", "graph-stage", "proof-net"]);
 
 /** Keep the position in localStorage and in the address. */
 function persist(state) {
@@ -108,6 +108,8 @@ const intents = {
   setting: (el) => control.settings({ [el.name]: el.checked }),
   keys: () => store.dispatch({ type: "dialog", open: true }),
   "close-keys": () => store.dispatch({ type: "dialog", open: false }),
+  "proof-net": (el) => store.dispatch({ type: "proof-net",
+    net: el.getAttribute("aria-pressed") === "true" ? null : Number(el.dataset.net) }),
   "graph-stage": (el) => store.dispatch({ type: "graph-stage",
     stage: el.dataset.stage === "" ? null : Number(el.dataset.stage) }),
   fill_notes: () => {
@@ -172,9 +174,9 @@ function render(state) {
   controls.render(state);
   renderBoard(board, boardState(state));
   const shown = shownStep(state);
-  renderProof(board, state.shape, shown ? shown.step : null);
+  renderProof(board, state.shape, shown ? shown.step : null, state.proofNet);
   renderStepPanel(stepEls, state);
-  renderWhy(stepEls.panel, shown);
+  renderWhy(stepEls.panel, shown, state.proofNet);
   renderLinks(board, linked(state));
   renderStepList($("step-list"), state);
   for (const panel of panels) panel.render(state);

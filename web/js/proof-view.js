@@ -9,9 +9,15 @@
  * details and the proof in Eureka notation as the forums write it (one line per branch of a
  * forcing chain).
  *
- * Test hooks: `#board svg.proof` with `[data-node]`, `line[data-kind="strong"|"weak"]` with
+ * A nested forcing net is drawn main branch first: each net nested in a branch is one dotted
+ * `nested` link to what it proves, and its sub-proof (Python's `proof.nets`) is listed under
+ * "why?" with a toggle button that draws it on the board instead (the store's `proofNet`).
+ *
+ * Test hooks: `#board svg.proof` with `[data-node]`, `line[data-kind="strong"|"weak"|"nested"]` with
  * `data-from`/`data-to` ("cells:digit" of its ends), `circle.node.on|off|elim` with `data-cell` and
- * `data-digit`, `[data-branch]`, `rect[data-role]`; `#step-panel details.why` with `p.details` and `code`.
+ * `data-digit`, `[data-branch]`, `[data-net]` (a nested link, or the drawn sub-proof's marks),
+ * `rect[data-role]`; `#step-panel details.why` with `p.details`, `code` and `.nets li` whose
+ * `button[data-intent="proof-net"]` has `aria-pressed`.
  */
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -40,7 +46,8 @@ function centre(points) {
 
 const nodeKey = (node) => `${node.cells.join(",")}:${node.digit}`;
 
-function drawChain(layer, shape, nodes, links, branch) {
+/** Draw nodes and links; every mark gets `data-<tag>` = `group` when a tag is given. */
+function drawChain(layer, shape, nodes, links, tag = null, group = null) {
   const radius = 0.46 / Math.max(shape.box_rows, shape.box_cols);
   const centres = nodes.map((node) => centre(node.cells.map((cell) => spot(shape, cell, node.digit))));
   links.forEach((link) => {
@@ -48,7 +55,8 @@ function drawChain(layer, shape, nodes, links, branch) {
     const [x2, y2] = centres[link.to];
     const line = svg("line", { x1, y1, x2, y2, class: `link ${link.kind}`, "data-kind": link.kind,
       "data-from": nodeKey(nodes[link.from]), "data-to": nodeKey(nodes[link.to]) });
-    if (branch !== null) line.dataset.branch = String(branch);
+    if (tag !== null) line.dataset[tag] = String(group);
+    if (link.net !== undefined && tag !== "net") line.dataset.net = String(link.net);
     layer.append(line);
   });
   nodes.forEach((node, index) => {
@@ -57,14 +65,21 @@ function drawChain(layer, shape, nodes, links, branch) {
       const [cx, cy] = spot(shape, cell, node.digit);
       const ring = svg("circle", { cx, cy, r: radius, class: `node ${state}`, "data-node": index,
         "data-cell": cell, "data-digit": node.digit });
-      if (branch !== null) ring.dataset.branch = String(branch);
+      if (tag !== null) ring.dataset[tag] = String(group);
       layer.append(ring);
     }
   });
 }
 
-/** Draw `step.proof` over `board` (or clear the layer when there is none). */
-export function renderProof(board, shape, step) {
+/** The nested net to draw instead of the main branches, when one is open and the shown step has it. */
+function openNet(proof, net) {
+  const nets = proof && proof.nets ? proof.nets : [];
+  return net !== null && nets[net] && nets[net].nodes.length ? nets[net] : null;
+}
+
+/** Draw `step.proof` over `board` (or clear the layer when there is none); with `net`, the
+ * sub-proof of that nested net in place of the main branches. */
+export function renderProof(board, shape, step, net = null) {
   let layer = board.querySelector("svg.proof");
   const proof = step ? step.proof : null;
   if (!proof) {
@@ -83,8 +98,13 @@ export function renderProof(board, shape, step) {
         width: 0.88, height: 0.88, rx: 0.08, class: `role ${role}`, "data-role": role }));
     }
   }
-  drawChain(layer, shape, proof.nodes || [], proof.links || [], null);
-  (proof.branches || []).forEach((branch, index) => drawChain(layer, shape, branch.nodes, branch.links, index));
+  const sub = openNet(proof, net);
+  if (sub) {
+    drawChain(layer, shape, sub.nodes, sub.links, "net", net);
+  } else {
+    drawChain(layer, shape, proof.nodes || [], proof.links || []);
+    (proof.branches || []).forEach((branch, index) => drawChain(layer, shape, branch.nodes, branch.links, "branch", index));
+  }
   const radius = 0.46 / Math.max(shape.box_rows, shape.box_cols);
   for (const [cell, digit] of step.eliminations) {
     const [cx, cy] = spot(shape, cell, digit);
@@ -94,11 +114,12 @@ export function renderProof(board, shape, step) {
 
 /**
  * The "why?" disclosure under the reason: the step's details (Python's whole argument behind the
- * two short sentences above it), then its proof in Eureka notation when it has one. Nothing when
- * the shown step has neither (a player's move, a hint before its last level). The element is kept
- * between steps so a reader who opened it keeps it open while stepping.
+ * two short sentences above it), then its proof in Eureka notation when it has one, then a nested
+ * forcing net's nested nets, each with its words, its notation and a button that draws it. Nothing
+ * when the shown step has neither (a player's move, a hint before its last level). The element is
+ * kept between steps so a reader who opened it keeps it open while stepping.
  */
-export function renderWhy(panel, shown) {
+export function renderWhy(panel, shown, net = null) {
   let details = panel.querySelector("details.why");
   const step = shown && shown.step ? shown.step : null;
   const proof = step && step.proof && step.proof.notation ? step.proof : null;
@@ -117,19 +138,56 @@ export function renderWhy(panel, shown) {
     panel.insertBefore(details, panel.querySelector(".graph"));
   }
   const body = details.querySelector("div");
-  const key = JSON.stringify([text, proof && proof.notation]);
-  if (body.dataset.key === key) return;
-  body.dataset.key = key;
-  const lines = !proof ? [] : proof.branches.length
-    ? [...proof.branches.map((branch) => `${branch.premise}: ${branch.notation}`),
-      `=> ${proof.notation.split(" => ").pop()}`]
-    : [proof.notation];
-  const paragraph = document.createElement("p");
-  paragraph.className = "details";
-  paragraph.textContent = text;
-  body.replaceChildren(...(text ? [paragraph] : []), ...lines.map((line) => {
-    const code = document.createElement("code");
-    code.textContent = line;
-    return code;
-  }));
+  const nets = proof && proof.nets ? proof.nets : [];
+  const key = JSON.stringify([text, proof && proof.notation, nets.length]);
+  if (body.dataset.key !== key) {
+    body.dataset.key = key;
+    const lines = !proof ? [] : proof.branches.length
+      ? [...proof.branches.map((branch) => `${branch.premise}: ${branch.notation}`),
+        `=> ${proof.notation.split(" => ").pop()}`]
+      : [proof.notation];
+    const paragraph = document.createElement("p");
+    paragraph.className = "details";
+    paragraph.textContent = text;
+    body.replaceChildren(...(text ? [paragraph] : []), ...lines.map(code), ...(nets.length ? [netList(proof)] : []));
+  }
+  for (const button of body.querySelectorAll('button[data-intent="proof-net"]')) {
+    button.setAttribute("aria-pressed", String(Number(button.dataset.net) === net));
+  }
+}
+
+function code(line) {
+  const el = document.createElement("code");
+  el.textContent = line;
+  return el;
+}
+
+/** The nested nets of a nested forcing net: a toggle button each (its summary), its words and its
+ * notation. A summarised net (a step the board does not show) has no nodes and no button. */
+function netList(proof) {
+  const section = document.createElement("div");
+  section.className = "nets";
+  const heading = document.createElement("p");
+  heading.textContent = "Nested nets (each drawn as one dotted link in its branch):";
+  const list = document.createElement("ul");
+  proof.nets.forEach((net, index) => {
+    const item = document.createElement("li");
+    const reason = document.createElement("span");
+    reason.textContent = ` ${net.reason}`;
+    if (net.nodes.length) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.intent = "proof-net";
+      button.dataset.net = String(index);
+      button.textContent = net.summary;
+      button.title = "Draw this nested net on the board (again: back to the main branch)";
+      item.append(button);
+    } else {
+      item.append(net.summary);
+    }
+    item.append(reason, code(`${net.premise} inside ${proof.branches[net.branch].premise}: ${net.notation}`));
+    list.append(item);
+  });
+  section.append(heading, list);
+  return section;
 }

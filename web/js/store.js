@@ -42,6 +42,7 @@ export function initialState(saved = null) {
     generateError: null,
     preview: null,
     graphStage: null,
+    proofNet: null,
     link: null,
   };
 }
@@ -150,6 +151,7 @@ function withView(state, view, cmd) {
     text: entry.join(""),
     preview: samePuzzle ? state.preview : null,
     graphStage: null,
+    proofNet: null,
     link: null,
   };
 }
@@ -219,6 +221,8 @@ export function reduce(state, action) {
       return { ...state, dialog: action.open };
     case "graph-stage":
       return { ...state, graphStage: action.stage };
+    case "proof-net":
+      return { ...state, proofNet: action.net };
     case "link":
       return { ...state, link: action.link };
     case "merge":
