@@ -3,7 +3,9 @@
 The idea is Norvig's constraint propagation plus depth-first search, and the "fewest degrees of
 freedom" rule of Dr. Dobb's "Sudoku & Graph Theory": propagate naked and hidden singles to a
 fixpoint, then guess in the first cell with the fewest candidates, trying its digits in ascending
-order, so the search is deterministic. The representation is the "bitboard per digit" of fast C
+order, so the search is deterministic. From 25×25 on, where loose grids gave plain guessing a
+heavy tail, a search that finds nothing soon starts again and looks one placement ahead in every
+cell with two candidates before each guess (``_lookahead``). The representation is the "bitboard per digit" of fast C
 solvers (tdoku, JCZSolve), packed into one Python ``int``: digit d owns a *plane* of n row fields,
 and a row field holds one bit per column plus a spare *guard* bit, so candidate (cell r,c; digit d)
 is bit ``d·plane + r·(n+1) + c``. CPython spends its time per operation more than per bit (in
@@ -485,6 +487,20 @@ def _locked_eliminations(cand: int, t: Layout) -> int:
     return gone
 
 
+def _fold_planes(cand: int, t: Layout) -> tuple[int, int]:
+    """Fold the digit planes onto plane 0: the cells with at least two candidates, and with at
+    least three."""
+    once = cand
+    twice = thrice = 0
+    for shift in t.plane_shifts:
+        moved = once >> shift
+        moved_twice = twice >> shift
+        thrice |= (thrice >> shift) | (twice & moved) | (once & moved_twice)
+        twice |= moved_twice | (once & moved)
+        once |= moved
+    return twice, thrice
+
+
 def _branch(cand: int, t: Layout) -> int:
     """The candidates to branch on, one guess each: those of the first cell with the fewest.
 
@@ -499,14 +515,7 @@ def _branch(cand: int, t: Layout) -> int:
     >>> _branch(t.cells * t.planes, t) == t.planes & t.cells * t.planes
     True
     """
-    once = cand
-    twice = thrice = 0
-    for shift in t.plane_shifts:
-        moved = once >> shift
-        moved_twice = twice >> shift
-        thrice |= (thrice >> shift) | (twice & moved) | (once & moved_twice)
-        twice |= moved_twice | (once & moved)
-        once |= moved
+    twice, thrice = _fold_planes(cand, t)
     two = twice & ~thrice & t.cells
     if two:
         return ((two & -two) * t.planes) & cand
@@ -521,6 +530,81 @@ def _branch(cand: int, t: Layout) -> int:
         if fewest & ~digit:
             fewest &= ~digit
     return ((fewest & -fewest) * t.planes) & cand
+
+
+def _guesses(cand: int, placed: int, options: int) -> list[tuple[int, int, int]]:
+    """One stack entry per candidate of ``options``, in the order to push them: the lowest
+    candidate ends on top, so it is tried first."""
+    guesses = []
+    while options:
+        top = 1 << options.bit_length() - 1
+        guesses.append((cand, placed, top))
+        options ^= top
+    return guesses
+
+#: From this grid size on, a search that has found no solution within ``_PLAIN_NODES`` nodes
+#: starts again from the top and looks ahead before every guess (``_lookahead``). On the seeded
+#: 25×25 set plain guessing solves most puzzles in a few milliseconds and a few within 500 nodes,
+#: but on the loosest ones it runs for minutes: there the lookahead takes about a second. Looking
+#: ahead from the start would make every easy puzzle several times dearer; on 16×16 the plain
+#: rule's worst is already within a few times its median.
+_LOOKAHEAD_FROM = 25
+_PLAIN_NODES = 1000
+
+
+def _lookahead(cand: int, done: int, t: Layout) -> tuple[list[tuple[int, int, int]], int]:
+    """The guesses to push (the last one is tried first) after looking one placement ahead in
+    every cell with two candidates, and how many placements that tried.
+
+    Placing each of a cell's two candidates and propagating shows what each guess would lead to.
+    A candidate that leads to a contradiction is a failed literal: the other one is forced, the
+    only guess pushed, and the search looks again from there. When both candidates of every such
+    cell survive, the search branches on the cell whose weaker guess removes the most candidates
+    (ties: whose stronger one does), the most constrained in what its guesses do rather than in
+    how many candidates it has now; the guesses go on the stack already propagated. This is what
+    cuts the heavy tail of large loose grids: a wrong early guess that plain propagation refutes
+    only dozens of levels down is refuted, or never chosen, at once. Without a cell of two
+    candidates it falls back to ``_branch``. It works on either state (``cand`` and ``done`` as the
+    settle function of the layout returns them); the cells and guesses come from the row section.
+
+    >>> from .geometry import geometry_for_size
+    >>> t = layout(geometry_for_size(6))
+    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 6 * t.field + cell % 6
+    >>> # Row 1: r1c1, r1c2 and r1c3 hold only 1 and 2 (three cells, two digits).
+    >>> gone = sum(bit(c, d) for c in range(3) for d in range(3, 7))
+    >>> gone |= sum(bit(c, d) for c in range(3, 6) for d in (1, 2))
+    >>> _lookahead(_remove(t.start, gone, t), 0, t)  # r1c1 = 1 and r1c1 = 2 both fail: a dead end
+    ([], 2)
+    """
+    settle = _settle_planes if t.cover is None else _settle_cover
+    section = cand & t.candidates
+    twice, thrice = _fold_planes(section, t)
+    two = twice & ~thrice & t.cells
+    if not two:
+        return _guesses(cand, done, _branch(section, t)), 0
+    count = cand.bit_count()
+    best = (-1, -1)
+    chosen: list[tuple[int, int, int]] = []
+    tried = 0
+    while two:
+        cell = two & -two
+        two ^= cell
+        options = cell * t.planes & section
+        first = options & -options
+        tried += 2
+        one = settle(cand, done, first, t)
+        other = settle(cand, done, options ^ first, t)
+        if one is None or other is None:
+            forced = one or other
+            if forced is None:
+                return [], tried  # neither candidate fits: a dead end
+            return [(forced[0], forced[1], 0)], tried
+        gains = sorted((count - one[0].bit_count(), count - other[0].bit_count()))
+        score = (gains[0], gains[1])
+        if score > best:
+            best = score
+            chosen = [(other[0], other[1], 0), (one[0], one[1], 0)]
+    return chosen, tried
 
 
 class SearchBudgetExceeded(Exception):
@@ -548,8 +632,12 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
 
     The search itself, on raw integers (one bit per cell in a solution), in a fixed order: the
     public functions build ``Grid``s from it, and the generator, which asks thousands of such
-    questions, reads the integers directly. After ``budget`` nodes it raises
-    ``SearchBudgetExceeded``.
+    questions, reads the integers directly. After ``budget`` nodes (each placement the lookahead
+    tries counts as one) it raises ``SearchBudgetExceeded``.
+
+    Large grids start with plain guesses; one that yields nothing within ``_PLAIN_NODES`` nodes
+    starts again from the top with the lookahead. Once a solution is yielded the search never
+    starts again, so no solution comes twice.
     """
     # Each entry: the state, what settling it so far did (see the settle functions), candidates
     # to place now. The state is solved when every constraint is satisfied (exact cover), or
@@ -557,28 +645,37 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
     candidates = t.candidates
     cover = t.cover is not None
     if cover:
-        stack = [(_remove(t.start, banned, t), 0, clues)]
+        start = (_remove(t.start, banned, t), 0, clues)
     else:
-        stack = [(candidates ^ (candidates & banned), 0, clues)]
+        start = (candidates ^ (candidates & banned), 0, clues)
+    stack = [start]
+    patience = _PLAIN_NODES if t.n >= _LOOKAHEAD_FROM else None
+    lookahead = False
     while stack:
         if budget is not None:
             budget -= 1
             if budget < 0:
                 raise SearchBudgetExceeded
+        if patience is not None:
+            if patience == 0:
+                stack, lookahead, patience = [start], True, None
+            else:
+                patience -= 1
         settled = _settle_cover(*stack.pop(), t) if cover else _settle_planes(*stack.pop(), t)
         if settled is None:
             continue
         cand, done = settled
         if done == t.field_guards if cover else done == cand:
+            patience = None
             yield cand & candidates
             continue
-        options = _branch(cand & candidates, t)
-        guesses = []
-        while options:
-            low = options & -options
-            guesses.append((cand, done, low))
-            options ^= low
-        stack += reversed(guesses)
+        if lookahead:
+            guesses, tried = _lookahead(cand, done, t)
+            if budget is not None:
+                budget -= tried
+            stack += guesses
+            continue
+        stack += _guesses(cand, done, _branch(cand & candidates, t))
 
 
 def solved_by_singles(t: Layout, clues: int) -> bool:

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from pysolver.errors import PuzzleError
 from pysolver.geometry import BOX_SHAPES
 from pysolver.grid import Grid
+from pysolver import search
 from pysolver.search import count_line, count_solutions, iter_solution_lines, iter_solutions
 from tests.helpers import full_set_lines, puzzle_lines
 
@@ -93,14 +94,49 @@ def pattern_grid(n: int, rng: random.Random) -> Grid:
                                       for r in rows for c in range(n)))
 
 
+def blanked_pattern(n: int, rng: random.Random, share: float) -> Grid:
+    """A pattern grid keeping about ``share`` of its cells (9×9: at least half, so that the
+    brute force stays quick)."""
+    keep = 0.5 + share / 2 if n == 9 else share
+    full = pattern_grid(n, rng)
+    return Grid(full.geometry, tuple(v if rng.random() < keep else 0 for v in full.values))
+
+
 @settings(max_examples=80, deadline=None)
 @given(st.sampled_from([4, 6, 9]), st.randoms(use_true_random=False), st.floats(0.0, 1.0))
 def test_counts_agree_with_exact_cover(n: int, rng: random.Random, share: float) -> None:
-    # 9×9 keeps at least half its clues so that the brute force stays quick.
-    keep = 0.5 + share / 2 if n == 9 else share
-    full = pattern_grid(n, rng)
-    puzzle = Grid(full.geometry, tuple(v if rng.random() < keep else 0 for v in full.values))
+    puzzle = blanked_pattern(n, rng, share)
     assert count_solutions(puzzle, 60) == exact_cover_count(puzzle, 60)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([4, 6, 9]), st.randoms(use_true_random=False), st.floats(0.0, 1.0),
+       st.sampled_from([0, 1, 3, 10]))
+def test_lookahead_counts_agree_with_exact_cover(n: int, rng: random.Random, share: float,
+                                                 plain_nodes: int) -> None:
+    # The lookahead (forced candidates from failed placements, branching on the best-looking
+    # cell) and the restart into it run from 25×25 on, where the brute force is out of reach:
+    # here they run on small grids, from the top (0 plain nodes) or after a few plain nodes.
+    puzzle = blanked_pattern(n, rng, share)
+    plain = {g.values for g in iter_solutions(puzzle, 60)}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "_LOOKAHEAD_FROM", 4)
+        patch.setattr(search, "_PLAIN_NODES", plain_nodes)
+        looked = [g.values for g in iter_solutions(puzzle, 60)]
+    assert len(looked) == len(set(looked)) == exact_cover_count(puzzle, 60)
+    if len(looked) < 60:
+        assert set(looked) == plain
+
+
+@pytest.mark.parametrize("plain_nodes", [0, 2, 50])
+def test_lookahead_finds_every_solution_of_figure_4_9(monkeypatch: pytest.MonkeyPatch,
+                                                      plain_nodes: int) -> None:
+    figure_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
+    plain = {g.values for g in iter_solutions(Grid.parse(figure_4_9))}
+    monkeypatch.setattr(search, "_LOOKAHEAD_FROM", 4)
+    monkeypatch.setattr(search, "_PLAIN_NODES", plain_nodes)
+    looked = [g.values for g in iter_solutions(Grid.parse(figure_4_9))]
+    assert len(plain) == len(looked) == 127 and set(looked) == plain
 
 
 @settings(max_examples=40, deadline=None)
