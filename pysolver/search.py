@@ -3,15 +3,15 @@
 The idea is Norvig's constraint propagation plus depth-first search, and the "fewest degrees of
 freedom" rule of Dr. Dobb's "Sudoku & Graph Theory": propagate naked and hidden singles to a
 fixpoint, then guess in the first cell with the fewest candidates, trying its digits in ascending
-order, so the search is deterministic. From 25×25 on, where loose grids gave plain guessing a
-heavy tail, a search that finds nothing soon starts again and looks one placement ahead in every
-cell with two candidates before each guess (``_lookahead``). The representation is the "bitboard per digit" of fast C
-solvers (tdoku, JCZSolve), packed into one Python ``int``: digit d owns a *plane* of n row fields,
-and a row field holds one bit per column plus a spare *guard* bit, so candidate (cell r,c; digit d)
-is bit ``d·plane + r·(n+1) + c``. CPython spends its time per operation more than per bit (in
-WebAssembly even more so: an operation on a few thousand bits costs about twice one on a few
-hundred), so the search works on every digit and every house at once with whole-grid operations
-(SWAR, "SIMD within a register").
+order, so the search is deterministic. From 25×25 on, where loose grids gave plain guessing a heavy
+tail, a search that finds nothing soon starts again and looks one placement ahead in every cell
+with two candidates before each guess (``_lookahead``). The representation is the "bitboard per
+digit" of fast C solvers (tdoku, JCZSolve), packed into one Python ``int``: digit d owns a *plane*
+of n row fields, and a row field holds one bit per column plus a spare *guard* bit, so candidate
+(cell r,c; digit d) is bit ``d·plane + r·(n+1) + c``. CPython spends its time per operation more
+than per bit (in WebAssembly even more so: an operation on a few thousand bits costs about twice
+one on a few hundred), so the search works on every digit and every house at once with whole-grid
+operations (SWAR, "SIMD within a register").
 
 Up to 16×16 the state is the *exact cover* of Knuth's Algorithm X packed the same way: every
 constraint (a digit in a row, in a column, in a box; a cell) is a field of n bits plus a guard
