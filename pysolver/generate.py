@@ -26,11 +26,12 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
   Levels that do not occur at a size (a 4×4 puzzle is always Easy) are refused at once.
 * **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
   "Unique" option) are otherwise *sampled*: random minimal puzzles until one has the level.
-* **Expert** at the other sizes is too rare to sample, so it *walks*: from a Hard (or Expert) minimal puzzle it visits
-  the puzzles one swap away (a clue orbit blanked, an empty orbit filled from the solution) that keep
-  a unique solution. A swap neighbour is found without trying each pair: the solutions of the puzzle
-  without one clue orbit are listed once, and an empty orbit pins the solution down exactly when
-  every other solution differs from it there. An Expert neighbour is made minimal and graded again.
+* **Expert** at the other sizes is too rare to sample, so it *walks*: from a Hard (or Expert)
+  minimal puzzle it visits the puzzles one swap away (a clue orbit blanked, an empty orbit filled
+  from the solution) that keep a unique solution. A swap neighbour is found without trying each
+  pair: the solutions of the puzzle without one clue orbit are listed once, and an empty orbit pins
+  the solution down exactly when every other solution differs from it there. An Expert neighbour is
+  made minimal and graded again.
 
 Every puzzle is graded by the full logic (``grading.rate``) and checked unique before it is
 returned, however it was made.
