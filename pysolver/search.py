@@ -554,7 +554,8 @@ def _branch(cand: int, t: Layout) -> int:
 
 def _branch_cover(cand: int, t: Layout) -> int:
     """``_branch`` on an exact-cover state at a fixpoint: the candidates of the first cell with the
-    fewest, read from the cell section, as bits of that section.
+    fewest, found in the cell section and returned as row-section bits (small integers to push
+    and place).
 
     The cell section holds each cell's candidates in a field of its own, so counting them is
     field arithmetic on a quarter of the state: clearing every field's lowest candidate again and
@@ -566,9 +567,8 @@ def _branch_cover(cand: int, t: Layout) -> int:
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(4))
-    >>> cover = t.cover
     >>> # An empty grid: every cell has four candidates, the first cell (r1c1) is chosen.
-    >>> _branch_cover(t.start, t) == 0b1111 << cover.cell_shift
+    >>> _branch_cover(t.start, t) == t.planes
     True
     """
     cover = t.cover
@@ -582,8 +582,9 @@ def _branch_cover(cand: int, t: Layout) -> int:
         more = (rest | guards) - lows  # guard bits: the cells with at least one more
         exactly = (at_least ^ more) & guards
         if exactly:
-            first = exactly & -exactly
-            return ((first - (first >> t.n)) & cells) << cover.cell_shift
+            # The lowest set bit (the first such cell's guard bit) is where subtracting 1 stops.
+            row, col = divmod(((exactly ^ (exactly - 1)).bit_length() - 1) // t.field, t.n)
+            return (t.planes << row * t.field + col) & cand
         at_least = more
 
 
