@@ -336,16 +336,16 @@ def _settle_cover(cand: int, filled: int, new: int, t: Layout,
             cand &= keep
             new &= others
             filled += 1
-        # Subtract 1 from every field (its guard bit set, so the borrow stays inside): the guard
-        # bit stays set in a non-empty field. The field AND its decrement, ``rest``, holds its
-        # candidates but the lowest, and the guard bit when the constraint is open; subtracting
-        # 1 again clears the guard bit where no candidate is left, so the guard bits that differ
-        # are the open fields with one candidate.
-        less = (cand | guards) - lows
+        # Subtract 1 from every field with its guard bit set (so the borrow stays inside): the
+        # guard bit stays set in a non-empty field. The field AND its decrement, ``rest``, holds
+        # its candidates but the lowest under a set guard bit; subtracting 1 again clears the
+        # guard bit where no candidate is left, so where that differs from the state's guard
+        # bit is an open field with one candidate.
+        guarded = cand | guards
+        less = guarded - lows
         if less & guards != guards:
             return None
-        rest = cand & less
-        one = (((rest | guards) - lows) ^ rest) & guards
+        one = (((guarded & less) - lows) ^ cand) & guards
         if one:
             new = (one - (one >> n)) & cand
             continue
