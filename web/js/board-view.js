@@ -173,8 +173,10 @@ export function renderBoard(board, state) {
     } else {
       const base = showNotes ? notes : view ? view.candidates[cell] : [];
       const candidates = candidateMarks(cell, shownDigits(base, cell, marks, n), marks, showNotes);
+      // A cell with nothing to show gets no mini-grid: before the first reply and in play with no
+      // notes that is every empty cell, and each grid is one more box to lay out.
       redraw(el, `cands:${name}:${shape.symbols}:${JSON.stringify(candidates)}`,
-        () => [h("span", { class: "sr-only" }, name), candidateGrid(shape, candidates)]);
+        () => [h("span", { class: "sr-only" }, name), candidates.length ? candidateGrid(shape, candidates) : null]);
     }
     setData(el, "given", String(given));
     setData(el, "value", String(value));
