@@ -33,8 +33,9 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
   the solution down exactly when every other solution differs from it there. An Expert neighbour is
   made minimal and graded again.
 
-Every puzzle is graded by the full logic (``grading.rate``) and checked unique before it is
-returned, however it was made.
+Every puzzle is graded by the full logic (``grading.rate``; the puzzles steered past a level
+without the forcing chains, which gives the same rating, see ``_steer_past``) and checked unique
+before it is returned, however it was made.
 
 Blanking a clue of a unique puzzle keeps it unique exactly when the puzzle without the clue has
 no solution with another digit there, so each test is one search with the clue's digit banned
@@ -54,7 +55,7 @@ from typing import Callable, Iterator, Literal, Sequence
 
 from .geometry import Geometry, geometry_for_size
 from .board import Board
-from .grading import Level, Rating, fill_basics, level_within, rate
+from .grading import Level, Rating, fill_basics, level_within, rate, rate_without_guessing
 from .logic import Settings
 from .grid import Grid
 from .techniques import Technique
@@ -499,8 +500,9 @@ def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmet
 
 
 def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
-                symmetry: Symmetry, progress: Progress | None) -> Grid | None:
-    """A minimal puzzle at ``level``, or None: steered to the ``easier`` level, then made minimal.
+                symmetry: Symmetry, progress: Progress | None) -> tuple[Grid, Rating] | None:
+    """A minimal puzzle at ``level`` and its rating, or None: steered to the ``easier`` level,
+    then made minimal.
 
     The steering leaves clues that the logic within the easier level needs but uniqueness
     does not. Every one of them blanked takes the puzzle past the easier level for good (with
@@ -517,8 +519,9 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
 
     The grading here leaves out the forcing chains and nets, the costliest techniques at this
     size (a 16×16 puzzle that needs them can take a minute to grade): the engine tries them
-    last, so a puzzle solved without them is graded along the same steps by ``rate``, and one
-    that needs them is not made.
+    last, so a puzzle solved without them gets the rating ``rate`` gives it with everything
+    on, and one that needs them is not made. That rating is the one returned, so the puzzle
+    is graded once (at 16×16 Extreme grading costs as much as the blanking).
     """
     work = _Work(solution, symmetry)
     order = list(work.bits)
@@ -540,7 +543,8 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     puzzle = _puzzle_of(solution, clues)
     if progress:
         progress("grading", 1.0)
-    return puzzle if level_within(puzzle, level, within) is level else None
+    rating = rate_without_guessing(puzzle, ON_REQUEST)
+    return None if rating is None or rating.level is not level else (puzzle, rating)
 
 
 def _swap_for(work: _Work, clues: int, needless: tuple[int, ...],
@@ -674,35 +678,38 @@ def unavailable(n: int, level: Level) -> str | None:
 
 
 def _attempt(n: int, level: Level | None, rng: random.Random, symmetry: Symmetry,
-             minimal: bool, progress: Progress | None) -> tuple[Grid, Grid] | None:
-    """One full grid's try at a puzzle of ``level``: (puzzle, solution) or None.
+             minimal: bool, progress: Progress | None
+             ) -> tuple[Grid, Grid, Rating | None] | None:
+    """One full grid's try at a puzzle of ``level``: (puzzle, solution, rating) or None.
 
-    Steered puzzles are graded by the caller; sampled ones are graded here (with an early exit
-    above the level) and a Hard one is walked towards Expert when Expert is asked.
+    Puzzles steered past a level come with their rating; other steered puzzles are rated by the
+    caller. Sampled ones are graded here (with an early exit above the level), then rated by
+    the caller, and a Hard one is walked towards Expert when Expert is asked.
     """
     solution = random_solution(n, rng)
     easier = STEERED_PAST.get(n, {}).get(level) if level is not None else None
     if level is not None and easier is not None:
         past = _steer_past(solution, easier, level, rng, symmetry, progress)
-        return None if past is None else (past, solution)
+        return None if past is None else (past[0], solution, past[1])
     steer = _steered(n, level)
     if steer is not None:
         steered = _steer_to(solution, steer, rng, symmetry,
                             minimal or steer is not Level.EASY, progress)
-        return None if steered is None else (steered, solution)
+        return None if steered is None else (steered, solution, None)
     puzzle = minimize(solution, rng, symmetry, progress)
     if progress:
         progress("grading", 1.0)
     if level is Level.EXPERT:
         found = level_within(puzzle, Level.EXPERT, UNIQUE)
         if found is Level.EXPERT:
-            return puzzle, solution
+            return puzzle, solution, None
         if found is not Level.HARD:
             return None
         walked = _walk_to_expert(puzzle, solution, rng, symmetry, minimal, progress)
-        return None if walked is None else (walked, solution)
+        return None if walked is None else (walked, solution, None)
     ceiling = Level.EXTREME if level is None else level
-    return (puzzle, solution) if _accepts(level, level_within(puzzle, ceiling, UNIQUE)) else None
+    found = level_within(puzzle, ceiling, UNIQUE)
+    return (puzzle, solution, None) if _accepts(level, found) else None
 
 
 def _labelled(progress: Progress, prefix: str) -> Progress:
@@ -741,10 +748,11 @@ def generate(n: int = 9, level: Level | None = Level.EASY, rng: random.Random | 
         made = _attempt(n, level, rng, symmetry, minimal, report)
         if made is None:
             continue
-        puzzle, solution = made
-        if report:
-            report("grading", 1.0)
-        rating = rate(puzzle)
+        puzzle, solution, rating = made
+        if rating is None:
+            if report:
+                report("grading", 1.0)
+            rating = rate(puzzle)
         if rating.unique and _accepts(level, rating.level):
             return Generated(puzzle, solution, rating, attempt, symmetry, minimal)
     raise GenerationError(f"no {n}×{n} {wanted} puzzle found in {max_attempts} attempts"
