@@ -98,6 +98,11 @@ UNIQUE = Settings(unique=True)
 #: Search nodes spent looking for a second solution of a steered puzzle without one clue orbit
 #: before that orbit's neighbourhood is changed instead (16×16: a few hundredths of a second).
 SEARCH_BUDGET = 20000
+#: The smallest size whose second-solution searches first try near the blanked orbit (see
+#: ``_Work.another``): at 9×9 the nearby bands and stacks are nearly the whole grid.
+LOCAL_FROM = 16
+#: Search nodes a search near the orbit may take before the whole grid is searched instead.
+LOCAL_BUDGET = 2000
 
 
 class GenerationError(ValueError):
@@ -244,6 +249,47 @@ class _Work:
         self.masks = {orbit: sum(1 << cell for cell in orbit) for orbit in groups}
         self.orbit_of = {cell: self.masks[orbit] for orbit in groups for cell in orbit}
         self.unavoidables = Unavoidables(solution.geometry, solution.values)
+        geo = solution.geometry
+        self.local = geo.n >= LOCAL_FROM
+        bands, stacks = geo.n // geo.box_rows, geo.n // geo.box_cols
+        self.band_bits = [0] * bands
+        self.stack_bits = [0] * stacks
+        for cell, value in enumerate(solution.values):
+            bit = candidate_bit(t, cell, value)
+            self.band_bits[geo.row_of[cell] // geo.box_rows] |= bit
+            self.stack_bits[geo.col_of[cell] // geo.box_cols] |= bit
+
+    def another(self, clues: int, orbit: tuple[int, ...], budget: int | None = None) -> int | None:
+        """A solution from ``clues`` (the puzzle with ``orbit`` blanked) other than the
+        solution, or None; a search that runs past ``budget`` raises ``SearchBudgetExceeded``.
+
+        At 16×16 a second solution mostly differs from the solution near the orbit, and the
+        search for it wanders the whole grid: with the solution's digits given outside the
+        bands and stacks of the orbit (then those and their neighbours) the search is a small
+        one, and any solution it finds is one of the puzzle's. Most second solutions are
+        found so, at a fraction of the cost; the whole grid is searched only when these fail.
+        """
+        if self.local:
+            geo = self.solution.geometry
+            for reach in (0, 1):
+                far_bands = far_stacks = 0
+                for band, bits in enumerate(self.band_bits):
+                    if all(abs(band - geo.row_of[c] // geo.box_rows) > reach for c in orbit):
+                        far_bands |= bits
+                for stack, bits in enumerate(self.stack_bits):
+                    if all(abs(stack - geo.col_of[c] // geo.box_cols) > reach for c in orbit):
+                        far_stacks |= bits
+                fixed = far_bands & far_stacks
+                if not fixed:
+                    break
+                try:
+                    found = next(_others(self.t, clues | fixed, self.solution.values, orbit,
+                                         LOCAL_BUDGET), None)
+                except SearchBudgetExceeded:
+                    continue
+                if found is not None:
+                    return found
+        return next(_others(self.t, clues, self.solution.values, orbit, budget), None)
 
     def learn(self, other: int) -> None:
         """Remember where another solution (candidate bits) differs from the solution."""
@@ -282,7 +328,6 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
     needed. If one put off is still not needed at the end, ``SearchBudgetExceeded`` is raised
     too, as the puzzle cannot be both minimal and under the ceiling this way.
     """
-    t, solution = work.t, work.solution
     cells = sum(mask for orbit, mask in work.masks.items() if clues & work.bits[orbit])
     clued = [o for o in work.bits if clues & work.bits[o]]
     rng.shuffle(clued)
@@ -293,7 +338,7 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
         trial = clues & ~work.bits[orbit]
-        other = next(_others(t, trial, solution.values, orbit, budget), None)
+        other = work.another(trial, orbit, budget)
         if other is not None:
             work.learn(other)
         elif ceiling is not None and not ceiling(trial):
@@ -304,7 +349,7 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
     for orbit in put_off:
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
-        other = next(_others(t, clues & ~work.bits[orbit], solution.values, orbit, budget), None)
+        other = work.another(clues & ~work.bits[orbit], orbit, budget)
         if other is None:
             raise SearchBudgetExceeded
         work.learn(other)
@@ -321,7 +366,6 @@ def _needless(work: _Work, clues: int, budget: int | None = None) -> tuple[int, 
     is remembered as a set: a puzzle changed in a few places so needs searches only for the
     clues it affects.
     """
-    t, solution = work.t, work.solution
     cells = sum(mask for orbit, mask in work.masks.items() if clues & work.bits[orbit])
     proven = work.unavoidables.needed_orbits(cells, work.orbit_of)
     for orbit, own in work.bits.items():
@@ -330,7 +374,7 @@ def _needless(work: _Work, clues: int, budget: int | None = None) -> tuple[int, 
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
         try:
-            found = next(_others(t, clues & ~own, solution.values, orbit, budget), None)
+            found = work.another(clues & ~own, orbit, budget)
         except SearchBudgetExceeded:
             return orbit
         if found is None:
