@@ -17,12 +17,14 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
   puzzle Easy, or else its peers filled in again and the blanking repeated, rather than the grid
   thrown away (at 16×16 only about one steered puzzle in a hundred is minimal).
 * The levels that random minimal puzzles rarely reach at a size are steered the same way, with
-  the logic limited to the techniques up to the level as the test: Medium, Hard and ``unique``
+  the logic limited to the techniques up to the level as the test: Medium and ``unique``
   at 16×16 (a random minimal 16×16 puzzle takes a minute of searching and needs chains or
   guessing anyway).
-* **Expert and Extreme at 16×16** are *steered past*: steered to Medium, then every clue that
-  uniqueness does not need is blanked, each blank taking the puzzle past Medium for good; the
-  minimal puzzle that results is graded (Expert puzzles keep under Expert as they are blanked).
+* **Hard, Expert and Extreme at 16×16** are *steered past*: steered to Medium, then every clue
+  that uniqueness does not need is blanked, each blank taking the puzzle past Medium for good;
+  the minimal puzzle that results is graded (Hard and Expert puzzles keep under their level as
+  they are blanked). Steered to Hard itself, a 16×16 puzzle keeps clues that the logic needs
+  and uniqueness does not, and repairing them costs more than a few more grids.
   Levels that do not occur at a size (a 4×4 puzzle is always Easy) are refused at once.
 * **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
   "Unique" option) are otherwise *sampled*: random minimal puzzles until one has the level.
@@ -84,10 +86,11 @@ SWAP_TRIES = 48
 #: The levels above Easy steered at each size (see ``_steered``); the others are sampled. (At 6×6
 #: steering loses: steered to Medium nearly all come out Easy, and sampling finds an Expert one
 #: in a few dozen grids where steering needs hundreds.)
-STEERED = {16: (Level.MEDIUM, Level.HARD)}
+STEERED = {16: (Level.MEDIUM,)}
 #: The levels made at a size by steering to an easier level and then blanking every clue that
 #: uniqueness does not need (see ``_steer_past``), with that easier level.
-STEERED_PAST = {16: {Level.EXPERT: Level.MEDIUM, Level.EXTREME: Level.MEDIUM}}
+STEERED_PAST = {16: {Level.HARD: Level.MEDIUM, Level.EXPERT: Level.MEDIUM,
+                     Level.EXTREME: Level.MEDIUM}}
 #: Levels the generator refuses at a size at once, and why (rather than trying for minutes).
 UNAVAILABLE = {
     4: ("every 4×4 puzzle is solved by singles, so all are Easy",
@@ -557,8 +560,8 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     past ``SEARCH_BUDGET`` nodes give the grid up.
 
     Below Extreme, a clue whose blank would take the puzzle past ``level`` is put off (see
-    ``_minimize``): Expert is a narrow band at 16×16, which most blanks jump over, and the
-    engine up to Expert is cheap. Chains are not, so Extreme puzzles are blanked freely and
+    ``_minimize``): Hard and Expert are narrow bands at 16×16, which most blanks jump over,
+    and the engine up to Expert is cheap. Chains are not, so Extreme puzzles are blanked freely and
     graded once.
 
     The grading here leaves out the forcing chains and nets, the costliest techniques at this
