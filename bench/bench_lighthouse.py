@@ -14,7 +14,10 @@ lifetimes, HTTP/2) is marked "host": GitHub Pages decides those, not the files w
 
 Lighthouse's mobile preset simulates a mid-range phone (4× slower CPU, a slow 4G network) from a
 trace of an unthrottled load; on a busy machine its times, hence performance, move between runs,
-which is why the median of several runs is reported.
+which is why the median of several runs is reported, with the machine's load average before and
+after each form factor and Lighthouse's own CPU benchmark of the machine (benchmarkIndex: a loaded
+machine scores less, and every task then looks longer and blocks more). The long
+tasks (Lighthouse's 'long-tasks' audit, in simulated milliseconds, by script) say what blocked.
 """
 
 from __future__ import annotations
@@ -81,6 +84,11 @@ def unweighted_failures(report: dict[str, Any]) -> dict[str, str]:
             and audit["score"] is not None and audit["score"] < 0.9}
 
 
+def load_average() -> str:
+    """The machine's 1, 5 and 15 minute load averages, as `uptime` prints them."""
+    return ", ".join(f"{load:.2f}" for load in os.getloadavg())
+
+
 def summarise(form_factor: str, reports: list[dict[str, Any]]) -> None:
     scores = {name: [r["categories"][name]["score"] for r in reports] for name in CATEGORIES}
     print(f"{form_factor} ({len(reports)} runs; median, then each run):")
@@ -89,9 +97,15 @@ def summarise(form_factor: str, reports: list[dict[str, Any]]) -> None:
         print(f"  {name:<15} {statistics.median(scores[name]):.2f}   [{runs}]")
     metrics = ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time",
                "cumulative-layout-shift", "speed-index")
+    index = statistics.median(r["environment"]["benchmarkIndex"] for r in reports)
+    print(f"  benchmarkIndex (median) {index:.0f}")
     print("  metrics (median): " + ", ".join(
         f"{m} {statistics.median(r['audits'][m]['numericValue'] for r in reports):.{3 if 'shift' in m else 0}f}"
         for m in metrics))
+    for run, report in enumerate(reports, 1):
+        tasks = report["audits"]["long-tasks"]["details"]["items"]
+        print(f"  long tasks, run {run}: " + (", ".join(
+            f"{task['url'].rsplit('/', 1)[-1] or 'document'} {task['duration']:.0f}" for task in tasks) or "none"))
     failing: dict[str, list[tuple[float, str]]] = {}
     for report in reports:
         for audit_id, result in weighted_failures(report).items():
@@ -129,8 +143,10 @@ def main() -> int:
         folder = args.keep.resolve() if args.keep else Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
         for form_factor in form_factors:
+            print(f"{form_factor}: load average {load_average()} before")
             reports = [run_lighthouse(url, form_factor, folder / f"lighthouse-{form_factor}-{run}.json")
                        for run in range(1, args.runs + 1)]
+            print(f"{form_factor}: load average {load_average()} after")
             summarise(form_factor, reports)
     server.shutdown()
     return 0

@@ -105,6 +105,11 @@ postMessage("ready");"""
 OFFLINE_READY = "navigator.serviceWorker.controller !== null"
 
 
+def megabytes(count: float) -> str:
+    """A byte count in decimal megabytes and in mebibytes: "12.82 MB (12.23 MiB)"."""
+    return f"{count / 1e6:6.2f} MB ({count / 2**20:5.2f} MiB)"
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
@@ -171,8 +176,8 @@ class Boot:
         step = f"{statistics.median(self.first_step):6.0f} ms" if self.first_step else "       -"
         return (f"  {self.name:<34} {median:6.2f} s  {median / reference:5.2f}×  "
                 f"(min {min(self.ready):.2f}, max {max(self.ready):.2f})  first Step {step}  "
-                f"{statistics.median(self.bytes) / 1e6:6.2f} MB, "
-                f"{statistics.median(self.bytes_with_offline) / 1e6:6.2f} MB with offline caching")
+                f"{megabytes(statistics.median(self.bytes))}, "
+                f"{megabytes(statistics.median(self.bytes_with_offline))} with offline caching")
 
 
 def withhold_snapshot(context: BrowserContext) -> None:

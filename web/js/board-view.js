@@ -11,7 +11,7 @@
  * Accessible names: "r1c1: given 7", "r3c5: 4", "r2c2: empty, notes 1 2 6".
  */
 
-import { h, redraw } from "./dom.js";
+import { h, redraw, setAttr, setData, setProp } from "./dom.js";
 import { cellName, isLoaded, shownStep } from "./store.js";
 
 const pairKey = (cell, digit) => `${cell}:${digit}`;
@@ -173,12 +173,14 @@ export function renderBoard(board, state) {
     } else {
       const base = showNotes ? notes : view ? view.candidates[cell] : [];
       const candidates = candidateMarks(cell, shownDigits(base, cell, marks, n), marks, showNotes);
+      // A cell with nothing to show gets no mini-grid: before the first reply and in play with no
+      // notes that is every empty cell, and each grid is one more box to lay out.
       redraw(el, `cands:${name}:${shape.symbols}:${JSON.stringify(candidates)}`,
-        () => [h("span", { class: "sr-only" }, name), candidateGrid(shape, candidates)]);
+        () => [h("span", { class: "sr-only" }, name), candidates.length ? candidateGrid(shape, candidates) : null]);
     }
-    el.dataset.given = String(given);
-    el.dataset.value = String(value);
-    el.dataset.origin = origin;
+    setData(el, "given", String(given));
+    setData(el, "value", String(value));
+    setData(el, "origin", origin);
     el.classList.toggle("given", given);
     el.classList.toggle("solved", origin === "tutor");
     el.classList.toggle("player", origin === "player");
@@ -187,28 +189,36 @@ export function renderBoard(board, state) {
     el.classList.toggle("in-step", marks.cells.has(cell));
     el.classList.toggle("placed", value > 0 && marks.placed.has(pairKey(cell, value)));
     el.classList.toggle("selected", cell === state.selected);
-    el.tabIndex = cell === state.selected ? 0 : -1;
-    if (cell === state.selected) el.setAttribute("aria-selected", "true");
-    else el.removeAttribute("aria-selected");
+    setProp(el, "tabIndex", cell === state.selected ? 0 : -1);
+    setAttr(el, "aria-selected", cell === state.selected ? "true" : null);
   });
   const houses = [...marks.houses, ...redHouses(state)];
   redraw(board.querySelector(".outlines"), JSON.stringify(houses) + marks.houses.length, () => houses.map((house, i) => {
     const kind = i < marks.houses.length ? "step" : "conflict";
     return h("div", { class: `outline ${kind}`, "data-house": house, style: `grid-area:${houseArea(shape, house)}` });
   }));
-  board.dataset.position = String(view ? view.position : 0);
-  board.dataset.mode = shown ? shown.mode : "none";
-  board.dataset.show = showNotes ? "notes" : "candidates";
-  board.dataset.play = state.mode;
-  board.dataset.notes = String(state.notesMode);
-  board.setAttribute("aria-busy", String(state.busy !== null));
+  setData(board, "position", String(view ? view.position : 0));
+  setData(board, "mode", shown ? shown.mode : "none");
+  setData(board, "show", showNotes ? "notes" : "candidates");
+  setData(board, "play", state.mode);
+  setData(board, "notes", String(state.notesMode));
+  setAttr(board, "aria-busy", String(state.busy !== null));
 }
+
+/** The boards that have cells lit (renderLinks). */
+const litBoards = new WeakSet();
 
 /**
  * Light the cells a graph vertex stands for (`linked` from the store): the cell gets `linked`, and
  * when the vertex is a digit, that digit's candidate in each cell gets `linked` too.
  */
 export function renderLinks(board, { cells, digit }) {
+  // Nothing lit and nothing to light, the usual case: no need to visit every candidate. While
+  // something is lit every drawing lights it again, as a redrawn cell's candidates are new.
+  const lit = cells.size > 0;
+  if (!lit && !litBoards.has(board)) return;
+  if (lit) litBoards.add(board);
+  else litBoards.delete(board);
   for (const el of board.querySelectorAll(".cell")) {
     const on = cells.has(Number(el.dataset.cell));
     el.classList.toggle("linked", on);

@@ -7,6 +7,7 @@
  */
 
 import { VIEW_COMMANDS } from "./controller.js";
+import { redraw, setAttr, setData, setProp, setText } from "./dom.js";
 import { can, isLoaded } from "./store.js";
 
 /** Intents that change only how the page takes input: a fast typist's N while Python is still
@@ -53,65 +54,64 @@ export function createControlsView(doc) {
 
   function renderBoot(state) {
     const boot = state.boot;
-    els.boot.hidden = state.ready;
+    setProp(els.boot, "hidden", state.ready);
     els.boot.classList.toggle("failed", boot.error !== null);
-    els.bootLabel.textContent = boot.error ? `The solver could not start (${boot.stage}): ${boot.error}` : `${boot.label}…`;
-    els.bootBar.value = boot.fraction;
-    doc.body.dataset.ready = String(state.ready);
-    els.versions.textContent = state.versions
+    setText(els.bootLabel, boot.error ? `The solver could not start (${boot.stage}): ${boot.error}` : `${boot.label}…`);
+    setProp(els.bootBar, "value", boot.fraction);
+    setData(doc.body, "ready", String(state.ready));
+    setText(els.versions, state.versions
       ? `pysolver ${state.versions.pysolver} · Python ${state.versions.python} · Pyodide ${state.versions.pyodide}`
-      : "";
+      : "");
   }
 
   function renderStatus(state) {
     const status = statusOf(state);
     const el = els.status;
-    el.dataset.state = status.key;
-    el.dataset.busy = String(state.busy !== null);
-    if (state.count) el.dataset.count = String(state.count.count);
-    else delete el.dataset.count;
+    setData(el, "state", status.key);
+    setData(el, "busy", String(state.busy !== null));
+    setAttr(el, "data-count", state.count ? String(state.count.count) : null);
     const parts = [["badge", status.badge], ["text", state.busy && state.busy.slow ? state.busy.label : status.text]];
     if (state.count) parts.push(["count", state.count.message]);
-    el.replaceChildren(...parts.map(([name, text]) => {
+    redraw(el, JSON.stringify(parts), () => parts.map(([name, text]) => {
       const span = doc.createElement("span");
       span.className = name;
       span.textContent = text;
       return span;
     }));
     const view = isLoaded(state) ? state.view : null;
-    els.classification.dataset.kind = view ? view.classification.kind : "";
-    els.classification.textContent = view ? view.classification.message : "";
+    setData(els.classification, "kind", view ? view.classification.kind : "");
+    setText(els.classification, view ? view.classification.message : "");
     const solved = view !== null && view.status.status === "solved";
-    els.finish.hidden = !solved;
-    els.finish.textContent = solved ? view.status.message : "";
+    setProp(els.finish, "hidden", !solved);
+    setText(els.finish, solved ? view.status.message : "");
   }
 
   function renderMessage(state) {
     const el = els.message;
     const error = state.error;
-    el.hidden = !error && !state.notice;
-    el.className = `message ${error ? "error" : "notice"}`;
-    el.setAttribute("role", error ? "alert" : "status");
-    el.dataset.kind = error ? error.kind : "notice";
-    el.textContent = error ? error.message : state.notice || "";
+    setProp(el, "hidden", !error && !state.notice);
+    setProp(el, "className", `message ${error ? "error" : "notice"}`);
+    setAttr(el, "role", error ? "alert" : "status");
+    setData(el, "kind", error ? error.kind : "notice");
+    setText(el, error ? error.message : state.notice || "");
   }
 
   function renderControls(state) {
     for (const button of doc.querySelectorAll(".controls button[data-intent]")) {
-      button.disabled = !enabled(state, button.dataset.intent);
+      setProp(button, "disabled", !enabled(state, button.dataset.intent));
     }
     for (const button of doc.querySelectorAll('button[data-intent="mode"]')) {
-      button.setAttribute("aria-pressed", String(button.dataset.mode === state.mode));
-      button.disabled = !state.ready || state.busy !== null;
+      setAttr(button, "aria-pressed", String(button.dataset.mode === state.mode));
+      setProp(button, "disabled", !state.ready || state.busy !== null);
     }
-    els.notes.setAttribute("aria-pressed", String(state.notesMode));
-    els.cancel.hidden = !(state.busy && state.busy.slow);
-    els.cancel.disabled = !state.busy;
+    setAttr(els.notes, "aria-pressed", String(state.notesMode));
+    setProp(els.cancel, "hidden", !(state.busy && state.busy.slow));
+    setProp(els.cancel, "disabled", !state.busy);
     const n = String(state.shape.n);
     if (![...els.size.options].some((option) => option.value === n)) els.size.add(new Option(`${n}×${n}`, n));
-    els.size.value = n;
-    els.size.disabled = !state.ready;
-    els.examples.disabled = !state.ready;
+    setProp(els.size, "value", n);
+    setProp(els.size, "disabled", !state.ready);
+    setProp(els.examples, "disabled", !state.ready);
   }
 
   /** The digit pad: one button per symbol and erase; in Notes mode its buttons toggle notes. */
@@ -138,18 +138,18 @@ export function createControlsView(doc) {
       erase.setAttribute("aria-label", "Erase the cell");
       els.pad.replaceChildren(...buttons, erase);
     }
-    els.pad.dataset.notes = String(notes);
-    els.pad.setAttribute("aria-label", notes ? "Add or remove a note in the selected cell" : "Enter a digit in the selected cell");
-    for (const button of els.pad.querySelectorAll("button")) button.disabled = !state.ready;
+    setData(els.pad, "notes", String(notes));
+    setAttr(els.pad, "aria-label", notes ? "Add or remove a note in the selected cell" : "Enter a digit in the selected cell");
+    for (const button of els.pad.querySelectorAll("button")) setProp(button, "disabled", !state.ready);
   }
 
   function renderSettings(state) {
     const view = isLoaded(state) ? state.view : null;
     const pending = (state.busy && state.busy.pending) || {};
     for (const input of els.settings.querySelectorAll("input[type=checkbox]")) {
-      input.disabled = !state.ready || state.busy !== null || !view;
-      input.checked = input.name === "show_candidates" ? state.showCandidates
-        : input.name in pending ? Boolean(pending[input.name]) : Boolean(view && view.settings[input.name]);
+      setProp(input, "disabled", !state.ready || state.busy !== null || !view);
+      setProp(input, "checked", input.name === "show_candidates" ? state.showCandidates
+        : input.name in pending ? Boolean(pending[input.name]) : Boolean(view && view.settings[input.name]));
     }
   }
 

@@ -3,6 +3,12 @@
  * attribute value, so nothing read from storage, the address, a paste or a reply can add an element
  * or run a script. `h` makes HTML elements, `svg` SVG ones, and `redraw` replaces an element's
  * children only when what they show has changed.
+ *
+ * Views draw the whole state after every action, so most of what they write is what is already
+ * there; `setText`, `setAttr`, `setData` and `setProp` write only a change. Writing the same text
+ * replaces the text node and has the browser lay the box out again, and an attribute written to
+ * the same value still makes it match the page's selectors again: a few hundred such writes per
+ * drawing were most of what the first board's drawing cost.
  */
 
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -41,4 +47,28 @@ export function redraw(el, key, build) {
   el.replaceChildren(...[build()].flat(Infinity).filter((node) => node instanceof Node));
   drawnKeys.set(el, key);
   return true;
+}
+
+/** Give `el` the text `text`, unless it has it already. */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Set attribute `name` to `value` (a string), or remove it when `value` is null, unless it is so. */
+export function setAttr(el, name, value) {
+  if (value === null) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+  } else if (el.getAttribute(name) !== value) {
+    el.setAttribute(name, value);
+  }
+}
+
+/** Set `el.dataset[key]` to `value` (a string) unless it is so. */
+export function setData(el, key, value) {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+
+/** Set the property `name` (such as `disabled`, `hidden`, `value`) unless it holds `value`. */
+export function setProp(el, name, value) {
+  if (el[name] !== value) el[name] = value;
 }

@@ -10,7 +10,7 @@
  * Test hooks: `#export-panel[data-state]`, `[data-export="<format>"] textarea`.
  */
 
-import { h, redraw } from "./dom.js";
+import { h, redraw, setData, setProp } from "./dom.js";
 import { isLoaded } from "./store.js";
 
 /** Which board an export belongs to. */
@@ -79,8 +79,8 @@ export function exportPanel(root, app) {
   function render(state) {
     const current = currentExport(state);
     const busy = state.busy && state.busy.cmd === "export";
-    root.dataset.state = busy ? "running" : current ? (current.error ? "error" : "done") : "idle";
-    els.run.disabled = !state.ready || state.busy !== null || !isLoaded(state);
+    setData(root, "state", busy ? "running" : current ? (current.error ? "error" : "done") : "idle");
+    setProp(els.run, "disabled", !state.ready || state.busy !== null || !isLoaded(state));
     const drawn = current ? `${current.key} ${current.error ? "error" : "texts"}` : "";
     redraw(els.result, drawn, () => {
       if (!current) return [];

@@ -12,7 +12,7 @@
  * `tr[data-technique] td[data-figure="count"]`.
  */
 
-import { h, redraw } from "./dom.js";
+import { h, redraw, setData, setProp, setText } from "./dom.js";
 import { givensLine, isLoaded } from "./store.js";
 
 const SIZES = [4, 6, 9, 16];
@@ -98,26 +98,26 @@ export function generatePanel(root, app) {
   function render(state) {
     const busy = state.busy && ["generate", "rate"].includes(state.busy.cmd) ? state.busy : null;
     const rating = currentRating(state);
-    root.dataset.state = busy ? `${busy.cmd}-running` : rating ? "rated" : "idle";
+    setData(root, "state", busy ? `${busy.cmd}-running` : rating ? "rated" : "idle");
     const idle = state.ready && state.busy === null;
-    els.generate.disabled = !idle;
-    els.rate.disabled = !idle || !isLoaded(state);
-    els.cancel.hidden = !(busy && busy.cmd === "generate");
-    els.progress.hidden = !(busy && busy.cmd === "generate");
+    setProp(els.generate, "disabled", !idle);
+    setProp(els.rate, "disabled", !idle || !isLoaded(state));
+    setProp(els.cancel, "hidden", !(busy && busy.cmd === "generate"));
+    setProp(els.progress, "hidden", !(busy && busy.cmd === "generate"));
     if (busy && busy.progress) {
-      els.stage.textContent = `${busy.progress.stage}…`;
-      els.bar.value = busy.progress.fraction;
+      setText(els.stage, `${busy.progress.stage}…`);
+      setProp(els.bar, "value", busy.progress.fraction);
     } else if (busy) {
-      els.stage.textContent = busy.label;
+      setText(els.stage, busy.label);
       els.bar.removeAttribute("value");
     }
     const chosen = choice(state);
-    els.size.value = String(chosen.size);
-    els.level.value = chosen.level;
-    els.note.hidden = !choiceNote(chosen);
-    els.note.textContent = choiceNote(chosen);
-    els.error.hidden = !state.generateError;
-    els.error.textContent = state.generateError || "";
+    setProp(els.size, "value", String(chosen.size));
+    setProp(els.level, "value", chosen.level);
+    setProp(els.note, "hidden", !choiceNote(chosen));
+    setText(els.note, choiceNote(chosen));
+    setProp(els.error, "hidden", !state.generateError);
+    setText(els.error, state.generateError || "");
     redraw(els.result, JSON.stringify(rating), () => (rating ? ratingElements(rating) : []));
   }
 

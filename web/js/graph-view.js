@@ -15,7 +15,7 @@
  * `removed`, `path`); `.stage-player button[data-stage]`, `.stage-text`.
  */
 
-import { h, redraw, svg } from "./dom.js";
+import { h, redraw, setProp, svg } from "./dom.js";
 
 const ROW = 30;
 const TOP = 48;
@@ -148,7 +148,7 @@ export function renderGraph(el, graph, stageIndex = null, linkedVertices = new S
   const current = stageIndex !== null && stageIndex < stages.length ? stageIndex : null;
   redraw(el, JSON.stringify([graph, current]), () => (graph
     ? [stagePlayer(graph, current, intent), graphSvg(graph, current === null ? null : stages[current]), legend()] : []));
-  el.hidden = !graph;
+  setProp(el, "hidden", !graph);
   for (const node of el.querySelectorAll("g.node")) {
     node.classList.toggle("linked", linkedVertices.has(`${node.dataset.side}-${node.dataset.index}`));
   }

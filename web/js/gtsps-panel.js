@@ -11,7 +11,7 @@
  * `button[data-intent="gtsps-show"][data-index]`, `#preview[data-index]`.
  */
 
-import { h, redraw } from "./dom.js";
+import { h, redraw, setData, setProp, setText } from "./dom.js";
 import { givensLine, isLoaded } from "./store.js";
 
 const STAGE_LABELS = {
@@ -129,8 +129,8 @@ export function gtspsPanel(root, app) {
   function renderBanner(state, current) {
     const index = state.preview ?? null;
     const on = index !== null && current !== null && current.reply !== undefined;
-    els.banner.hidden = !on;
-    els.board.dataset.preview = String(on);
+    setProp(els.banner, "hidden", !on);
+    setData(els.board, "preview", String(on));
     const listed = on ? current.reply.listed : 0;
     const key = JSON.stringify(on ? [index, current.reply.solution_count, listed] : null);
     redraw(els.banner, key, () => (on ? [
@@ -143,19 +143,19 @@ export function gtspsPanel(root, app) {
           "aria-label": "Next solution", disabled: index + 1 >= listed }, "›"),
         h("button", { type: "button", "data-intent": "gtsps-back", class: "back" }, "Back to the puzzle")),
     ] : []));
-    els.banner.dataset.index = on ? String(index) : "";
+    setData(els.banner, "index", on ? String(index) : "");
   }
 
   function render(state) {
     const current = currentRun(state);
     const busy = state.busy && state.busy.cmd === "gtsps" ? state.busy : null;
-    root.dataset.state = busy ? "running" : current ? (current.error ? "error" : "done") : "idle";
-    els.run.disabled = !state.ready || state.busy !== null || !isLoaded(state);
-    els.cancel.hidden = !busy;
-    els.progress.hidden = !busy;
+    setData(root, "state", busy ? "running" : current ? (current.error ? "error" : "done") : "idle");
+    setProp(els.run, "disabled", !state.ready || state.busy !== null || !isLoaded(state));
+    setProp(els.cancel, "hidden", !busy);
+    setProp(els.progress, "hidden", !busy);
     if (busy) {
       const progress = busy.progress;
-      els.stage.textContent = progress ? `${STAGE_LABELS[progress.stage] || progress.stage}…` : busy.label;
+      setText(els.stage, progress ? `${STAGE_LABELS[progress.stage] || progress.stage}…` : busy.label);
       els.bar.value = progress ? progress.fraction : 0;
     }
     const preview = state.preview ?? null;

@@ -204,6 +204,11 @@ function afterNextPaint() {
   });
 }
 
+/** Resolve in a task of its own, after whatever else is waiting to run. */
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The first board: the address's position (with the saved history when it is the same), else
  * the saved one, else Figure 4.2. A malformed address or stored board is set aside with one
  * message, never loaded in part. */
@@ -229,4 +234,6 @@ client.listen({
   onReady: (versions) => store.dispatch({ type: "ready", versions }),
   onBootError: ({ stage, message }) => store.dispatch({ type: "boot-error", stage, message }),
 });
-client.ready.then(loadTechniques).then(restore, () => {});
+// The techniques panel is built in one task and the first board drawn in the next (a timer task),
+// so that a busy phone does not run both in one.
+client.ready.then(loadTechniques).then(nextTask).then(restore, () => {});

@@ -8,7 +8,7 @@
  * Backtrack says which contradiction ended it.
  */
 
-import { h, redraw } from "./dom.js";
+import { h, redraw, setData, setText } from "./dom.js";
 import { renderGraph } from "./graph-view.js";
 import { isLoaded, linked, shownGraph, shownStep } from "./store.js";
 
@@ -18,22 +18,22 @@ export function renderStepPanel(els, state) {
   const shown = shownStep(state);
   const panel = els.panel;
   if (!shown) {
-    panel.dataset.technique = "";
-    panel.dataset.mode = "none";
-    els.title.textContent = state.view && isLoaded(state) && state.view.steps.length ? "Start" : "No step yet";
-    els.text.textContent = isLoaded(state) && state.view.status.status !== "solving"
+    setData(panel, "technique", "");
+    setData(panel, "mode", "none");
+    setText(els.title, state.view && isLoaded(state) && state.view.steps.length ? "Start" : "No step yet");
+    setText(els.text, isLoaded(state) && state.view.status.status !== "solving"
       ? state.view.status.message
-      : "Play: select a cell and type a digit (N for notes). Hint shows what to look for; Step applies the next deduction.";
+      : "Play: select a cell and type a digit (N for notes). Hint shows what to look for; Step applies the next deduction.");
     renderGraph(els.graph, shownGraph(state), null, linked(state).vertices);
     return;
   }
   const { step, mode } = shown;
-  panel.dataset.technique = step.technique;
-  panel.dataset.mode = mode;
-  panel.dataset.level = mode === "hint" ? String(step.level) : "";
-  els.title.textContent = mode !== "hint" ? step.name
-    : step.kind === "mistake" ? "Hint: a mistake" : `Hint ${step.level} of 3: ${step.name}`;
-  els.text.textContent = step.text;
+  setData(panel, "technique", step.technique);
+  setData(panel, "mode", mode);
+  setData(panel, "level", mode === "hint" ? String(step.level) : "");
+  setText(els.title, mode !== "hint" ? step.name
+    : step.kind === "mistake" ? "Hint: a mistake" : `Hint ${step.level} of 3: ${step.name}`);
+  setText(els.text, step.text);
   renderGraph(els.graph, shownGraph(state), state.graphStage, linked(state).vertices);
 }
 
