@@ -17,12 +17,14 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
   puzzle Easy, or else its peers filled in again and the blanking repeated, rather than the grid
   thrown away (at 16×16 only about one steered puzzle in a hundred is minimal).
 * The levels that random minimal puzzles rarely reach at a size are steered the same way, with
-  the logic limited to the techniques up to the level as the test: Medium, Hard and ``unique``
+  the logic limited to the techniques up to the level as the test: Medium and ``unique``
   at 16×16 (a random minimal 16×16 puzzle takes a minute of searching and needs chains or
   guessing anyway).
-* **Expert and Extreme at 16×16** are *steered past*: steered to Medium, then every clue that
-  uniqueness does not need is blanked, each blank taking the puzzle past Medium for good; the
-  minimal puzzle that results is graded (Expert puzzles keep under Expert as they are blanked).
+* **Hard, Expert and Extreme at 16×16** are *steered past*: steered to Medium, then every clue
+  that uniqueness does not need is blanked, each blank taking the puzzle past Medium for good;
+  the minimal puzzle that results is graded (Hard and Expert puzzles keep under their level as
+  they are blanked). Steered to Hard itself, a 16×16 puzzle keeps clues that the logic needs
+  and uniqueness does not, and repairing them costs more than a few more grids.
   Levels that do not occur at a size (a 4×4 puzzle is always Easy) are refused at once.
 * **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
   "Unique" option) are otherwise *sampled*: random minimal puzzles until one has the level.
@@ -33,8 +35,9 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
   the solution down exactly when every other solution differs from it there. An Expert neighbour is
   made minimal and graded again.
 
-Every puzzle is graded by the full logic (``grading.rate``) and checked unique before it is
-returned, however it was made.
+Every puzzle is graded by the full logic (``grading.rate``; the puzzles steered past a level
+without the forcing chains, which gives the same rating, see ``_steer_past``) and checked unique
+before it is returned, however it was made.
 
 Blanking a clue of a unique puzzle keeps it unique exactly when the puzzle without the clue has
 no solution with another digit there, so each test is one search with the clue's digit banned
@@ -54,7 +57,7 @@ from typing import Callable, Iterator, Literal, Sequence
 
 from .geometry import Geometry, geometry_for_size
 from .board import Board
-from .grading import Level, Rating, fill_basics, level_within, rate
+from .grading import Level, Rating, fill_basics, level_within, rate, rate_without_guessing
 from .logic import Settings
 from .grid import Grid
 from .techniques import Technique
@@ -83,10 +86,11 @@ SWAP_TRIES = 48
 #: The levels above Easy steered at each size (see ``_steered``); the others are sampled. (At 6×6
 #: steering loses: steered to Medium nearly all come out Easy, and sampling finds an Expert one
 #: in a few dozen grids where steering needs hundreds.)
-STEERED = {16: (Level.MEDIUM, Level.HARD)}
+STEERED = {16: (Level.MEDIUM,)}
 #: The levels made at a size by steering to an easier level and then blanking every clue that
 #: uniqueness does not need (see ``_steer_past``), with that easier level.
-STEERED_PAST = {16: {Level.EXPERT: Level.MEDIUM, Level.EXTREME: Level.MEDIUM}}
+STEERED_PAST = {16: {Level.HARD: Level.MEDIUM, Level.EXPERT: Level.MEDIUM,
+                     Level.EXTREME: Level.MEDIUM}}
 #: Levels the generator refuses at a size at once, and why (rather than trying for minutes).
 UNAVAILABLE = {
     4: ("every 4×4 puzzle is solved by singles, so all are Easy",
@@ -97,6 +101,11 @@ UNIQUE = Settings(unique=True)
 #: Search nodes spent looking for a second solution of a steered puzzle without one clue orbit
 #: before that orbit's neighbourhood is changed instead (16×16: a few hundredths of a second).
 SEARCH_BUDGET = 20000
+#: The smallest size whose second-solution searches first try near the blanked orbit (see
+#: ``_Work.another``): at 9×9 the nearby bands and stacks are nearly the whole grid.
+LOCAL_FROM = 16
+#: Search nodes a search near the orbit may take before the whole grid is searched instead.
+LOCAL_BUDGET = 2000
 
 
 class GenerationError(ValueError):
@@ -243,6 +252,47 @@ class _Work:
         self.masks = {orbit: sum(1 << cell for cell in orbit) for orbit in groups}
         self.orbit_of = {cell: self.masks[orbit] for orbit in groups for cell in orbit}
         self.unavoidables = Unavoidables(solution.geometry, solution.values)
+        geo = solution.geometry
+        self.local = geo.n >= LOCAL_FROM
+        bands, stacks = geo.n // geo.box_rows, geo.n // geo.box_cols
+        self.band_bits = [0] * bands
+        self.stack_bits = [0] * stacks
+        for cell, value in enumerate(solution.values):
+            bit = candidate_bit(t, cell, value)
+            self.band_bits[geo.row_of[cell] // geo.box_rows] |= bit
+            self.stack_bits[geo.col_of[cell] // geo.box_cols] |= bit
+
+    def another(self, clues: int, orbit: tuple[int, ...], budget: int | None = None) -> int | None:
+        """A solution from ``clues`` (the puzzle with ``orbit`` blanked) other than the
+        solution, or None; a search that runs past ``budget`` raises ``SearchBudgetExceeded``.
+
+        At 16×16 a second solution mostly differs from the solution near the orbit, and the
+        search for it wanders the whole grid: with the solution's digits given outside the
+        bands and stacks of the orbit (then those and their neighbours) the search is a small
+        one, and any solution it finds is one of the puzzle's. Most second solutions are
+        found so, at a fraction of the cost; the whole grid is searched only when these fail.
+        """
+        if self.local:
+            geo = self.solution.geometry
+            for reach in (0, 1):
+                far_bands = far_stacks = 0
+                for band, bits in enumerate(self.band_bits):
+                    if all(abs(band - geo.row_of[c] // geo.box_rows) > reach for c in orbit):
+                        far_bands |= bits
+                for stack, bits in enumerate(self.stack_bits):
+                    if all(abs(stack - geo.col_of[c] // geo.box_cols) > reach for c in orbit):
+                        far_stacks |= bits
+                fixed = far_bands & far_stacks
+                if not fixed:
+                    break
+                try:
+                    found = next(_others(self.t, clues | fixed, self.solution.values, orbit,
+                                         LOCAL_BUDGET), None)
+                except SearchBudgetExceeded:
+                    continue
+                if found is not None:
+                    return found
+        return next(_others(self.t, clues, self.solution.values, orbit, budget), None)
 
     def learn(self, other: int) -> None:
         """Remember where another solution (candidate bits) differs from the solution."""
@@ -281,7 +331,6 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
     needed. If one put off is still not needed at the end, ``SearchBudgetExceeded`` is raised
     too, as the puzzle cannot be both minimal and under the ceiling this way.
     """
-    t, solution = work.t, work.solution
     cells = sum(mask for orbit, mask in work.masks.items() if clues & work.bits[orbit])
     clued = [o for o in work.bits if clues & work.bits[o]]
     rng.shuffle(clued)
@@ -292,7 +341,7 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
         trial = clues & ~work.bits[orbit]
-        other = next(_others(t, trial, solution.values, orbit, budget), None)
+        other = work.another(trial, orbit, budget)
         if other is not None:
             work.learn(other)
         elif ceiling is not None and not ceiling(trial):
@@ -303,7 +352,7 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
     for orbit in put_off:
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
-        other = next(_others(t, clues & ~work.bits[orbit], solution.values, orbit, budget), None)
+        other = work.another(clues & ~work.bits[orbit], orbit, budget)
         if other is None:
             raise SearchBudgetExceeded
         work.learn(other)
@@ -320,7 +369,6 @@ def _needless(work: _Work, clues: int, budget: int | None = None) -> tuple[int, 
     is remembered as a set: a puzzle changed in a few places so needs searches only for the
     clues it affects.
     """
-    t, solution = work.t, work.solution
     cells = sum(mask for orbit, mask in work.masks.items() if clues & work.bits[orbit])
     proven = work.unavoidables.needed_orbits(cells, work.orbit_of)
     for orbit, own in work.bits.items():
@@ -329,7 +377,7 @@ def _needless(work: _Work, clues: int, budget: int | None = None) -> tuple[int, 
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
         try:
-            found = next(_others(t, clues & ~own, solution.values, orbit, budget), None)
+            found = work.another(clues & ~own, orbit, budget)
         except SearchBudgetExceeded:
             return orbit
         if found is None:
@@ -499,8 +547,9 @@ def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmet
 
 
 def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
-                symmetry: Symmetry, progress: Progress | None) -> Grid | None:
-    """A minimal puzzle at ``level``, or None: steered to the ``easier`` level, then made minimal.
+                symmetry: Symmetry, progress: Progress | None) -> tuple[Grid, Rating] | None:
+    """A minimal puzzle at ``level`` and its rating, or None: steered to the ``easier`` level,
+    then made minimal.
 
     The steering leaves clues that the logic within the easier level needs but uniqueness
     does not. Every one of them blanked takes the puzzle past the easier level for good (with
@@ -511,14 +560,15 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     past ``SEARCH_BUDGET`` nodes give the grid up.
 
     Below Extreme, a clue whose blank would take the puzzle past ``level`` is put off (see
-    ``_minimize``): Expert is a narrow band at 16×16, which most blanks jump over, and the
-    engine up to Expert is cheap. Chains are not, so Extreme puzzles are blanked freely and
+    ``_minimize``): Hard and Expert are narrow bands at 16×16, which most blanks jump over,
+    and the engine up to Expert is cheap. Chains are not, so Extreme puzzles are blanked freely and
     graded once.
 
     The grading here leaves out the forcing chains and nets, the costliest techniques at this
     size (a 16×16 puzzle that needs them can take a minute to grade): the engine tries them
-    last, so a puzzle solved without them is graded along the same steps by ``rate``, and one
-    that needs them is not made.
+    last, so a puzzle solved without them gets the rating ``rate`` gives it with everything
+    on, and one that needs them is not made. That rating is the one returned, so the puzzle
+    is graded once (at 16×16 Extreme grading costs as much as the blanking).
     """
     work = _Work(solution, symmetry)
     order = list(work.bits)
@@ -540,7 +590,8 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     puzzle = _puzzle_of(solution, clues)
     if progress:
         progress("grading", 1.0)
-    return puzzle if level_within(puzzle, level, within) is level else None
+    rating = rate_without_guessing(puzzle, ON_REQUEST)
+    return None if rating is None or rating.level is not level else (puzzle, rating)
 
 
 def _swap_for(work: _Work, clues: int, needless: tuple[int, ...],
@@ -674,35 +725,38 @@ def unavailable(n: int, level: Level) -> str | None:
 
 
 def _attempt(n: int, level: Level | None, rng: random.Random, symmetry: Symmetry,
-             minimal: bool, progress: Progress | None) -> tuple[Grid, Grid] | None:
-    """One full grid's try at a puzzle of ``level``: (puzzle, solution) or None.
+             minimal: bool, progress: Progress | None
+             ) -> tuple[Grid, Grid, Rating | None] | None:
+    """One full grid's try at a puzzle of ``level``: (puzzle, solution, rating) or None.
 
-    Steered puzzles are graded by the caller; sampled ones are graded here (with an early exit
-    above the level) and a Hard one is walked towards Expert when Expert is asked.
+    Puzzles steered past a level come with their rating; other steered puzzles are rated by the
+    caller. Sampled ones are graded here (with an early exit above the level), then rated by
+    the caller, and a Hard one is walked towards Expert when Expert is asked.
     """
     solution = random_solution(n, rng)
     easier = STEERED_PAST.get(n, {}).get(level) if level is not None else None
     if level is not None and easier is not None:
         past = _steer_past(solution, easier, level, rng, symmetry, progress)
-        return None if past is None else (past, solution)
+        return None if past is None else (past[0], solution, past[1])
     steer = _steered(n, level)
     if steer is not None:
         steered = _steer_to(solution, steer, rng, symmetry,
                             minimal or steer is not Level.EASY, progress)
-        return None if steered is None else (steered, solution)
+        return None if steered is None else (steered, solution, None)
     puzzle = minimize(solution, rng, symmetry, progress)
     if progress:
         progress("grading", 1.0)
     if level is Level.EXPERT:
         found = level_within(puzzle, Level.EXPERT, UNIQUE)
         if found is Level.EXPERT:
-            return puzzle, solution
+            return puzzle, solution, None
         if found is not Level.HARD:
             return None
         walked = _walk_to_expert(puzzle, solution, rng, symmetry, minimal, progress)
-        return None if walked is None else (walked, solution)
+        return None if walked is None else (walked, solution, None)
     ceiling = Level.EXTREME if level is None else level
-    return (puzzle, solution) if _accepts(level, level_within(puzzle, ceiling, UNIQUE)) else None
+    found = level_within(puzzle, ceiling, UNIQUE)
+    return (puzzle, solution, None) if _accepts(level, found) else None
 
 
 def _labelled(progress: Progress, prefix: str) -> Progress:
@@ -741,10 +795,11 @@ def generate(n: int = 9, level: Level | None = Level.EASY, rng: random.Random | 
         made = _attempt(n, level, rng, symmetry, minimal, report)
         if made is None:
             continue
-        puzzle, solution = made
-        if report:
-            report("grading", 1.0)
-        rating = rate(puzzle)
+        puzzle, solution, rating = made
+        if rating is None:
+            if report:
+                report("grading", 1.0)
+            rating = rate(puzzle)
         if rating.unique and _accepts(level, rating.level):
             return Generated(puzzle, solution, rating, attempt, symmetry, minimal)
     raise GenerationError(f"no {n}×{n} {wanted} puzzle found in {max_attempts} attempts"

@@ -38,7 +38,7 @@ from .techniques.intersections import CLAIMING, POINTING
 from .techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
 
 __all__ = ["Level", "Rating", "TechniqueCount", "fill_basics", "fill_singles", "grade",
-           "level_within", "rate", "step_level", "step_weight"]
+           "level_within", "rate", "rate_without_guessing", "step_level", "step_weight"]
 
 
 #: Pointing (farhiongit/sudoku-solver's region exclusion) (norvig_easy50): solved by singles and
@@ -129,6 +129,25 @@ def rate(grid: Grid, disabled: frozenset[str] = frozenset()) -> Rating:
     by technique slug and size (a naked pair and a naked triple are both chain exclusion, weighed
     apart), never by display text.
     """
+    rating = _rate(grid, disabled, guess=True)
+    assert rating is not None  # with guessing the solve always ends
+    return rating
+
+
+def rate_without_guessing(grid: Grid, disabled: frozenset[str] = frozenset()) -> Rating | None:
+    """``rate``, or None as soon as the logic stalls.
+
+    With costly techniques in ``disabled`` that the engine tries last (the forcing chains), a
+    puzzle the rest of the logic finishes gets exactly the rating ``rate`` gives it with
+    everything on, since the engine never reaches them; one that would need them is given up at
+    the stall instead of being guessed through. The generator grades its hardest 16×16 puzzles so,
+    once each.
+    """
+    return _rate(grid, disabled, guess=False)
+
+
+def _rate(grid: Grid, disabled: frozenset[str], guess: bool) -> Rating | None:
+    """The rating of ``rate``; at a stall None unless ``guess``."""
     solution = solve(grid)
     if solution is None:
         raise PuzzleError("the puzzle has no solution, so it cannot be rated")
@@ -151,6 +170,8 @@ def rate(grid: Grid, disabled: frozenset[str] = frozenset()) -> Rating:
         score += sum(count(step) for step in steps)
         if board.is_solved():
             break
+        if not guess:
+            return None
         cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
         board = board.apply(placements=((cell, solution[cell]),))
         score += count(Step(GUESS, GUESS.title, "", size=board.candidates[cell].bit_count()))

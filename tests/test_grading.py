@@ -7,7 +7,7 @@ import pytest
 from pysolver.errors import PuzzleError
 from pysolver.board import Board
 from pysolver.grading import (GUESS_WEIGHT, Level, fill_basics, fill_singles, grade, level_within,
-                              rate, step_level, step_weight)
+                              rate, rate_without_guessing, step_level, step_weight)
 from pysolver.grid import Grid
 from pysolver.logic import FIGURE_4_2, Settings, apply_step, next_step
 from pysolver.search import solve
@@ -16,6 +16,7 @@ from pysolver.techniques import Technique
 from pysolver.techniques.exclusion import CHAIN_EXCLUSION, FISH, PILE_EXCLUSION
 from pysolver.techniques.guessing import GUESS
 from pysolver.techniques.intersections import CLAIMING, POINTING
+from pysolver.techniques.registry import ON_REQUEST
 from pysolver.techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
 
 #: The GTSPS thesis chapter, Figure 4.9: 127 solutions.
@@ -82,6 +83,15 @@ def test_fast_grading_agrees_with_the_rating_at_every_ceiling(puzzle: str, level
     assert fill_singles(Board.from_grid(grid)).is_solved() == (level is Level.EASY)
     for ceiling in Level:
         assert level_within(grid, ceiling, settings) == (level if level <= ceiling else None)
+
+
+@pytest.mark.parametrize("puzzle, level", [(p, lv) for p, lv, _, _ in KNOWN.values()],
+                         ids=KNOWN.keys())
+def test_rating_without_the_forcing_chains_is_the_full_rating_or_none(puzzle: str,
+                                                                      level: Level) -> None:
+    grid = Grid.parse(puzzle)
+    expected = None if level is Level.GUESSING else rate(grid)
+    assert rate_without_guessing(grid, ON_REQUEST) == expected
 
 
 def test_figure_4_2_is_easy_with_naked_singles_only() -> None:
