@@ -15,14 +15,14 @@ operations (SWAR, "SIMD within a register").
 
 Up to 16×16 the state is the *exact cover* of Knuth's Algorithm X packed the same way: every
 constraint (a digit in a row, in a column, in a box; a cell) is a field of n bits plus a guard
-bit, one *section* of fields per kind, and each candidate has a copy in its four fields. The row
-section (the low bits) is the bitboard above, so solutions, clues and banned candidates are given
-in it, and branching and locked candidates read it. One round of propagation is then about a dozen
-operations, whatever the number of houses:
+bit, one *section* of fields per kind, and each candidate has a copy in its four fields; a set
+guard bit marks a constraint still open. The row section (the low bits) is the bitboard above, so
+solutions, clues and banned candidates are given in it, and locked candidates read it; branching
+reads the cell section, where each cell's candidates sit in one field. One round of propagation is
+then about a dozen operations, whatever the number of houses:
 
 * placing a candidate is one AND with a precomputed mask that clears, in all four sections, every
-  candidate sharing a constraint with it, and one OR that records its four constraints as
-  satisfied;
+  candidate sharing a constraint with it, and the guard bits of its four constraints;
 * subtracting 1 from every field (the guard bit stops the borrow) tells, for every constraint at
   once, which fields are empty (a contradiction) and which hold exactly one candidate: in the cell
   section a naked single, in the others a hidden single.
@@ -55,7 +55,7 @@ from .grid import ALPHABETS, Grid, symbols_for
 Uniqueness = Literal["none", "unique", "multiple"]
 
 #: Grids up to this size search with the exact-cover state and keep every placing mask once made
-#: (16×16: at most about 30 MB). A 25×25 state would be 65,000 bits and its masks 400 MB, so 25×25
+#: (16×16: at most about 20 MB). A 25×25 state would be 65,000 bits and its masks 400 MB, so 25×25
 #: searches the row section alone, whose smaller masks are made again each time.
 _COVER_UP_TO = 16
 
@@ -89,27 +89,35 @@ class _PlaceMasks(dict[int, int]):
         return mask
 
 
-class _CoverMasks(dict[int, tuple[int, int, int]]):
-    """Candidate bit index (in any section) → what placing that candidate does to the state.
+class _CoverMasks:
+    """What placing or removing each candidate of the exact-cover state does, by bit index.
 
-    Each entry is ``(keep, others, done)``: AND ``keep`` into the candidates (it clears every
-    candidate that shares a constraint with the placed one, in all four sections, and keeps the
-    placed one); AND ``others`` into the candidates still to place (it clears the placed one's
-    four copies, so it is placed once); OR ``done`` into the satisfied constraints (the guard
-    bits of its four fields). The four copies of a candidate share one entry. Entries are made
-    on first use.
+    ``entries[index]`` (any of a candidate's four copies) is ``(keep, others)``: AND ``keep``
+    into the state to place the candidate (it clears every candidate that shares a constraint
+    with the placed one, in all four sections, and the guard bits of its four constraints, which
+    are no longer open; it keeps the placed one), and AND ``others`` into the candidates still to
+    place, or into the state to remove the candidate (it clears the candidate's four copies).
+    The four copies share one entry. A list rather than a dict because indexing a list is the
+    cheapest lookup there is (in WebAssembly about a quarter of a dict's); an entry is made on
+    first use (``entry``), so a 16×16 search holds only the masks it needs.
     """
 
     def __init__(self, n: int, box_rows: int, box_cols: int) -> None:
-        super().__init__()
         self.n, self.box_rows, self.box_cols = n, box_rows, box_cols
         field = n + 1
         plane = n * field
         section = n * plane
         self.field, self.plane, self.section = field, plane, section
         fill = (1 << n) - 1
-        self.full = sum(fill << f * field for f in range(_SECTIONS * n * n))
+        #: Every candidate and every guard bit: the state of an empty grid, every constraint open.
+        self.full = (1 << _SECTIONS * section) - 1
         self.all_digits = sum(1 << d * plane for d in range(n))
+        self.entries: list[tuple[int, int] | None] = [None] * (_SECTIONS * section)
+        #: The cell section, moved down to bit 0 by ``cell_shift``: bit 0 and the guard bit of
+        #: every cell's field.
+        self.cell_shift = 3 * section
+        self.cell_lows = sum(1 << f * field for f in range(n * n))
+        self.cell_guards = self.cell_lows << n
         # Per row, column and box: the copies, in every section, of its digit-0 candidates (the
         # members of its digit-0 constraint), split into the first three sections, where digit d
         # is d planes further on, and the cell section, where it is d bits further on.
@@ -126,7 +134,7 @@ class _CoverMasks(dict[int, tuple[int, int, int]]):
                 cols_x[c] |= cell
                 boxes_p[b] |= copies
                 boxes_x[b] |= cell
-        # Per cell, what every entry of its digits is made of (see ``__missing__``).
+        # Per cell, what every entry of its digits is made of (see ``entry``).
         self.cells: list[tuple[int, int, int, int, int]] = []
         for r in range(n):
             for c in range(n):
@@ -170,7 +178,8 @@ class _CoverMasks(dict[int, tuple[int, int, int]]):
         stacks = n // bc
         return digit, first // stacks * br + second // bc, first % stacks * bc + second % bc
 
-    def __missing__(self, index: int) -> tuple[int, int, int]:
+    def entry(self, index: int) -> tuple[int, int]:
+        """Make, store under all four copies and return the entry of the candidate at ``index``."""
         digit, r, c = self.candidate(index)
         cell = r * self.n + c
         copies, houses, houses_x, whole_cell, guards = self.cells[cell]
@@ -178,12 +187,12 @@ class _CoverMasks(dict[int, tuple[int, int, int]]):
         x_cell = 3 * self.section + cell * self.field
         mine = (copies << shift) | (1 << x_cell + digit)
         rival = (houses << shift) | (houses_x << digit) | whole_cell
-        entry = (self.full ^ (rival ^ mine), self.full ^ mine,
-                 (guards << shift) | (1 << x_cell + self.n))
+        closed = (guards << shift) | (1 << x_cell + self.n)
+        entry = (self.full ^ (rival ^ mine) ^ closed, self.full ^ mine)
         while mine:
             low = mine & -mine
             mine ^= low
-            self[low.bit_length() - 1] = entry
+            self.entries[low.bit_length() - 1] = entry
         return entry
 
 
@@ -207,7 +216,7 @@ class Layout:
     lows: int  # every plane: bit 0 of every row field
     candidates: int  # the row section: every candidate
     section: int  # bits per section
-    start: int  # the state of an empty grid: every candidate, in all four sections
+    start: int  # the state of an empty grid: every candidate (exact cover: and constraint)
     field_guards: int  # all four sections: the guard bit of every field
     field_lows: int  # all four sections: bit 0 of every field
     box_starts: int  # every plane: the top-left cell of every box
@@ -281,60 +290,72 @@ def _remove(cand: int, gone: int, t: Layout) -> int:
     section."""
     cover = t.cover
     assert cover is not None
+    entries = cover.entries
     while gone:
         top = gone.bit_length() - 1
         gone ^= 1 << top
-        cand &= cover[top][1]
+        cand &= (entries[top] or cover.entry(top))[1]
     return cand
 
 
-def _settle_cover(cand: int, done: int, new: int, t: Layout,
+def _settle_cover(cand: int, filled: int, new: int, t: Layout,
                   locked: bool = True) -> tuple[int, int] | None:
     """Place the candidates of ``new`` and propagate singles (and, with ``locked``, locked
     candidates) to a fixpoint.
 
-    ``cand`` is the state, ``done`` the guard bits of the satisfied constraints. Returns both at
-    the fixpoint, or None on a contradiction: a constraint no candidate can satisfy (a cell with
-    no candidate, or a digit with no place in a house). Each round places what the last one
-    found and tests every field of every section at once: an empty field is a contradiction, a
-    field with one candidate whose constraint is not yet satisfied is a single to place (in the
-    cell section a naked single, in the others a hidden single). When no single is left, locked
-    candidates (pointing and claiming) remove what they can, and a round starts again if they
-    removed any.
+    ``cand`` is the state: the candidates, and in the guard bits the constraints still open.
+    ``filled`` counts the placements so far (the grid is solved when it reaches n²). Returns both
+    at the fixpoint, or None on a contradiction: a constraint no candidate can satisfy (a cell
+    with no candidate, or a digit with no place in a house). Each round places what the last one
+    found and tests every field of every section at once: an empty field is a contradiction, an
+    open field with one candidate is a single to place (in the cell section a naked single, in
+    the others a hidden single). When no single is left, locked candidates (pointing and
+    claiming) remove what they can, and a round starts again if they removed any.
+
+    Placing closes a constraint by clearing its guard bit with the same AND that clears the
+    rivals, rather than OR-ing it into a separate integer: in WebAssembly an operation on the
+    9×9 state costs most of a microsecond, and a hard puzzle's settles place about ten
+    candidates each.
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(4))
     >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
-    >>> cand, done = _settle_cover(t.start, 0, bit(0, 1) | bit(1, 2) | bit(2, 3), t)
+    >>> cand, filled = _settle_cover(t.start, 0, bit(0, 1) | bit(1, 2) | bit(2, 3), t)
     >>> [d for d in range(1, 5) if cand & bit(3, d)], [d for d in range(1, 5) if cand & bit(4, d)]
     ([4], [3, 4])
+    >>> filled  # the three given and r1c4
+    4
     """
-    place = t.cover
-    assert place is not None
+    cover = t.cover
+    assert cover is not None
+    entries = cover.entries
     guards, lows, n = t.field_guards, t.field_lows, t.n
-    fills = guards - lows  # every field's candidate bits
     while True:
         while new:
-            keep, others, satisfied = place[new.bit_length() - 1]
+            index = new.bit_length() - 1
+            keep, others = entries[index] or cover.entry(index)
             cand &= keep
             new &= others
-            done |= satisfied
-        # Subtract 1 from every field: the guard bit stays set in a non-empty field; the field
-        # AND its decrement (its candidates but the lowest) is zero when it holds one bit, and
-        # adding ``fills`` carries that into the guard bit when it is not.
-        less = (cand | guards) - lows
+            filled += 1
+        # Subtract 1 from every field with its guard bit set (so the borrow stays inside): the
+        # guard bit stays set in a non-empty field. The guarded field AND its decrement holds its
+        # candidates but the lowest under a set guard bit; subtracting 1 again clears the guard
+        # bit where no candidate is left, so where that differs from the state's guard bit is an
+        # open field with one candidate.
+        guarded = cand | guards
+        less = guarded - lows
         if less & guards != guards:
             return None
-        one = guards ^ ((((cand & less) + fills) & guards) | done)
+        one = (((guarded & less) - lows) ^ cand) & guards
         if one:
             new = (one - (one >> n)) & cand
             continue
         if not locked:
-            return cand, done
+            return cand, filled
         row_section = cand & t.candidates
         gone = row_section & _locked_eliminations(row_section, t)
         if not gone:
-            return cand, done
+            return cand, filled
         cand = _remove(cand, gone, t)
 
 
@@ -532,6 +553,42 @@ def _branch(cand: int, t: Layout) -> int:
     return ((fewest & -fewest) * t.planes) & cand
 
 
+def _branch_cover(cand: int, t: Layout) -> int:
+    """``_branch`` on an exact-cover state at a fixpoint: the candidates of the first cell with the
+    fewest, found in the cell section and returned as row-section bits (small integers to push
+    and place).
+
+    The cell section holds each cell's candidates in a field of its own, so counting them is
+    field arithmetic on a quarter of the state: clearing every field's lowest candidate again and
+    again (AND with the field minus 1) tells which cells have at least k+1 once they have k, and
+    the first level with a cell that has exactly k is the fewest. At a fixpoint every open cell
+    has two or more and a filled one exactly one, so the first level tried, two, nearly always
+    answers. It costs a dozen operations on a quarter of the state, where folding the digit
+    planes of the row section costs three dozen.
+
+    >>> from .geometry import geometry_for_size
+    >>> t = layout(geometry_for_size(4))
+    >>> # An empty grid: every cell has four candidates, the first cell (r1c1) is chosen.
+    >>> _branch_cover(t.start, t) == t.planes
+    True
+    """
+    cover = t.cover
+    assert cover is not None
+    guards, lows = cover.cell_guards, cover.cell_lows
+    cells = cand >> cover.cell_shift
+    rest = cells & ((cells | guards) - lows)  # every cell's candidates but the lowest
+    at_least = (rest | guards) - lows  # guard bits: the cells with at least two candidates
+    while True:
+        rest &= at_least
+        more = (rest | guards) - lows  # guard bits: the cells with at least one more
+        exactly = (at_least ^ more) & guards
+        if exactly:
+            # The lowest set bit (the first such cell's guard bit) is where subtracting 1 stops.
+            row, col = divmod(((exactly ^ (exactly - 1)).bit_length() - 1) // t.field, t.n)
+            return (t.planes << row * t.field + col) & cand
+        at_least = more
+
+
 def _guesses(cand: int, placed: int, options: int) -> list[tuple[int, int, int]]:
     """One stack entry per candidate of ``options``, in the order to push them: the lowest
     candidate ends on top, so it is tried first."""
@@ -640,9 +697,9 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
     starts again, so no solution comes twice.
     """
     # Each entry: the state, what settling it so far did (see the settle functions), candidates
-    # to place now. The state is solved when every constraint is satisfied (exact cover), or
-    # when every candidate left is placed (row section).
-    candidates = t.candidates
+    # to place now. The state is solved when every cell is filled (exact cover), or when every
+    # candidate left is placed (row section).
+    candidates, cell_count = t.candidates, t.n * t.n
     cover = t.cover is not None
     if cover:
         start = (_remove(t.start, banned, t), 0, clues)
@@ -665,7 +722,7 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
         if settled is None:
             continue
         cand, done = settled
-        if done == t.field_guards if cover else done == cand:
+        if done == cell_count if cover else done == cand:
             patience = None
             yield cand & candidates
             continue
@@ -675,7 +732,8 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
                 budget -= tried
             stack += guesses
             continue
-        stack += _guesses(cand, done, _branch(cand & candidates, t))
+        stack += _guesses(cand, done, _branch_cover(cand, t) if cover
+                          else _branch(cand & candidates, t))
 
 
 def solved_by_singles(t: Layout, clues: int) -> bool:
@@ -687,7 +745,7 @@ def solved_by_singles(t: Layout, clues: int) -> bool:
         planes = _settle_planes(t.start, 0, clues, t, locked=False)
         return planes is not None and planes[0] == planes[1]
     settled = _settle_cover(t.start, 0, clues, t, locked=False)
-    return settled is not None and settled[1] == t.field_guards
+    return settled is not None and settled[1] == t.n * t.n
 
 
 def _search(grid: Grid) -> Iterator[int]:
