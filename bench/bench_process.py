@@ -5,6 +5,9 @@ process per file. Both commands run as child processes; their CPU seconds (user 
 ``os.wait4``) are the figures, the median of ``--repeat`` runs of each, the two commands taking
 turns so that other programs on the machine disturb both alike. Bytecode is cached between runs
 (``BYTECODE``), as for an installed package. The two outputs are compared line by line (every solution must agree).
+The interpreter's own start-up (``python -c pass``, which runs the same ``site`` hooks) is measured
+too: no solver can take less, so ``norvig ÷ start-up`` is the highest speed-up a whole process can
+show on that file, and the figure that says whether a goal is reachable at all.
 Prints figures, asserts nothing.
 
     python bench/bench_process.py [--files top95,1106] [--repeat 3] [--sample N]
@@ -71,7 +74,10 @@ def main() -> None:
     args = parser.parse_args()
     print(f"CPU seconds per whole process (median of {args.repeat}), {sys.executable} "
           f"(Python {sys.version.split()[0]})")
-    print(f"{'file (first N lines)':<44}{'puzzles':>8}{'pysolver':>10}{'norvig':>10}{'speed-up':>10}")
+    (start_up, _), = medians([[sys.executable, "-c", "pass"]], args.repeat)
+    print(f"interpreter start-up alone (python -c pass): {start_up:.3f} s")
+    print(f"{'file (first N lines)':<44}{'puzzles':>8}{'pysolver':>10}{'norvig':>10}{'speed-up':>10}"
+          f"{'ceiling':>10}")
     for spec in args.files.split(","):
         piece, _, keep = spec.partition(":")
         for path in sorted(PUZZLES.glob(f"*{piece}*.txt")):
@@ -89,7 +95,8 @@ def main() -> None:
             agree = [line.rpartition(" ")[2] for line in our_out.splitlines()] == \
                 their_out.splitlines()
             print(f"{path.name:<44}{len(lines):>8}{ours:>10.3f}{theirs:>10.3f}"
-                  f"{theirs / ours:>9.1f}x" + ("" if agree else "  (outputs differ!)"),
+                  f"{theirs / ours:>9.1f}x{theirs / start_up:>9.1f}x"
+                  + ("" if agree else "  (outputs differ!)"),
                   flush=True)
 
 

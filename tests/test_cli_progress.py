@@ -73,8 +73,11 @@ def interrupt_after_progress(argv: list[str], *, terminal: bool) -> tuple[int, s
     """Start ``pysolver argv`` with stderr on a terminal (a pty) or a pipe, wait for its first
     progress report, press Ctrl-C; the exit status and all of stderr."""
     read_end, write_end = pty.openpty() if terminal else os.pipe()
+    # A shell without job control starts background jobs with Ctrl-C ignored, and Python keeps an
+    # ignored SIGINT ignored: give the child the default disposition, as a terminal would.
     process = subprocess.Popen([sys.executable, "-m", "pysolver", *argv], cwd=ROOT,
-                               stdout=subprocess.DEVNULL, stderr=write_end)
+                               stdout=subprocess.DEVNULL, stderr=write_end,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(write_end)
     seen = b""
     deadline = time.monotonic() + 120
