@@ -5,7 +5,7 @@ Per size: median, 95th percentile, worst and worst ÷ median CPU milliseconds pe
 each solver, from the puzzle's line to its solution line. Either solver is stopped after ``--cap``
 CPU seconds on a puzzle (then counted at the cap, so its figures are lower bounds).
 
-    python bench/bench_big.py [--cap 20] [--sizes 16,25]
+    python bench/bench_big.py [--cap 20] [--sizes 16,25] [--file PATH]
 """
 
 from __future__ import annotations
@@ -64,11 +64,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap", type=float, default=20.0, help="seconds per reference solve")
     parser.add_argument("--sizes", default="16,25")
+    parser.add_argument("--file", type=Path,
+                        help="time this puzzle file instead (one size, e.g. bench/data/"
+                             "random25x25_seed14.txt with --sizes 25)")
     args = parser.parse_args()
     signal.signal(signal.SIGPROF, _stop)
     print(f"CPU ms per puzzle, Python {sys.version.split()[0]}")
     for n in map(int, args.sizes.split(",")):
-        lines = (ROOT / "bench" / "data" / f"random{n}x{n}.txt").read_text().split()
+        path = args.file or Path("bench", "data", f"random{n}x{n}.txt")
+        lines = (ROOT / path).read_text().split()
         reference = NorvigN(n)
         solve_line(lines[0])  # build the tables before any timing
         ours, theirs, capped_count, disagree = [], [], 0, 0
@@ -84,7 +88,7 @@ def main() -> None:
             stopped = stopped or their_stop
             # Both find a first solution; with several solutions they may find different ones.
             disagree += not stopped and (mine is None) != (theirs_line is None)
-        print(f"\n{n}×{n}: {len(lines)} puzzles (bench/data/random{n}x{n}.txt)"
+        print(f"\n{n}×{n}: {len(lines)} puzzles ({path})"
               + (f", {disagree} where one finds no solution!" if disagree else ""))
         print(summary("pysolver", ours, our_capped))
         print(summary("norvig-n", theirs, capped_count))
