@@ -25,12 +25,9 @@ from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from bench_site import CHROMIUM, CHROMIUM_ARGS, ROOT
+import build_site  # after bench_site, which puts the repository on sys.path
 
-import build_site  # noqa: E402
-
-CHROMIUM = os.environ.get("PYSOLVER_CHROMIUM", "/usr/bin/chromium")
 # The first board drawn from Python's reply: the load is over.
 BOARD_SHOWN = "document.body.dataset.ready === 'true' && window.__pysolver.state.view !== null"
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel"]
@@ -78,8 +75,7 @@ def main() -> int:
     runs: dict[Path, list[list[float]]] = {site: [] for site in sites}
     print(f"load average {', '.join(f'{load:.2f}' for load in os.getloadavg())}")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM,
-                                             args=["--no-sandbox", "--disable-gpu"])
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for _ in range(args.rounds):
             for site, (_, url) in zip(sites, servers):
                 runs[site].append(load_once(browser, url))
