@@ -619,8 +619,11 @@ def _lookahead(cand: int, done: int, t: Layout) -> tuple[list[tuple[int, int, in
     would lead to; a candidate in several choices is placed once. A candidate that leads to a
     contradiction is a failed literal: the other side of its choice is forced, and the scan goes
     on from the forced state over the choices not yet probed (starting the scan over after each
-    forced candidate probed most choices again and again); the forced state is then the only
-    guess pushed, and the search looks again from there. When both sides of every choice
+    forced candidate probed most choices again and again). When both sides survive, a candidate
+    that neither side leaves is in no solution (one side holds in each), so it goes too, the same
+    way (a *dilemma*, as in Stålmarck's method; on the loosest seeded 25×25 puzzles it cut the
+    worst time by about 40%). The forced state is then the only guess pushed, and the search
+    looks again from there. When both sides of every choice
     survive, the search branches on the choice whose weaker guess removes the most candidates
     (ties: whose stronger one does), the most constrained in what its guesses do rather than in
     how many options it has now; the guesses go on the stack already propagated. This is what
@@ -662,22 +665,26 @@ def _lookahead(cand: int, done: int, t: Layout) -> tuple[list[tuple[int, int, in
                 seen[literal] = settle(cand, done, literal, t)
             outcomes.append(seen[literal])
         one, other = outcomes
-        if one is None or other is None:
-            now = one or other
-            if now is None:
-                return [], tried  # neither candidate fits: a dead end
-            cand, done = now
-            seen = {}
-            forced = True
-            pending = [p for p in _two_way_choices(cand & t.candidates, t) if p not in probed]
-            continue
-        if forced:
-            continue  # only the forced state is pushed: scores of an earlier state do not count
-        gains = sorted((count - one[0].bit_count(), count - other[0].bit_count()))
-        score = (gains[0], gains[1])
-        if score > best:
-            best = score
-            chosen = [(other[0], other[1], 0), (one[0], one[1], 0)]
+        if one is not None and other is not None:
+            # One side holds in every solution: what both sides remove is in none (a dilemma).
+            section = cand & t.candidates
+            gone = section ^ (section & (one[0] | other[0]))
+            if not gone:
+                if not forced:  # only a forced state is pushed: an earlier state's scores are moot
+                    gains = sorted((count - one[0].bit_count(), count - other[0].bit_count()))
+                    if (gains[0], gains[1]) > best:
+                        best = (gains[0], gains[1])
+                        chosen = [(other[0], other[1], 0), (one[0], one[1], 0)]
+                continue
+            now = settle(cand ^ gone if t.cover is None else _remove(cand, gone, t), done, 0, t)
+        else:
+            now = one or other  # a failed side forces the other
+        if now is None:
+            return [], tried  # a dead end
+        cand, done = now
+        seen = {}
+        forced = True
+        pending = [p for p in _two_way_choices(cand & t.candidates, t) if p not in probed]
     if forced:
         return [(cand, done, 0)], tried
     return chosen, tried
