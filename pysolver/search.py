@@ -610,6 +610,7 @@ _LOOKAHEAD_FROM = 25
 _PLAIN_NODES = 1000
 
 
+#: What placing each candidate (by bit index) led to in one state: the settled state, or None.
 Probes = dict[int, "tuple[int, int] | None"]
 
 
@@ -660,17 +661,17 @@ def _lookahead(cand: int, done: int, t: Layout,
     chosen: list[tuple[int, int, int]] = []
     tried = 0
     forced = False
-    probed: set[int] = set()  # not probed again after a forced candidate
-    seen: Probes = {}  # what placing each literal led to
+    probed: set[tuple[int, int]] = set()  # not probed again after a forced candidate
+    seen: Probes = {}  # what placing each candidate (by bit index) led to
     while pending:
         options = pending.pop()
         probed.add(options)
         outcomes = []
-        for literal in (options & -options, options & (options - 1)):
-            if literal not in seen:
+        for index in options:
+            if index not in seen:
                 tried += 1
-                seen[literal] = _probe(cand, done, literal, earlier, t)
-            outcomes.append(seen[literal])
+                seen[index] = _probe(cand, done, index, earlier, t)
+            outcomes.append(seen[index])
         one, other = outcomes
         if one is not None and other is not None:
             # One side holds in every solution: what both sides remove is in none (a dilemma).
@@ -698,34 +699,38 @@ def _lookahead(cand: int, done: int, t: Layout,
     return chosen, tried, {**earlier, **seen}
 
 
-def _probe(cand: int, done: int, literal: int, earlier: Probes, t: Layout) -> tuple[int, int] | None:
-    """Place ``literal`` and settle, starting from what placing it led to in an earlier state
+def _probe(cand: int, done: int, index: int, earlier: Probes,
+           t: Layout) -> tuple[int, int] | None:
+    """Place the candidate at bit ``index`` and settle, starting from what placing it led to in an earlier state
     (``earlier``: the probes of states that ``cand`` descends from) when there is one.
 
     Propagation only removes candidates, so from a state with fewer candidates the same
     placement leads to fewer still: settling ``cand`` AND the earlier outcome reaches the same
-    fixpoint as placing the literal afresh, without placing again what the earlier probe
-    placed. A literal that failed earlier fails again. Only the row-section state keeps its
+    fixpoint as placing the candidate afresh, without placing again what the earlier probe
+    placed. A candidate that failed earlier fails again. Only the row-section state keeps its
     placements as bits (the exact-cover state counts them), so only it starts from earlier ones.
     """
     if t.cover is not None:
-        return _settle_cover(cand, done, literal, t)
-    if literal not in earlier:
-        return _settle_planes(cand, done, literal, t)
-    before = earlier[literal]
+        return _settle_cover(cand, done, 1 << index, t)
+    if index not in earlier:
+        return _settle_planes(cand, done, 1 << index, t)
+    before = earlier[index]
     if before is None:
         return None
     return _settle_planes(cand & before[0], done | before[1], 0, t)
 
 
-def _two_way_choices(section: int, t: Layout) -> list[int]:
+def _two_way_choices(section: int, t: Layout) -> list[tuple[int, int]]:
     """Every choice between two candidates in the row section ``section``, as the pair of
-    candidate bits, in the order to pop them: cells with two candidates, then digits with two
-    places in a row, in a column, in a box (each from the first one on).
+    candidate bit indices, in the order to pop them: cells with two candidates, then digits with
+    two places in a row, in a column, in a box (each from the first one on).
 
     Counting "once / twice / three times" while folding finds them every house at once, as the
     settle function's folds do: rows from each field's two lowest bits, boxes and columns from
-    folding each band's rows and then the boxes' columns or the bands' first rows.
+    folding each band's rows and then the boxes' columns or the bands' first rows. The two
+    places of each are then read from the section's binary text (a slice per cell or house, its
+    first and last "1"): a few hundred choices cost a few hundred slices rather than as many
+    operations on the whole section.
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(4))
@@ -733,18 +738,17 @@ def _two_way_choices(section: int, t: Layout) -> list[int]:
     >>> # Digit 1 only in r1c1 and r2c2: two places in box 1 (and r1c2 left with 2 and 3).
     >>> section = t.cells * t.planes & ~sum(bit(c, 1) for c in range(16) if c not in (0, 5))
     >>> section &= ~bit(1, 4)
-    >>> [[(c, d) for c in range(16) for d in range(1, 5) if p & bit(c, d)]
-    ...  for p in reversed(_two_way_choices(section, t))]
+    >>> [[(c, d) for c in range(16) for d in range(1, 5) if bit(c, d) in (1 << i, 1 << j)]
+    ...  for i, j in reversed(_two_way_choices(section, t))]
     [[(1, 2), (1, 3)], [(0, 1), (5, 1)]]
     """
-    guards, lows, n = t.guards, t.lows, t.n
+    guards, lows, n, field, plane = t.guards, t.lows, t.n, t.field, t.plane
+    bits = format(section, f"0{t.section}b")[::-1]  # bits[i]: bit i of the section
     choices = []
     twice, thrice = _fold_planes(section, t)
-    two = (twice ^ (twice & thrice)) & t.cells
-    while two:
-        cell = two & -two
-        two ^= cell
-        choices.append(cell * t.planes & section)
+    for cell in _set_bits((twice ^ (twice & thrice)) & t.cells):
+        digits = bits[cell::plane]
+        choices.append((cell + digits.find("1") * plane, cell + digits.rfind("1") * plane))
 
     # Rows: drop each field's lowest bit twice (subtract 1 under the guard bit, AND); a field
     # with two places is non-empty after the first drop and empty after the second.
@@ -752,11 +756,10 @@ def _two_way_choices(section: int, t: Layout) -> list[int]:
     third = second & ((second | guards) - lows)
     rows = ((second | guards) - lows) & guards
     rows ^= rows & ((third | guards) - lows)
-    field_fill = (1 << n) - 1
-    while rows:
-        guard = rows & -rows
-        rows ^= guard
-        choices.append(section & (field_fill << guard.bit_length() - 1 - n))
+    for guard in _set_bits(rows):
+        first = guard - n
+        places = bits[first:guard]
+        choices.append((first + places.find("1"), first + places.rfind("1")))
 
     # Each band's rows onto its first row, counting.
     band_once, band_twice, band_thrice = section, 0, 0
@@ -765,20 +768,31 @@ def _two_way_choices(section: int, t: Layout) -> list[int]:
         band_thrice |= band_twice & moved
         band_twice |= band_once & moved
         band_once |= moved
-    for shifts, starts, spread in ((t.column_shifts, t.column_starts, t.column_spread),
-                                   (t.stack_shifts, t.box_starts, t.box_spread)):
+    houses = ((t.column_shifts, t.column_starts, [j * field for j in range(n)]),
+              (t.stack_shifts, t.box_starts, [j * field + k for j in range(len(t.band_shifts) + 1)
+                                              for k in range(len(t.stack_shifts) + 1)]))
+    for shifts, starts, offsets in houses:
         once, twice, thrice = band_once, band_twice, band_thrice
         for shift in shifts:
             moved_once, moved_twice = band_once >> shift, band_twice >> shift
             thrice |= (band_thrice >> shift) | (twice & moved_once) | (once & moved_twice)
             twice |= moved_twice | (once & moved_once)
             once |= moved_once
-        two = (twice ^ (twice & thrice)) & starts
-        while two:
-            start = two & -two
-            two ^= start
-            choices.append(section & spread * start)
+        for start in _set_bits((twice ^ (twice & thrice)) & starts):
+            places = "".join([bits[start + offset] for offset in offsets])
+            choices.append((start + offsets[places.find("1")], start + offsets[places.rfind("1")]))
     return list(dict.fromkeys(reversed(choices)))  # a row's pair may lie in a box too
+
+
+def _set_bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, lowest first (read from its binary text)."""
+    text = bin(mask)[:1:-1]
+    found = []
+    index = text.find("1")
+    while index >= 0:
+        found.append(index)
+        index = text.find("1", index + 1)
+    return found
 
 
 class SearchBudgetExceeded(Exception):
