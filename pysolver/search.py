@@ -602,12 +602,13 @@ def _guesses(cand: int, placed: int, options: int) -> list[tuple[int, int, int]]
 
 #: From this grid size on, a search that has found no solution within ``_PLAIN_NODES`` nodes
 #: starts again from the top and looks ahead before every guess (``_lookahead``). On the seeded
-#: 25×25 set plain guessing solves most puzzles in a few milliseconds and a few within 500 nodes,
-#: but on the loosest ones it runs for minutes: there the lookahead takes seconds. Looking
-#: ahead from the start would make every easy puzzle several times dearer; on 16×16 the plain
-#: rule's worst is already within a few times its median.
+#: 25×25 sets plain guessing solves most puzzles within 20 nodes (a few milliseconds) and a few
+#: within 500, but on the loosest ones it runs for minutes: there the lookahead takes about a
+#: second. 300 plain nodes (some 60 ms) before it measured a little better than 100 or 1000.
+#: Looking ahead from the start would make every easy puzzle several times dearer; on 16×16 the
+#: plain rule's worst is already within a few times its median.
 _LOOKAHEAD_FROM = 25
-_PLAIN_NODES = 1000
+_PLAIN_NODES = 300
 
 
 #: What placing each candidate (by bit index) led to in one state: the settled state, or None.
