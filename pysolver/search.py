@@ -685,6 +685,7 @@ def _lookahead(cand: int, done: int, t: Layout,
                         best = (gains[0], gains[1])
                         chosen = [(other[0], other[1], 0), (one[0], one[1], 0)]
                 continue
+            tried += 1
             now = (_settle_planes(cand ^ gone, done, 0, t) if t.cover is None
                    else _settle_cover(_remove(cand, gone, t), done, 0, t))
         else:
