@@ -703,8 +703,8 @@ def _lookahead(cand: int, done: int, t: Layout,
 
 def _probe(cand: int, done: int, index: int, earlier: Probes,
            t: Layout) -> tuple[int, int] | None:
-    """Place the candidate at bit ``index`` and settle, starting from what placing it led to in an earlier state
-    (``earlier``: the probes of states that ``cand`` descends from) when there is one.
+    """Place the candidate at bit ``index`` and settle, starting from what placing it led to in
+    an earlier state (``earlier``: the probes of states that ``cand`` descends from) if any.
 
     Propagation only removes candidates, so from a state with fewer candidates the same
     placement leads to fewer still: settling ``cand`` AND the earlier outcome reaches the same
@@ -770,10 +770,12 @@ def _two_way_choices(section: int, t: Layout) -> list[tuple[int, int]]:
         band_thrice |= band_twice & moved
         band_twice |= band_once & moved
         band_once |= moved
-    houses = ((t.column_shifts, t.column_starts, [j * field for j in range(n)]),
-              (t.stack_shifts, t.box_starts, [j * field + k for j in range(len(t.band_shifts) + 1)
-                                              for k in range(len(t.stack_shifts) + 1)]))
-    for shifts, starts, offsets in houses:
+    # A house's cells, in order, as offsets from its first one (a column's rows, a box's rows
+    # of box_cols cells each; the shifts leave out offset 0).
+    column_cells = [j * field for j in range(n)]
+    box_cells = [j + k for j in (0, *t.band_shifts) for k in (0, *t.stack_shifts)]
+    for shifts, starts, offsets in ((t.column_shifts, t.column_starts, column_cells),
+                                    (t.stack_shifts, t.box_starts, box_cells)):
         once, twice, thrice = band_once, band_twice, band_thrice
         for shift in shifts:
             moved_once, moved_twice = band_once >> shift, band_twice >> shift
