@@ -29,7 +29,15 @@ share 0 the puzzle is minimal, the hardest kind blanking can make. A search that
 size's node budget (``BUDGETS``) keeps its clue unproven, so such a puzzle may not be quite
 minimal; the count of such clues is printed per puzzle. Every blank kept was proved by a
 complete search, so every puzzle written has exactly one solution. Each size draws from its own
-``random.Random(seed)``, so one size can be remade alone.
+``random.Random(seed)``, so one size can be remade alone, and ``--count k`` makes the first k
+puzzles of a longer run.
+
+What came out (seed 15, CPython 3.11, a shared machine): 16×16 minimal or nearly so, 90–100 clues
+(35–39%), 0.2–1.7 s CPU each; no singles-only puzzle among them. 25×25 took about a minute of
+CPU each, and most clues (over 200 of about 270, 43–45% of the cells) are kept unproven: below
+about 45% clues the uniqueness tests outrun the budget, so these puzzles are unique but far from
+minimal, the hardest this budget reaches; unique25x25_seed15.txt holds the first 14 puzzles of a
+``--count 20`` run, stopped for time.
 """
 
 from __future__ import annotations
