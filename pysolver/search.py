@@ -301,33 +301,30 @@ def _remove(cand: int, gone: int, t: Layout) -> int:
     return cand
 
 
-def _settle_cover(cand: int, filled: int, new: int, t: Layout,
-                  locked: bool = True) -> tuple[int, int] | None:
+def _settle_cover(cand: int, new: int, t: Layout, locked: bool = True) -> int | None:
     """Place the candidates of ``new`` and propagate singles (and, with ``locked``, locked
     candidates) to a fixpoint.
 
-    ``cand`` is the state: the candidates, and in the guard bits the constraints still open.
-    ``filled`` counts the placements so far (the grid is solved when it reaches n²). Returns both
-    at the fixpoint, or None on a contradiction: a constraint no candidate can satisfy (a cell
-    with no candidate, or a digit with no place in a house). Each round places what the last one
-    found and tests every field of every section at once: an empty field is a contradiction, an
-    open field with one candidate is a single to place (in the cell section a naked single, in
-    the others a hidden single). When no single is left, locked candidates (pointing and
-    claiming) remove what they can, and a round starts again if they removed any.
+    ``cand`` is the state: the candidates, and in the guard bits the constraints still open (the
+    grid is solved when none is). Returns the state at the fixpoint, or None on a contradiction:
+    a constraint no candidate can satisfy (a cell with no candidate, or a digit with no place in
+    a house). Each round places what the last one found and tests every field of every section
+    at once: an empty field is a contradiction, an open field with one candidate is a single to
+    place (in the cell section a naked single, in the others a hidden single). When no single is
+    left, locked candidates (pointing and claiming) remove what they can, and a round starts
+    again if they removed any.
 
     Placing closes a constraint by clearing its guard bit with the same AND that clears the
-    rivals, rather than OR-ing it into a separate integer: in WebAssembly an operation on the
-    9×9 state costs most of a microsecond, and a hard puzzle's settles place about ten
-    candidates each.
+    rivals, rather than OR-ing it into a separate integer, and counts nothing: in WebAssembly an
+    operation on the 9×9 state costs most of a microsecond, and a hard puzzle's settles place
+    about ten candidates each.
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(4))
     >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
-    >>> cand, filled = _settle_cover(t.start, 0, bit(0, 1) | bit(1, 2) | bit(2, 3), t)
+    >>> cand = _settle_cover(t.start, bit(0, 1) | bit(1, 2) | bit(2, 3), t)
     >>> [d for d in range(1, 5) if cand & bit(3, d)], [d for d in range(1, 5) if cand & bit(4, d)]
     ([4], [3, 4])
-    >>> filled  # the three given and r1c4
-    4
     """
     cover = t.cover
     assert cover is not None
@@ -339,7 +336,6 @@ def _settle_cover(cand: int, filled: int, new: int, t: Layout,
             keep, others = entries[index] or cover.entry(index)
             cand &= keep
             new &= others
-            filled += 1
         # Subtract 1 from every field with its guard bit set (so the borrow stays inside): the
         # guard bit stays set in a non-empty field. The guarded field AND its decrement holds its
         # candidates but the lowest under a set guard bit; subtracting 1 again clears the guard
@@ -354,14 +350,33 @@ def _settle_cover(cand: int, filled: int, new: int, t: Layout,
             new = (one - (one >> n)) & cand
             continue
         if not locked:
-            return cand, filled
+            return cand
         row_section = cand & t.candidates
         if not _locks(row_section, t):
-            return cand, filled
+            return cand
         gone = row_section & _locked_eliminations(row_section, t)
         if not gone:
-            return cand, filled
+            return cand
         cand = _remove(cand, gone, t)
+
+
+def _settle_counted(cand: int, filled: int, new: int, t: Layout) -> tuple[int, int] | None:
+    """``_settle_cover`` with the count of filled cells that the row-section settle carries, for
+    the lookahead, which works on either state; the count is read from the cells' guard bits.
+
+    >>> from .geometry import geometry_for_size
+    >>> t = layout(geometry_for_size(4))
+    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
+    >>> _settle_counted(t.start, 0, bit(0, 1) | bit(1, 2) | bit(2, 3), t)[1]  # and r1c4
+    4
+    """
+    settled = _settle_cover(cand, new, t)
+    if settled is None:
+        return None
+    cover = t.cover
+    assert cover is not None
+    cells = cover.cell_guards << cover.cell_shift
+    return settled, filled + (cand & cells).bit_count() - (settled & cells).bit_count()
 
 
 def _locks(section: int, t: Layout) -> bool:
@@ -680,7 +695,7 @@ def _lookahead(cand: int, done: int, t: Layout) -> tuple[list[tuple[int, int, in
     >>> _lookahead(_remove(t.start, gone, t), 0, t)  # r1c1 = 1 and r1c1 = 2 both fail: a dead end
     ([], 2)
     """
-    settle = _settle_planes if t.cover is None else _settle_cover
+    settle = _settle_planes if t.cover is None else _settle_counted
     section = cand & t.candidates
     pending = _two_way_choices(section, t)
     if not pending:
@@ -818,15 +833,13 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
     starts again from the top with the lookahead. Once a solution is yielded the search never
     starts again, so no solution comes twice.
     """
-    # Each entry: the state, what settling it so far did (see the settle functions), candidates
-    # to place now. The state is solved when every cell is filled (exact cover), or when every
-    # candidate left is placed (row section).
-    candidates, cell_count = t.candidates, t.n * t.n
-    cover = t.cover is not None
-    if cover:
-        start = (_remove(t.start, banned, t), 0, clues)
-    else:
-        start = (candidates ^ (candidates & banned), 0, clues)
+    if t.cover is not None:
+        yield from _cover_solutions(t, clues, banned, budget)
+        return
+    # Each entry: the state, the candidates placed so far, candidates to place now. The state is
+    # solved when every candidate left is placed.
+    candidates = t.candidates
+    start = (candidates ^ (candidates & banned), 0, clues)
     stack = [start]
     patience = _PLAIN_NODES if t.n >= _LOOKAHEAD_FROM else None
     lookahead = False
@@ -840,11 +853,11 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
                 stack, lookahead, patience = [start], True, None
             else:
                 patience -= 1
-        settled = _settle_cover(*stack.pop(), t) if cover else _settle_planes(*stack.pop(), t)
+        settled = _settle_planes(*stack.pop(), t)
         if settled is None:
             continue
         cand, done = settled
-        if done == cell_count if cover else done == cand:
+        if done == cand:
             patience = None
             yield cand & candidates
             continue
@@ -854,8 +867,34 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
                 budget -= tried
             stack += guesses
             continue
-        stack += _guesses(cand, done, _branch_cover(cand, t) if cover
-                          else _branch(cand & candidates, t))
+        stack += _guesses(cand, done, _branch(cand & candidates, t))
+
+
+def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None) -> Iterator[int]:
+    """``raw_solutions`` on the exact-cover state (up to 16×16): plain guesses, each stack entry
+    a state and the candidates to place in it, the grid solved when no constraint is open.
+
+    A loop of its own, without the lookahead's bookkeeping, because a hard 9×9 puzzle visits a
+    few hundred nodes of a few microseconds each.
+    """
+    guards, candidates = t.field_guards, t.candidates
+    stack = [(_remove(t.start, banned, t), clues)]
+    while stack:
+        if budget is not None:
+            budget -= 1
+            if budget < 0:
+                raise SearchBudgetExceeded
+        cand = _settle_cover(*stack.pop(), t)
+        if cand is None:
+            continue
+        if not cand & guards:
+            yield cand & candidates
+            continue
+        options = _branch_cover(cand, t)
+        while options:  # the lowest candidate ends on top, so it is tried first
+            top = 1 << options.bit_length() - 1
+            stack.append((cand, top))
+            options ^= top
 
 
 def solved_by_singles(t: Layout, clues: int) -> bool:
@@ -866,8 +905,8 @@ def solved_by_singles(t: Layout, clues: int) -> bool:
     if t.cover is None:
         planes = _settle_planes(t.start, 0, clues, t, locked=False)
         return planes is not None and planes[0] == planes[1]
-    settled = _settle_cover(t.start, 0, clues, t, locked=False)
-    return settled is not None and settled[1] == t.n * t.n
+    settled = _settle_cover(t.start, clues, t, locked=False)
+    return settled is not None and not settled & t.field_guards
 
 
 def _search(grid: Grid) -> Iterator[int]:
