@@ -93,15 +93,16 @@ class _PlaceMasks(dict[int, int]):
 class _CoverMasks:
     """What placing or removing each candidate of the exact-cover state does, by bit index.
 
-    ``entries[index + 1]`` (``index``: the bit index of any of a candidate's four copies; one
-    more, so that the search looks up a bit's ``bit_length()`` without subtracting 1 for each
-    placement) is ``(keep, others)``: AND ``keep`` into the state to place the candidate (it
-    clears every candidate that shares a constraint with the placed one, in all four sections,
-    and the guard bits of its four constraints, which are no longer open; it keeps the placed
-    one), and AND ``others`` into the candidates still to place, or into the state to remove the
-    candidate (it clears the candidate's four copies). The four copies share one entry. A list rather than a dict because indexing a list is the
-    cheapest lookup there is (in WebAssembly about a quarter of a dict's); an entry is made on
-    first use (``entry``), so a 16×16 search holds only the masks it needs.
+    ``entries[index + 1]`` (``index``: the bit index of any of a candidate's four copies; one more,
+    so that the search looks up a bit's ``bit_length()`` without subtracting 1 for each placement)
+    is ``(keep, others)``: AND ``keep`` into the state to place the candidate (it clears every
+    candidate that shares a constraint with the placed one, in all four sections, and the guard
+    bits of its four constraints, which are no longer open; it keeps the placed one), and AND
+    ``others`` into the candidates still to place, or into the state to remove the candidate (it
+    clears the candidate's four copies). The four copies share one entry. A list rather than a dict
+    because indexing a list is the cheapest lookup there is (in WebAssembly about a quarter of a
+    dict's); an entry is made on first use (``entry``), so a 16×16 search holds only the masks it
+    needs.
     """
 
     def __init__(self, n: int, box_rows: int, box_cols: int) -> None:
