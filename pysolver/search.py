@@ -115,7 +115,8 @@ class _CoverMasks:
         #: Every candidate and every guard bit: the state of an empty grid, every constraint open.
         self.full = (1 << _SECTIONS * section) - 1
         self.all_digits = sum(1 << d * plane for d in range(n))
-        self.entries: list[tuple[int, int] | None] = [None] * (_SECTIONS * section + 1)
+        #: Empty until made: unpacking it into two fails (see ``_settle_cover``).
+        self.entries: list[tuple[int, ...]] = [()] * (_SECTIONS * section + 1)
         #: The cell section, moved down to bit 0 by ``cell_shift``: bit 0 and the guard bit of
         #: every cell's field.
         self.cell_shift = 3 * section
@@ -316,9 +317,10 @@ def _settle_cover(cand: int, new: int, t: Layout, locked: bool = True) -> int | 
     again if they removed any.
 
     Placing closes a constraint by clearing its guard bit with the same AND that clears the
-    rivals, rather than OR-ing it into a separate integer, and counts nothing: in WebAssembly an
-    operation on the 9×9 state costs most of a microsecond, and a hard puzzle's settles place
-    about ten candidates each.
+    rivals, rather than OR-ing it into a separate integer, and counts nothing; a mask not made yet
+    is caught as the error of unpacking an empty entry rather than tested for, since a try costs
+    nothing until it raises: in WebAssembly an operation on the 9×9 state costs most of a microsecond,
+    every bytecode counts, and a hard puzzle's settles place about ten candidates each.
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(4))
@@ -333,8 +335,10 @@ def _settle_cover(cand: int, new: int, t: Layout, locked: bool = True) -> int | 
     guards, lows, n = t.field_guards, t.field_lows, t.n
     while True:
         while new:
-            index = new.bit_length()
-            keep, others = entries[index] or cover.entry(index)
+            try:
+                keep, others = entries[new.bit_length()]
+            except ValueError:  # not made yet (empty): the try costs nothing until it raises
+                keep, others = cover.entry(new.bit_length())
             cand &= keep
             new &= others
         # Subtract 1 from every field with its guard bit set (so the borrow stays inside): the
