@@ -122,6 +122,12 @@ class _CoverMasks:
         self.cell_shift = 3 * section
         self.cell_lows = sum(1 << f * field for f in range(n * n))
         self.cell_guards = self.cell_lows << n
+        #: By the ``bit_length()`` of a cell's guard bit in the moved-down cell section: that
+        #: cell in every plane of the row section (what branching on it tries).
+        self.cell_planes: list[int] = [0] * (n * n * field + 1)
+        for f in range(n * n):
+            r, c = divmod(f, n)
+            self.cell_planes[f * field + n + 1] = self.all_digits << r * field + c
         # Per row, column and box: the copies, in every section, of its digit-0 candidates (the
         # members of its digit-0 constraint), split into the first three sections, where digit d
         # is d planes further on, and the cell section, where it is d bits further on.
@@ -645,8 +651,7 @@ def _branch_cover(cand: int, t: Layout) -> int:
         exactly = (at_least ^ more) & guards
         if exactly:
             # The lowest set bit (the first such cell's guard bit) is where subtracting 1 stops.
-            row, col = divmod(((exactly ^ (exactly - 1)).bit_length() - 1) // t.field, t.n)
-            return (t.planes << row * t.field + col) & cand
+            return cover.cell_planes[(exactly ^ (exactly - 1)).bit_length()] & cand
         at_least = more
 
 
