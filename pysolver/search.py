@@ -894,7 +894,8 @@ def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None) -> 
             budget -= 1
             if budget < 0:
                 raise SearchBudgetExceeded
-        cand = _settle_cover(*stack.pop(), t)
+        state, new = stack.pop()  # a call with * would build a tuple and take the slow path
+        cand = _settle_cover(state, new, t)
         if cand is None:
             continue
         if not cand & guards:
