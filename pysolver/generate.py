@@ -17,14 +17,15 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
   puzzle Easy, or else its peers filled in again and the blanking repeated, rather than the grid
   thrown away (at 16×16 only about one steered puzzle in a hundred is minimal).
 * The levels that random minimal puzzles rarely reach at a size are steered the same way, with
-  the logic limited to the techniques up to the level as the test: Medium and ``unique``
+  the logic limited to the techniques up to the level as the test: Medium, Hard and ``unique``
   at 16×16 (a random minimal 16×16 puzzle takes a minute of searching and needs chains or
-  guessing anyway).
-* **Hard, Expert and Extreme at 16×16** are *steered past*: steered to Medium, then every clue
+  guessing anyway). Above Medium the grid is steered to Medium first and every clue's need
+  for uniqueness learned (see ``_learn_needed``), so that the engine then runs only for the
+  few clues uniqueness does not need.
+* **Expert and Extreme at 16×16** are *steered past*: steered to Medium, then every clue
   that uniqueness does not need is blanked, each blank taking the puzzle past Medium for good;
-  the minimal puzzle that results is graded (Hard and Expert puzzles keep under their level as
-  they are blanked). Steered to Hard itself, a 16×16 puzzle keeps clues that the logic needs
-  and uniqueness does not, and repairing them costs more than a few more grids.
+  the minimal puzzle that results is graded (Expert puzzles keep under their level as
+  they are blanked).
   Levels that do not occur at a size (a 4×4 puzzle is always Easy) are refused at once.
 * **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
   "Unique" option) are otherwise *sampled*: random minimal puzzles until one has the level.
@@ -86,11 +87,10 @@ SWAP_TRIES = 48
 #: The levels above Easy steered at each size (see ``_steered``); the others are sampled. (At 6×6
 #: steering loses: steered to Medium nearly all come out Easy, and sampling finds an Expert one
 #: in a few dozen grids where steering needs hundreds.)
-STEERED = {16: (Level.MEDIUM,)}
+STEERED = {16: (Level.MEDIUM, Level.HARD)}
 #: The levels made at a size by steering to an easier level and then blanking every clue that
 #: uniqueness does not need (see ``_steer_past``), with that easier level.
-STEERED_PAST = {16: {Level.HARD: Level.MEDIUM, Level.EXPERT: Level.MEDIUM,
-                     Level.EXTREME: Level.MEDIUM}}
+STEERED_PAST = {16: {Level.EXPERT: Level.MEDIUM, Level.EXTREME: Level.MEDIUM}}
 #: Levels the generator refuses at a size at once, and why (rather than trying for minutes).
 UNAVAILABLE = {
     4: ("every 4×4 puzzle is solved by singles, so all are Easy",
@@ -331,7 +331,7 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
     needed. If one put off is still not needed at the end, ``SearchBudgetExceeded`` is raised
     too, as the puzzle cannot be both minimal and under the ceiling this way.
     """
-    cells = sum(mask for orbit, mask in work.masks.items() if clues & work.bits[orbit])
+    cells = _cells_of_clues(work, clues)
     clued = [o for o in work.bits if clues & work.bits[o]]
     rng.shuffle(clued)
     put_off = []
@@ -369,7 +369,7 @@ def _needless(work: _Work, clues: int, budget: int | None = None) -> tuple[int, 
     is remembered as a set: a puzzle changed in a few places so needs searches only for the
     clues it affects.
     """
-    cells = sum(mask for orbit, mask in work.masks.items() if clues & work.bits[orbit])
+    cells = _cells_of_clues(work, clues)
     proven = work.unavoidables.needed_orbits(cells, work.orbit_of)
     for orbit, own in work.bits.items():
         if not clues & own or work.masks[orbit] in proven:
@@ -384,6 +384,33 @@ def _needless(work: _Work, clues: int, budget: int | None = None) -> tuple[int, 
             return orbit
         work.learn(found)
     return None
+
+
+def _learn_needed(work: _Work, clues: int, budget: int) -> None:
+    """Search a second solution without each clue orbit of the unique puzzle ``clues`` that no
+    known unavoidable set proves needed, and remember every one found.
+
+    Steering above Medium runs the engine (about ten milliseconds a puzzle at 16×16) for
+    every orbit that singles and intersections cannot put back; after this, nearly every
+    orbit that uniqueness needs is proved so by a known set instead (see ``_fits``), and the
+    engine runs only for the few that uniqueness does not need. A search that runs past
+    ``budget`` nodes is left: the engine settles that orbit.
+    """
+    cells = _cells_of_clues(work, clues)
+    proven = work.unavoidables.needed_orbits(cells, work.orbit_of)
+    for orbit, own in work.bits.items():
+        if clues & own and work.masks[orbit] not in proven:
+            try:
+                other = work.another(clues & ~own, orbit, budget)
+            except SearchBudgetExceeded:
+                continue
+            if other is not None:
+                work.learn(other)
+
+
+def _cells_of_clues(work: _Work, clues: int) -> int:
+    """The cell mask of the clue orbits that ``clues`` (search bits) holds."""
+    return sum(mask for orbit, mask in work.masks.items() if clues & work.bits[orbit])
 
 
 def is_minimal(puzzle: Grid, symmetry: Symmetry = "none") -> bool:
@@ -461,6 +488,10 @@ def _fits(work: _Work, level: Level) -> Fits:
     def fits(clues: int, values: Sequence[int], orbit: tuple[int, ...]) -> bool:
         if solved_by_singles(t, clues):
             return True
+        if orbit:
+            mask = work.orbit_of[orbit[0]]
+            if work.unavoidables.needed(_cells_of(values) | mask, mask):
+                return False
         grid = Grid(geo, tuple(values))
         if orbit:
             board = fill_basics(Board.from_grid(grid))[0]
@@ -522,7 +553,11 @@ def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmet
     fits = _fits(work, level)
     order = list(work.bits)
     rng.shuffle(order)
-    clues = _steer(work, work.target, order, fits)
+    clues = work.target
+    if level > Level.MEDIUM:
+        clues = _steer(work, clues, order, _fits(work, Level.MEDIUM))
+        _learn_needed(work, clues, SEARCH_BUDGET)
+    clues = _steer(work, clues, order, fits)
     dropped: set[tuple[int, ...]] = set()  # needless orbits swapped out, never swapped back in
     for repair in range(REPAIRS + 1):
         if not minimal:
