@@ -459,8 +459,9 @@ def _forced(geo: Geometry, values: Sequence[int], seen: Sequence[int], cell: int
 
 #: The steering's test: whether the puzzle with these clues (as search bits and as values)
 #: is solved by the logic within the level being steered to; the third argument is the orbit
-#: just blanked (for a swap, the clue swapped out).
-Fits = Callable[[int, Sequence[int], tuple[int, ...]], bool]
+#: just blanked (for a swap, the clue swapped out), the fourth whether the puzzle is known to
+#: have one solution (a swap's is: the puzzle without the new clue had).
+Fits = Callable[[int, Sequence[int], tuple[int, ...], bool], bool]
 
 
 def _fits(work: _Work, level: Level) -> Fits:
@@ -484,23 +485,25 @@ def _fits(work: _Work, level: Level) -> Fits:
     """
     t, geo = work.t, work.solution.geometry
     if level is Level.EASY:
-        return lambda clues, values, orbit: solved_by_singles(t, clues)
+        return lambda clues, values, orbit, unique: solved_by_singles(t, clues)
     if level is Level.MEDIUM:
-        return lambda clues, values, orbit: (solved_by_singles(t, clues) or fill_basics(
+        return lambda clues, values, orbit, unique: (solved_by_singles(t, clues) or fill_basics(
             Board.from_grid(Grid(geo, tuple(values))))[0].is_solved())
     settings = Settings(disabled=frozenset(record.slug for record in TECHNIQUES
                                            if _easiest_level(record) > level))
 
-    def fits(clues: int, values: Sequence[int], orbit: tuple[int, ...]) -> bool:
+    def fits(clues: int, values: Sequence[int], orbit: tuple[int, ...], unique: bool) -> bool:
         if solved_by_singles(t, clues):
             return True
         mask = work.orbit_of[orbit[0]]
-        if work.unavoidables.needed(_cells_of(values) | mask, mask):
+        if not unique and work.unavoidables.needed(_cells_of(values) | mask, mask):
             return False
         grid = Grid(geo, tuple(values))
         board = fill_basics(Board.from_grid(grid))[0]
         if all(board.values[cell] for cell in orbit):
             return True
+        if unique:
+            return level_within(grid, level, settings) is not None
         try:
             other = work.another(clues, orbit, LOCAL_BUDGET)
         except SearchBudgetExceeded:
@@ -539,7 +542,7 @@ def _steer(work: _Work, clues: int, order: Sequence[tuple[int, ...]], fits: Fits
             continue
         set_orbit(orbit, False)
         if (all(_forced(geo, values, seen, cell, solution[cell]) for cell in orbit)
-                or fits(clues & ~own, values, orbit)):
+                or fits(clues & ~own, values, orbit, False)):
             clues &= ~own
         else:
             set_orbit(orbit, True)
@@ -659,7 +662,7 @@ def _swap_for(work: _Work, clues: int, needless: tuple[int, ...],
     for orbit in empty[:SWAP_TRIES]:
         for cell in orbit:
             values[cell] = solution[cell]
-        if fits(without | work.bits[orbit], values, needless):
+        if fits(without | work.bits[orbit], values, needless, True):
             return without | work.bits[orbit]
         for cell in orbit:
             values[cell] = 0
