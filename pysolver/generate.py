@@ -82,6 +82,9 @@ WALK_STEPS = 4
 SWAP_SOLUTION_LIMIT = 64
 #: Times a steered puzzle with a needless clue is re-blanked around it before a new grid is drawn.
 REPAIRS = 40
+#: The same above Medium, where each repair runs the engine on dozens of puzzles (a 16×16
+#: Hard repair costs about as much as a new grid steered to the point of repairs).
+REPAIRS_ABOVE_MEDIUM = 8
 #: Empty orbits tried as the replacement of a needless clue before its neighbourhood is refilled.
 SWAP_TRIES = 48
 #: The levels above Easy steered at each size (see ``_steered``); the others are sampled. (At 6×6
@@ -557,7 +560,8 @@ def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmet
     A clue the logic needs may be one uniqueness does not need. Then the puzzle without it is
     above the level, as is (nearly always) any puzzle inside that one, so the clue's
     neighbourhood must change: its orbit's peers are filled in again from the solution and the
-    blanking repeated, that orbit first. After ``REPAIRS`` such repairs the grid is given up.
+    blanking repeated, that orbit first. After ``REPAIRS`` such repairs (``REPAIRS_ABOVE_MEDIUM``
+    above Medium) the grid is given up.
     The puzzle may come out below ``level``; the caller grades it.
     """
     if progress:
@@ -573,15 +577,16 @@ def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmet
         _learn_needed(work, clues, SEARCH_BUDGET)
     clues = _steer(work, clues, order, fits)
     dropped: set[tuple[int, ...]] = set()  # needless orbits swapped out, never swapped back in
-    for repair in range(REPAIRS + 1):
+    repairs = REPAIRS if level <= Level.MEDIUM else REPAIRS_ABOVE_MEDIUM
+    for repair in range(repairs + 1):
         if not minimal:
             break
         if progress:
-            progress("checking every clue is needed", repair / (REPAIRS + 1))
+            progress("checking every clue is needed", repair / (repairs + 1))
         needless = _needless(work, clues, SEARCH_BUDGET)
         if needless is None:
             break
-        if repair == REPAIRS:
+        if repair == repairs:
             return None
         rng.shuffle(order)
         dropped.add(needless)
