@@ -614,7 +614,7 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     past ``SEARCH_BUDGET`` nodes give the grid up.
 
     Below Extreme, a clue whose blank would take the puzzle past ``level`` is put off (see
-    ``_minimize``): Hard and Expert are narrow bands at 16×16, which most blanks jump over,
+    ``_minimize``): Expert is a narrow band at 16×16, which most blanks jump over,
     and the engine up to Expert is cheap. Chains are not, so Extreme puzzles are blanked freely and
     graded once.
 
