@@ -552,6 +552,20 @@ def _steer(work: _Work, clues: int, order: Sequence[tuple[int, ...]], fits: Fits
     return clues
 
 
+def _steer_grid(work: _Work, order: Sequence[tuple[int, ...]], level: Level, fits: Fits) -> int:
+    """The full grid's orbits blanked in ``order`` while the puzzle ``fits`` ``level``.
+
+    Above Medium the grid is steered to Medium first, which costs little, and every clue's
+    need for uniqueness is learned (``_learn_needed``), so that the steering above runs the
+    engine only for the few clues uniqueness does not need.
+    """
+    clues = work.target
+    if level > Level.MEDIUM:
+        clues = _steer(work, clues, order, _fits(work, Level.MEDIUM))
+        _learn_needed(work, clues, SEARCH_BUDGET)
+    return _steer(work, clues, order, fits)
+
+
 def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmetry,
               minimal: bool, progress: Progress | None) -> Grid | None:
     """A puzzle the logic solves within ``level``: orbits blanked in random order while it
@@ -571,11 +585,7 @@ def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmet
     fits = _fits(work, level)
     order = list(work.bits)
     rng.shuffle(order)
-    clues = work.target
-    if level > Level.MEDIUM:
-        clues = _steer(work, clues, order, _fits(work, Level.MEDIUM))
-        _learn_needed(work, clues, SEARCH_BUDGET)
-    clues = _steer(work, clues, order, fits)
+    clues = _steer_grid(work, order, level, fits)
     dropped: set[tuple[int, ...]] = set()  # needless orbits swapped out, never swapped back in
     repairs = REPAIRS if level <= Level.MEDIUM else REPAIRS_ABOVE_MEDIUM
     for repair in range(repairs + 1):
@@ -625,17 +635,17 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     is graded once (at 16×16 Extreme grading costs as much as the blanking).
     """
     work = _Work(solution, symmetry)
-    order = list(work.bits)
-    rng.shuffle(order)
-    if progress:
-        progress("removing clues", 0.0)
-    clues = _steer(work, work.target, order, _fits(work, easier))
     within = Settings(disabled=ON_REQUEST | frozenset(
         record.slug for record in TECHNIQUES if _easiest_level(record) > level), unique=True)
 
     def under(trial: int) -> bool:
         return level_within(_puzzle_of(solution, trial), level, within) is not None
 
+    order = list(work.bits)
+    rng.shuffle(order)
+    if progress:
+        progress("removing clues", 0.0)
+    clues = _steer_grid(work, order, easier, _fits(work, easier))
     try:
         clues = _minimize(work, clues, rng, progress, SEARCH_BUDGET,
                           under if level < Level.EXTREME else None)
