@@ -12,18 +12,22 @@ Set ``PYSOLVER_DEBUG=1`` to see the traceback of an unexpected error.
 
 Modules are imported by name and only when needed: when the first argument names a command, only
 that command's module is imported (``solve`` never loads the logic, the grader or GTSPS), so a
-short run is not dominated by start-up.
+short run is not dominated by start-up. A command module may also offer
+``plain_command(arguments)``, which reads a plain command line without argparse and returns its
+run, or None to leave the line to argparse (``solve`` does: see its module).
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from importlib import import_module
-from typing import Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..errors import PuzzleError
+
+if TYPE_CHECKING:
+    import argparse
 
 #: The subcommands (each the name of its module here), in the order ``--help`` lists them.
 COMMANDS = ("steps", "play", "solve", "count", "check", "rate", "generate", "gtsps", "export",
@@ -32,6 +36,7 @@ COMMANDS = ("steps", "play", "solve", "count", "check", "rate", "generate", "gts
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every subcommand registered, or only the one named ``only``."""
+    import argparse  # only here: a plain ``solve`` runs without it (see ``_command``)
     parser = argparse.ArgumentParser(
         prog="pysolver",
         description="Sudoku solver and tutor: chain and pile exclusion, step by step.")
@@ -43,11 +48,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; return its exit code (see the module's docstring)."""
-    args_list = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(args_list[0] if args_list and args_list[0] in COMMANDS else None)
-    args = parser.parse_args(argv)
+    command = _command(sys.argv[1:] if argv is None else list(argv))
     try:
-        code: int = args.run(args)
+        code = command()
     except (PuzzleError, ValueError) as error:
         return _fail(f"error: {error}", 2)
     except KeyboardInterrupt:
@@ -66,6 +69,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"internal error: {type(error).__name__}: {error} "
                      f"(set PYSOLVER_DEBUG=1 for the traceback, and please report it)", 1)
     return code
+
+
+def _command(argv: list[str]) -> Callable[[], int]:
+    """The run ``argv`` asks for: read by its command's ``plain_command`` if it has one that takes
+    it, else by argparse (which exits with its usage message on a bad line)."""
+    name = argv[0] if argv and argv[0] in COMMANDS else None
+    if name is not None:
+        module = import_module(f"{__name__}.{name}")
+        plain = getattr(module, "plain_command", None)
+        command: Callable[[], int] | None = plain(argv[1:]) if plain else None
+        if command is not None:
+            return command
+    args = build_parser(name).parse_args(argv)
+    return lambda: int(args.run(args))
 
 
 def _fail(message: str, code: int) -> int:

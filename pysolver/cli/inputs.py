@@ -9,7 +9,6 @@ so (a UTF-8 byte-order mark is skipped, as editors on Windows write one).
 
 from __future__ import annotations
 
-import argparse
 import codecs
 import errno
 import os
@@ -24,6 +23,8 @@ from ..geometry import size_for_cell_count
 from ..grid import ALPHABETS, SEPARATORS, Grid
 
 if TYPE_CHECKING:
+    import argparse
+
     from .. import formats
 
 
@@ -190,10 +191,10 @@ def each_puzzle(args: argparse.Namespace) -> Iterator[ParsedPuzzle]:
             yield ParsedPuzzle(label, None, error)
 
 
-def each_text(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
+def each_text(argument: str) -> Iterator[tuple[str, str]]:
     """Each puzzle's message prefix and text, unparsed, for the commands whose fast path reads
-    text directly (``solve``, ``count``); ``labelled`` gives their errors the same prefix."""
-    puzzles = read_puzzles(args.puzzle)
+    text directly (``solve``); ``labelled`` gives their errors the same prefix."""
+    puzzles = read_puzzles(argument)
     for puzzle in puzzles:
         yield (f"{puzzle.label}: " if len(puzzles) > 1 and puzzle.label else ""), puzzle.text
 
