@@ -16,10 +16,11 @@ spot, as python-chess quotes a bad move.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .errors import ConflictError, PuzzleFormatError
+from .frozen import Frozen
 from .geometry import BOX_SHAPES, SYMBOLS, Geometry, geometry_for_size, size_for_cell_count
 
 #: Characters skipped anywhere in a puzzle's text.
@@ -91,8 +92,7 @@ def _where(text: str, offset: int, multiline: bool) -> str:
     return f"line {line}, column {offset - line_start}"
 
 
-@dataclass(frozen=True)
-class Conflict:
+class Conflict(NamedTuple):
     """A digit standing twice in one house."""
 
     digit: int
@@ -100,12 +100,26 @@ class Conflict:
     cells: tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Grid:
-    """An immutable puzzle or solution: one value per cell, 0 for a blank."""
+class Grid(Frozen):
+    """An immutable puzzle or solution: one value per cell, 0 for a blank.
+
+    Equal, and hashed alike, when the geometry and the values are.
+    """
 
     geometry: Geometry
     values: tuple[int, ...]
+
+    def __init__(self, geometry: Geometry, values: tuple[int, ...]) -> None:
+        object.__setattr__(self, "geometry", geometry)
+        object.__setattr__(self, "values", values)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Grid):
+            return NotImplemented
+        return self.geometry is other.geometry and self.values == other.values
+
+    def __hash__(self) -> int:
+        return hash((self.geometry, self.values))
 
     @classmethod
     def parse(cls, text: str, *, alphabet: str = "digits", check: bool = True) -> Grid:

@@ -15,8 +15,7 @@ import os
 import re
 import stat
 import sys
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, NamedTuple
 
 from ..errors import PuzzleError
 from ..geometry import size_for_cell_count
@@ -32,8 +31,7 @@ class InputError(ValueError):
     """The puzzles cannot be read: ``no such file: 'puzzles.txt'``, ``is a directory: 'x'``..."""
 
 
-@dataclass(frozen=True)
-class PuzzleText:
+class PuzzleText(NamedTuple):
     """One puzzle's text and where it came from ('' for an argument)."""
 
     text: str
@@ -165,8 +163,7 @@ def add_puzzle_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how digits above 9 are spelt (default: 1-9 then A-P)")
 
 
-@dataclass(frozen=True)
-class ParsedPuzzle:
+class ParsedPuzzle(NamedTuple):
     """One puzzle of the input: its label (only when the input holds several), and its grid or the
     error that says why it is not one."""
 
