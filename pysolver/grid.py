@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
 
 from .errors import ConflictError, PuzzleFormatError
 from .frozen import Frozen
@@ -92,12 +91,28 @@ def _where(text: str, offset: int, multiline: bool) -> str:
     return f"line {line}, column {offset - line_start}"
 
 
-class Conflict(NamedTuple):
+class Conflict(Frozen):
     """A digit standing twice in one house."""
 
     digit: int
     house: int
     cells: tuple[int, int]
+
+    def __init__(self, digit: int, house: int, cells: tuple[int, int]) -> None:
+        object.__setattr__(self, "digit", digit)
+        object.__setattr__(self, "house", house)
+        object.__setattr__(self, "cells", cells)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Conflict):
+            return NotImplemented
+        return (self.digit, self.house, self.cells) == (other.digit, other.house, other.cells)
+
+    def __hash__(self) -> int:
+        return hash((self.digit, self.house, self.cells))
+
+    def __repr__(self) -> str:
+        return f"Conflict(digit={self.digit}, house={self.house}, cells={self.cells})"
 
 
 class Grid(Frozen):

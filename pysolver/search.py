@@ -47,8 +47,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import islice
-from typing import Iterator, Literal, NamedTuple, Sequence
+from typing import Iterator, Literal, Sequence
 
+from .frozen import Frozen
 from .geometry import GEOMETRY_COUNT, Geometry, geometry_for_size, size_for_cell_count
 from .grid import ALPHABETS, Grid, symbols_for
 
@@ -884,7 +885,7 @@ def solve(grid: Grid) -> Grid | None:
     return None
 
 
-class _Spelling(NamedTuple):
+class _Spelling(Frozen):
     """How one alphabet spells a grid size's digits, for reading and writing lines directly."""
 
     bits: dict[str, tuple[int, ...]]  # a digit's symbol (either case) → its bit in each cell
@@ -892,14 +893,22 @@ class _Spelling(NamedTuple):
     symbols: str
     hex_line: dict[int, int | None] | None  # str.translate table from hex digits (n ≤ 15) to symbols
 
+    def __init__(self, bits: dict[str, tuple[int, ...]], blanks: str, symbols: str,
+                 hex_line: dict[int, int | None] | None) -> None:
+        object.__setattr__(self, "bits", bits)
+        object.__setattr__(self, "blanks", blanks)
+        object.__setattr__(self, "symbols", symbols)
+        object.__setattr__(self, "hex_line", hex_line)
+
 
 @lru_cache(maxsize=GEOMETRY_COUNT * len(ALPHABETS))
 def _spelling(geometry: Geometry, alphabet: str) -> _Spelling:
     t = layout(geometry)
     symbols = symbols_for(geometry.n, alphabet)
+    offsets = [r * t.field + c for r in range(t.n) for c in range(t.n)]  # as in candidate_bit
     bits: dict[str, tuple[int, ...]] = {}
-    for digit, symbol in enumerate(symbols, 1):
-        row = tuple(candidate_bit(t, cell, digit) for cell in range(geometry.cell_count))
+    for digit, symbol in enumerate(symbols):
+        row = tuple(1 << digit * t.plane + offset for offset in offsets)
         bits[symbol] = bits[symbol.lower()] = row
     hex_line = (str.maketrans("123456789abcdef"[:geometry.n], symbols, "0")
                 if geometry.n < 16 else None)

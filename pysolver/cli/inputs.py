@@ -15,9 +15,10 @@ import os
 import re
 import stat
 import sys
-from typing import TYPE_CHECKING, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Iterator
 
 from ..errors import PuzzleError
+from ..frozen import Frozen
 from ..geometry import size_for_cell_count
 from ..grid import ALPHABETS, SEPARATORS, Grid
 
@@ -31,17 +32,23 @@ class InputError(ValueError):
     """The puzzles cannot be read: ``no such file: 'puzzles.txt'``, ``is a directory: 'x'``..."""
 
 
-class PuzzleText(NamedTuple):
+class PuzzleText(Frozen):
     """One puzzle's text and where it came from ('' for an argument)."""
 
     text: str
-    label: str = ""
+    label: str
+
+    def __init__(self, text: str, label: str = "") -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "label", label)
 
 
 _DROP_SEPARATORS = str.maketrans("", "", "".join(sorted(SEPARATORS)))
 
 #: An argument ending like a file name (``.txt``, ``.sdk``) is one, unless it counts as a puzzle.
-_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,5}$")
+#: (A pattern, not a compiled one: only an argument that names no file needs it, and compiling
+#: it at import would cost every run.)
+_EXTENSION = r"\.[A-Za-z][A-Za-z0-9]{0,5}$"
 
 #: stat() errors that only say "there is no such file" (a name longer than 255 bytes included).
 _NOT_THERE = {errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG, errno.EINVAL}
@@ -150,7 +157,7 @@ def read_puzzles(argument: str) -> list[PuzzleText]:
             raise InputError(f"cannot read {argument!r}: {_reason(error)}") from None
         return split_puzzles(decode(data, name), name)
     named = "/" in argument or os.sep in argument or (
-        _EXTENSION.search(argument) and size_for_cell_count(_cell_count(argument)) is None)
+        re.search(_EXTENSION, argument) and size_for_cell_count(_cell_count(argument)) is None)
     if named:
         raise InputError(f"no such file: {argument!r}")
     return [PuzzleText(argument)]
@@ -163,13 +170,18 @@ def add_puzzle_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how digits above 9 are spelt (default: 1-9 then A-P)")
 
 
-class ParsedPuzzle(NamedTuple):
+class ParsedPuzzle(Frozen):
     """One puzzle of the input: its label (only when the input holds several), and its grid or the
     error that says why it is not one."""
 
     label: str
     grid: Grid | None
-    error: PuzzleError | None = None
+    error: PuzzleError | None
+
+    def __init__(self, label: str, grid: Grid | None, error: PuzzleError | None = None) -> None:
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "grid", grid)
+        object.__setattr__(self, "error", error)
 
     @property
     def prefix(self) -> str:
