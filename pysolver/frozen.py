@@ -10,7 +10,9 @@ subclass ``FrozenInstanceError``, with the same message).
 
 from __future__ import annotations
 
-from typing import NoReturn
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 
 class Frozen:

@@ -15,7 +15,6 @@ spot, as python-chess quotes a bad move.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from .errors import ConflictError, PuzzleFormatError
@@ -76,7 +75,9 @@ def _first_outside(text: str, accepted: str) -> int | None:
     """The offset of the first character of ``text`` that is neither accepted nor a separator.
 
     One regular-expression scan, so a line of millions of characters answers in milliseconds.
+    (``re`` is loaded only here, for bad input: a run with good input never needs it.)
     """
+    import re
     allowed = re.escape(accepted + accepted.lower() + "".join(sorted(SEPARATORS)))
     match = re.search(f"[^{allowed}]", text)
     return None if match is None else match.start()

@@ -47,13 +47,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import islice
-from typing import Iterator, Literal, Sequence
 
 from .frozen import Frozen
 from .geometry import GEOMETRY_COUNT, Geometry, geometry_for_size, size_for_cell_count
 from .grid import ALPHABETS, Grid, symbols_for
 
-Uniqueness = Literal["none", "unique", "multiple"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
+if TYPE_CHECKING:
+    from typing import Iterator, Literal, Sequence
+
+    Uniqueness = Literal["none", "unique", "multiple"]
 
 #: Grids up to this size search with the exact-cover state and keep every placing mask once made
 #: (16×16: at most about 20 MB). A 25×25 state would be 65,000 bits and its masks 400 MB, so 25×25

@@ -15,6 +15,12 @@ that command's module is imported (``solve`` never loads the logic, the grader o
 short run is not dominated by start-up. A command module may also offer
 ``plain_command(arguments)``, which reads a plain command line without argparse and returns its
 run, or None to leave the line to argparse (``solve`` does: see its module).
+
+For the same reason the modules a plain ``solve`` loads (this package, ``solve``, ``inputs``, the
+search, the grid and what they import) load neither ``typing`` nor ``re`` at run time (together
+about 7 ms of a bare interpreter's start-up): their type names are imported under
+``if TYPE_CHECKING:``, with ``TYPE_CHECKING = False`` defined in the module as type checkers
+understand it, and ``re`` is imported inside the functions that read bad input.
 """
 
 from __future__ import annotations
@@ -22,12 +28,13 @@ from __future__ import annotations
 import os
 import sys
 from importlib import import_module
-from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..errors import PuzzleError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (see above)
 if TYPE_CHECKING:
     import argparse
+    from typing import Callable, Sequence
 
 #: The subcommands (each the name of its module here), in the order ``--help`` lists them.
 COMMANDS = ("steps", "play", "solve", "count", "check", "rate", "generate", "gtsps", "export",

@@ -12,18 +12,18 @@ from __future__ import annotations
 import codecs
 import errno
 import os
-import re
 import stat
 import sys
-from typing import TYPE_CHECKING, Iterator
 
 from ..errors import PuzzleError
 from ..frozen import Frozen
 from ..geometry import size_for_cell_count
 from ..grid import ALPHABETS, SEPARATORS, Grid
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
     import argparse
+    from typing import Iterator
 
     from .. import formats
 
@@ -46,8 +46,8 @@ class PuzzleText(Frozen):
 _DROP_SEPARATORS = str.maketrans("", "", "".join(sorted(SEPARATORS)))
 
 #: An argument ending like a file name (``.txt``, ``.sdk``) is one, unless it counts as a puzzle.
-#: (A pattern, not a compiled one: only an argument that names no file needs it, and compiling
-#: it at import would cost every run.)
+#: (A pattern, not a compiled one: only an argument that is neither a file nor a puzzle needs it,
+#: and loading ``re`` and compiling it at import would cost every run.)
 _EXTENSION = r"\.[A-Za-z][A-Za-z0-9]{0,5}$"
 
 #: stat() errors that only say "there is no such file" (a name longer than 255 bytes included).
@@ -136,6 +136,12 @@ def _file_kind(argument: str) -> str | None:
     return "directory" if stat.S_ISDIR(mode) else "file"
 
 
+def _looks_like_a_file(argument: str) -> bool:
+    """Whether ``argument`` ends like a file name (``.txt``, ``.sdk``)."""
+    import re  # only here: a puzzle's worth of cells never needs it
+    return re.search(_EXTENSION, argument) is not None
+
+
 def read_puzzles(argument: str) -> list[PuzzleText]:
     """The puzzles an argument names: stdin for ``-``, a file if one exists, else the text itself.
 
@@ -156,9 +162,8 @@ def read_puzzles(argument: str) -> list[PuzzleText]:
         except OSError as error:
             raise InputError(f"cannot read {argument!r}: {_reason(error)}") from None
         return split_puzzles(decode(data, name), name)
-    named = "/" in argument or os.sep in argument or (
-        re.search(_EXTENSION, argument) and size_for_cell_count(_cell_count(argument)) is None)
-    if named:
+    if "/" in argument or os.sep in argument or (
+            size_for_cell_count(_cell_count(argument)) is None and _looks_like_a_file(argument)):
         raise InputError(f"no such file: {argument!r}")
     return [PuzzleText(argument)]
 

@@ -13,15 +13,15 @@ and error messages are argparse's own.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Callable
-
 from ..errors import PuzzleError
 from ..grid import ALPHABETS
 from ..search import iter_solution_lines
 from .inputs import add_puzzle_arguments, each_text, labelled
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
     import argparse
+    from typing import Callable
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
