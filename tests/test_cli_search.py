@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
@@ -146,3 +147,16 @@ def test_a_plain_solve_loads_none_of_the_slow_modules() -> None:
     done = subprocess.run([sys.executable, "-S", "-c", script, FIGURE_4_2], capture_output=True,
                           text=True, check=True, cwd=Path(__file__).resolve().parents[1])
     assert done.stdout.splitlines() == [FIGURE_4_7, "[]"]
+
+
+def test_only_the_program_freezes_what_is_loaded(capsys: pytest.CaptureFixture[str]) -> None:
+    """``main()``, the program, leaves its loaded modules out of garbage collection
+    (``gc.freeze``); ``main(argv)`` called from other code leaves that code's collector alone."""
+    before = gc.get_freeze_count()
+    assert run(capsys, "solve", FIGURE_4_2) == (0, [FIGURE_4_7], [])
+    assert gc.get_freeze_count() == before
+    script = ("import gc, sys; from pysolver.cli import main; "
+              "sys.argv[1:] = ['solve', sys.argv[1]]; main(); print(gc.get_freeze_count() > 0)")
+    done = subprocess.run([sys.executable, "-c", script, FIGURE_4_2], capture_output=True,
+                          text=True, check=True, cwd=Path(__file__).resolve().parents[1])
+    assert done.stdout.splitlines() == [FIGURE_4_7, "True"]
