@@ -5,7 +5,7 @@ Per size: median, 95th percentile, worst and worst ÷ median CPU milliseconds pe
 each solver, from the puzzle's line to its solution line. Either solver is stopped after ``--cap``
 CPU seconds on a puzzle (then counted at the cap, so its figures are lower bounds).
 
-    python bench/bench_big.py [--cap 20] [--sizes 16,25] [--file PATH]
+    python bench/bench_big.py [--cap 20] [--sizes 16,25 | --file PATH]
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import signal
 import statistics
 import sys
 import time
+from math import isqrt
 from pathlib import Path
 from types import FrameType
 from typing import Callable, TypeVar
@@ -65,13 +66,17 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=20.0, help="seconds per reference solve")
     parser.add_argument("--sizes", default="16,25")
     parser.add_argument("--file", type=Path,
-                        help="time this puzzle file instead (one size, e.g. bench/data/"
-                             "random25x25_seed14.txt with --sizes 25)")
+                        help="time this puzzle file instead (one size, read from its lines; "
+                             "e.g. bench/data/random25x25_seed14.txt)")
     args = parser.parse_args()
     signal.signal(signal.SIGPROF, _stop)
     print(f"CPU ms per puzzle, Python {sys.version.split()[0]}")
-    for n in map(int, args.sizes.split(",")):
-        path = args.file or Path("bench", "data", f"random{n}x{n}.txt")
+    if args.file:
+        files = {isqrt(len((ROOT / args.file).read_text().split()[0])): args.file}
+    else:
+        files = {n: Path("bench", "data", f"random{n}x{n}.txt")
+                 for n in map(int, args.sizes.split(","))}
+    for n, path in files.items():
         lines = (ROOT / path).read_text().split()
         reference = NorvigN(n)
         solve_line(lines[0])  # build the tables before any timing

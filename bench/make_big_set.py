@@ -13,7 +13,7 @@ as a solver's user feels it.
 The full grids come from the search, so a change to the search's order can change the sets:
 the files in bench/data are the sets. random25x25_seed14.txt holds 60 more 25×25 puzzles
 (``puzzles(25, 60, random.Random(14))``, written in one go, none left out) for a firmer look at
-the tail than 20 puzzles give: ``bench_big.py --sizes 25 --file bench/data/random25x25_seed14.txt``.
+the tail than 20 puzzles give: ``bench_big.py --file bench/data/random25x25_seed14.txt``.
 """
 
 from __future__ import annotations

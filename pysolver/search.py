@@ -617,34 +617,47 @@ def _guesses(cand: int, placed: int, options: int) -> list[tuple[int, int, int]]
 
 #: From this grid size on, a search that has found no solution within ``_PLAIN_NODES`` nodes
 #: starts again from the top and looks ahead before every guess (``_lookahead``). On the seeded
-#: 25×25 set plain guessing solves most puzzles in a few milliseconds and a few within 500 nodes,
-#: but on the loosest ones it runs for minutes: there the lookahead takes seconds. Looking
-#: ahead from the start would make every easy puzzle several times dearer; on 16×16 the plain
-#: rule's worst is already within a few times its median.
+#: 25×25 sets plain guessing solves most puzzles within 20 nodes (a few milliseconds) and a few
+#: within 500, but on the loosest ones it runs for minutes: there the lookahead takes about a
+#: second. 300 plain nodes (some 60 ms) before it measured a little better than 100 or 1000.
+#: Looking ahead from the start would make every easy puzzle several times dearer; on 16×16 the
+#: plain rule's worst is already within a few times its median.
 _LOOKAHEAD_FROM = 25
-_PLAIN_NODES = 1000
+_PLAIN_NODES = 300
 
 
-def _lookahead(cand: int, done: int, t: Layout) -> tuple[list[tuple[int, int, int]], int]:
+#: What placing each candidate (by bit index) led to in one state: the settled state, or None.
+Probes = dict[int, "tuple[int, int] | None"]
+
+
+def _lookahead(cand: int, done: int, t: Layout,
+               earlier: Probes) -> tuple[list[tuple[int, int, int]], int, Probes]:
     """The guesses to push (the last one is tried first) after looking one placement ahead in
-    every choice between two candidates, and how many placements that tried.
+    every choice between two candidates, how many placements that tried, and what they led to.
 
     The choices are a cell's two candidates and a digit's two places in a house
     (``_two_way_choices``). Placing each side of a choice and propagating shows what each guess
     would lead to; a candidate in several choices is placed once. A candidate that leads to a
-    contradiction is a failed literal: the other side of its choice is forced, and the scan goes
-    on from the forced state over the choices not yet probed (starting the scan over after each
-    forced candidate probed most choices again and again); the forced state is then the only
-    guess pushed, and the search looks again from there. When both sides of every choice
-    survive, the search branches on the choice whose weaker guess removes the most candidates
+    contradiction is a failed literal: the other side of its choice is forced. When both sides
+    survive, a candidate that neither side leaves is in no solution (one side holds in each), so
+    it goes too (a *dilemma*, as in Stålmarck's method; on the loosest seeded 25×25 puzzles it
+    cut the worst time by about 40%). After either, the scan goes on from the new state over the
+    choices not yet probed (starting over probed most choices again and again); that state is
+    then the only guess pushed, and the search looks again from there. When no choice forces
+    anything, the search branches on the choice whose weaker guess removes the most candidates
     (ties: whose stronger one does), the most constrained in what its guesses do rather than in
     how many options it has now; the guesses go on the stack already propagated. This is what
     cuts the heavy tail of large loose grids: a wrong early guess that plain propagation refutes
     only dozens of levels down is refuted, or never chosen, at once. Probing the digits' places
     as well as the cells finds more failed literals and better choices: on the loosest seeded
     25×25 puzzles the search tree shrank about twentyfold. Without any two-way choice it falls
-    back to ``_branch``. It works on either state (``cand`` and ``done`` as the settle function
-    of the layout returns them); the choices and guesses come from the row section.
+    back to ``_branch``.
+
+    Each probe starts from what the same placement led to in the states this one came from
+    (``earlier``, see ``_probe``): the same outcomes, about 30% sooner. The probes made here are
+    returned for the guesses' own lookahead. It works on either state (``cand`` and ``done`` as
+    the settle function of the layout returns them); the choices and guesses come from the row
+    section.
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(6))
@@ -652,60 +665,89 @@ def _lookahead(cand: int, done: int, t: Layout) -> tuple[list[tuple[int, int, in
     >>> # Row 1: r1c1, r1c2 and r1c3 hold only 1 and 2 (three cells, two digits).
     >>> gone = sum(bit(c, d) for c in range(3) for d in range(3, 7))
     >>> gone |= sum(bit(c, d) for c in range(3, 6) for d in (1, 2))
-    >>> _lookahead(_remove(t.start, gone, t), 0, t)  # r1c1 = 1 and r1c1 = 2 both fail: a dead end
+    >>> _lookahead(_remove(t.start, gone, t), 0, t, {})[:2]  # r1c1 = 1 and 2 both fail: a dead end
     ([], 2)
     """
-    settle = _settle_planes if t.cover is None else _settle_cover
     section = cand & t.candidates
     pending = _two_way_choices(section, t)
     if not pending:
-        return _guesses(cand, done, _branch(section, t)), 0
+        return _guesses(cand, done, _branch(section, t)), 0, earlier
     count = cand.bit_count()
     best = (-1, -1)
     chosen: list[tuple[int, int, int]] = []
     tried = 0
     forced = False
-    probed: set[int] = set()  # not probed again after a forced candidate
-    seen: dict[int, tuple[int, int] | None] = {}  # what placing each literal led to
+    probed: set[tuple[int, int]] = set()  # not probed again after a forced candidate
+    seen: Probes = {}  # what placing each candidate (by bit index) led to
     while pending:
         options = pending.pop()
         probed.add(options)
         outcomes = []
-        for literal in (options & -options, options & (options - 1)):
-            if literal not in seen:
+        for index in options:
+            if index not in seen:
                 tried += 1
-                seen[literal] = settle(cand, done, literal, t)
-            outcomes.append(seen[literal])
+                seen[index] = _probe(cand, done, index, earlier, t)
+            outcomes.append(seen[index])
         one, other = outcomes
-        if one is None or other is None:
-            now = one or other
-            if now is None:
-                return [], tried  # neither candidate fits: a dead end
-            cand, done = now
-            seen = {}
-            forced = True
-            pending = [p for p in _two_way_choices(cand & t.candidates, t) if p not in probed]
-            continue
-        if forced:
-            continue  # only the forced state is pushed: scores of an earlier state do not count
-        gains = sorted((count - one[0].bit_count(), count - other[0].bit_count()))
-        score = (gains[0], gains[1])
-        if score > best:
-            best = score
-            chosen = [(other[0], other[1], 0), (one[0], one[1], 0)]
+        if one is not None and other is not None:
+            # One side holds in every solution: what both sides remove is in none (a dilemma).
+            section = cand & t.candidates
+            gone = section ^ (section & (one[0] | other[0]))
+            if not gone:
+                if not forced:  # only a forced state is pushed: an earlier state's scores are moot
+                    gains = sorted((count - one[0].bit_count(), count - other[0].bit_count()))
+                    if (gains[0], gains[1]) > best:
+                        best = (gains[0], gains[1])
+                        chosen = [(other[0], other[1], 0), (one[0], one[1], 0)]
+                continue
+            tried += 1
+            now = (_settle_planes(cand ^ gone, done, 0, t) if t.cover is None
+                   else _settle_cover(_remove(cand, gone, t), done, 0, t))
+        else:
+            now = one or other  # a failed side forces the other
+        if now is None:
+            return [], tried, {}  # a dead end
+        cand, done = now
+        earlier, seen = {**earlier, **seen}, {}
+        forced = True
+        pending = [p for p in _two_way_choices(cand & t.candidates, t) if p not in probed]
     if forced:
-        return [(cand, done, 0)], tried
-    return chosen, tried
+        return [(cand, done, 0)], tried, earlier
+    return chosen, tried, {**earlier, **seen}
 
 
-def _two_way_choices(section: int, t: Layout) -> list[int]:
+def _probe(cand: int, done: int, index: int, earlier: Probes,
+           t: Layout) -> tuple[int, int] | None:
+    """Place the candidate at bit ``index`` and settle, starting from what placing it led to in
+    an earlier state (``earlier``: the probes of states that ``cand`` descends from) if any.
+
+    Propagation only removes candidates, so from a state with fewer candidates the same
+    placement leads to fewer still: settling ``cand`` AND the earlier outcome reaches the same
+    fixpoint as placing the candidate afresh, without placing again what the earlier probe
+    placed. A candidate that failed earlier fails again. Only the row-section state keeps its
+    placements as bits (the exact-cover state counts them), so only it starts from earlier ones.
+    """
+    if t.cover is not None:
+        return _settle_cover(cand, done, 1 << index, t)
+    if index not in earlier:
+        return _settle_planes(cand, done, 1 << index, t)
+    before = earlier[index]
+    if before is None:
+        return None
+    return _settle_planes(cand & before[0], done | before[1], 0, t)
+
+
+def _two_way_choices(section: int, t: Layout) -> list[tuple[int, int]]:
     """Every choice between two candidates in the row section ``section``, as the pair of
-    candidate bits, in the order to pop them: cells with two candidates, then digits with two
-    places in a row, in a column, in a box (each from the first one on).
+    candidate bit indices, in the order to pop them: cells with two candidates, then digits with
+    two places in a row, in a column, in a box (each from the first one on).
 
     Counting "once / twice / three times" while folding finds them every house at once, as the
     settle function's folds do: rows from each field's two lowest bits, boxes and columns from
-    folding each band's rows and then the boxes' columns or the bands' first rows.
+    folding each band's rows and then the boxes' columns or the bands' first rows. The two
+    places of each are then read from the section's binary text (a slice per cell or house, its
+    first and last "1"): a few hundred choices cost a few hundred slices rather than as many
+    operations on the whole section.
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(4))
@@ -713,18 +755,17 @@ def _two_way_choices(section: int, t: Layout) -> list[int]:
     >>> # Digit 1 only in r1c1 and r2c2: two places in box 1 (and r1c2 left with 2 and 3).
     >>> section = t.cells * t.planes & ~sum(bit(c, 1) for c in range(16) if c not in (0, 5))
     >>> section &= ~bit(1, 4)
-    >>> [[(c, d) for c in range(16) for d in range(1, 5) if p & bit(c, d)]
-    ...  for p in reversed(_two_way_choices(section, t))]
+    >>> [[(c, d) for c in range(16) for d in range(1, 5) if bit(c, d) in (1 << i, 1 << j)]
+    ...  for i, j in reversed(_two_way_choices(section, t))]
     [[(1, 2), (1, 3)], [(0, 1), (5, 1)]]
     """
-    guards, lows, n = t.guards, t.lows, t.n
+    guards, lows, n, field, plane = t.guards, t.lows, t.n, t.field, t.plane
+    bits = format(section, f"0{t.section}b")[::-1]  # bits[i]: bit i of the section
     choices = []
     twice, thrice = _fold_planes(section, t)
-    two = (twice ^ (twice & thrice)) & t.cells
-    while two:
-        cell = two & -two
-        two ^= cell
-        choices.append(cell * t.planes & section)
+    for cell in _set_bits((twice ^ (twice & thrice)) & t.cells):
+        digits = bits[cell::plane]
+        choices.append((cell + digits.find("1") * plane, cell + digits.rfind("1") * plane))
 
     # Rows: drop each field's lowest bit twice (subtract 1 under the guard bit, AND); a field
     # with two places is non-empty after the first drop and empty after the second.
@@ -732,11 +773,10 @@ def _two_way_choices(section: int, t: Layout) -> list[int]:
     third = second & ((second | guards) - lows)
     rows = ((second | guards) - lows) & guards
     rows ^= rows & ((third | guards) - lows)
-    field_fill = (1 << n) - 1
-    while rows:
-        guard = rows & -rows
-        rows ^= guard
-        choices.append(section & (field_fill << guard.bit_length() - 1 - n))
+    for guard in _set_bits(rows):
+        first = guard - n
+        places = bits[first:guard]
+        choices.append((first + places.find("1"), first + places.rfind("1")))
 
     # Each band's rows onto its first row, counting.
     band_once, band_twice, band_thrice = section, 0, 0
@@ -745,20 +785,33 @@ def _two_way_choices(section: int, t: Layout) -> list[int]:
         band_thrice |= band_twice & moved
         band_twice |= band_once & moved
         band_once |= moved
-    for shifts, starts, spread in ((t.column_shifts, t.column_starts, t.column_spread),
-                                   (t.stack_shifts, t.box_starts, t.box_spread)):
+    # A house's cells, in order, as offsets from its first one (a column's rows, a box's rows
+    # of box_cols cells each; the shifts leave out offset 0).
+    column_cells = [j * field for j in range(n)]
+    box_cells = [j + k for j in (0, *t.band_shifts) for k in (0, *t.stack_shifts)]
+    for shifts, starts, offsets in ((t.column_shifts, t.column_starts, column_cells),
+                                    (t.stack_shifts, t.box_starts, box_cells)):
         once, twice, thrice = band_once, band_twice, band_thrice
         for shift in shifts:
             moved_once, moved_twice = band_once >> shift, band_twice >> shift
             thrice |= (band_thrice >> shift) | (twice & moved_once) | (once & moved_twice)
             twice |= moved_twice | (once & moved_once)
             once |= moved_once
-        two = (twice ^ (twice & thrice)) & starts
-        while two:
-            start = two & -two
-            two ^= start
-            choices.append(section & spread * start)
+        for start in _set_bits((twice ^ (twice & thrice)) & starts):
+            places = "".join([bits[start + offset] for offset in offsets])
+            choices.append((start + offsets[places.find("1")], start + offsets[places.rfind("1")]))
     return list(dict.fromkeys(reversed(choices)))  # a row's pair may lie in a box too
+
+
+def _set_bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, lowest first (read from its binary text)."""
+    text = bin(mask)[:1:-1]
+    found = []
+    index = text.find("1")
+    while index >= 0:
+        found.append(index)
+        index = text.find("1", index + 1)
+    return found
 
 
 class SearchBudgetExceeded(Exception):
@@ -803,6 +856,8 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
     else:
         start = (candidates ^ (candidates & banned), 0, clues)
     stack = [start]
+    # With the lookahead: per stack entry, the probes of the state it came from.
+    probes: list[Probes] = []
     patience = _PLAIN_NODES if t.n >= _LOOKAHEAD_FROM else None
     lookahead = False
     while stack:
@@ -812,10 +867,11 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
                 raise SearchBudgetExceeded
         if patience is not None:
             if patience == 0:
-                stack, lookahead, patience = [start], True, None
+                stack, probes, lookahead, patience = [start], [{}], True, None
             else:
                 patience -= 1
         settled = _settle_cover(*stack.pop(), t) if cover else _settle_planes(*stack.pop(), t)
+        earlier = probes.pop() if lookahead else {}
         if settled is None:
             continue
         cand, done = settled
@@ -824,10 +880,11 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
             yield cand & candidates
             continue
         if lookahead:
-            guesses, tried = _lookahead(cand, done, t)
+            guesses, tried, seen = _lookahead(cand, done, t, earlier)
             if budget is not None:
                 budget -= tried
             stack += guesses
+            probes += [seen] * len(guesses)
             continue
         stack += _guesses(cand, done, _branch_cover(cand, t) if cover
                           else _branch(cand & candidates, t))

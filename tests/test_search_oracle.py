@@ -11,7 +11,9 @@ every puzzle of the whole public sets (``PYSOLVER_SHARED_PUZZLES``).
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from itertools import islice
 from typing import Iterator
 
 import pytest
@@ -126,6 +128,33 @@ def test_lookahead_counts_agree_with_exact_cover(n: int, rng: random.Random, sha
     assert len(looked) == len(set(looked)) == exact_cover_count(puzzle, 60)
     if len(looked) < 60:
         assert set(looked) == plain
+
+
+def row_section_layout(n: int) -> search.Layout:
+    """The layout of n×n with the exact-cover state switched off: the search then runs on the
+    row section alone (``_settle_planes``), as it does from 25×25 on."""
+    t = search.layout(Grid.empty(n).geometry)
+    return dataclasses.replace(t, cover=None, start=t.candidates)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([4, 6, 9]), st.randoms(use_true_random=False), st.floats(0.0, 1.0),
+       st.sampled_from([0, 3, 10, 1000]))
+def test_row_section_search_counts_agree_with_exact_cover(n: int, rng: random.Random,
+                                                          share: float, plain_nodes: int) -> None:
+    # The 25×25 search (folds over the digit planes, the lookahead starting its probes from the
+    # probes of the states it came from) on small grids, plain (1000 nodes) or looking ahead.
+    puzzle = blanked_pattern(n, rng, share)
+    t = row_section_layout(n)
+    plain = {g.values for g in iter_solutions(puzzle, 60)}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "_LOOKAHEAD_FROM", 4)
+        patch.setattr(search, "_PLAIN_NODES", plain_nodes)
+        found = [tuple(search._values(t, cand)) for cand in
+                 islice(search.raw_solutions(t, search.clue_bits(t, puzzle.values)), 60)]
+    assert len(found) == len(set(found)) == exact_cover_count(puzzle, 60)
+    if len(found) < 60:
+        assert set(found) == plain
 
 
 @pytest.mark.parametrize("plain_nodes", [0, 2, 50])
