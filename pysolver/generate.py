@@ -17,14 +17,15 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
   puzzle Easy, or else its peers filled in again and the blanking repeated, rather than the grid
   thrown away (at 16×16 only about one steered puzzle in a hundred is minimal).
 * The levels that random minimal puzzles rarely reach at a size are steered the same way, with
-  the logic limited to the techniques up to the level as the test: Medium and ``unique``
+  the logic limited to the techniques up to the level as the test: Medium, Hard and ``unique``
   at 16×16 (a random minimal 16×16 puzzle takes a minute of searching and needs chains or
-  guessing anyway).
-* **Hard, Expert and Extreme at 16×16** are *steered past*: steered to Medium, then every clue
+  guessing anyway). Above Medium the grid is steered to Medium first and every clue's need
+  for uniqueness learned (see ``_learn_needed``), so that the engine then runs only for the
+  few clues uniqueness does not need.
+* **Expert and Extreme at 16×16** are *steered past*: steered to Medium, then every clue
   that uniqueness does not need is blanked, each blank taking the puzzle past Medium for good;
-  the minimal puzzle that results is graded (Hard and Expert puzzles keep under their level as
-  they are blanked). Steered to Hard itself, a 16×16 puzzle keeps clues that the logic needs
-  and uniqueness does not, and repairing them costs more than a few more grids.
+  the minimal puzzle that results is graded (Expert puzzles keep under their level as
+  they are blanked).
   Levels that do not occur at a size (a 4×4 puzzle is always Easy) are refused at once.
 * **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
   "Unique" option) are otherwise *sampled*: random minimal puzzles until one has the level.
@@ -81,16 +82,18 @@ WALK_STEPS = 4
 SWAP_SOLUTION_LIMIT = 64
 #: Times a steered puzzle with a needless clue is re-blanked around it before a new grid is drawn.
 REPAIRS = 40
+#: The same above Medium, where each repair runs the engine on dozens of puzzles (a 16×16
+#: Hard repair costs about as much as a new grid steered to the point of repairs).
+REPAIRS_ABOVE_MEDIUM = 8
 #: Empty orbits tried as the replacement of a needless clue before its neighbourhood is refilled.
 SWAP_TRIES = 48
 #: The levels above Easy steered at each size (see ``_steered``); the others are sampled. (At 6×6
 #: steering loses: steered to Medium nearly all come out Easy, and sampling finds an Expert one
 #: in a few dozen grids where steering needs hundreds.)
-STEERED = {16: (Level.MEDIUM,)}
+STEERED = {16: (Level.MEDIUM, Level.HARD)}
 #: The levels made at a size by steering to an easier level and then blanking every clue that
 #: uniqueness does not need (see ``_steer_past``), with that easier level.
-STEERED_PAST = {16: {Level.HARD: Level.MEDIUM, Level.EXPERT: Level.MEDIUM,
-                     Level.EXTREME: Level.MEDIUM}}
+STEERED_PAST = {16: {Level.EXPERT: Level.MEDIUM, Level.EXTREME: Level.MEDIUM}}
 #: Levels the generator refuses at a size at once, and why (rather than trying for minutes).
 UNAVAILABLE = {
     4: ("every 4×4 puzzle is solved by singles, so all are Easy",
@@ -331,7 +334,7 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
     needed. If one put off is still not needed at the end, ``SearchBudgetExceeded`` is raised
     too, as the puzzle cannot be both minimal and under the ceiling this way.
     """
-    cells = sum(mask for orbit, mask in work.masks.items() if clues & work.bits[orbit])
+    cells = _cells_of_clues(work, clues)
     clued = [o for o in work.bits if clues & work.bits[o]]
     rng.shuffle(clued)
     put_off = []
@@ -369,7 +372,7 @@ def _needless(work: _Work, clues: int, budget: int | None = None) -> tuple[int, 
     is remembered as a set: a puzzle changed in a few places so needs searches only for the
     clues it affects.
     """
-    cells = sum(mask for orbit, mask in work.masks.items() if clues & work.bits[orbit])
+    cells = _cells_of_clues(work, clues)
     proven = work.unavoidables.needed_orbits(cells, work.orbit_of)
     for orbit, own in work.bits.items():
         if not clues & own or work.masks[orbit] in proven:
@@ -384,6 +387,33 @@ def _needless(work: _Work, clues: int, budget: int | None = None) -> tuple[int, 
             return orbit
         work.learn(found)
     return None
+
+
+def _learn_needed(work: _Work, clues: int, budget: int) -> None:
+    """Search a second solution without each clue orbit of the unique puzzle ``clues`` that no
+    known unavoidable set proves needed, and remember every one found.
+
+    Steering above Medium runs the engine (about ten milliseconds a puzzle at 16×16) for
+    every orbit that singles and intersections cannot put back; after this, nearly every
+    orbit that uniqueness needs is proved so by a known set instead (see ``_fits``), and the
+    engine runs only for the few that uniqueness does not need. A search that runs past
+    ``budget`` nodes is left: the engine settles that orbit.
+    """
+    cells = _cells_of_clues(work, clues)
+    proven = work.unavoidables.needed_orbits(cells, work.orbit_of)
+    for orbit, own in work.bits.items():
+        if clues & own and work.masks[orbit] not in proven:
+            try:
+                other = work.another(clues & ~own, orbit, budget)
+            except SearchBudgetExceeded:
+                continue
+            if other is not None:
+                work.learn(other)
+
+
+def _cells_of_clues(work: _Work, clues: int) -> int:
+    """The cell mask of the clue orbits that ``clues`` (search bits) holds."""
+    return sum(mask for orbit, mask in work.masks.items() if clues & work.bits[orbit])
 
 
 def is_minimal(puzzle: Grid, symmetry: Symmetry = "none") -> bool:
@@ -432,8 +462,9 @@ def _forced(geo: Geometry, values: Sequence[int], seen: Sequence[int], cell: int
 
 #: The steering's test: whether the puzzle with these clues (as search bits and as values)
 #: is solved by the logic within the level being steered to; the third argument is the orbit
-#: just blanked (empty when a clue was added instead).
-Fits = Callable[[int, Sequence[int], tuple[int, ...]], bool]
+#: just blanked (for a swap, the clue swapped out), the fourth whether the puzzle is known to
+#: have one solution (a swap's is: the puzzle without the new clue had).
+Fits = Callable[[int, Sequence[int], tuple[int, ...], bool], bool]
 
 
 def _fits(work: _Work, level: Level) -> Fits:
@@ -447,25 +478,42 @@ def _fits(work: _Work, level: Level) -> Fits:
     least as far on as the puzzle with it, which the logic solved within the level (these
     rules and the patterns of every level up to Extreme only ever remove candidates, and
     stay true as others go), so it still fits. Most blanks that the clues alone do not settle
-    are settled here, at a few milliseconds each instead of a run of the engine.
+    are settled here, at a few milliseconds each instead of a run of the engine. Nor does it
+    run for a puzzle with a second solution, which no logic solves: a known unavoidable set
+    without other clues shows one for nothing, and a short search (``LOCAL_BUDGET`` nodes,
+    a few milliseconds against the engine's tens at 16×16) finds most of the others.
+
+    The orbit is the one just blanked, or (for a swap) the needless clue swapped out, which
+    the puzzle without the new clue was unique without: the same reasoning holds for it.
     """
     t, geo = work.t, work.solution.geometry
     if level is Level.EASY:
-        return lambda clues, values, orbit: solved_by_singles(t, clues)
+        return lambda clues, values, orbit, unique: solved_by_singles(t, clues)
     if level is Level.MEDIUM:
-        return lambda clues, values, orbit: (solved_by_singles(t, clues) or fill_basics(
+        return lambda clues, values, orbit, unique: (solved_by_singles(t, clues) or fill_basics(
             Board.from_grid(Grid(geo, tuple(values))))[0].is_solved())
     settings = Settings(disabled=frozenset(record.slug for record in TECHNIQUES
                                            if _easiest_level(record) > level))
 
-    def fits(clues: int, values: Sequence[int], orbit: tuple[int, ...]) -> bool:
+    def fits(clues: int, values: Sequence[int], orbit: tuple[int, ...], unique: bool) -> bool:
         if solved_by_singles(t, clues):
             return True
+        mask = work.orbit_of[orbit[0]]
+        if not unique and work.unavoidables.needed(_cells_of(values) | mask, mask):
+            return False
         grid = Grid(geo, tuple(values))
-        if orbit:
-            board = fill_basics(Board.from_grid(grid))[0]
-            if all(board.values[cell] for cell in orbit):
-                return True
+        board = fill_basics(Board.from_grid(grid))[0]
+        if all(board.values[cell] for cell in orbit):
+            return True
+        if unique:
+            return level_within(grid, level, settings) is not None
+        try:
+            other = work.another(clues, orbit, LOCAL_BUDGET)
+        except SearchBudgetExceeded:
+            other = None
+        if other is not None:
+            work.learn(other)
+            return False
         return level_within(grid, level, settings) is not None
 
     return fits
@@ -497,11 +545,25 @@ def _steer(work: _Work, clues: int, order: Sequence[tuple[int, ...]], fits: Fits
             continue
         set_orbit(orbit, False)
         if (all(_forced(geo, values, seen, cell, solution[cell]) for cell in orbit)
-                or fits(clues & ~own, values, orbit)):
+                or fits(clues & ~own, values, orbit, False)):
             clues &= ~own
         else:
             set_orbit(orbit, True)
     return clues
+
+
+def _steer_grid(work: _Work, order: Sequence[tuple[int, ...]], level: Level, fits: Fits) -> int:
+    """The full grid's orbits blanked in ``order`` while the puzzle ``fits`` ``level``.
+
+    Above Medium the grid is steered to Medium first, which costs little, and every clue's
+    need for uniqueness is learned (``_learn_needed``), so that the steering above runs the
+    engine only for the few clues uniqueness does not need.
+    """
+    clues = work.target
+    if level > Level.MEDIUM:
+        clues = _steer(work, clues, order, _fits(work, Level.MEDIUM))
+        _learn_needed(work, clues, SEARCH_BUDGET)
+    return _steer(work, clues, order, fits)
 
 
 def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmetry,
@@ -512,7 +574,8 @@ def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmet
     A clue the logic needs may be one uniqueness does not need. Then the puzzle without it is
     above the level, as is (nearly always) any puzzle inside that one, so the clue's
     neighbourhood must change: its orbit's peers are filled in again from the solution and the
-    blanking repeated, that orbit first. After ``REPAIRS`` such repairs the grid is given up.
+    blanking repeated, that orbit first. After ``REPAIRS`` such repairs (``REPAIRS_ABOVE_MEDIUM``
+    above Medium) the grid is given up.
     The puzzle may come out below ``level``; the caller grades it.
     """
     if progress:
@@ -522,17 +585,18 @@ def _steer_to(solution: Grid, level: Level, rng: random.Random, symmetry: Symmet
     fits = _fits(work, level)
     order = list(work.bits)
     rng.shuffle(order)
-    clues = _steer(work, work.target, order, fits)
+    clues = _steer_grid(work, order, level, fits)
     dropped: set[tuple[int, ...]] = set()  # needless orbits swapped out, never swapped back in
-    for repair in range(REPAIRS + 1):
+    repairs = REPAIRS if level <= Level.MEDIUM else REPAIRS_ABOVE_MEDIUM
+    for repair in range(repairs + 1):
         if not minimal:
             break
         if progress:
-            progress("checking every clue is needed", repair / (REPAIRS + 1))
+            progress("checking every clue is needed", repair / (repairs + 1))
         needless = _needless(work, clues, SEARCH_BUDGET)
         if needless is None:
             break
-        if repair == REPAIRS:
+        if repair == repairs:
             return None
         rng.shuffle(order)
         dropped.add(needless)
@@ -560,7 +624,7 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     past ``SEARCH_BUDGET`` nodes give the grid up.
 
     Below Extreme, a clue whose blank would take the puzzle past ``level`` is put off (see
-    ``_minimize``): Hard and Expert are narrow bands at 16×16, which most blanks jump over,
+    ``_minimize``): Expert is a narrow band at 16×16, which most blanks jump over,
     and the engine up to Expert is cheap. Chains are not, so Extreme puzzles are blanked freely and
     graded once.
 
@@ -571,17 +635,17 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     is graded once (at 16×16 Extreme grading costs as much as the blanking).
     """
     work = _Work(solution, symmetry)
-    order = list(work.bits)
-    rng.shuffle(order)
-    if progress:
-        progress("removing clues", 0.0)
-    clues = _steer(work, work.target, order, _fits(work, easier))
     within = Settings(disabled=ON_REQUEST | frozenset(
         record.slug for record in TECHNIQUES if _easiest_level(record) > level), unique=True)
 
     def under(trial: int) -> bool:
         return level_within(_puzzle_of(solution, trial), level, within) is not None
 
+    order = list(work.bits)
+    rng.shuffle(order)
+    if progress:
+        progress("removing clues", 0.0)
+    clues = _steer_grid(work, order, easier, _fits(work, easier))
     try:
         clues = _minimize(work, clues, rng, progress, SEARCH_BUDGET,
                           under if level < Level.EXTREME else None)
@@ -613,7 +677,7 @@ def _swap_for(work: _Work, clues: int, needless: tuple[int, ...],
     for orbit in empty[:SWAP_TRIES]:
         for cell in orbit:
             values[cell] = solution[cell]
-        if fits(without | work.bits[orbit], values, ()):
+        if fits(without | work.bits[orbit], values, needless, True):
             return without | work.bits[orbit]
         for cell in orbit:
             values[cell] = 0
