@@ -8,7 +8,9 @@ of permutations (peeling would be quadratic there).
 
 from __future__ import annotations
 
-from typing import Iterable
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
+if TYPE_CHECKING:
+    from typing import Iterable
 
 
 def bit_indices(mask: int) -> list[int]:

@@ -7,7 +7,9 @@ message and the page can point at the cell.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class PuzzleError(ValueError):

@@ -14,10 +14,10 @@ are built once per size (in the spirit of Norvig's units and peers) and shared b
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .bitsets import bit_indices
+from .frozen import Frozen
 
 #: Box shapes (rows × columns) of the grid sizes we support: 4×4, 6×6, 9×9, 12×12, 16×16, 25×25.
 BOX_SHAPES: dict[int, tuple[int, int]] = {
@@ -38,8 +38,7 @@ GEOMETRY_COUNT = len(BOX_SHAPES)
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 
 
-@dataclass(frozen=True, eq=False)
-class Geometry:
+class Geometry(Frozen):
     """Every table that depends only on the grid size n (and its box shape).
 
     One shared instance per size (``geometry_for_size``), compared and hashed by identity: hashing
@@ -49,17 +48,17 @@ class Geometry:
     n: int
     box_rows: int
     box_cols: int
-    cell_count: int = field(init=False)
-    all_digits: int = field(init=False)
-    houses: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
-    row_of: tuple[int, ...] = field(init=False, repr=False)
-    col_of: tuple[int, ...] = field(init=False, repr=False)
-    box_of: tuple[int, ...] = field(init=False, repr=False)
-    houses_of: tuple[tuple[int, int, int], ...] = field(init=False, repr=False)
-    peers: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    cell_count: int
+    all_digits: int
+    houses: tuple[tuple[int, ...], ...]
+    row_of: tuple[int, ...]
+    col_of: tuple[int, ...]
+    box_of: tuple[int, ...]
+    houses_of: tuple[tuple[int, int, int], ...]
+    peers: tuple[tuple[int, ...], ...]
 
-    def __post_init__(self) -> None:
-        n, br, bc = self.n, self.box_rows, self.box_cols
+    def __init__(self, n: int, box_rows: int, box_cols: int) -> None:
+        br, bc = box_rows, box_cols
         cells = range(n * n)
         rows = tuple(c // n for c in cells)
         cols = tuple(c % n for c in cells)
@@ -74,6 +73,9 @@ class Geometry:
             tuple(sorted({p for h in houses_of[c] for p in houses[h]} - {c})) for c in cells
         )
         set_ = object.__setattr__
+        set_(self, "n", n)
+        set_(self, "box_rows", box_rows)
+        set_(self, "box_cols", box_cols)
         set_(self, "cell_count", n * n)
         set_(self, "all_digits", (1 << n) - 1)
         set_(self, "houses", tuple(houses))
@@ -82,6 +84,10 @@ class Geometry:
         set_(self, "box_of", boxes)
         set_(self, "houses_of", houses_of)
         set_(self, "peers", peers)
+
+    def __repr__(self) -> str:
+        return (f"Geometry(n={self.n}, box_rows={self.box_rows}, box_cols={self.box_cols}, "
+                f"cell_count={self.cell_count}, all_digits={self.all_digits})")
 
     @property
     def digits(self) -> range:

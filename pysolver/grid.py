@@ -15,11 +15,10 @@ spot, as python-chess quotes a bad move.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import ConflictError, PuzzleFormatError
+from .frozen import Frozen
 from .geometry import BOX_SHAPES, SYMBOLS, Geometry, geometry_for_size, size_for_cell_count
 
 #: Characters skipped anywhere in a puzzle's text.
@@ -76,7 +75,9 @@ def _first_outside(text: str, accepted: str) -> int | None:
     """The offset of the first character of ``text`` that is neither accepted nor a separator.
 
     One regular-expression scan, so a line of millions of characters answers in milliseconds.
+    (``re`` is loaded only here, for bad input: a run with good input never needs it.)
     """
+    import re
     allowed = re.escape(accepted + accepted.lower() + "".join(sorted(SEPARATORS)))
     match = re.search(f"[^{allowed}]", text)
     return None if match is None else match.start()
@@ -91,21 +92,50 @@ def _where(text: str, offset: int, multiline: bool) -> str:
     return f"line {line}, column {offset - line_start}"
 
 
-@dataclass(frozen=True)
-class Conflict:
+class Conflict(Frozen):
     """A digit standing twice in one house."""
 
     digit: int
     house: int
     cells: tuple[int, int]
 
+    def __init__(self, digit: int, house: int, cells: tuple[int, int]) -> None:
+        object.__setattr__(self, "digit", digit)
+        object.__setattr__(self, "house", house)
+        object.__setattr__(self, "cells", cells)
 
-@dataclass(frozen=True)
-class Grid:
-    """An immutable puzzle or solution: one value per cell, 0 for a blank."""
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Conflict):
+            return NotImplemented
+        return (self.digit, self.house, self.cells) == (other.digit, other.house, other.cells)
+
+    def __hash__(self) -> int:
+        return hash((self.digit, self.house, self.cells))
+
+    def __repr__(self) -> str:
+        return f"Conflict(digit={self.digit}, house={self.house}, cells={self.cells})"
+
+
+class Grid(Frozen):
+    """An immutable puzzle or solution: one value per cell, 0 for a blank.
+
+    Equal, and hashed alike, when the geometry and the values are.
+    """
 
     geometry: Geometry
     values: tuple[int, ...]
+
+    def __init__(self, geometry: Geometry, values: tuple[int, ...]) -> None:
+        object.__setattr__(self, "geometry", geometry)
+        object.__setattr__(self, "values", values)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Grid):
+            return NotImplemented
+        return self.geometry is other.geometry and self.values == other.values
+
+    def __hash__(self) -> int:
+        return hash((self.geometry, self.values))
 
     @classmethod
     def parse(cls, text: str, *, alphabet: str = "digits", check: bool = True) -> Grid:

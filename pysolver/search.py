@@ -45,15 +45,18 @@ values; only the search juggles integers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
-from typing import Iterator, Literal, Sequence
 
+from .frozen import Frozen
 from .geometry import GEOMETRY_COUNT, Geometry, geometry_for_size, size_for_cell_count
 from .grid import ALPHABETS, Grid, symbols_for
 
-Uniqueness = Literal["none", "unique", "multiple"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
+if TYPE_CHECKING:
+    from typing import Iterator, Literal, Sequence
+
+    Uniqueness = Literal["none", "unique", "multiple"]
 
 #: Grids up to this size search with the exact-cover state and keep every placing mask once made
 #: (16×16: at most about 20 MB). A 25×25 state would be 65,000 bits and its masks 400 MB, so 25×25
@@ -197,7 +200,6 @@ class _CoverMasks:
         return entry
 
 
-@dataclass(frozen=True)
 class Layout:
     """Where each candidate lives in the search's integers, and the constant masks the bit tricks
     use.
@@ -205,8 +207,18 @@ class Layout:
     The *row section* (bits below ``section``) is the bitboard per digit: candidate (cell r,c;
     digit d) is bit ``d·plane + r·field + c``. Solutions, clues and banned candidates are given
     in it, and the branching and locked candidates work on it. "Plane 0" masks describe cells;
-    multiplying one by ``planes`` repeats it in every plane.
+    multiplying one by ``planes`` repeats it in every plane. One shared instance per geometry
+    (``layout``), read-only by convention: a plain class with slots, not a frozen dataclass, so
+    that the search's many reads of it are plain slot reads and loading it does not import
+    ``dataclasses``.
     """
+
+    __slots__ = (
+        "n", "field", "plane", "cells", "planes", "guards", "lows", "candidates", "section",
+        "start", "field_guards", "field_lows", "box_starts", "box_spread", "column_starts",
+        "column_spread", "band_shifts", "stack_shifts", "column_shifts", "plane_shifts",
+        "segment_starts", "band_firsts", "band_spread", "row_segments", "segment_fill",
+        "place", "cover")
 
     n: int
     field: int  # bits per row field: n columns and a guard bit
@@ -236,54 +248,57 @@ class Layout:
     place: _PlaceMasks  # placing masks of the row section alone (25×25)
     cover: _CoverMasks | None  # placing masks of the exact-cover state (up to 16×16)
 
+    def __init__(self, geometry: Geometry) -> None:
+        n, br, bc = geometry.n, geometry.box_rows, geometry.box_cols
+        field = n + 1
+        plane = n * field
+        planes = sum(1 << d * plane for d in range(n))
+        cells = sum(1 << r * field + c for r in range(n) for c in range(n))
+        lows = sum(1 << r * field for r in range(n)) * planes
+        field_lows = sum(1 << f * field for f in range(_SECTIONS * n * n))
+        plane_shifts = []
+        span = 1
+        while span < n:
+            plane_shifts.append(span * plane)
+            span *= 2
+        box_starts = sum(1 << r * field + c for r in range(0, n, br) for c in range(0, n, bc))
+        cover = _CoverMasks(n, br, bc) if n <= _COVER_UP_TO else None
+        peers = [0] * plane
+        cell_planes = [0] * plane
+        bit_of_cell = [geometry.row_of[c] * field + geometry.col_of[c] for c in range(n * n)]
+        for cell, b in enumerate(bit_of_cell):
+            peers[b] = sum(1 << bit_of_cell[p] for p in geometry.peers[cell])
+            cell_planes[b] = planes << b
+        self.n, self.field, self.plane, self.cells, self.planes = n, field, plane, cells, planes
+        self.guards = lows << n
+        self.lows = lows
+        self.candidates = cells * planes
+        self.section = n * plane
+        self.start = cells * planes if cover is None else cover.full
+        self.field_guards = field_lows << n
+        self.field_lows = field_lows
+        self.box_starts = planes * box_starts
+        self.box_spread = sum(1 << r * field + c for r in range(br) for c in range(bc))
+        self.column_starts = planes * ((1 << n) - 1)
+        self.column_spread = sum(1 << r * field for r in range(n))
+        self.band_shifts = tuple(j * field for j in range(1, br))
+        self.stack_shifts = tuple(range(1, bc))
+        self.column_shifts = tuple(b * br * field for b in range(1, n // br))
+        self.plane_shifts = tuple(plane_shifts)
+        self.segment_starts = lows * sum(1 << c for c in range(0, n, bc))
+        self.band_firsts = planes * sum(((1 << n) - 1) << r * field for r in range(0, n, br))
+        self.band_spread = sum(1 << j * field for j in range(br))
+        self.row_segments = sum(1 << c for c in range(0, n, bc))
+        self.segment_fill = (1 << bc) - 1
+        self.place = _PlaceMasks(cells * planes, tuple(peers), tuple(cell_planes), plane,
+                                 keep=False)
+        self.cover = cover
+
 
 @lru_cache(maxsize=GEOMETRY_COUNT)
 def layout(geometry: Geometry) -> Layout:
-    n, br, bc = geometry.n, geometry.box_rows, geometry.box_cols
-    field = n + 1
-    plane = n * field
-    planes = sum(1 << d * plane for d in range(n))
-    cells = sum(1 << r * field + c for r in range(n) for c in range(n))
-    lows = sum(1 << r * field for r in range(n)) * planes
-    field_lows = sum(1 << f * field for f in range(_SECTIONS * n * n))
-    plane_shifts = []
-    span = 1
-    while span < n:
-        plane_shifts.append(span * plane)
-        span *= 2
-    box_starts = sum(1 << r * field + c for r in range(0, n, br) for c in range(0, n, bc))
-    cover = _CoverMasks(n, br, bc) if n <= _COVER_UP_TO else None
-    peers = [0] * plane
-    cell_planes = [0] * plane
-    bit_of_cell = [geometry.row_of[c] * field + geometry.col_of[c] for c in range(n * n)]
-    for cell, b in enumerate(bit_of_cell):
-        peers[b] = sum(1 << bit_of_cell[p] for p in geometry.peers[cell])
-        cell_planes[b] = planes << b
-    return Layout(
-        n, field, plane, cells, planes,
-        guards=lows << n,
-        lows=lows,
-        candidates=cells * planes,
-        section=n * plane,
-        start=cells * planes if cover is None else cover.full,
-        field_guards=field_lows << n,
-        field_lows=field_lows,
-        box_starts=planes * box_starts,
-        box_spread=sum(1 << r * field + c for r in range(br) for c in range(bc)),
-        column_starts=planes * ((1 << n) - 1),
-        column_spread=sum(1 << r * field for r in range(n)),
-        band_shifts=tuple(j * field for j in range(1, br)),
-        stack_shifts=tuple(range(1, bc)),
-        column_shifts=tuple(b * br * field for b in range(1, n // br)),
-        plane_shifts=tuple(plane_shifts),
-        segment_starts=lows * sum(1 << c for c in range(0, n, bc)),
-        band_firsts=planes * sum(((1 << n) - 1) << r * field for r in range(0, n, br)),
-        band_spread=sum(1 << j * field for j in range(br)),
-        row_segments=sum(1 << c for c in range(0, n, bc)),
-        segment_fill=(1 << bc) - 1,
-        place=_PlaceMasks(cells * planes, tuple(peers), tuple(cell_planes), plane, keep=False),
-        cover=cover,
-    )
+    """The shared ``Layout`` of a geometry."""
+    return Layout(geometry)
 
 
 def _remove(cand: int, gone: int, t: Layout) -> int:
@@ -930,8 +945,7 @@ def solve(grid: Grid) -> Grid | None:
     return None
 
 
-@dataclass(frozen=True)
-class _Spelling:
+class _Spelling(Frozen):
     """How one alphabet spells a grid size's digits, for reading and writing lines directly."""
 
     bits: dict[str, tuple[int, ...]]  # a digit's symbol (either case) → its bit in each cell
@@ -939,14 +953,22 @@ class _Spelling:
     symbols: str
     hex_line: dict[int, int | None] | None  # str.translate table from hex digits (n ≤ 15) to symbols
 
+    def __init__(self, bits: dict[str, tuple[int, ...]], blanks: str, symbols: str,
+                 hex_line: dict[int, int | None] | None) -> None:
+        object.__setattr__(self, "bits", bits)
+        object.__setattr__(self, "blanks", blanks)
+        object.__setattr__(self, "symbols", symbols)
+        object.__setattr__(self, "hex_line", hex_line)
+
 
 @lru_cache(maxsize=GEOMETRY_COUNT * len(ALPHABETS))
 def _spelling(geometry: Geometry, alphabet: str) -> _Spelling:
     t = layout(geometry)
     symbols = symbols_for(geometry.n, alphabet)
+    offsets = [r * t.field + c for r in range(t.n) for c in range(t.n)]  # as in candidate_bit
     bits: dict[str, tuple[int, ...]] = {}
-    for digit, symbol in enumerate(symbols, 1):
-        row = tuple(candidate_bit(t, cell, digit) for cell in range(geometry.cell_count))
+    for digit, symbol in enumerate(symbols):
+        row = tuple(1 << digit * t.plane + offset for offset in offsets)
         bits[symbol] = bits[symbol.lower()] = row
     hex_line = (str.maketrans("123456789abcdef"[:geometry.n], symbols, "0")
                 if geometry.n < 16 else None)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -97,3 +100,63 @@ def test_count_rejects_a_negative_limit(capsys: pytest.CaptureFixture[str]) -> N
         main(["count", "--limit", "-3", FIGURE_4_9])
     assert exit_info.value.code == 2
     assert "expected a whole number from 0 to" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    pytest.param(["solve", FIGURE_4_2], id="plain"),
+    pytest.param(["solve", "--all", TWO_SOLUTIONS], id="all-first"),
+    pytest.param(["solve", TWO_SOLUTIONS, "--all", "--all"], id="all-twice"),
+    pytest.param(["solve", "--alphabet=letters", "AB.." "CD.." "...." "...."], id="alphabet="),
+    pytest.param(["solve", "--alphabet", "hex", "--alphabet", "digits", FIGURE_4_2],
+                 id="alphabet-twice"),
+    pytest.param(["solve", NO_SOLUTION], id="no-solution"),
+    pytest.param(["solve", "x" + FIGURE_4_2[1:]], id="bad-character"),
+])
+def test_a_plain_solve_line_runs_as_argparse_reads_it(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        argv: list[str]) -> None:
+    """``solve``'s reading without argparse gives what argparse's reading gives."""
+    plain = run(capsys, *argv)
+    monkeypatch.setattr("pysolver.cli.solve.plain_command", lambda argv: None)
+    assert run(capsys, *argv) == plain
+
+
+@pytest.mark.parametrize("argv, message", [
+    pytest.param(["solve", "--al", FIGURE_4_2], "ambiguous option: --al", id="abbreviated"),
+    pytest.param(["solve", "--alphabet", "greek", FIGURE_4_2], "invalid choice: 'greek'",
+                 id="bad-alphabet"),
+    pytest.param(["solve", FIGURE_4_2, FIGURE_4_7], "unrecognized arguments", id="two-puzzles"),
+    pytest.param(["solve"], "the following arguments are required: puzzle", id="no-puzzle"),
+    pytest.param(["solve", "-x", FIGURE_4_2], "unrecognized arguments: -x", id="unknown-option"),
+])
+def test_any_other_solve_line_gets_argparse_messages(
+        capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: pysolver") and message in err
+
+
+def test_a_plain_solve_loads_none_of_the_slow_modules() -> None:
+    """What keeps a short ``pysolver solve`` fast: the modules it does not import (``-S``: none
+    that ``site`` or a ``.pth`` file of this machine loads either)."""
+    script = ("import sys; from pysolver.cli import main; main(['solve', sys.argv[1]]); "
+              "print(sorted({'argparse', 'dataclasses', 'inspect', 'typing', 're'}"
+              " & set(sys.modules)))")
+    done = subprocess.run([sys.executable, "-S", "-c", script, FIGURE_4_2], capture_output=True,
+                          text=True, check=True, cwd=Path(__file__).resolve().parents[1])
+    assert done.stdout.splitlines() == [FIGURE_4_7, "[]"]
+
+
+def test_only_the_program_freezes_what_is_loaded(capsys: pytest.CaptureFixture[str]) -> None:
+    """``main()``, the program, leaves its loaded modules out of garbage collection
+    (``gc.freeze``); ``main(argv)`` called from other code leaves that code's collector alone."""
+    before = gc.get_freeze_count()
+    assert run(capsys, "solve", FIGURE_4_2) == (0, [FIGURE_4_7], [])
+    assert gc.get_freeze_count() == before
+    script = ("import gc, sys; from pysolver.cli import main; "
+              "sys.argv[1:] = ['solve', sys.argv[1]]; main(); print(gc.get_freeze_count() > 0)")
+    done = subprocess.run([sys.executable, "-c", script, FIGURE_4_2], capture_output=True,
+                          text=True, check=True, cwd=Path(__file__).resolve().parents[1])
+    assert done.stdout.splitlines() == [FIGURE_4_7, "True"]

@@ -11,7 +11,7 @@ every puzzle of the whole public sets (``PYSOLVER_SHARED_PUZZLES``).
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 import random
 from itertools import islice
 from typing import Iterator
@@ -134,7 +134,9 @@ def row_section_layout(n: int) -> search.Layout:
     """The layout of n×n with the exact-cover state switched off: the search then runs on the
     row section alone (``_settle_planes``), as it does from 25×25 on."""
     t = search.layout(Grid.empty(n).geometry)
-    return dataclasses.replace(t, cover=None, start=t.candidates)
+    row_section = copy.copy(t)  # the shared layout itself stays as it is
+    row_section.cover, row_section.start = None, t.candidates
+    return row_section
 
 
 @settings(max_examples=60, deadline=None)

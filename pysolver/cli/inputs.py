@@ -9,21 +9,22 @@ so (a UTF-8 byte-order mark is skipped, as editors on Windows write one).
 
 from __future__ import annotations
 
-import argparse
 import codecs
 import errno
 import os
-import re
 import stat
 import sys
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
 
 from ..errors import PuzzleError
+from ..frozen import Frozen
 from ..geometry import size_for_cell_count
 from ..grid import ALPHABETS, SEPARATORS, Grid
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
+    import argparse
+    from typing import Iterator
+
     from .. import formats
 
 
@@ -31,18 +32,23 @@ class InputError(ValueError):
     """The puzzles cannot be read: ``no such file: 'puzzles.txt'``, ``is a directory: 'x'``..."""
 
 
-@dataclass(frozen=True)
-class PuzzleText:
+class PuzzleText(Frozen):
     """One puzzle's text and where it came from ('' for an argument)."""
 
     text: str
-    label: str = ""
+    label: str
+
+    def __init__(self, text: str, label: str = "") -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "label", label)
 
 
 _DROP_SEPARATORS = str.maketrans("", "", "".join(sorted(SEPARATORS)))
 
 #: An argument ending like a file name (``.txt``, ``.sdk``) is one, unless it counts as a puzzle.
-_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,5}$")
+#: (A pattern, not a compiled one: only an argument that is neither a file nor a puzzle needs it,
+#: and loading ``re`` and compiling it at import would cost every run.)
+_EXTENSION = r"\.[A-Za-z][A-Za-z0-9]{0,5}$"
 
 #: stat() errors that only say "there is no such file" (a name longer than 255 bytes included).
 _NOT_THERE = {errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG, errno.EINVAL}
@@ -130,6 +136,12 @@ def _file_kind(argument: str) -> str | None:
     return "directory" if stat.S_ISDIR(mode) else "file"
 
 
+def _looks_like_a_file(argument: str) -> bool:
+    """Whether ``argument`` ends like a file name (``.txt``, ``.sdk``)."""
+    import re  # only here: a puzzle's worth of cells never needs it
+    return re.search(_EXTENSION, argument) is not None
+
+
 def read_puzzles(argument: str) -> list[PuzzleText]:
     """The puzzles an argument names: stdin for ``-``, a file if one exists, else the text itself.
 
@@ -150,9 +162,8 @@ def read_puzzles(argument: str) -> list[PuzzleText]:
         except OSError as error:
             raise InputError(f"cannot read {argument!r}: {_reason(error)}") from None
         return split_puzzles(decode(data, name), name)
-    named = "/" in argument or os.sep in argument or (
-        _EXTENSION.search(argument) and size_for_cell_count(_cell_count(argument)) is None)
-    if named:
+    if "/" in argument or os.sep in argument or (
+            size_for_cell_count(_cell_count(argument)) is None and _looks_like_a_file(argument)):
         raise InputError(f"no such file: {argument!r}")
     return [PuzzleText(argument)]
 
@@ -164,14 +175,18 @@ def add_puzzle_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how digits above 9 are spelt (default: 1-9 then A-P)")
 
 
-@dataclass(frozen=True)
-class ParsedPuzzle:
+class ParsedPuzzle(Frozen):
     """One puzzle of the input: its label (only when the input holds several), and its grid or the
     error that says why it is not one."""
 
     label: str
     grid: Grid | None
-    error: PuzzleError | None = None
+    error: PuzzleError | None
+
+    def __init__(self, label: str, grid: Grid | None, error: PuzzleError | None = None) -> None:
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "grid", grid)
+        object.__setattr__(self, "error", error)
 
     @property
     def prefix(self) -> str:
@@ -190,10 +205,10 @@ def each_puzzle(args: argparse.Namespace) -> Iterator[ParsedPuzzle]:
             yield ParsedPuzzle(label, None, error)
 
 
-def each_text(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
+def each_text(argument: str) -> Iterator[tuple[str, str]]:
     """Each puzzle's message prefix and text, unparsed, for the commands whose fast path reads
-    text directly (``solve``, ``count``); ``labelled`` gives their errors the same prefix."""
-    puzzles = read_puzzles(args.puzzle)
+    text directly (``solve``); ``labelled`` gives their errors the same prefix."""
+    puzzles = read_puzzles(argument)
     for puzzle in puzzles:
         yield (f"{puzzle.label}: " if len(puzzles) > 1 and puzzle.label else ""), puzzle.text
 

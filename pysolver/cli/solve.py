@@ -3,16 +3,25 @@
 The search reads a plain one-line puzzle straight into its integers and writes the solution line
 straight from them (``search.iter_solution_lines``): no ``Grid`` is built when only the line is
 printed, so a file of puzzles costs little beyond the search itself.
+
+A plain command line (``solve PUZZLE``, with ``--all`` or ``--alphabet NAME`` at most) is read
+without argparse (``plain_command``): importing it and building its parser cost more than solving
+a dozen puzzles. Anything else, ``--help`` and every mistake included, goes to argparse, so help
+and error messages are argparse's own.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
-
 from ..errors import PuzzleError
+from ..grid import ALPHABETS
 from ..search import iter_solution_lines
 from .inputs import add_puzzle_arguments, each_text, labelled
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
+if TYPE_CHECKING:
+    import argparse
+    from typing import Callable
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -24,14 +33,46 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     parser.set_defaults(run=run)
 
 
+def plain_command(argv: list[str]) -> Callable[[], int] | None:
+    """The run of ``argv`` (the arguments after ``solve``) when they need no parser: one puzzle
+    argument that does not start with ``-`` (``-`` alone is stdin), ``--all``, and ``--alphabet``
+    followed by an alphabet's name (or ``--alphabet=NAME``); None for anything else.
+
+    >>> plain_command(["--all", "-"]) is not None, plain_command(["--alphabet", "x", "-"])
+    (True, None)
+    """
+    puzzles, alphabet, every = [], "digits", False
+    words = iter(argv)
+    for word in words:
+        if word == "--all":
+            every = True
+        elif word == "--alphabet" or word.startswith("--alphabet="):
+            name = word[len("--alphabet="):] if "=" in word else next(words, "")
+            if name not in ALPHABETS:
+                return None
+            alphabet = name
+        elif word == "-" or not word.startswith("-"):
+            puzzles.append(word)
+        else:
+            return None
+    if len(puzzles) != 1:
+        return None
+    return lambda: print_solutions(puzzles[0], alphabet, every)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Print one solution line per puzzle (every one with ``--all``); exit 1 if one has none."""
+    """The command as argparse read it."""
+    return print_solutions(args.puzzle, args.alphabet, args.all)
+
+
+def print_solutions(argument: str, alphabet: str, every: bool) -> int:
+    """Print one solution line per puzzle (every one with ``every``); exit 1 if one has none."""
     code = 0
     write = sys.stdout.write
-    for prefix, text in each_text(args):
+    for prefix, text in each_text(argument):
         found = False
         try:
-            for line in iter_solution_lines(text, args.alphabet, None if args.all else 1):
+            for line in iter_solution_lines(text, alphabet, None if every else 1):
                 found = True
                 write(f"{prefix}{line}\n")
         except PuzzleError as error:
