@@ -220,22 +220,28 @@ def fill_basics(board: Board) -> tuple[Board, bool]:
     return Board(geo, board.givens, tuple(values), tuple(candidates)), used
 
 
-#: A box-line intersection: its cells, the rest of the line, the rest of the box.
+#: A box-line intersection: its cells, and (as indices into the list of intersections) the
+#: others of its line and of its box that cut the box along the same kind of line. The others
+#: cover the rest of the line and the rest of the box exactly, once each.
 _Segment = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 @lru_cache(maxsize=GEOMETRY_COUNT)
 def _segments(geo: Geometry) -> tuple[_Segment, ...]:
-    """Every box-line intersection of the grid."""
+    """Every box-line intersection of the grid, rows' first, each with its line's and its box's
+    other intersections."""
     n = geo.n
-    found = []
-    for line in geo.houses[:2 * n]:
-        for box in sorted({geo.box_of[c] for c in line}):
-            box_cells = geo.houses[2 * n + box]
-            inside = tuple(c for c in line if geo.box_of[c] == box)
-            found.append((inside, tuple(c for c in line if c not in inside),
-                          tuple(c for c in box_cells if c not in inside)))
-    return tuple(found)
+    cuts = []  # (line, box, cells)
+    for line in range(2 * n):
+        cells = geo.houses[line]
+        for box in sorted({geo.box_of[c] for c in cells}):
+            cuts.append((line, box, tuple(c for c in cells if geo.box_of[c] == box)))
+    return tuple(
+        (inside,
+         tuple(k for k, (other, _, _) in enumerate(cuts) if other == line and k != index),
+         tuple(k for k, (other, in_box, _) in enumerate(cuts)
+               if in_box == box and (other < n) == (line < n) and k != index))
+        for index, (line, box, inside) in enumerate(cuts))
 
 
 def _remove_locked(candidates: list[int], segments: tuple[_Segment, ...]) -> bool:
@@ -243,30 +249,45 @@ def _remove_locked(candidates: list[int], segments: tuple[_Segment, ...]) -> boo
 
     A digit of the intersection missing from the rest of the box leaves the rest of the line
     (pointing); one missing from the rest of the line leaves the rest of the box (claiming).
+    Each intersection's digits are gathered once and the rests read from its neighbours' (again
+    after every removal), a few reads where every cell of the line and box would be many.
     """
     removed = False
-    for inside, line_rest, box_rest in segments:
-        here = 0
-        for cell in inside:
-            here |= candidates[cell]
+    held = _held(candidates, segments)
+    for index, (inside, line_rest, box_rest) in enumerate(segments):
+        here = held[index]
         if not here:
             continue
         line_other = box_other = 0
-        for cell in line_rest:
-            line_other |= candidates[cell]
-        for cell in box_rest:
-            box_other |= candidates[cell]
+        for other in line_rest:
+            line_other |= held[other]
+        for other in box_rest:
+            box_other |= held[other]
         pointing = here & ~box_other & line_other
-        if pointing:
-            removed = True
-            for cell in line_rest:
-                candidates[cell] &= ~pointing
         claiming = here & ~line_other & box_other
-        if claiming:
+        if pointing or claiming:
             removed = True
-            for cell in box_rest:
-                candidates[cell] &= ~claiming
+            if pointing:
+                for other in line_rest:
+                    for cell in segments[other][0]:
+                        candidates[cell] &= ~pointing
+            if claiming:
+                for other in box_rest:
+                    for cell in segments[other][0]:
+                        candidates[cell] &= ~claiming
+            held = _held(candidates, segments)
     return removed
+
+
+def _held(candidates: list[int], segments: tuple[_Segment, ...]) -> list[int]:
+    """The digits each intersection's cells hold between them."""
+    held = []
+    for inside, _, _ in segments:
+        here = 0
+        for cell in inside:
+            here |= candidates[cell]
+        held.append(here)
+    return held
 
 
 def _place_singles(geo: Geometry, values: list[int], candidates: list[int]) -> bool:
