@@ -211,10 +211,10 @@ def fill_basics(board: Board) -> tuple[Board, bool]:
     """
     geo = board.geometry
     values, candidates = list(board.values), list(board.candidates)
-    segments = _segments(geo)
+    segments, cuts_of = _segments(geo), _cuts_of(geo)
     used = False
     while _place_singles(geo, values, candidates) and not all(values):
-        if not _remove_locked(candidates, segments):
+        if not _remove_locked(candidates, segments, cuts_of):
             break
         used = True
     return Board(geo, board.givens, tuple(values), tuple(candidates)), used
@@ -244,16 +244,33 @@ def _segments(geo: Geometry) -> tuple[_Segment, ...]:
         for index, (line, box, inside) in enumerate(cuts))
 
 
-def _remove_locked(candidates: list[int], segments: tuple[_Segment, ...]) -> bool:
+@lru_cache(maxsize=GEOMETRY_COUNT)
+def _cuts_of(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Per cell, the two intersections (row's, column's) that hold it, as indices."""
+    cuts: list[list[int]] = [[] for _ in range(geo.cell_count)]
+    for index, (inside, _, _) in enumerate(_segments(geo)):
+        for cell in inside:
+            cuts[cell].append(index)
+    return tuple(tuple(held) for held in cuts)
+
+
+def _remove_locked(candidates: list[int], segments: tuple[_Segment, ...],
+                   cuts_of: tuple[tuple[int, ...], ...]) -> bool:
     """One sweep of pointing and claiming over every intersection; whether anything went.
 
     A digit of the intersection missing from the rest of the box leaves the rest of the line
     (pointing); one missing from the rest of the line leaves the rest of the box (claiming).
-    Each intersection's digits are gathered once and the rests read from its neighbours' (again
-    after every removal), a few reads where every cell of the line and box would be many.
+    Each intersection's digits are gathered once and the rests read from its neighbours' (those
+    of the cells that lose a digit gathered again), a few reads where every cell of the line and
+    box would be many.
     """
     removed = False
-    held = _held(candidates, segments)
+    held = []
+    for inside, _, _ in segments:
+        here = 0
+        for cell in inside:
+            here |= candidates[cell]
+        held.append(here)
     for index, (inside, line_rest, box_rest) in enumerate(segments):
         here = held[index]
         if not here:
@@ -265,29 +282,22 @@ def _remove_locked(candidates: list[int], segments: tuple[_Segment, ...]) -> boo
             box_other |= held[other]
         pointing = here & ~box_other & line_other
         claiming = here & ~line_other & box_other
-        if pointing or claiming:
-            removed = True
-            if pointing:
-                for other in line_rest:
+        if not pointing and not claiming:
+            continue
+        removed = True
+        changed: set[int] = set()
+        for others, gone in ((line_rest, pointing), (box_rest, claiming)):
+            if gone:
+                for other in others:
                     for cell in segments[other][0]:
-                        candidates[cell] &= ~pointing
-            if claiming:
-                for other in box_rest:
-                    for cell in segments[other][0]:
-                        candidates[cell] &= ~claiming
-            held = _held(candidates, segments)
+                        candidates[cell] &= ~gone
+                        changed.update(cuts_of[cell])
+        for other in changed:
+            here = 0
+            for cell in segments[other][0]:
+                here |= candidates[cell]
+            held[other] = here
     return removed
-
-
-def _held(candidates: list[int], segments: tuple[_Segment, ...]) -> list[int]:
-    """The digits each intersection's cells hold between them."""
-    held = []
-    for inside, _, _ in segments:
-        here = 0
-        for cell in inside:
-            here |= candidates[cell]
-        held.append(here)
-    return held
 
 
 def _place_singles(geo: Geometry, values: list[int], candidates: list[int]) -> bool:
