@@ -7,6 +7,9 @@ SITE_DIR is a site built by ``python3 build_site.py --out SITE_DIR`` (its wheel 
 runs). Each file piece may end in ``:N`` to keep the first N lines. Per file: total seconds for
 each solver, their ratio (Norvig's time over ours), in Pyodide and in CPython; the times are
 wall-clock seconds from ``time.perf_counter`` (bench/search_race.py runs the race in both).
+Read the ratios from a quiet machine: other processes slow Norvig's solver (dictionaries and
+strings) more than ours (a few hundred integers), so on a busy one the ratio comes out higher,
+in Pyodide by up to a third.
 """
 
 from __future__ import annotations

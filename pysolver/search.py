@@ -96,14 +96,16 @@ class _PlaceMasks(dict[int, int]):
 class _CoverMasks:
     """What placing or removing each candidate of the exact-cover state does, by bit index.
 
-    ``entries[index]`` (any of a candidate's four copies) is ``(keep, others)``: AND ``keep``
-    into the state to place the candidate (it clears every candidate that shares a constraint
-    with the placed one, in all four sections, and the guard bits of its four constraints, which
-    are no longer open; it keeps the placed one), and AND ``others`` into the candidates still to
-    place, or into the state to remove the candidate (it clears the candidate's four copies).
-    The four copies share one entry. A list rather than a dict because indexing a list is the
-    cheapest lookup there is (in WebAssembly about a quarter of a dict's); an entry is made on
-    first use (``entry``), so a 16×16 search holds only the masks it needs.
+    ``entries[index + 1]`` (``index``: the bit index of any of a candidate's four copies; one more,
+    so that the search looks up a bit's ``bit_length()`` without subtracting 1 for each placement)
+    is ``(keep, others)``: AND ``keep`` into the state to place the candidate (it clears every
+    candidate that shares a constraint with the placed one, in all four sections, and the guard
+    bits of its four constraints, which are no longer open; it keeps the placed one), and AND
+    ``others`` into the candidates still to place, or into the state to remove the candidate (it
+    clears the candidate's four copies). The four copies share one entry. A list rather than a dict
+    because indexing a list is the cheapest lookup there is (in WebAssembly about a quarter of a
+    dict's); an entry is made on first use (``entry``), so a 16×16 search holds only the masks it
+    needs.
     """
 
     def __init__(self, n: int, box_rows: int, box_cols: int) -> None:
@@ -116,12 +118,20 @@ class _CoverMasks:
         #: Every candidate and every guard bit: the state of an empty grid, every constraint open.
         self.full = (1 << _SECTIONS * section) - 1
         self.all_digits = sum(1 << d * plane for d in range(n))
-        self.entries: list[tuple[int, int] | None] = [None] * (_SECTIONS * section)
+        #: Empty until made: unpacking it into two fails (see ``_settle_cover``).
+        self.entries: list[tuple[int, ...]] = [()] * (_SECTIONS * section + 1)
         #: The cell section, moved down to bit 0 by ``cell_shift``: bit 0 and the guard bit of
         #: every cell's field.
         self.cell_shift = 3 * section
         self.cell_lows = sum(1 << f * field for f in range(n * n))
         self.cell_guards = self.cell_lows << n
+        self._count_locks(box_rows, box_cols)
+        #: By the ``bit_length()`` of a cell's guard bit in the moved-down cell section: that
+        #: cell in every plane of the row section (what branching on it tries).
+        self.cell_planes: list[int] = [0] * (n * n * field + 1)
+        for f in range(n * n):
+            r, c = divmod(f, n)
+            self.cell_planes[f * field + n + 1] = self.all_digits << r * field + c
         # Per row, column and box: the copies, in every section, of its digit-0 candidates (the
         # members of its digit-0 constraint), split into the first three sections, where digit d
         # is d planes further on, and the cell section, where it is d bits further on.
@@ -153,6 +163,31 @@ class _CoverMasks:
                     (1 << r * field + n) | (1 << section + c * field + n)
                     | (1 << 2 * section + b * field + n)))
 
+    def _count_locks(self, br: int, bc: int) -> None:
+        """The masks with which ``_locks`` counts, by one multiplication each, a digit's segments
+        in every row and its rows in every box (see there).
+
+        Multiplying the segment bits by ``row_count`` adds up each row's segments in its last
+        segment's place, and by ``band_count`` each box's rows in its band's last row; adding
+        2^k - 2 there (``*_carry``) carries into bit k (``*_twice``) where the count is two or
+        more. A count never reaches the next segment, so the sums stay apart.
+        """
+        n, field = self.n, self.field
+        stacks = n // bc
+        digits = self.all_digits
+        row_k, band_k = stacks.bit_length() - 1, br.bit_length() - 1
+        row_last = digits * sum(1 << r * field + (stacks - 1) * bc for r in range(n))
+        band_last = digits * sum(1 << (r + br - 1) * field + c
+                                 for r in range(0, n, br) for c in range(0, n, bc))
+        self.row_count = sum(1 << m * bc for m in range(stacks))
+        self.row_carry = row_last * ((1 << row_k) - 2)
+        self.row_twice = row_last << row_k
+        self.row_shift = (stacks - 1) * bc + row_k
+        self.band_count = sum(1 << j * field for j in range(br))
+        self.band_carry = band_last * ((1 << band_k) - 2)
+        self.band_twice = band_last << band_k
+        self.band_shift = (br - 1) * field + band_k
+
     def _box(self, r: int, c: int) -> tuple[int, int]:
         """The box of cell (r, c) and the cell's place in it."""
         br, bc = self.box_rows, self.box_cols
@@ -182,9 +217,10 @@ class _CoverMasks:
         stacks = n // bc
         return digit, first // stacks * br + second // bc, first % stacks * bc + second % bc
 
-    def entry(self, index: int) -> tuple[int, int]:
-        """Make, store under all four copies and return the entry of the candidate at ``index``."""
-        digit, r, c = self.candidate(index)
+    def entry(self, position: int) -> tuple[int, int]:
+        """Make, store under all four copies and return the entry of the candidate whose bit
+        index is ``position - 1`` (its ``bit_length()``)."""
+        digit, r, c = self.candidate(position - 1)
         cell = r * self.n + c
         copies, houses, houses_x, whole_cell, guards = self.cells[cell]
         shift = digit * self.plane
@@ -196,7 +232,7 @@ class _CoverMasks:
         while mine:
             low = mine & -mine
             mine ^= low
-            self.entries[low.bit_length() - 1] = entry
+            self.entries[low.bit_length()] = entry
         return entry
 
 
@@ -308,39 +344,37 @@ def _remove(cand: int, gone: int, t: Layout) -> int:
     assert cover is not None
     entries = cover.entries
     while gone:
-        top = gone.bit_length() - 1
-        gone ^= 1 << top
+        top = gone.bit_length()
+        gone ^= 1 << top - 1
         cand &= (entries[top] or cover.entry(top))[1]
     return cand
 
 
-def _settle_cover(cand: int, filled: int, new: int, t: Layout,
-                  locked: bool = True) -> tuple[int, int] | None:
+def _settle_cover(cand: int, new: int, t: Layout, locked: bool = True) -> int | None:
     """Place the candidates of ``new`` and propagate singles (and, with ``locked``, locked
     candidates) to a fixpoint.
 
-    ``cand`` is the state: the candidates, and in the guard bits the constraints still open.
-    ``filled`` counts the placements so far (the grid is solved when it reaches n²). Returns both
-    at the fixpoint, or None on a contradiction: a constraint no candidate can satisfy (a cell
-    with no candidate, or a digit with no place in a house). Each round places what the last one
-    found and tests every field of every section at once: an empty field is a contradiction, an
-    open field with one candidate is a single to place (in the cell section a naked single, in
-    the others a hidden single). When no single is left, locked candidates (pointing and
-    claiming) remove what they can, and a round starts again if they removed any.
+    ``cand`` is the state: the candidates, and in the guard bits the constraints still open (the
+    grid is solved when none is). Returns the state at the fixpoint, or None on a contradiction:
+    a constraint no candidate can satisfy (a cell with no candidate, or a digit with no place in
+    a house). Each round places what the last one found and tests every field of every section
+    at once: an empty field is a contradiction, an open field with one candidate is a single to
+    place (in the cell section a naked single, in the others a hidden single). When no single is
+    left, locked candidates (pointing and claiming) remove what they can, and a round starts
+    again if they removed any.
 
     Placing closes a constraint by clearing its guard bit with the same AND that clears the
-    rivals, rather than OR-ing it into a separate integer: in WebAssembly an operation on the
-    9×9 state costs most of a microsecond, and a hard puzzle's settles place about ten
-    candidates each.
+    rivals, rather than OR-ing it into a separate integer, and counts nothing; a mask not made yet
+    is caught as the error of unpacking an empty entry rather than tested for, since a try costs
+    nothing until it raises: in WebAssembly an operation on the 9×9 state costs most of a microsecond,
+    every bytecode counts, and a hard puzzle's settles place about ten candidates each.
 
     >>> from .geometry import geometry_for_size
     >>> t = layout(geometry_for_size(4))
     >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
-    >>> cand, filled = _settle_cover(t.start, 0, bit(0, 1) | bit(1, 2) | bit(2, 3), t)
+    >>> cand = _settle_cover(t.start, bit(0, 1) | bit(1, 2) | bit(2, 3), t)
     >>> [d for d in range(1, 5) if cand & bit(3, d)], [d for d in range(1, 5) if cand & bit(4, d)]
     ([4], [3, 4])
-    >>> filled  # the three given and r1c4
-    4
     """
     cover = t.cover
     assert cover is not None
@@ -348,11 +382,12 @@ def _settle_cover(cand: int, filled: int, new: int, t: Layout,
     guards, lows, n = t.field_guards, t.field_lows, t.n
     while True:
         while new:
-            index = new.bit_length() - 1
-            keep, others = entries[index] or cover.entry(index)
+            try:
+                keep, others = entries[new.bit_length()]
+            except ValueError:  # not made yet (empty): the try costs nothing until it raises
+                keep, others = cover.entry(new.bit_length())
             cand &= keep
             new &= others
-            filled += 1
         # Subtract 1 from every field with its guard bit set (so the borrow stays inside): the
         # guard bit stays set in a non-empty field. The guarded field AND its decrement holds its
         # candidates but the lowest under a set guard bit; subtracting 1 again clears the guard
@@ -367,12 +402,66 @@ def _settle_cover(cand: int, filled: int, new: int, t: Layout,
             new = (one - (one >> n)) & cand
             continue
         if not locked:
-            return cand, filled
+            return cand
         row_section = cand & t.candidates
+        if not _locks(row_section, t):
+            return cand
         gone = row_section & _locked_eliminations(row_section, t)
         if not gone:
-            return cand, filled
+            return cand
         cand = _remove(cand, gone, t)
+
+
+def _settle_counted(cand: int, filled: int, new: int, t: Layout) -> tuple[int, int] | None:
+    """``_settle_cover`` with the count of filled cells that the row-section settle carries, for
+    the lookahead, which works on either state; the count is read from the cells' guard bits.
+
+    >>> from .geometry import geometry_for_size
+    >>> t = layout(geometry_for_size(4))
+    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
+    >>> _settle_counted(t.start, 0, bit(0, 1) | bit(1, 2) | bit(2, 3), t)[1]  # and r1c4
+    4
+    """
+    settled = _settle_cover(cand, new, t)
+    if settled is None:
+        return None
+    cover = t.cover
+    assert cover is not None
+    cells = cover.cell_guards << cover.cell_shift
+    return settled, filled + (cand & cells).bit_count() - (settled & cells).bit_count()
+
+
+def _locks(section: int, t: Layout) -> bool:
+    """Whether locked candidates may remove anything from the row section ``section``: False means
+    ``_locked_eliminations`` would remove none of its candidates.
+
+    Where a digit has a place in a segment, it removes candidates when the segment is alone in
+    its box (pointing) but not in its row, or alone in its row (claiming) but not in its box; so
+    a segment alone in both or in neither removes nothing. Counting segments per row and per box
+    (a multiplication each, with the masks of ``_CoverMasks._count_locks``) takes a third of the
+    operations of finding what goes, and at most fixpoints of a search nothing does (on the
+    forum's hardest, five times in six).
+
+    >>> from .geometry import geometry_for_size
+    >>> t = layout(geometry_for_size(4))
+    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
+    >>> cand = t.cells * t.planes
+    >>> _locks(cand, t), _locks(cand & ~(bit(4, 1) | bit(5, 1)), t)
+    (False, True)
+    """
+    cover = t.cover
+    assert cover is not None
+    segments = section
+    for shift in t.stack_shifts:
+        segments |= section >> shift
+    segments &= t.segment_starts
+    # A bit for every row whose digit has places in two segments or more, and for every box
+    # whose digit has places in two rows or more, each spread over the row's or box's segments.
+    rows = (segments * cover.row_count + cover.row_carry) & cover.row_twice
+    boxes = (segments * cover.band_count + cover.band_carry) & cover.band_twice
+    spread = (rows >> cover.row_shift) * t.row_segments ^ (
+        boxes >> cover.band_shift) * t.band_spread
+    return bool(segments & spread)
 
 
 def _settle_planes(cand: int, placed: int, new: int, t: Layout,
@@ -600,8 +689,7 @@ def _branch_cover(cand: int, t: Layout) -> int:
         exactly = (at_least ^ more) & guards
         if exactly:
             # The lowest set bit (the first such cell's guard bit) is where subtracting 1 stops.
-            row, col = divmod(((exactly ^ (exactly - 1)).bit_length() - 1) // t.field, t.n)
-            return (t.planes << row * t.field + col) & cand
+            return cover.cell_planes[(exactly ^ (exactly - 1)).bit_length()] & cand
         at_least = more
 
 
@@ -702,7 +790,7 @@ def _lookahead(cand: int, done: int, t: Layout,
                 continue
             tried += 1
             now = (_settle_planes(cand ^ gone, done, 0, t) if t.cover is None
-                   else _settle_cover(_remove(cand, gone, t), done, 0, t))
+                   else _settle_counted(_remove(cand, gone, t), done, 0, t))
         else:
             now = one or other  # a failed side forces the other
         if now is None:
@@ -728,7 +816,7 @@ def _probe(cand: int, done: int, index: int, earlier: Probes,
     placements as bits (the exact-cover state counts them), so only it starts from earlier ones.
     """
     if t.cover is not None:
-        return _settle_cover(cand, done, 1 << index, t)
+        return _settle_counted(cand, done, 1 << index, t)
     if index not in earlier:
         return _settle_planes(cand, done, 1 << index, t)
     before = earlier[index]
@@ -846,15 +934,13 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
     starts again from the top with the lookahead. Once a solution is yielded the search never
     starts again, so no solution comes twice.
     """
-    # Each entry: the state, what settling it so far did (see the settle functions), candidates
-    # to place now. The state is solved when every cell is filled (exact cover), or when every
-    # candidate left is placed (row section).
-    candidates, cell_count = t.candidates, t.n * t.n
-    cover = t.cover is not None
-    if cover:
-        start = (_remove(t.start, banned, t), 0, clues)
-    else:
-        start = (candidates ^ (candidates & banned), 0, clues)
+    if t.cover is not None:
+        yield from _cover_solutions(t, clues, banned, budget)
+        return
+    # Each entry: the state, the candidates placed so far, candidates to place now. The state is
+    # solved when every candidate left is placed.
+    candidates = t.candidates
+    start = (candidates ^ (candidates & banned), 0, clues)
     stack = [start]
     # With the lookahead: per stack entry, the probes of the state it came from.
     probes: list[Probes] = []
@@ -870,12 +956,12 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
                 stack, probes, lookahead, patience = [start], [{}], True, None
             else:
                 patience -= 1
-        settled = _settle_cover(*stack.pop(), t) if cover else _settle_planes(*stack.pop(), t)
+        settled = _settle_planes(*stack.pop(), t)
         earlier = probes.pop() if lookahead else {}
         if settled is None:
             continue
         cand, done = settled
-        if done == cell_count if cover else done == cand:
+        if done == cand:
             patience = None
             yield cand & candidates
             continue
@@ -886,8 +972,35 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
             stack += guesses
             probes += [seen] * len(guesses)
             continue
-        stack += _guesses(cand, done, _branch_cover(cand, t) if cover
-                          else _branch(cand & candidates, t))
+        stack += _guesses(cand, done, _branch(cand & candidates, t))
+
+
+def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None) -> Iterator[int]:
+    """``raw_solutions`` on the exact-cover state (up to 16×16): plain guesses, each stack entry
+    a state and the candidates to place in it, the grid solved when no constraint is open.
+
+    A loop of its own, without the lookahead's bookkeeping, because a hard 9×9 puzzle visits a
+    few hundred nodes of a few microseconds each.
+    """
+    guards, candidates = t.field_guards, t.candidates
+    stack = [(_remove(t.start, banned, t), clues)]
+    while stack:
+        if budget is not None:
+            budget -= 1
+            if budget < 0:
+                raise SearchBudgetExceeded
+        state, new = stack.pop()  # a call with * would build a tuple and take the slow path
+        cand = _settle_cover(state, new, t)
+        if cand is None:
+            continue
+        if not cand & guards:
+            yield cand & candidates
+            continue
+        options = _branch_cover(cand, t)
+        while options:  # the lowest candidate ends on top, so it is tried first
+            top = 1 << options.bit_length() - 1
+            stack.append((cand, top))
+            options ^= top
 
 
 def solved_by_singles(t: Layout, clues: int) -> bool:
@@ -898,8 +1011,8 @@ def solved_by_singles(t: Layout, clues: int) -> bool:
     if t.cover is None:
         planes = _settle_planes(t.start, 0, clues, t, locked=False)
         return planes is not None and planes[0] == planes[1]
-    settled = _settle_cover(t.start, 0, clues, t, locked=False)
-    return settled is not None and settled[1] == t.n * t.n
+    settled = _settle_cover(t.start, clues, t, locked=False)
+    return settled is not None and not settled & t.field_guards
 
 
 def _search(grid: Grid) -> Iterator[int]:

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from pysolver.geometry import BOX_SHAPES
 from pysolver.grid import Grid
-from pysolver.search import count_solutions, iter_solutions, solve, uniqueness
+from pysolver.search import (_locked_eliminations, _locks, candidate_bit, count_solutions,
+                             iter_solutions, layout, solve, uniqueness)
 from tests.helpers import puzzle_lines
 
 #: GTSPS thesis Figure 4.2 and its solution (Figure 4.7).
@@ -112,6 +113,63 @@ def test_a_digit_twice_in_any_house_means_no_solution(n: int, kind: str) -> None
     puzzle = Grid(geometry, tuple(values))
     assert solve(puzzle) is None
     assert count_solutions(puzzle) == 0
+
+
+def _locks_by_definition(section: int, n: int, box_rows: int, box_cols: int,
+                         bit: dict[tuple[int, int, int], int]) -> bool:
+    """Whether some digit has a place in a segment (a row's piece of a box) that is alone in its
+    box but not in its row, or alone in its row but not in its box, cell by cell."""
+    for digit in range(1, n + 1):
+        occupied = {(r, c // box_cols) for r in range(n) for c in range(n)
+                    if section & bit[r, c, digit]}
+        for r, stack in occupied:
+            alone_in_row = not any((r, other) in occupied for other in range(n // box_cols)
+                                   if other != stack)
+            band = r - r % box_rows
+            alone_in_box = not any((other, stack) in occupied
+                                   for other in range(band, band + box_rows) if other != r)
+            if alone_in_row != alone_in_box:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("n", [n for n in sorted(BOX_SHAPES) if n <= 16], ids=lambda n: f"{n}x{n}")
+def test_the_locked_candidates_test_keeps_to_its_definition(n: int) -> None:
+    """The search's quick test for locked candidates (a multiplication per count) says what the
+    definition says, on solved grids with random extra candidates, and never misses what
+    ``_locked_eliminations`` removes."""
+    geometry = Grid.empty(n).geometry
+    t = layout(geometry)
+    box_rows, box_cols = geometry.box_rows, geometry.box_cols
+    bit = {(cell // n, cell % n, digit): candidate_bit(t, cell, digit)
+           for cell in range(n * n) for digit in range(1, n + 1)}
+    rng = random.Random(n)
+    solved = solve(Grid.empty(n))
+    assert solved is not None
+    grid = sum(bit[cell // n, cell % n, value] for cell, value in enumerate(solved.values))
+    others = [b for b in bit.values() if not grid & b]
+    found = {True: 0, False: 0}
+    for trial in range(160):
+        if trial % 2:
+            section = grid | sum(rng.sample(others, rng.choice([0, 1, 2, 3, 5, 8, 13, 40])))
+        else:  # each digit in one or several rows of every band and stacks (one digit may mix)
+            section = 0
+            mixed = rng.randint(1, 3 * n)
+            for digit in range(1, n + 1):
+                several = [rng.random() < 0.5] * 2
+                if digit == mixed:
+                    several[rng.randint(0, 1)] ^= True
+                stacks = rng.sample(range(n // box_cols),
+                                    rng.randint(2, n // box_cols) if several[0] else 1)
+                rows = [r for band in range(0, n, box_rows) for r in rng.sample(
+                    range(band, band + box_rows), rng.randint(2, box_rows) if several[1] else 1)]
+                section |= sum(bit[r, c, digit] for r in rows for c in range(n)
+                               if c // box_cols in stacks)
+        says = _locks(section, t)
+        assert says == _locks_by_definition(section, n, box_rows, box_cols, bit)
+        assert says or not section & _locked_eliminations(section, t)
+        found[says] += 1
+    assert found[True] and found[False]
 
 
 @pytest.mark.parametrize("text, expected", [
