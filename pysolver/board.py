@@ -111,17 +111,16 @@ def open_candidates(grid: Grid) -> tuple[int, ...]:
     """
     geo = grid.geometry
     values = grid.values
-    candidates = []
+    # A cell's peers are its three houses less itself, so each house's digits are gathered once.
+    placed = [0] * len(geo.houses)
     for cell, value in enumerate(values):
         if value:
-            candidates.append(0)
-            continue
-        seen = 0
-        for peer in geo.peers[cell]:
-            if values[peer]:
-                seen |= 1 << (values[peer] - 1)
-        candidates.append(geo.all_digits & ~seen)
-    return tuple(candidates)
+            bit = 1 << (value - 1)
+            for house in geo.houses_of[cell]:
+                placed[house] |= bit
+    all_digits = geo.all_digits
+    return tuple(0 if value else all_digits & ~(placed[row] | placed[col] | placed[box])
+                 for value, (row, col, box) in zip(values, geo.houses_of))
 
 
 @lru_cache(maxsize=GEOMETRY_COUNT)

@@ -211,61 +211,92 @@ def fill_basics(board: Board) -> tuple[Board, bool]:
     """
     geo = board.geometry
     values, candidates = list(board.values), list(board.candidates)
-    segments = _segments(geo)
+    segments, cuts_of = _segments(geo), _cuts_of(geo)
     used = False
     while _place_singles(geo, values, candidates) and not all(values):
-        if not _remove_locked(candidates, segments):
+        if not _remove_locked(candidates, segments, cuts_of):
             break
         used = True
     return Board(geo, board.givens, tuple(values), tuple(candidates)), used
 
 
-#: A box-line intersection: its cells, the rest of the line, the rest of the box.
+#: A box-line intersection: its cells, and (as indices into the list of intersections) the
+#: others of its line and of its box that cut the box along the same kind of line. The others
+#: cover the rest of the line and the rest of the box exactly, once each.
 _Segment = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 @lru_cache(maxsize=GEOMETRY_COUNT)
 def _segments(geo: Geometry) -> tuple[_Segment, ...]:
-    """Every box-line intersection of the grid."""
+    """Every box-line intersection of the grid, rows' first, each with its line's and its box's
+    other intersections."""
     n = geo.n
-    found = []
-    for line in geo.houses[:2 * n]:
-        for box in sorted({geo.box_of[c] for c in line}):
-            box_cells = geo.houses[2 * n + box]
-            inside = tuple(c for c in line if geo.box_of[c] == box)
-            found.append((inside, tuple(c for c in line if c not in inside),
-                          tuple(c for c in box_cells if c not in inside)))
-    return tuple(found)
+    cuts = []  # (line, box, cells)
+    for line in range(2 * n):
+        cells = geo.houses[line]
+        for box in sorted({geo.box_of[c] for c in cells}):
+            cuts.append((line, box, tuple(c for c in cells if geo.box_of[c] == box)))
+    return tuple(
+        (inside,
+         tuple(k for k, (other, _, _) in enumerate(cuts) if other == line and k != index),
+         tuple(k for k, (other, in_box, _) in enumerate(cuts)
+               if in_box == box and (other < n) == (line < n) and k != index))
+        for index, (line, box, inside) in enumerate(cuts))
 
 
-def _remove_locked(candidates: list[int], segments: tuple[_Segment, ...]) -> bool:
+@lru_cache(maxsize=GEOMETRY_COUNT)
+def _cuts_of(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Per cell, the two intersections (row's, column's) that hold it, as indices."""
+    cuts: list[list[int]] = [[] for _ in range(geo.cell_count)]
+    for index, (inside, _, _) in enumerate(_segments(geo)):
+        for cell in inside:
+            cuts[cell].append(index)
+    return tuple(tuple(held) for held in cuts)
+
+
+def _remove_locked(candidates: list[int], segments: tuple[_Segment, ...],
+                   cuts_of: tuple[tuple[int, ...], ...]) -> bool:
     """One sweep of pointing and claiming over every intersection; whether anything went.
 
     A digit of the intersection missing from the rest of the box leaves the rest of the line
     (pointing); one missing from the rest of the line leaves the rest of the box (claiming).
+    Each intersection's digits are gathered once and the rests read from its neighbours' (those
+    of the cells that lose a digit gathered again), a few reads where every cell of the line and
+    box would be many.
     """
     removed = False
-    for inside, line_rest, box_rest in segments:
+    held = []
+    for inside, _, _ in segments:
         here = 0
         for cell in inside:
             here |= candidates[cell]
+        held.append(here)
+    for index, (inside, line_rest, box_rest) in enumerate(segments):
+        here = held[index]
         if not here:
             continue
         line_other = box_other = 0
-        for cell in line_rest:
-            line_other |= candidates[cell]
-        for cell in box_rest:
-            box_other |= candidates[cell]
+        for other in line_rest:
+            line_other |= held[other]
+        for other in box_rest:
+            box_other |= held[other]
         pointing = here & ~box_other & line_other
-        if pointing:
-            removed = True
-            for cell in line_rest:
-                candidates[cell] &= ~pointing
         claiming = here & ~line_other & box_other
-        if claiming:
-            removed = True
-            for cell in box_rest:
-                candidates[cell] &= ~claiming
+        if not pointing and not claiming:
+            continue
+        removed = True
+        changed: set[int] = set()
+        for others, gone in ((line_rest, pointing), (box_rest, claiming)):
+            if gone:
+                for other in others:
+                    for cell in segments[other][0]:
+                        candidates[cell] &= ~gone
+                        changed.update(cuts_of[cell])
+        for other in changed:
+            here = 0
+            for cell in segments[other][0]:
+                here |= candidates[cell]
+            held[other] = here
     return removed
 
 

@@ -219,8 +219,10 @@ class Search:
         on, frontier = self.layers[-1]
         table = self.graph.weak if on else self.graph.strong
         reached = 0
-        for node in bit_indices(frontier):
-            reached |= table[node]
+        while frontier:
+            low = frontier & -frontier
+            reached |= table[low.bit_length() - 1]
+            frontier ^= low
         if on:
             reached &= ~self.off_seen
             self.off_seen |= reached

@@ -70,14 +70,25 @@ def find_sue_de_coq(board: Board) -> Iterator[Step]:
         yield _step(board, pattern, eliminations)
 
 
-def _sets_outside(board: Board, house: int,
-                  outside: frozenset[int]) -> list[tuple[tuple[int, ...], int]]:
+#: A house's sets as its bipartite graph lists them: (left-vertex subset, digits), with the
+#: graph's cells to name them once a pattern is found.
+_Sets = tuple[tuple[int, ...], list[tuple[int, int]]]
+
+
+def _sets_outside(board: Board, house: int, outside: frozenset[int]) -> _Sets:
     """The house's sets of empty cells not in ``outside``, with their digits (from its bipartite
-    graph of cells and digits)."""
+    graph of cells and digits). Subsets stay bitmasks over the graph's cells: most sets are never
+    paired, so naming their cells is left to the few that are."""
     view = house_view(board, house)
     allowed = sum(1 << i for i, cell in enumerate(view.left) if cell not in outside)
-    return [(tuple(view.left[i] for i in bit_indices(subset)), union)
-            for subset, union in neighbour_unions(view.adjacency, allowed, MAX_SET)]
+    return view.left, neighbour_unions(view.adjacency, allowed, MAX_SET)
+
+
+def _reachable(sets: list[tuple[int, int]], digits: int) -> list[tuple[int, int]]:
+    """The sets that could absorb one of the extra digits of a core inside ``digits`` (fewer of
+    their own digits outside it than cells), in order: no other can for any such core."""
+    return [(subset, union) for subset, union in sets
+            if union & digits and (union & ~digits).bit_count() < subset.bit_count()]
 
 
 def _patterns(board: Board, box: int, line: int, cells: tuple[int, ...]) -> Iterator[Pattern]:
@@ -95,8 +106,13 @@ def _patterns(board: Board, box: int, line: int, cells: tuple[int, ...]) -> Iter
              and 2 <= union.bit_count() - subset.bit_count() <= 2 * MAX_SET]
     if not cores:
         return
-    line_sets = _sets_outside(board, line, frozenset(geo.houses[box]))
-    box_sets = _sets_outside(board, box, frozenset(geo.houses[line]))
+    line_left, line_sets = _sets_outside(board, line, frozenset(geo.houses[box]))
+    box_left, box_sets = _sets_outside(board, box, frozenset(geo.houses[line]))
+    every_core = 0
+    for _, union in cores:
+        every_core |= union
+    line_sets = _reachable(line_sets, every_core)
+    box_sets = _reachable(box_sets, every_core)
     for core, union in cores:
         surplus = union.bit_count() - len(core)
         # Each set must take at least one of the core's surplus digits: its cells less its digits
@@ -104,24 +120,30 @@ def _patterns(board: Board, box: int, line: int, cells: tuple[int, ...]) -> Iter
         line_gain = _by_gain(line_sets, union, surplus)
         box_gain = _by_gain(box_sets, union, surplus)
         for gain, line_options in line_gain.items():
-            for line_cells, line_digits in line_options:
-                for box_cells, box_digits in box_gain.get(surplus - gain, ()):
+            for line_subset, line_digits in line_options:
+                for box_subset, box_digits in box_gain.get(surplus - gain, ()):
                     if not line_digits & box_digits:
-                        yield Pattern(box, line, core, union, line_cells, line_digits, box_cells,
-                                      box_digits)
+                        yield Pattern(box, line, core, union, _cells(line_left, line_subset),
+                                      line_digits, _cells(box_left, box_subset), box_digits)
 
 
-def _by_gain(sets: list[tuple[tuple[int, ...], int]], core_digits: int,
-             surplus: int) -> dict[int, list[tuple[tuple[int, ...], int]]]:
+def _cells(left: tuple[int, ...], subset: int) -> tuple[int, ...]:
+    """The cells of a subset of a house graph's left vertices."""
+    return tuple(left[i] for i in bit_indices(subset))
+
+
+def _by_gain(sets: list[tuple[int, int]], core_digits: int,
+             surplus: int) -> dict[int, list[tuple[int, int]]]:
     """The sets that absorb between 1 and ``surplus`` − 1 of the core's extra digits, by that
     number (cells minus digits foreign to the core)."""
-    out: dict[int, list[tuple[tuple[int, ...], int]]] = {}
-    for cells, digits in sets:
+    out: dict[int, list[tuple[int, int]]] = {}
+    foreign = ~core_digits
+    for subset, digits in sets:
         if not digits & core_digits:
             continue
-        gain = len(cells) - (digits & ~core_digits).bit_count()
+        gain = subset.bit_count() - (digits & foreign).bit_count()
         if 1 <= gain < surplus:
-            out.setdefault(gain, []).append((cells, digits))
+            out.setdefault(gain, []).append((subset, digits))
     return out
 
 

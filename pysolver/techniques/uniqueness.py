@@ -39,14 +39,20 @@ def rectangles(board: Board) -> Iterator[tuple[Corners, int]]:
     cands = board.candidates
     for r1, r2 in combinations(range(n), 2):
         same_band = r1 // geo.box_rows == r2 // geo.box_rows
-        for c1, c2 in combinations(range(n), 2):
+        # The columns where both rows' cells share two digits: only they can be corners.
+        columns = []
+        for col in range(n):
+            both = cands[geo.cell_at(r1, col)] & cands[geo.cell_at(r2, col)]
+            if both.bit_count() >= 2:
+                columns.append((col, both))
+        for (c1, both1), (c2, both2) in combinations(columns, 2):
             if same_band == (c1 // geo.box_cols == c2 // geo.box_cols):
                 continue  # four boxes, or one: not a deadly pattern
-            corners = (geo.cell_at(r1, c1), geo.cell_at(r1, c2), geo.cell_at(r2, c1),
-                       geo.cell_at(r2, c2))
-            common = cands[corners[0]] & cands[corners[1]] & cands[corners[2]] & cands[corners[3]]
+            common = both1 & both2
             if common.bit_count() < 2:
                 continue
+            corners = (geo.cell_at(r1, c1), geo.cell_at(r1, c2), geo.cell_at(r2, c1),
+                       geo.cell_at(r2, c2))
             for a, b in combinations(bit_indices(common), 2):
                 yield corners, 1 << a | 1 << b
 
