@@ -48,6 +48,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import islice
 
+from .bitsets import sparse_bit_indices
 from .frozen import Frozen
 from .geometry import GEOMETRY_COUNT, Geometry, geometry_for_size, size_for_cell_count
 from .grid import ALPHABETS, Grid, symbols_for
@@ -284,7 +285,10 @@ class Layout:
     place: _PlaceMasks  # placing masks of the row section alone (25×25)
     cover: _CoverMasks | None  # placing masks of the exact-cover state (up to 16×16)
 
-    def __init__(self, geometry: Geometry) -> None:
+    def __init__(self, geometry: Geometry, exact_cover: bool = True) -> None:
+        """The layout of ``geometry``; with ``exact_cover`` off, a grid up to 16×16 is laid out
+        as a 25×25 one is (the row section alone), so tests can run that search on grids small
+        enough for an independent count."""
         n, br, bc = geometry.n, geometry.box_rows, geometry.box_cols
         field = n + 1
         plane = n * field
@@ -298,7 +302,7 @@ class Layout:
             plane_shifts.append(span * plane)
             span *= 2
         box_starts = sum(1 << r * field + c for r in range(0, n, br) for c in range(0, n, bc))
-        cover = _CoverMasks(n, br, bc) if n <= _COVER_UP_TO else None
+        cover = _CoverMasks(n, br, bc) if exact_cover and n <= _COVER_UP_TO else None
         peers = [0] * plane
         cell_planes = [0] * plane
         bit_of_cell = [geometry.row_of[c] * field + geometry.col_of[c] for c in range(n * n)]
@@ -412,25 +416,6 @@ def _settle_cover(cand: int, new: int, t: Layout, locked: bool = True) -> int | 
         cand = _remove(cand, gone, t)
 
 
-def _settle_counted(cand: int, filled: int, new: int, t: Layout) -> tuple[int, int] | None:
-    """``_settle_cover`` with the count of filled cells that the row-section settle carries, for
-    the lookahead, which works on either state; the count is read from the cells' guard bits.
-
-    >>> from .geometry import geometry_for_size
-    >>> t = layout(geometry_for_size(4))
-    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
-    >>> _settle_counted(t.start, 0, bit(0, 1) | bit(1, 2) | bit(2, 3), t)[1]  # and r1c4
-    4
-    """
-    settled = _settle_cover(cand, new, t)
-    if settled is None:
-        return None
-    cover = t.cover
-    assert cover is not None
-    cells = cover.cell_guards << cover.cell_shift
-    return settled, filled + (cand & cells).bit_count() - (settled & cells).bit_count()
-
-
 def _locks(section: int, t: Layout) -> bool:
     """Whether locked candidates may remove anything from the row section ``section``: False means
     ``_locked_eliminations`` would remove none of its candidates.
@@ -471,7 +456,8 @@ def _settle_planes(cand: int, placed: int, new: int, t: Layout,
 
     The propagation of grids too large for the exact-cover state (``_settle_cover``): the same
     rules and fixpoint on the row section alone. Returns the candidates and the placed
-    candidates (equal when the grid is solved), or None on a contradiction: a cell with no candidate, or a digit with no place in a house.
+    candidates (equal when the grid is solved), or None on a contradiction: a cell with no
+    candidate, or a digit with no place in a house.
     Each round looks for singles, cheapest rule first: naked singles, then hidden singles in rows,
     in boxes, in columns; the first rule that finds any places all it found (every house and
     digit at once) and starts the next round. When no single is left, locked candidates
@@ -743,17 +729,17 @@ def _lookahead(cand: int, done: int, t: Layout,
 
     Each probe starts from what the same placement led to in the states this one came from
     (``earlier``, see ``_probe``): the same outcomes, about 30% sooner. The probes made here are
-    returned for the guesses' own lookahead. It works on either state (``cand`` and ``done`` as
-    the settle function of the layout returns them); the choices and guesses come from the row
-    section.
+    returned for the guesses' own lookahead. It works on the row-section state (``cand`` and
+    ``done`` as ``_settle_planes`` returns them): the search looks ahead only from 25×25 on, where
+    there is no exact-cover state.
 
     >>> from .geometry import geometry_for_size
-    >>> t = layout(geometry_for_size(6))
+    >>> t = Layout(geometry_for_size(6), exact_cover=False)
     >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 6 * t.field + cell % 6
     >>> # Row 1: r1c1, r1c2 and r1c3 hold only 1 and 2 (three cells, two digits).
     >>> gone = sum(bit(c, d) for c in range(3) for d in range(3, 7))
     >>> gone |= sum(bit(c, d) for c in range(3, 6) for d in (1, 2))
-    >>> _lookahead(_remove(t.start, gone, t), 0, t, {})[:2]  # r1c1 = 1 and 2 both fail: a dead end
+    >>> _lookahead(t.start ^ gone, 0, t, {})[:2]  # r1c1 = 1 and 2 both fail: a dead end
     ([], 2)
     """
     section = cand & t.candidates
@@ -789,8 +775,7 @@ def _lookahead(cand: int, done: int, t: Layout,
                         chosen = [(other[0], other[1], 0), (one[0], one[1], 0)]
                 continue
             tried += 1
-            now = (_settle_planes(cand ^ gone, done, 0, t) if t.cover is None
-                   else _settle_counted(_remove(cand, gone, t), done, 0, t))
+            now = _settle_planes(cand ^ gone, done, 0, t)
         else:
             now = one or other  # a failed side forces the other
         if now is None:
@@ -812,11 +797,8 @@ def _probe(cand: int, done: int, index: int, earlier: Probes,
     Propagation only removes candidates, so from a state with fewer candidates the same
     placement leads to fewer still: settling ``cand`` AND the earlier outcome reaches the same
     fixpoint as placing the candidate afresh, without placing again what the earlier probe
-    placed. A candidate that failed earlier fails again. Only the row-section state keeps its
-    placements as bits (the exact-cover state counts them), so only it starts from earlier ones.
+    placed. A candidate that failed earlier fails again.
     """
-    if t.cover is not None:
-        return _settle_counted(cand, done, 1 << index, t)
     if index not in earlier:
         return _settle_planes(cand, done, 1 << index, t)
     before = earlier[index]
@@ -851,7 +833,7 @@ def _two_way_choices(section: int, t: Layout) -> list[tuple[int, int]]:
     bits = format(section, f"0{t.section}b")[::-1]  # bits[i]: bit i of the section
     choices = []
     twice, thrice = _fold_planes(section, t)
-    for cell in _set_bits((twice ^ (twice & thrice)) & t.cells):
+    for cell in sparse_bit_indices((twice ^ (twice & thrice)) & t.cells):
         digits = bits[cell::plane]
         choices.append((cell + digits.find("1") * plane, cell + digits.rfind("1") * plane))
 
@@ -861,7 +843,7 @@ def _two_way_choices(section: int, t: Layout) -> list[tuple[int, int]]:
     third = second & ((second | guards) - lows)
     rows = ((second | guards) - lows) & guards
     rows ^= rows & ((third | guards) - lows)
-    for guard in _set_bits(rows):
+    for guard in sparse_bit_indices(rows):
         first = guard - n
         places = bits[first:guard]
         choices.append((first + places.find("1"), first + places.rfind("1")))
@@ -885,21 +867,10 @@ def _two_way_choices(section: int, t: Layout) -> list[tuple[int, int]]:
             thrice |= (band_thrice >> shift) | (twice & moved_once) | (once & moved_twice)
             twice |= moved_twice | (once & moved_once)
             once |= moved_once
-        for start in _set_bits((twice ^ (twice & thrice)) & starts):
+        for start in sparse_bit_indices((twice ^ (twice & thrice)) & starts):
             places = "".join([bits[start + offset] for offset in offsets])
             choices.append((start + offsets[places.find("1")], start + offsets[places.rfind("1")]))
     return list(dict.fromkeys(reversed(choices)))  # a row's pair may lie in a box too
-
-
-def _set_bits(mask: int) -> list[int]:
-    """The indices of the set bits of ``mask``, lowest first (read from its binary text)."""
-    text = bin(mask)[:1:-1]
-    found = []
-    index = text.find("1")
-    while index >= 0:
-        found.append(index)
-        index = text.find("1", index + 1)
-    return found
 
 
 class SearchBudgetExceeded(Exception):

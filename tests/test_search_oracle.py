@@ -11,7 +11,6 @@ every puzzle of the whole public sets (``PYSOLVER_SHARED_PUZZLES``).
 
 from __future__ import annotations
 
-import copy
 import random
 from itertools import islice
 from typing import Iterator
@@ -111,62 +110,41 @@ def test_counts_agree_with_exact_cover(n: int, rng: random.Random, share: float)
     assert count_solutions(puzzle, 60) == exact_cover_count(puzzle, 60)
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.sampled_from([4, 6, 9]), st.randoms(use_true_random=False), st.floats(0.0, 1.0),
-       st.sampled_from([0, 1, 3, 10]))
-def test_lookahead_counts_agree_with_exact_cover(n: int, rng: random.Random, share: float,
-                                                 plain_nodes: int) -> None:
-    # The lookahead (forced candidates from failed placements, branching on the best-looking
-    # cell) and the restart into it run from 25×25 on, where the brute force is out of reach:
-    # here they run on small grids, from the top (0 plain nodes) or after a few plain nodes.
-    puzzle = blanked_pattern(n, rng, share)
-    plain = {g.values for g in iter_solutions(puzzle, 60)}
+def row_section_solutions(puzzle: Grid, plain_nodes: int, limit: int) -> list[tuple[int, ...]]:
+    """The solutions the 25×25 search finds for ``puzzle`` (at most ``limit``), looking ahead
+    after ``plain_nodes`` plain nodes: the layout without the exact-cover state runs on the row
+    section alone (``_settle_planes``, the lookahead once patience runs out), as from 25×25 on,
+    where the brute force is out of reach."""
+    t = search.Layout(puzzle.geometry, exact_cover=False)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(search, "_LOOKAHEAD_FROM", 4)
         patch.setattr(search, "_PLAIN_NODES", plain_nodes)
-        looked = [g.values for g in iter_solutions(puzzle, 60)]
-    assert len(looked) == len(set(looked)) == exact_cover_count(puzzle, 60)
-    if len(looked) < 60:
-        assert set(looked) == plain
+        return [tuple(search._values(t, cand)) for cand in
+                islice(search.raw_solutions(t, search.clue_bits(t, puzzle.values)), limit)]
 
 
-def row_section_layout(n: int) -> search.Layout:
-    """The layout of n×n with the exact-cover state switched off: the search then runs on the
-    row section alone (``_settle_planes``), as it does from 25×25 on."""
-    t = search.layout(Grid.empty(n).geometry)
-    row_section = copy.copy(t)  # the shared layout itself stays as it is
-    row_section.cover, row_section.start = None, t.candidates
-    return row_section
-
-
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.sampled_from([4, 6, 9]), st.randoms(use_true_random=False), st.floats(0.0, 1.0),
-       st.sampled_from([0, 3, 10, 1000]))
+       st.sampled_from([0, 1, 3, 10, 1000]))
 def test_row_section_search_counts_agree_with_exact_cover(n: int, rng: random.Random,
                                                           share: float, plain_nodes: int) -> None:
-    # The 25×25 search (folds over the digit planes, the lookahead starting its probes from the
-    # probes of the states it came from) on small grids, plain (1000 nodes) or looking ahead.
+    # The 25×25 search (folds over the digit planes; the lookahead's forced candidates, dilemmas
+    # and probes started from the probes of the states it came from; the restart into it) on
+    # small grids: plain (1000 nodes), looking ahead from the top (0) or after a few plain nodes.
     puzzle = blanked_pattern(n, rng, share)
-    t = row_section_layout(n)
     plain = {g.values for g in iter_solutions(puzzle, 60)}
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(search, "_LOOKAHEAD_FROM", 4)
-        patch.setattr(search, "_PLAIN_NODES", plain_nodes)
-        found = [tuple(search._values(t, cand)) for cand in
-                 islice(search.raw_solutions(t, search.clue_bits(t, puzzle.values)), 60)]
+    found = row_section_solutions(puzzle, plain_nodes, 60)
     assert len(found) == len(set(found)) == exact_cover_count(puzzle, 60)
     if len(found) < 60:
         assert set(found) == plain
 
 
 @pytest.mark.parametrize("plain_nodes", [0, 2, 50])
-def test_lookahead_finds_every_solution_of_figure_4_9(monkeypatch: pytest.MonkeyPatch,
-                                                      plain_nodes: int) -> None:
-    figure_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
-    plain = {g.values for g in iter_solutions(Grid.parse(figure_4_9))}
-    monkeypatch.setattr(search, "_LOOKAHEAD_FROM", 4)
-    monkeypatch.setattr(search, "_PLAIN_NODES", plain_nodes)
-    looked = [g.values for g in iter_solutions(Grid.parse(figure_4_9))]
+def test_lookahead_finds_every_solution_of_figure_4_9(plain_nodes: int) -> None:
+    figure_4_9 = Grid.parse(
+        ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2.")
+    plain = {g.values for g in iter_solutions(figure_4_9)}
+    looked = row_section_solutions(figure_4_9, plain_nodes, 1000)
     assert len(plain) == len(looked) == 127 and set(looked) == plain
 
 
