@@ -106,6 +106,91 @@ def build_graph(board: Board, options: LinkOptions) -> LinkGraph:
 
 
 def _build(board: Board, options: LinkOptions) -> LinkGraph:
+    if options.groups:
+        return _build_grouped(board, options)
+    parts = _single_parts(board)
+    if options.cell_links:
+        cell_weak = parts.bivalue if options.bivalue_only else parts.cell_weak
+        weak = tuple(h | c for h, c in zip(parts.house_weak, cell_weak))
+        strong = (tuple(h | c for h, c in zip(parts.house_strong, parts.bivalue))
+                  if options.house_strong else parts.bivalue)
+    else:
+        weak = parts.house_weak
+        strong = parts.house_strong if options.house_strong else (0,) * len(parts.nodes)
+    return LinkGraph(board.geometry, parts.nodes, weak, strong, parts.index)
+
+
+@dataclass(frozen=True)
+class _SingleParts:
+    """The single-candidate nodes of a position and their links by kind, from which every graph
+    without groups is put together: house links (weak to the digit's other places in the house,
+    strong where there is one other), cell links (weak to the cell's other digits), and the links
+    of bivalue cells (weak and strong alike)."""
+
+    geometry: Geometry
+    candidates: tuple[int, ...]
+    nodes: tuple[Node, ...]
+    index: dict[tuple[int, int], int]
+    house_weak: tuple[int, ...]
+    house_strong: tuple[int, ...]
+    cell_weak: tuple[int, ...]
+    bivalue: tuple[int, ...]
+
+
+_LAST_PARTS: list[_SingleParts] = []
+
+
+def _single_parts(board: Board) -> _SingleParts:
+    """The parts of the board's position (the last position's are kept: its graphs come together)."""
+    candidates = board.candidates
+    geo = board.geometry
+    if _LAST_PARTS and _LAST_PARTS[0].geometry is geo and _LAST_PARTS[0].candidates == candidates:
+        return _LAST_PARTS[0]
+    nodes: list[Node] = []
+    index: dict[tuple[int, int], int] = {}
+    ids_of: list[list[tuple[int, int]]] = []  # per cell: (digit bit, node)
+    cell_weak: list[int] = []
+    bivalue: list[int] = []
+    for cell, mask in enumerate(candidates):
+        own = []
+        first = len(nodes)
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            digit = low.bit_length()
+            index[(cell, digit)] = len(nodes)
+            own.append((low, len(nodes)))
+            nodes.append(Node(digit, (cell,), 1 << cell))
+        ids_of.append(own)
+        together = ((1 << len(own)) - 1) << first
+        for _, node in own:
+            others = together & ~(1 << node)
+            cell_weak.append(others)
+            bivalue.append(others if len(own) == 2 else 0)
+    house_weak = [0] * len(nodes)
+    house_strong = [0] * len(nodes)
+    for house in geo.houses:
+        by_digit: dict[int, int] = {}
+        for cell in house:
+            for low, node in ids_of[cell]:
+                by_digit[low] = by_digit.get(low, 0) | 1 << node
+        for together in by_digit.values():
+            pair = together.bit_count() == 2
+            rest = together
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                node = low.bit_length() - 1
+                house_weak[node] |= together ^ low
+                if pair:
+                    house_strong[node] |= together ^ low
+    parts = _SingleParts(geo, candidates, tuple(nodes), index, tuple(house_weak), tuple(house_strong),
+                         tuple(cell_weak), tuple(bivalue))
+    _LAST_PARTS[:] = [parts]
+    return parts
+
+
+def _build_grouped(board: Board, options: LinkOptions) -> LinkGraph:
     geo = board.geometry
     candidates = board.candidates
     nodes: list[Node] = []
@@ -263,7 +348,8 @@ def shortest_first(searches: dict[int, Search], max_depth: int) -> Iterator[tupl
 
     A search concludes when its newest layer contains its own premise with the opposite value: the
     premise implies its own negation. Searches are advanced in lock-step, so conclusions come out
-    shortest first; an exhausted search is dropped.
+    shortest first; an exhausted search is dropped. (``Search.advance`` written out in the loop:
+    thousands of searches of a few layers each make the call itself the cost.)
     """
     active = dict(searches)
     for _ in range(max_depth):
@@ -271,10 +357,24 @@ def shortest_first(searches: dict[int, Search], max_depth: int) -> Iterator[tupl
             return
         done = []
         for key, search in active.items():
-            layer = search.advance()
-            if not layer:
+            layers = search.layers
+            on, frontier = layers[-1]
+            table = search.graph.weak if on else search.graph.strong
+            reached = 0
+            while frontier:
+                low = frontier & -frontier
+                reached |= table[low.bit_length() - 1]
+                frontier ^= low
+            if on:
+                reached &= ~search.off_seen
+                search.off_seen |= reached
+            else:
+                reached &= ~search.on_seen
+                search.on_seen |= reached
+            layers.append((not on, reached))
+            if not reached:
                 done.append(key)
-            elif layer >> key & 1:
+            elif reached >> key & 1:
                 done.append(key)
                 yield key, search
         for key in done:
