@@ -13,7 +13,7 @@ premise, all advanced in lock-step, so the first conclusion found is the shortes
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from ..board import Board
 from ..levels import Level
@@ -70,11 +70,20 @@ def _eliminating_chains(board: Board, options: LinkOptions, technique: Technique
     Chains of one length come out together, the one removing most first.
     """
     graph = build_graph(board, options)
-    searches = {node: Search(graph, node, True) for node in graph.candidate_nodes()}
+    found: Iterable[tuple[int, Search]]
+    if options is GROUPED_LINKS:
+        searches = {node: Search(graph, node, True) for node in graph.candidate_nodes()}
+        found = shortest_first(searches, MAX_DEPTH)
+    elif options is ALL_LINKS:
+        found = _single_conclusions(board)
+    else:
+        premises = {node for node, _ in _single_conclusions(board)}
+        found = shortest_first({node: Search(graph, node, True) for node in graph.candidate_nodes()
+                                if node in premises}, MAX_DEPTH)
     pending: list[Step] = []
     depth_seen = -1
     seen_chains: set[tuple[int, ...]] = set()
-    for target, search in shortest_first(searches, MAX_DEPTH):
+    for target, search in found:
         depth = len(search.layers)
         if depth != depth_seen:
             yield from _best_first(pending)
@@ -87,6 +96,25 @@ def _eliminating_chains(board: Board, options: LinkOptions, technique: Technique
         seen_chains.add(key)
         pending.append(_chain_step(graph, implication, technique, name))
     yield from _best_first(pending)
+
+
+#: The last position's AIC searches (graph, conclusions), see ``_single_conclusions``.
+_LAST_CONCLUSIONS: list[tuple[LinkGraph, list[tuple[int, Search]]]] = []
+
+
+def _single_conclusions(board: Board) -> list[tuple[int, Search]]:
+    """Every AIC search over single candidates that concludes, in ``shortest_first`` order.
+
+    X-Chains and XY-Chains are AICs in a part of the AIC's links, and a premise that concludes
+    in a part concludes in the whole, no later. So the AIC searches, run once to the end (at
+    the AIC's turn they are the AIC's own), tell the two smaller finders the only premises worth
+    searching from; on most positions there are none.
+    """
+    graph = build_graph(board, ALL_LINKS)
+    if not _LAST_CONCLUSIONS or _LAST_CONCLUSIONS[0][0] is not graph:
+        searches = {node: Search(graph, node, True) for node in graph.candidate_nodes()}
+        _LAST_CONCLUSIONS[:] = [(graph, list(shortest_first(searches, MAX_DEPTH)))]
+    return _LAST_CONCLUSIONS[0][1]
 
 
 def _best_first(steps: list[Step]) -> Iterator[Step]:
