@@ -71,13 +71,11 @@ def _eliminating_chains(board: Board, options: LinkOptions, technique: Technique
     """
     graph = build_graph(board, options)
     found: Iterable[tuple[int, Search]]
-    if options is GROUPED_LINKS:
-        searches = {node: Search(graph, node, True) for node in graph.candidate_nodes()}
-        found = shortest_first(searches, MAX_DEPTH)
-    elif options is ALL_LINKS:
-        found = _single_conclusions(board)
+    if options is GROUPED_LINKS or options is ALL_LINKS:
+        found = [(node, search) for node, search in _conclusions(board, options)
+                 if len(search.layers) <= MAX_DEPTH + 1]
     else:
-        premises = {node for node, _ in _single_conclusions(board)}
+        premises = {node for node, _ in _conclusions(board, ALL_LINKS)}
         found = shortest_first({node: Search(graph, node, True) for node in graph.candidate_nodes()
                                 if node in premises}, MAX_DEPTH)
     pending: list[Step] = []
@@ -98,23 +96,33 @@ def _eliminating_chains(board: Board, options: LinkOptions, technique: Technique
     yield from _best_first(pending)
 
 
-#: The last position's AIC searches (graph, conclusions), see ``_single_conclusions``.
-_LAST_CONCLUSIONS: list[tuple[LinkGraph, list[tuple[int, Search]]]] = []
+#: The last position's AIC searches, by links (graph, conclusions), see ``_conclusions``.
+_LAST_CONCLUSIONS: dict[LinkOptions, tuple[LinkGraph, list[tuple[int, Search]]]] = {}
+#: How much further than ``MAX_DEPTH`` the AIC searches are run: a continuous nice loop found
+#: by ``_continuous_loops`` has at most ``MAX_DEPTH`` + 2 links, and the AIC through it one more.
+BEYOND_AIC = 3
 
 
-def _single_conclusions(board: Board) -> list[tuple[int, Search]]:
-    """Every AIC search over single candidates that concludes, in ``shortest_first`` order.
+def _conclusions(board: Board, options: LinkOptions) -> list[tuple[int, Search]]:
+    """Every AIC search from a single candidate under ``options`` that concludes within
+    ``MAX_DEPTH`` + ``BEYOND_AIC`` layers, in ``shortest_first`` order (the AIC finders take
+    those within ``MAX_DEPTH``).
 
     X-Chains and XY-Chains are AICs in a part of the AIC's links, and a premise that concludes
-    in a part concludes in the whole, no later. So the AIC searches, run once to the end (at
-    the AIC's turn they are the AIC's own), tell the two smaller finders the only premises worth
-    searching from; on most positions there are none.
+    in a part concludes in the whole, no later. A continuous nice loop that removes a candidate
+    X is an AIC from X too: X on, the weak link's end it sees off, round the loop the other way
+    to the link's other end, on, and X off. So the AIC searches, run once to the end (at the
+    AIC's turn they are the AIC's own), tell the X-Chains and XY-Chains the only premises worth
+    searching from, and the continuous loops whether to search at all; on most positions there
+    is nothing to search.
     """
-    graph = build_graph(board, ALL_LINKS)
-    if not _LAST_CONCLUSIONS or _LAST_CONCLUSIONS[0][0] is not graph:
+    graph = build_graph(board, options)
+    last = _LAST_CONCLUSIONS.get(options)
+    if last is None or last[0] is not graph:
         searches = {node: Search(graph, node, True) for node in graph.candidate_nodes()}
-        _LAST_CONCLUSIONS[:] = [(graph, list(shortest_first(searches, MAX_DEPTH)))]
-    return _LAST_CONCLUSIONS[0][1]
+        last = _LAST_CONCLUSIONS[options] = (
+            graph, list(shortest_first(searches, MAX_DEPTH + BEYOND_AIC)))
+    return last[1]
 
 
 def _best_first(steps: list[Step]) -> Iterator[Step]:
@@ -188,6 +196,8 @@ def _continuous_loops(board: Board, options: LinkOptions, technique: Technique,
     of a cell, or the digit's other places in a house). Shortest loops first; a loop starts at a
     single candidate, and grouped nodes may lie anywhere else on it.
     """
+    if not _conclusions(board, options):
+        return
     graph = build_graph(board, options)
     searches = {}
     for node in graph.candidate_nodes():
