@@ -23,7 +23,7 @@ the strong sets, so no path is ever enumerated and the first conclusion found is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Iterator
 
 from .bitsets import bit_indices
@@ -65,6 +65,11 @@ class LinkGraph:
     weak: tuple[int, ...]
     strong: tuple[int, ...]
     index: dict[tuple[int, int], int]  # (cell, digit) -> node of that single candidate
+
+    @cached_property
+    def strongly_linked(self) -> int:
+        """The bitset of nodes with a strong link: the only ones an "off" node leads anywhere from."""
+        return sum(1 << node for node, links in enumerate(self.strong) if links)
 
     def candidate_nodes(self) -> range:
         """Indices of the single-candidate nodes (they come before the groups)."""
@@ -302,7 +307,11 @@ class Search:
     def advance(self) -> int:
         """Add one layer; returns its bitset (0 when the search is exhausted)."""
         on, frontier = self.layers[-1]
-        table = self.graph.weak if on else self.graph.strong
+        if on:
+            table = self.graph.weak
+        else:
+            table = self.graph.strong
+            frontier &= self.graph.strongly_linked
         reached = 0
         while frontier:
             low = frontier & -frontier
@@ -352,23 +361,34 @@ def shortest_first(searches: dict[int, Search], max_depth: int) -> Iterator[tupl
     thousands of searches of a few layers each make the call itself the cost.)
     """
     active = dict(searches)
+    graph: LinkGraph | None = None
+    weak: tuple[int, ...] = ()
+    strong: tuple[int, ...] = ()
+    linked = 0
     for _ in range(max_depth):
         if not active:
             return
         done = []
         for key, search in active.items():
+            if search.graph is not graph:
+                graph = search.graph
+                weak, strong, linked = graph.weak, graph.strong, graph.strongly_linked
             layers = search.layers
             on, frontier = layers[-1]
-            table = search.graph.weak if on else search.graph.strong
             reached = 0
-            while frontier:
-                low = frontier & -frontier
-                reached |= table[low.bit_length() - 1]
-                frontier ^= low
             if on:
+                while frontier:
+                    low = frontier & -frontier
+                    reached |= weak[low.bit_length() - 1]
+                    frontier ^= low
                 reached &= ~search.off_seen
                 search.off_seen |= reached
             else:
+                frontier &= linked
+                while frontier:
+                    low = frontier & -frontier
+                    reached |= strong[low.bit_length() - 1]
+                    frontier ^= low
                 reached &= ~search.on_seen
                 search.on_seen |= reached
             layers.append((not on, reached))
