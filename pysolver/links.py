@@ -114,6 +114,13 @@ def _build(board: Board, options: LinkOptions) -> LinkGraph:
     if options.groups:
         return _build_grouped(board, options)
     parts = _single_parts(board)
+    weak, strong = _single_links(parts, options)
+    return LinkGraph(board.geometry, parts.nodes, weak, strong, parts.index)
+
+
+def _single_links(parts: _SingleParts,
+                  options: LinkOptions) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The weak and strong links among single candidates that ``options`` take."""
     if options.cell_links:
         cell_weak = parts.bivalue if options.bivalue_only else parts.cell_weak
         weak = tuple(h | c for h, c in zip(parts.house_weak, cell_weak))
@@ -122,7 +129,7 @@ def _build(board: Board, options: LinkOptions) -> LinkGraph:
     else:
         weak = parts.house_weak
         strong = parts.house_strong if options.house_strong else (0,) * len(parts.nodes)
-    return LinkGraph(board.geometry, parts.nodes, weak, strong, parts.index)
+    return weak, strong
 
 
 @dataclass(frozen=True)
@@ -140,6 +147,7 @@ class _SingleParts:
     house_strong: tuple[int, ...]
     cell_weak: tuple[int, ...]
     bivalue: tuple[int, ...]
+    in_house: tuple[dict[int, int], ...]  # per house: digit bit -> bitset of its nodes there
 
 
 _LAST_PARTS: list[_SingleParts] = []
@@ -174,8 +182,10 @@ def _single_parts(board: Board) -> _SingleParts:
             bivalue.append(others if len(own) == 2 else 0)
     house_weak = [0] * len(nodes)
     house_strong = [0] * len(nodes)
+    in_house = []
     for house in geo.houses:
         by_digit: dict[int, int] = {}
+        in_house.append(by_digit)
         for cell in house:
             for low, node in ids_of[cell]:
                 by_digit[low] = by_digit.get(low, 0) | 1 << node
@@ -190,55 +200,42 @@ def _single_parts(board: Board) -> _SingleParts:
                 if pair:
                     house_strong[node] |= together ^ low
     parts = _SingleParts(geo, candidates, tuple(nodes), index, tuple(house_weak), tuple(house_strong),
-                         tuple(cell_weak), tuple(bivalue))
+                         tuple(cell_weak), tuple(bivalue), tuple(in_house))
     _LAST_PARTS[:] = [parts]
     return parts
 
 
 def _build_grouped(board: Board, options: LinkOptions) -> LinkGraph:
+    """The single candidates' graph with a node for each digit in two or more cells of a
+    box–line intersection, linked in its box and its line."""
     geo = board.geometry
     candidates = board.candidates
-    nodes: list[Node] = []
-    index: dict[tuple[int, int], int] = {}
-    by_mask: dict[tuple[int, int], int] = {}
-    for cell, mask in enumerate(candidates):
-        for bit in bit_indices(mask):
-            index[(cell, bit + 1)] = len(nodes)
-            by_mask[(bit + 1, 1 << cell)] = len(nodes)
-            nodes.append(Node(bit + 1, (cell,), 1 << cell))
-    # Which nodes lie wholly inside each house, per digit.
-    members: dict[tuple[int, int], list[int]] = {}
-    for node_id, node in enumerate(nodes):
-        for house in geo.houses_of[node.cells[0]]:
-            members.setdefault((house, node.digit), []).append(node_id)
-    if options.groups:
-        for box, line, cells in intersections(geo):
-            for digit in geo.digits:
-                bit = 1 << (digit - 1)
-                inside = tuple(c for c in cells if candidates[c] & bit)
-                if len(inside) < 2:
-                    continue
-                cell_mask = sum(1 << c for c in inside)
-                node_id = len(nodes)
-                by_mask[(digit, cell_mask)] = node_id
-                nodes.append(Node(digit, inside, cell_mask))
-                members.setdefault((box, digit), []).append(node_id)
-                members.setdefault((line, digit), []).append(node_id)
-    weak = [0] * len(nodes)
-    strong = [0] * len(nodes)
-    for (house, digit), ids in members.items():
-        _link_house(nodes, ids, weak, strong, by_mask, digit, options.house_strong)
-    if options.cell_links:
-        for cell, mask in enumerate(candidates):
-            if not mask or (options.bivalue_only and mask.bit_count() != 2):
+    parts = _single_parts(board)
+    single_weak, single_strong = _single_links(parts, options)
+    nodes = list(parts.nodes)
+    by_mask = {(node.digit, node.cell_mask): i for i, node in enumerate(nodes)}
+    groups_in: dict[tuple[int, int], list[int]] = {}
+    for box, line, cells in intersections(geo):
+        for digit in geo.digits:
+            bit = 1 << (digit - 1)
+            inside = tuple(c for c in cells if candidates[c] & bit)
+            if len(inside) < 2:
                 continue
-            ids = [index[(cell, bit + 1)] for bit in bit_indices(mask)]
-            together = sum(1 << i for i in ids)
-            for i in ids:
-                weak[i] |= together & ~(1 << i)
-                if len(ids) == 2:
-                    strong[i] |= together & ~(1 << i)
-    return LinkGraph(geo, tuple(nodes), tuple(weak), tuple(strong), index)
+            cell_mask = sum(1 << c for c in inside)
+            node_id = len(nodes)
+            by_mask[(digit, cell_mask)] = node_id
+            nodes.append(Node(digit, inside, cell_mask))
+            groups_in.setdefault((box, digit), []).append(node_id)
+            groups_in.setdefault((line, digit), []).append(node_id)
+    extra = [0] * (len(nodes) - len(parts.nodes))
+    weak = list(single_weak) + extra
+    strong = list(single_strong) + extra
+    # Houses without a group keep the single candidates' links; the others are linked again.
+    for (house, digit), groups in groups_in.items():
+        singles = parts.in_house[house].get(1 << (digit - 1), 0)
+        _link_house(nodes, bit_indices(singles) + groups, weak, strong, by_mask, digit,
+                    options.house_strong)
+    return LinkGraph(geo, tuple(nodes), tuple(weak), tuple(strong), parts.index)
 
 
 def _link_house(nodes: list[Node], ids: list[int], weak: list[int], strong: list[int],
