@@ -119,7 +119,11 @@ def _conclusions(board: Board, options: LinkOptions) -> list[tuple[int, Search]]
     graph = build_graph(board, options)
     last = _LAST_CONCLUSIONS.get(options)
     if last is None or last[0] is not graph:
-        searches = {node: Search(graph, node, True) for node in graph.candidate_nodes()}
+        # "T on" comes back to "T off" only through an "on" node weakly linked to T, and a node
+        # is turned on only through a strong link: premises without such a neighbour are left out.
+        weak, linked = graph.weak, graph.strongly_linked
+        searches = {node: Search(graph, node, True) for node in graph.candidate_nodes()
+                    if weak[node] & linked}
         last = _LAST_CONCLUSIONS[options] = (
             graph, list(shortest_first(searches, MAX_DEPTH + BEYOND_AIC)))
     return last[1]
@@ -157,7 +161,9 @@ def _placing_loops(board: Board, options: LinkOptions, technique: Technique,
                    name: str) -> Iterator[Step]:
     """For each candidate T, search from "T off" until "T on": T is true."""
     graph = build_graph(board, options)
-    searches = {node: Search(graph, node, False) for node in graph.candidate_nodes()}
+    # "T off" leads anywhere, and back to "T on", only through a strong link of T.
+    searches = {node: Search(graph, node, False) for node in graph.candidate_nodes()
+                if graph.strong[node]}
     for target, search in shortest_first(searches, MAX_DEPTH):
         implication = search.trace(target)
         geo = graph.geometry
