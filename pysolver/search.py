@@ -55,7 +55,7 @@ from .grid import ALPHABETS, Grid, symbols_for
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
-    from typing import Iterator, Literal, Sequence
+    from typing import Generator, Iterator, Literal, Sequence
 
     Uniqueness = Literal["none", "unique", "multiple"]
 
@@ -694,10 +694,20 @@ def _guesses(cand: int, placed: int, options: int) -> list[tuple[int, int, int]]
 #: 25×25 sets plain guessing solves most puzzles within 20 nodes (a few milliseconds) and a few
 #: within 500, but on the loosest ones it runs for minutes: there the lookahead takes about a
 #: second. 300 plain nodes (some 60 ms) before it measured a little better than 100 or 1000.
-#: Looking ahead from the start would make every easy puzzle several times dearer; on 16×16 the
-#: plain rule's worst is already within a few times its median.
-_LOOKAHEAD_FROM = 25
+#: Looking ahead from the start would make every easy puzzle several times dearer. On 16×16
+#: the plain nodes are the exact-cover state's and the lookahead's the row section's: on the
+#: seeded minimal 16×16 set that took the worst puzzle from 0.5 s to 0.1 s and halved the total.
+#: A 16×16 search with a budget (the generator's uniqueness tests, whose budgets count plain
+#: nodes) stays plain, and 9×9 never looks ahead: plain search is fast enough there.
+_LOOKAHEAD_FROM = 16
 _PLAIN_NODES = 300
+
+
+@lru_cache(maxsize=GEOMETRY_COUNT)
+def _row_layout(n: int) -> Layout:
+    """The row-section layout of an n×n grid (square boxes) searched on the exact-cover state,
+    for its lookahead."""
+    return Layout(geometry_for_size(n), exact_cover=False)
 
 
 #: What placing each candidate (by bit index) led to in one state: the settled state, or None.
@@ -902,21 +912,24 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
     tries counts as one) it raises ``SearchBudgetExceeded``.
 
     Large grids start with plain guesses; one that yields nothing within ``_PLAIN_NODES`` nodes
-    starts again from the top with the lookahead. Once a solution is yielded the search never
-    starts again, so no solution comes twice.
+    starts again from the top with the lookahead, at 16×16 on the row-section state (see
+    ``_LOOKAHEAD_FROM``). Once a solution is yielded the search never starts again, so no
+    solution comes twice.
     """
+    lookahead = False
     if t.cover is not None:
-        yield from _cover_solutions(t, clues, banned, budget)
-        return
+        patience = (_PLAIN_NODES if t.n >= _LOOKAHEAD_FROM and budget is None else None)
+        if not (yield from _cover_solutions(t, clues, banned, budget, patience)):
+            return
+        t, lookahead = _row_layout(t.n), True
     # Each entry: the state, the candidates placed so far, candidates to place now. The state is
     # solved when every candidate left is placed.
     candidates = t.candidates
     start = (candidates ^ (candidates & banned), 0, clues)
     stack = [start]
     # With the lookahead: per stack entry, the probes of the state it came from.
-    probes: list[Probes] = []
-    patience = _PLAIN_NODES if t.n >= _LOOKAHEAD_FROM else None
-    lookahead = False
+    probes: list[Probes] = [{}] if lookahead else []
+    patience = _PLAIN_NODES if t.n >= _LOOKAHEAD_FROM and not lookahead else None
     while stack:
         if budget is not None:
             budget -= 1
@@ -946,25 +959,34 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
         stack += _guesses(cand, done, _branch(cand & candidates, t))
 
 
-def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None) -> Iterator[int]:
+def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None,
+                     patience: int | None = None) -> Generator[int, None, bool]:
     """``raw_solutions`` on the exact-cover state (up to 16×16): plain guesses, each stack entry
     a state and the candidates to place in it, the grid solved when no constraint is open.
 
     A loop of its own, without the lookahead's bookkeeping, because a hard 9×9 puzzle visits a
-    few hundred nodes of a few microseconds each.
+    few hundred nodes of a few microseconds each. With ``patience`` (no budget then), a search
+    that has yielded nothing after that many nodes stops and returns True: the caller starts
+    again with the lookahead. The count shares the budget's test, so the 9×9 loop pays nothing.
     """
     guards, candidates = t.field_guards, t.candidates
     stack = [(_remove(t.start, banned, t), clues)]
+    if patience is not None:
+        budget = patience
     while stack:
         if budget is not None:
             budget -= 1
             if budget < 0:
+                if patience is not None:
+                    return True
                 raise SearchBudgetExceeded
         state, new = stack.pop()  # a call with * would build a tuple and take the slow path
         cand = _settle_cover(state, new, t)
         if cand is None:
             continue
         if not cand & guards:
+            if patience is not None:  # found: never start again
+                budget = patience = None
             yield cand & candidates
             continue
         options = _branch_cover(cand, t)
@@ -972,6 +994,7 @@ def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None) -> 
             top = 1 << options.bit_length() - 1
             stack.append((cand, top))
             options ^= top
+    return False
 
 
 def solved_by_singles(t: Layout, clues: int) -> bool:
