@@ -94,6 +94,39 @@ class _PlaceMasks(dict[int, int]):
         return mask
 
 
+class _LockCounts:
+    """The masks with which ``_locks`` counts, by one multiplication each, a digit's segments in
+    every row and its rows in every box (see there).
+
+    Multiplying the segment bits by ``row_count`` adds up each row's segments in its last
+    segment's place, and by ``band_count`` each box's rows in its band's last row; adding
+    2^k - 2 there (``*_carry``) carries into bit k (``*_twice``) where the count is two or
+    more. A count never reaches the next segment, so the sums stay apart: the partial sums a
+    row's product leaves in its lower segments and in the next row's field add up to less than
+    the place of that row's last segment (on 25×25, 151,667 < 2^20).
+    """
+
+    __slots__ = ("row_count", "row_carry", "row_twice", "row_shift",
+                 "band_count", "band_carry", "band_twice", "band_shift")
+
+    def __init__(self, n: int, br: int, bc: int) -> None:
+        field = n + 1
+        stacks = n // bc
+        digits = sum(1 << d * n * field for d in range(n))
+        row_k, band_k = stacks.bit_length() - 1, br.bit_length() - 1
+        row_last = digits * sum(1 << r * field + (stacks - 1) * bc for r in range(n))
+        band_last = digits * sum(1 << (r + br - 1) * field + c
+                                 for r in range(0, n, br) for c in range(0, n, bc))
+        self.row_count = sum(1 << m * bc for m in range(stacks))
+        self.row_carry = row_last * ((1 << row_k) - 2)
+        self.row_twice = row_last << row_k
+        self.row_shift = (stacks - 1) * bc + row_k
+        self.band_count = sum(1 << j * field for j in range(br))
+        self.band_carry = band_last * ((1 << band_k) - 2)
+        self.band_twice = band_last << band_k
+        self.band_shift = (br - 1) * field + band_k
+
+
 class _CoverMasks:
     """What placing or removing each candidate of the exact-cover state does, by bit index.
 
@@ -126,7 +159,6 @@ class _CoverMasks:
         self.cell_shift = 3 * section
         self.cell_lows = sum(1 << f * field for f in range(n * n))
         self.cell_guards = self.cell_lows << n
-        self._count_locks(box_rows, box_cols)
         #: By the ``bit_length()`` of a cell's guard bit in the moved-down cell section: that
         #: cell in every plane of the row section (what branching on it tries).
         self.cell_planes: list[int] = [0] * (n * n * field + 1)
@@ -163,31 +195,6 @@ class _CoverMasks:
                     (copies * self.all_digits) | (fill << x_cell),
                     (1 << r * field + n) | (1 << section + c * field + n)
                     | (1 << 2 * section + b * field + n)))
-
-    def _count_locks(self, br: int, bc: int) -> None:
-        """The masks with which ``_locks`` counts, by one multiplication each, a digit's segments
-        in every row and its rows in every box (see there).
-
-        Multiplying the segment bits by ``row_count`` adds up each row's segments in its last
-        segment's place, and by ``band_count`` each box's rows in its band's last row; adding
-        2^k - 2 there (``*_carry``) carries into bit k (``*_twice``) where the count is two or
-        more. A count never reaches the next segment, so the sums stay apart.
-        """
-        n, field = self.n, self.field
-        stacks = n // bc
-        digits = self.all_digits
-        row_k, band_k = stacks.bit_length() - 1, br.bit_length() - 1
-        row_last = digits * sum(1 << r * field + (stacks - 1) * bc for r in range(n))
-        band_last = digits * sum(1 << (r + br - 1) * field + c
-                                 for r in range(0, n, br) for c in range(0, n, bc))
-        self.row_count = sum(1 << m * bc for m in range(stacks))
-        self.row_carry = row_last * ((1 << row_k) - 2)
-        self.row_twice = row_last << row_k
-        self.row_shift = (stacks - 1) * bc + row_k
-        self.band_count = sum(1 << j * field for j in range(br))
-        self.band_carry = band_last * ((1 << band_k) - 2)
-        self.band_twice = band_last << band_k
-        self.band_shift = (br - 1) * field + band_k
 
     def _box(self, r: int, c: int) -> tuple[int, int]:
         """The box of cell (r, c) and the cell's place in it."""
@@ -253,7 +260,8 @@ class Layout:
     __slots__ = (
         "n", "field", "plane", "cells", "planes", "guards", "lows", "candidates", "section",
         "start", "field_guards", "field_lows", "box_starts", "box_spread", "column_starts",
-        "column_spread", "band_shifts", "stack_shifts", "column_shifts", "plane_shifts",
+        "band_shifts", "stack_shifts", "column_shifts", "plane_shifts", "plane_folds",
+        "plane_copies", "column_copies", "locks",
         "segment_starts", "band_firsts", "band_spread", "row_segments", "segment_fill",
         "place", "cover")
 
@@ -272,11 +280,15 @@ class Layout:
     box_starts: int  # every plane: the top-left cell of every box
     box_spread: int  # times a box start: that whole box
     column_starts: int  # every plane: row 0, whose fields end up holding the column folds
-    column_spread: int  # times a row-0 bit: that whole column
     band_shifts: tuple[int, ...]  # moving row j of a band onto the band's first row
     stack_shifts: tuple[int, ...]  # moving column j of a stack onto the stack's first column
     column_shifts: tuple[int, ...]  # moving band b's first row onto row 0
     plane_shifts: tuple[int, ...]  # 1, 2, 4, ... planes: a tree fold over the digits
+    plane_folds: tuple[tuple[int, int], ...]  # ..., 4, 2, 1 planes and the planes below: see
+    # ``_fold_planes``
+    plane_copies: tuple[int, ...]  # shifts that copy plane 0 into every plane (see ``_copies``)
+    column_copies: tuple[int, ...]  # shifts that copy row 0 into every row
+    locks: _LockCounts  # for ``_locks``
     segment_starts: int  # every plane: the first cell of every row's piece of a box (segment)
     band_firsts: int  # every plane: every row field of each band's first row
     band_spread: int  # times a bit of a band's first row: that bit in every row of the band
@@ -320,11 +332,14 @@ class Layout:
         self.box_starts = planes * box_starts
         self.box_spread = sum(1 << r * field + c for r in range(br) for c in range(bc))
         self.column_starts = planes * ((1 << n) - 1)
-        self.column_spread = sum(1 << r * field for r in range(n))
         self.band_shifts = tuple(j * field for j in range(1, br))
         self.stack_shifts = tuple(range(1, bc))
         self.column_shifts = tuple(b * br * field for b in range(1, n // br))
         self.plane_shifts = tuple(plane_shifts)
+        self.plane_folds = tuple((shift, (1 << shift) - 1) for shift in reversed(plane_shifts))
+        self.plane_copies = _copies(n, plane)
+        self.column_copies = _copies(n, field)
+        self.locks = _LockCounts(n, br, bc)
         self.segment_starts = lows * sum(1 << c for c in range(0, n, bc))
         self.band_firsts = planes * sum(((1 << n) - 1) << r * field for r in range(0, n, br))
         self.band_spread = sum(1 << j * field for j in range(br))
@@ -333,6 +348,31 @@ class Layout:
         self.place = _PlaceMasks(cells * planes, tuple(peers), tuple(cell_planes), plane,
                                  keep=False)
         self.cover = cover
+
+
+def _copies(count: int, stride: int) -> tuple[int, ...]:
+    """The shifts that turn a pattern into ``count`` copies of it, ``stride`` bits apart, each
+    shift OR-ed in: doubling (1, 2, 4, ... strides) and then the rest at once (25 copies: 1, 2,
+    4, 8 and 9 strides).
+
+    In CPython a multiplication by the integer with a bit at every copy's place costs about as
+    much as a product of long integers; the five shifts of the copies cost a sixth of that on
+    25×25 (a few hundred bits into 16,000).
+
+    >>> pattern = 0b11
+    >>> for shift in _copies(5, 3):
+    ...     pattern |= pattern << shift
+    >>> bin(pattern)
+    '0b11011011011011'
+    """
+    shifts = []
+    made = 1
+    while 2 * made <= count:
+        shifts.append(made * stride)
+        made *= 2
+    if made < count:
+        shifts.append((count - made) * stride)
+    return tuple(shifts)
 
 
 @lru_cache(maxsize=GEOMETRY_COUNT)
@@ -423,7 +463,7 @@ def _locks(section: int, t: Layout) -> bool:
     Where a digit has a place in a segment, it removes candidates when the segment is alone in
     its box (pointing) but not in its row, or alone in its row (claiming) but not in its box; so
     a segment alone in both or in neither removes nothing. Counting segments per row and per box
-    (a multiplication each, with the masks of ``_CoverMasks._count_locks``) takes a third of the
+    (a multiplication each, with the masks of ``_LockCounts``) takes a third of the
     operations of finding what goes, and at most fixpoints of a search nothing does (on the
     forum's hardest, five times in six).
 
@@ -434,18 +474,17 @@ def _locks(section: int, t: Layout) -> bool:
     >>> _locks(cand, t), _locks(cand & ~(bit(4, 1) | bit(5, 1)), t)
     (False, True)
     """
-    cover = t.cover
-    assert cover is not None
+    locks = t.locks
     segments = section
     for shift in t.stack_shifts:
         segments |= section >> shift
     segments &= t.segment_starts
     # A bit for every row whose digit has places in two segments or more, and for every box
     # whose digit has places in two rows or more, each spread over the row's or box's segments.
-    rows = (segments * cover.row_count + cover.row_carry) & cover.row_twice
-    boxes = (segments * cover.band_count + cover.band_carry) & cover.band_twice
-    spread = (rows >> cover.row_shift) * t.row_segments ^ (
-        boxes >> cover.band_shift) * t.band_spread
+    rows = (segments * locks.row_count + locks.row_carry) & locks.row_twice
+    boxes = (segments * locks.band_count + locks.band_carry) & locks.band_twice
+    spread = (rows >> locks.row_shift) * t.row_segments ^ (
+        boxes >> locks.band_shift) * t.band_spread
     return bool(segments & spread)
 
 
@@ -472,10 +511,10 @@ def _settle_planes(cand: int, placed: int, new: int, t: Layout,
     ([4], [3, 4])
     """
     place = t.place
-    cells, guards, lows, n, planes = t.cells, t.guards, t.lows, t.n, t.planes
+    cells, guards, lows, n = t.cells, t.guards, t.lows, t.n
     box_starts, box_spread = t.box_starts, t.box_spread
-    column_starts, column_spread = t.column_starts, t.column_spread
-    plane_shifts, band_shifts = t.plane_shifts, t.band_shifts
+    column_starts, column_copies = t.column_starts, t.column_copies
+    plane_folds, plane_copies, band_shifts = t.plane_folds, t.plane_copies, t.band_shifts
     stack_shifts, column_shifts = t.stack_shifts, t.column_shifts
     # ``a ^ (a & b)`` below is ``a & ~b`` without the negative integer ``~b``, which costs CPython
     # a two's-complement pass over every digit (and more in WebAssembly).
@@ -487,16 +526,21 @@ def _settle_planes(cand: int, placed: int, new: int, t: Layout,
             cand &= place[top]
         unplaced = cand ^ (cand & placed)
 
-        # Naked singles: fold the planes onto plane 0, noting cells seen once and twice.
+        # Naked singles: fold the planes onto plane 0, noting cells seen once and twice (the
+        # upper half onto the lower one, as in ``_fold_planes``).
         once = cand
         twice = 0
-        for shift in plane_shifts:
+        for shift, below in plane_folds:
             moved = once >> shift
-            twice |= (twice >> shift) | (once & moved)
+            once &= below
+            twice = (twice & below) | (twice >> shift) | (once & moved)
             once |= moved
         if once & cells != cells:
             return None
-        new = ((cells ^ (cells & twice)) * planes) & unplaced
+        single = cells ^ (cells & twice)
+        for shift in plane_copies:  # into every plane
+            single |= single << shift
+        new = single & unplaced
         if new:
             continue  # the cheapest rule: place these before looking further
 
@@ -540,10 +584,13 @@ def _settle_planes(cand: int, placed: int, new: int, t: Layout,
             once |= moved
         if once & column_starts != column_starts:
             return None
-        new = ((column_starts ^ (column_starts & twice)) * column_spread) & unplaced
+        single = column_starts ^ (column_starts & twice)
+        for shift in column_copies:  # down every column
+            single |= single << shift
+        new = single & unplaced
         if new:
             continue
-        if not locked:
+        if not locked or not _locks(cand, t):
             return cand, placed
         gone = cand & _locked_eliminations(cand, t)
         if not gone:
@@ -601,13 +648,20 @@ def _locked_eliminations(cand: int, t: Layout) -> int:
 
 def _fold_planes(cand: int, t: Layout) -> tuple[int, int]:
     """Fold the digit planes onto plane 0: the cells with at least two candidates, and with at
-    least three."""
+    least three.
+
+    Each step folds the planes from a power of two on onto those below it, so the integers
+    halve at every step (25 planes: 16, then 8, 4, 2, 1): less than half the work of folding the
+    whole integer onto itself again and again.
+    """
     once = cand
     twice = thrice = 0
-    for shift in t.plane_shifts:
+    for shift, below in t.plane_folds:
         moved = once >> shift
         moved_twice = twice >> shift
-        thrice |= (thrice >> shift) | (twice & moved) | (once & moved_twice)
+        once &= below
+        twice &= below
+        thrice = (thrice & below) | (thrice >> shift) | (twice & moved) | (once & moved_twice)
         twice |= moved_twice | (once & moved)
         once |= moved
     return twice, thrice
@@ -865,21 +919,30 @@ def _two_way_choices(section: int, t: Layout) -> list[tuple[int, int]]:
         band_thrice |= band_twice & moved
         band_twice |= band_once & moved
         band_once |= moved
-    # A house's cells, in order, as offsets from its first one (a column's rows, a box's rows
-    # of box_cols cells each; the shifts leave out offset 0).
-    column_cells = [j * field for j in range(n)]
-    box_cells = [j + k for j in (0, *t.band_shifts) for k in (0, *t.stack_shifts)]
-    for shifts, starts, offsets in ((t.column_shifts, t.column_starts, column_cells),
-                                    (t.stack_shifts, t.box_starts, box_cells)):
+    # A column's places are every field-th character of the text from its row-0 bit; a box's
+    # are its rows' slices of box_cols characters (offsets from its first cell, in order).
+    box_cols = len(t.stack_shifts) + 1
+    box_rows = (0, *t.band_shifts)
+    box_cells = [j + k for j in box_rows for k in range(box_cols)]
+    column_end = n * field
+    for shifts, starts in ((t.column_shifts, t.column_starts), (t.stack_shifts, t.box_starts)):
         once, twice, thrice = band_once, band_twice, band_thrice
         for shift in shifts:
             moved_once, moved_twice = band_once >> shift, band_twice >> shift
             thrice |= (band_thrice >> shift) | (twice & moved_once) | (once & moved_twice)
             twice |= moved_twice | (once & moved_once)
             once |= moved_once
-        for start in sparse_bit_indices((twice ^ (twice & thrice)) & starts):
-            places = "".join([bits[start + offset] for offset in offsets])
-            choices.append((start + offsets[places.find("1")], start + offsets[places.rfind("1")]))
+        pairs = sparse_bit_indices((twice ^ (twice & thrice)) & starts)
+        if starts is t.column_starts:
+            for start in pairs:
+                places = bits[start:start + column_end:field]
+                choices.append((start + places.find("1") * field,
+                                start + places.rfind("1") * field))
+        else:
+            for start in pairs:
+                places = "".join([bits[start + j:start + j + box_cols] for j in box_rows])
+                choices.append((start + box_cells[places.find("1")],
+                                start + box_cells[places.rfind("1")]))
     return list(dict.fromkeys(reversed(choices)))  # a row's pair may lie in a box too
 
 
