@@ -237,6 +237,7 @@ class Layout:
         "start", "field_guards", "field_lows", "box_starts", "box_spread", "column_starts",
         "band_shifts", "stack_shifts", "column_shifts", "plane_shifts", "plane_folds",
         "plane_copies", "column_copies", "stack_folds", "column_folds", "locks",
+        "segment_folds",
         "segment_starts", "band_firsts", "band_spread", "row_segments", "segment_fill",
         "peers", "cell_planes", "cover")
 
@@ -266,6 +267,7 @@ class Layout:
     stack_folds: tuple[tuple[bool, int], ...]  # a stack's columns onto its first (``_fold_counts``)
     column_folds: tuple[tuple[bool, int], ...]  # the bands' first rows onto row 0
     locks: _LockCounts  # for ``_locks``
+    segment_folds: tuple[int, ...]  # OR-ing in the cells of a segment, shifted by these
     segment_starts: int  # every plane: the first cell of every row's piece of a box (segment)
     band_firsts: int  # every plane: every row field of each band's first row
     band_spread: int  # times a bit of a band's first row: that bit in every row of the band
@@ -320,6 +322,7 @@ class Layout:
         self.stack_folds = _fold_steps(bc, 1)
         self.column_folds = _fold_steps(n // br, br * field)
         self.locks = _LockCounts(n, br, bc)
+        self.segment_folds = _copies(bc, 1)
         self.segment_starts = lows * sum(1 << c for c in range(0, n, bc))
         self.band_firsts = planes * sum(((1 << n) - 1) << r * field for r in range(0, n, br))
         self.band_spread = sum(1 << j * field for j in range(br))
@@ -499,8 +502,8 @@ def _locks(section: int, t: Layout) -> bool:
     """
     locks = t.locks
     segments = section
-    for shift in t.stack_shifts:
-        segments |= section >> shift
+    for shift in t.segment_folds:
+        segments |= segments >> shift
     segments &= t.segment_starts
     # A bit for every row whose digit has places in two segments or more, and for every box
     # whose digit has places in two rows or more, each spread over the row's or box's segments.
@@ -635,8 +638,8 @@ def _locked_eliminations(cand: int, t: Layout) -> int:
     """
     n = t.n
     segments = cand
-    for shift in t.stack_shifts:
-        segments |= cand >> shift
+    for shift in t.segment_folds:
+        segments |= segments >> shift
     segments &= t.segment_starts
 
     # Pointing: boxes where the digit has a place in one segment only.
