@@ -870,7 +870,7 @@ def _lookahead(cand: int, done: int, t: Layout,
         forced = True
         pending = [p for p in _two_way_choices(cand & t.candidates, t) if p not in probed]
     if forced:
-        return [(cand, done, 0)], tried, earlier
+        return [(cand, done, 0)], tried, {**earlier, **seen}
     return chosen, tried, {**earlier, **seen}
 
 
@@ -889,7 +889,10 @@ def _probe(cand: int, done: int, index: int, earlier: Probes,
     before = earlier[index]
     if before is None:
         return None
-    return _settle_planes(cand & before[0], done | before[1], 0, t)
+    left = cand & before[0]
+    if left == before[0]:  # nothing left it since: that probe was made in this very state
+        return before
+    return _settle_planes(left, done | before[1], 0, t)
 
 
 def _two_way_choices(section: int, t: Layout) -> list[tuple[int, int]]:
