@@ -3,10 +3,10 @@
 The idea is Norvig's constraint propagation plus depth-first search, and the "fewest degrees of
 freedom" rule of Dr. Dobb's "Sudoku & Graph Theory": propagate naked and hidden singles to a
 fixpoint, then guess in the first cell with the fewest candidates, trying its digits in ascending
-order, so the search is deterministic. From 25×25 on, where loose grids gave plain guessing a heavy
+order, so the search is deterministic. From 16×16 on, where loose grids gave plain guessing a heavy
 tail, a search that finds nothing soon starts again and looks one placement ahead in every
 two-way choice (a cell's two candidates, a digit's two places in a house) before each guess
-(``_lookahead``). The representation is the "bitboard per digit" of fast C solvers (tdoku,
+(``_lookahead``, on the row-section state below). The representation is the "bitboard per digit" of fast C solvers (tdoku,
 JCZSolve), packed into one Python ``int``: digit d owns a *plane* of n row fields, and a row field
 holds one bit per column plus a spare *guard* bit, so candidate (cell r,c; digit d) is bit
 ``d·plane + r·(n+1) + c``. CPython spends its time per operation more
@@ -279,8 +279,8 @@ class Layout:
 
     def __init__(self, geometry: Geometry, exact_cover: bool = True) -> None:
         """The layout of ``geometry``; with ``exact_cover`` off, a grid up to 16×16 is laid out
-        as a 25×25 one is (the row section alone), so tests can run that search on grids small
-        enough for an independent count."""
+        as a 25×25 one is (the row section alone): the 16×16 lookahead runs on it, and tests run
+        that search on grids small enough for an independent count."""
         n, br, bc = geometry.n, geometry.box_rows, geometry.box_cols
         field = n + 1
         plane = n * field
@@ -815,8 +815,8 @@ def _lookahead(cand: int, done: int, t: Layout,
     Each probe starts from what the same placement led to in the states this one came from
     (``earlier``, see ``_probe``): the same outcomes, about 30% sooner. The probes made here are
     returned for the guesses' own lookahead. It works on the row-section state (``cand`` and
-    ``done`` as ``_settle_planes`` returns them): the search looks ahead only from 25×25 on, where
-    there is no exact-cover state.
+    ``done`` as ``_settle_planes`` returns them): 25×25 has no exact-cover state, and a 16×16
+    search starts its lookahead afresh on the row section (``raw_solutions``).
 
     >>> from .geometry import geometry_for_size
     >>> t = Layout(geometry_for_size(6), exact_cover=False)
