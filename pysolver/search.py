@@ -1001,7 +1001,8 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
     Large grids start with plain guesses; one that yields nothing within ``_PLAIN_NODES`` nodes
     starts again from the top with the lookahead, at 16×16 on the row-section state (see
     ``_LOOKAHEAD_FROM``). Once a solution is yielded the search never starts again, so no
-    solution comes twice.
+    solution comes twice: it goes on with plain guesses, and looks ahead again (from the nodes
+    still to visit) after ``_PLAIN_NODES`` nodes without another.
     """
     lookahead = False
     if t.cover is not None:
@@ -1016,7 +1017,9 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
     stack = [start]
     # With the lookahead: per stack entry, the probes of the state it came from.
     probes: list[Probes] = [{}] if lookahead else []
-    patience = _PLAIN_NODES if t.n >= _LOOKAHEAD_FROM and not lookahead else None
+    armed = t.n >= _LOOKAHEAD_FROM
+    patience = _PLAIN_NODES if armed and not lookahead else None
+    found = False
     while stack:
         if budget is not None:
             budget -= 1
@@ -1024,7 +1027,10 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
                 raise SearchBudgetExceeded
         if patience is not None:
             if patience == 0:
-                stack, probes, lookahead, patience = [start], [{}], True, None
+                if found:  # never start again: look ahead from here on
+                    probes, lookahead, patience = [{}] * len(stack), True, None
+                else:
+                    stack, probes, lookahead, patience = [start], [{}], True, None
             else:
                 patience -= 1
         settled = _settle_planes(*stack.pop(), t)
@@ -1033,7 +1039,12 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
             continue
         cand, done = settled
         if done == cand:
-            patience = None
+            # Where solutions come one after another (counting them), plain guesses find the
+            # next soonest: a lookahead node costs a hundred probes. A stretch of patience
+            # without one turns the lookahead on again.
+            found = True
+            lookahead, probes = False, []
+            patience = _PLAIN_NODES if armed else None
             yield cand & candidates
             continue
         if lookahead:
