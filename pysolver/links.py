@@ -23,7 +23,7 @@ the strong sets, so no path is ever enumerated and the first conclusion found is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Iterator
 
 from .bitsets import bit_indices
@@ -66,6 +66,11 @@ class LinkGraph:
     strong: tuple[int, ...]
     index: dict[tuple[int, int], int]  # (cell, digit) -> node of that single candidate
 
+    @cached_property
+    def strongly_linked(self) -> int:
+        """The bitset of nodes with a strong link: the only ones an "off" node leads anywhere from."""
+        return sum(1 << node for node, links in enumerate(self.strong) if links)
+
     def candidate_nodes(self) -> range:
         """Indices of the single-candidate nodes (they come before the groups)."""
         return range(len(self.index))
@@ -106,49 +111,131 @@ def build_graph(board: Board, options: LinkOptions) -> LinkGraph:
 
 
 def _build(board: Board, options: LinkOptions) -> LinkGraph:
-    geo = board.geometry
+    if options.groups:
+        return _build_grouped(board, options)
+    parts = _single_parts(board)
+    weak, strong = _single_links(parts, options)
+    return LinkGraph(board.geometry, parts.nodes, weak, strong, parts.index)
+
+
+def _single_links(parts: _SingleParts,
+                  options: LinkOptions) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The weak and strong links among single candidates that ``options`` take."""
+    if options.cell_links:
+        cell_weak = parts.bivalue if options.bivalue_only else parts.cell_weak
+        weak = tuple(h | c for h, c in zip(parts.house_weak, cell_weak))
+        strong = (tuple(h | c for h, c in zip(parts.house_strong, parts.bivalue))
+                  if options.house_strong else parts.bivalue)
+    else:
+        weak = parts.house_weak
+        strong = parts.house_strong if options.house_strong else (0,) * len(parts.nodes)
+    return weak, strong
+
+
+@dataclass(frozen=True)
+class _SingleParts:
+    """The single-candidate nodes of a position and their links by kind, from which every graph
+    without groups is put together: house links (weak to the digit's other places in the house,
+    strong where there is one other), cell links (weak to the cell's other digits), and the links
+    of bivalue cells (weak and strong alike)."""
+
+    geometry: Geometry
+    candidates: tuple[int, ...]
+    nodes: tuple[Node, ...]
+    index: dict[tuple[int, int], int]
+    house_weak: tuple[int, ...]
+    house_strong: tuple[int, ...]
+    cell_weak: tuple[int, ...]
+    bivalue: tuple[int, ...]
+    in_house: tuple[dict[int, int], ...]  # per house: digit bit -> bitset of its nodes there
+
+
+_LAST_PARTS: list[_SingleParts] = []
+
+
+def _single_parts(board: Board) -> _SingleParts:
+    """The parts of the board's position (the last position's are kept: its graphs come together)."""
     candidates = board.candidates
+    geo = board.geometry
+    if _LAST_PARTS and _LAST_PARTS[0].geometry is geo and _LAST_PARTS[0].candidates == candidates:
+        return _LAST_PARTS[0]
     nodes: list[Node] = []
     index: dict[tuple[int, int], int] = {}
-    by_mask: dict[tuple[int, int], int] = {}
+    ids_of: list[list[tuple[int, int]]] = []  # per cell: (digit bit, node)
+    cell_weak: list[int] = []
+    bivalue: list[int] = []
     for cell, mask in enumerate(candidates):
-        for bit in bit_indices(mask):
-            index[(cell, bit + 1)] = len(nodes)
-            by_mask[(bit + 1, 1 << cell)] = len(nodes)
-            nodes.append(Node(bit + 1, (cell,), 1 << cell))
-    # Which nodes lie wholly inside each house, per digit.
-    members: dict[tuple[int, int], list[int]] = {}
-    for node_id, node in enumerate(nodes):
-        for house in geo.houses_of[node.cells[0]]:
-            members.setdefault((house, node.digit), []).append(node_id)
-    if options.groups:
-        for box, line, cells in intersections(geo):
-            for digit in geo.digits:
-                bit = 1 << (digit - 1)
-                inside = tuple(c for c in cells if candidates[c] & bit)
-                if len(inside) < 2:
-                    continue
-                cell_mask = sum(1 << c for c in inside)
-                node_id = len(nodes)
-                by_mask[(digit, cell_mask)] = node_id
-                nodes.append(Node(digit, inside, cell_mask))
-                members.setdefault((box, digit), []).append(node_id)
-                members.setdefault((line, digit), []).append(node_id)
-    weak = [0] * len(nodes)
-    strong = [0] * len(nodes)
-    for (house, digit), ids in members.items():
-        _link_house(nodes, ids, weak, strong, by_mask, digit, options.house_strong)
-    if options.cell_links:
-        for cell, mask in enumerate(candidates):
-            if not mask or (options.bivalue_only and mask.bit_count() != 2):
+        own = []
+        first = len(nodes)
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            digit = low.bit_length()
+            index[(cell, digit)] = len(nodes)
+            own.append((low, len(nodes)))
+            nodes.append(Node(digit, (cell,), 1 << cell))
+        ids_of.append(own)
+        together = ((1 << len(own)) - 1) << first
+        for _, node in own:
+            others = together & ~(1 << node)
+            cell_weak.append(others)
+            bivalue.append(others if len(own) == 2 else 0)
+    house_weak = [0] * len(nodes)
+    house_strong = [0] * len(nodes)
+    in_house = []
+    for house in geo.houses:
+        by_digit: dict[int, int] = {}
+        in_house.append(by_digit)
+        for cell in house:
+            for low, node in ids_of[cell]:
+                by_digit[low] = by_digit.get(low, 0) | 1 << node
+        for together in by_digit.values():
+            pair = together.bit_count() == 2
+            rest = together
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                node = low.bit_length() - 1
+                house_weak[node] |= together ^ low
+                if pair:
+                    house_strong[node] |= together ^ low
+    parts = _SingleParts(geo, candidates, tuple(nodes), index, tuple(house_weak), tuple(house_strong),
+                         tuple(cell_weak), tuple(bivalue), tuple(in_house))
+    _LAST_PARTS[:] = [parts]
+    return parts
+
+
+def _build_grouped(board: Board, options: LinkOptions) -> LinkGraph:
+    """The single candidates' graph with a node for each digit in two or more cells of a
+    box–line intersection, linked in its box and its line."""
+    geo = board.geometry
+    candidates = board.candidates
+    parts = _single_parts(board)
+    single_weak, single_strong = _single_links(parts, options)
+    nodes = list(parts.nodes)
+    by_mask = {(node.digit, node.cell_mask): i for i, node in enumerate(nodes)}
+    groups_in: dict[tuple[int, int], list[int]] = {}
+    for box, line, cells in intersections(geo):
+        for digit in geo.digits:
+            bit = 1 << (digit - 1)
+            inside = tuple(c for c in cells if candidates[c] & bit)
+            if len(inside) < 2:
                 continue
-            ids = [index[(cell, bit + 1)] for bit in bit_indices(mask)]
-            together = sum(1 << i for i in ids)
-            for i in ids:
-                weak[i] |= together & ~(1 << i)
-                if len(ids) == 2:
-                    strong[i] |= together & ~(1 << i)
-    return LinkGraph(geo, tuple(nodes), tuple(weak), tuple(strong), index)
+            cell_mask = sum(1 << c for c in inside)
+            node_id = len(nodes)
+            by_mask[(digit, cell_mask)] = node_id
+            nodes.append(Node(digit, inside, cell_mask))
+            groups_in.setdefault((box, digit), []).append(node_id)
+            groups_in.setdefault((line, digit), []).append(node_id)
+    extra = [0] * (len(nodes) - len(parts.nodes))
+    weak = list(single_weak) + extra
+    strong = list(single_strong) + extra
+    # Houses without a group keep the single candidates' links; the others are linked again.
+    for (house, digit), groups in groups_in.items():
+        singles = parts.in_house[house].get(1 << (digit - 1), 0)
+        _link_house(nodes, bit_indices(singles) + groups, weak, strong, by_mask, digit,
+                    options.house_strong)
+    return LinkGraph(geo, tuple(nodes), tuple(weak), tuple(strong), parts.index)
 
 
 def _link_house(nodes: list[Node], ids: list[int], weak: list[int], strong: list[int],
@@ -217,7 +304,11 @@ class Search:
     def advance(self) -> int:
         """Add one layer; returns its bitset (0 when the search is exhausted)."""
         on, frontier = self.layers[-1]
-        table = self.graph.weak if on else self.graph.strong
+        if on:
+            table = self.graph.weak
+        else:
+            table = self.graph.strong
+            frontier &= self.graph.strongly_linked
         reached = 0
         while frontier:
             low = frontier & -frontier
@@ -263,18 +354,44 @@ def shortest_first(searches: dict[int, Search], max_depth: int) -> Iterator[tupl
 
     A search concludes when its newest layer contains its own premise with the opposite value: the
     premise implies its own negation. Searches are advanced in lock-step, so conclusions come out
-    shortest first; an exhausted search is dropped.
+    shortest first; an exhausted search is dropped. (``Search.advance`` written out in the loop:
+    thousands of searches of a few layers each make the call itself the cost.)
     """
     active = dict(searches)
+    graph: LinkGraph | None = None
+    weak: tuple[int, ...] = ()
+    strong: tuple[int, ...] = ()
+    linked = 0
     for _ in range(max_depth):
         if not active:
             return
         done = []
         for key, search in active.items():
-            layer = search.advance()
-            if not layer:
+            if search.graph is not graph:
+                graph = search.graph
+                weak, strong, linked = graph.weak, graph.strong, graph.strongly_linked
+            layers = search.layers
+            on, frontier = layers[-1]
+            reached = 0
+            if on:
+                while frontier:
+                    low = frontier & -frontier
+                    reached |= weak[low.bit_length() - 1]
+                    frontier ^= low
+                reached &= ~search.off_seen
+                search.off_seen |= reached
+            else:
+                frontier &= linked
+                while frontier:
+                    low = frontier & -frontier
+                    reached |= strong[low.bit_length() - 1]
+                    frontier ^= low
+                reached &= ~search.on_seen
+                search.on_seen |= reached
+            layers.append((not on, reached))
+            if not reached:
                 done.append(key)
-            elif layer >> key & 1:
+            elif reached >> key & 1:
                 done.append(key)
                 yield key, search
         for key in done:

@@ -13,7 +13,7 @@ premise, all advanced in lock-step, so the first conclusion found is the shortes
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from ..board import Board
 from ..levels import Level
@@ -70,11 +70,18 @@ def _eliminating_chains(board: Board, options: LinkOptions, technique: Technique
     Chains of one length come out together, the one removing most first.
     """
     graph = build_graph(board, options)
-    searches = {node: Search(graph, node, True) for node in graph.candidate_nodes()}
+    found: Iterable[tuple[int, Search]]
+    if options is GROUPED_LINKS or options is ALL_LINKS:
+        found = [(node, search) for node, search in _conclusions(board, options)
+                 if len(search.layers) <= MAX_DEPTH + 1]
+    else:
+        premises = {node for node, _ in _conclusions(board, ALL_LINKS)}
+        found = shortest_first({node: Search(graph, node, True) for node in graph.candidate_nodes()
+                                if node in premises}, MAX_DEPTH)
     pending: list[Step] = []
     depth_seen = -1
     seen_chains: set[tuple[int, ...]] = set()
-    for target, search in shortest_first(searches, MAX_DEPTH):
+    for target, search in found:
         depth = len(search.layers)
         if depth != depth_seen:
             yield from _best_first(pending)
@@ -87,6 +94,39 @@ def _eliminating_chains(board: Board, options: LinkOptions, technique: Technique
         seen_chains.add(key)
         pending.append(_chain_step(graph, implication, technique, name))
     yield from _best_first(pending)
+
+
+#: The last position's AIC searches, by links (graph, conclusions), see ``_conclusions``.
+_LAST_CONCLUSIONS: dict[LinkOptions, tuple[LinkGraph, list[tuple[int, Search]]]] = {}
+#: How much further than ``MAX_DEPTH`` the AIC searches are run: a continuous nice loop found
+#: by ``_continuous_loops`` has at most ``MAX_DEPTH`` + 2 links, and the AIC through it one more.
+BEYOND_AIC = 3
+
+
+def _conclusions(board: Board, options: LinkOptions) -> list[tuple[int, Search]]:
+    """Every AIC search from a single candidate under ``options`` that concludes within
+    ``MAX_DEPTH`` + ``BEYOND_AIC`` layers, in ``shortest_first`` order (the AIC finders take
+    those within ``MAX_DEPTH``).
+
+    X-Chains and XY-Chains are AICs in a part of the AIC's links, and a premise that concludes
+    in a part concludes in the whole, no later. A continuous nice loop that removes a candidate
+    X is an AIC from X too: X on, the weak link's end it sees off, round the loop the other way
+    to the link's other end, on, and X off. So the AIC searches, run once to the end (at the
+    AIC's turn they are the AIC's own), tell the X-Chains and XY-Chains the only premises worth
+    searching from, and the continuous loops whether to search at all; on most positions there
+    is nothing to search.
+    """
+    graph = build_graph(board, options)
+    last = _LAST_CONCLUSIONS.get(options)
+    if last is None or last[0] is not graph:
+        # "T on" comes back to "T off" only through an "on" node weakly linked to T, and a node
+        # is turned on only through a strong link: premises without such a neighbour are left out.
+        weak, linked = graph.weak, graph.strongly_linked
+        searches = {node: Search(graph, node, True) for node in graph.candidate_nodes()
+                    if weak[node] & linked}
+        last = _LAST_CONCLUSIONS[options] = (
+            graph, list(shortest_first(searches, MAX_DEPTH + BEYOND_AIC)))
+    return last[1]
 
 
 def _best_first(steps: list[Step]) -> Iterator[Step]:
@@ -121,7 +161,9 @@ def _placing_loops(board: Board, options: LinkOptions, technique: Technique,
                    name: str) -> Iterator[Step]:
     """For each candidate T, search from "T off" until "T on": T is true."""
     graph = build_graph(board, options)
-    searches = {node: Search(graph, node, False) for node in graph.candidate_nodes()}
+    # "T off" leads anywhere, and back to "T on", only through a strong link of T.
+    searches = {node: Search(graph, node, False) for node in graph.candidate_nodes()
+                if graph.strong[node]}
     for target, search in shortest_first(searches, MAX_DEPTH):
         implication = search.trace(target)
         geo = graph.geometry
@@ -160,6 +202,8 @@ def _continuous_loops(board: Board, options: LinkOptions, technique: Technique,
     of a cell, or the digit's other places in a house). Shortest loops first; a loop starts at a
     single candidate, and grouped nodes may lie anywhere else on it.
     """
+    if not _conclusions(board, options):
+        return
     graph = build_graph(board, options)
     searches = {}
     for node in graph.candidate_nodes():

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterator
+from typing import Iterator, TypeVar
 
 from ..bitsets import bit_indices
 from ..board import Board
@@ -25,17 +25,14 @@ from ..views import digit_view
 from . import SizeGrade, Technique
 from .exclusion import fish_name
 
+_T = TypeVar("_T")
+
 #: The fish sizes looked for (HoDoKu's X-Wing, Swordfish and Jellyfish).
 SIZES = (2, 3, 4)
 
 
-def _lines(board: Board, digit: int, rows_base: bool) -> dict[int, int]:
-    """Base line → bitmask of the cross lines where the digit may go (rows × columns graph, or
-    its transpose for column-based fish)."""
-    view = digit_view(board, digit)
-    by_row = {row: mask for row, mask in zip(view.left, view.adjacency) if mask}
-    if rows_base:
-        return by_row
+def _transpose(by_row: dict[int, int]) -> dict[int, int]:
+    """The column-based lines of a digit from its row-based ones."""
     by_col: dict[int, int] = {}
     for row, mask in by_row.items():
         for col in bit_indices(mask):
@@ -61,25 +58,62 @@ class _BoxFish:
 def find_finned_fish(board: Board) -> Iterator[Step]:
     """Finned, then sashimi fish, smallest first (HoDoKu's weights order them so)."""
     geo = board.geometry
-    boxes = []
+    digits = []
     for digit in geo.digits:
-        for rows_base in (True, False):
-            lines = _lines(board, digit, rows_base)
-            for box in range(geo.n):
-                fish = _box_fish(geo, digit, rows_base, lines, box)
-                if fish is not None:
-                    boxes.append(fish)
+        view = digit_view(board, digit)
+        by_row = {row: mask for row, mask in zip(view.left, view.adjacency) if mask}
+        digits.append((digit, by_row, tuple(by_row.items())))
     for size in SIZES:
         found: dict[bool, list[Step]] = {False: [], True: []}
         seen: set[frozenset[Candidate]] = set()
-        for fish in boxes:
-            for step in _fish_in_box(geo, board, fish, size):
+        for digit, by_row, state in digits:
+            for step in _digit_fish(board, digit, by_row, state, size):
                 key = frozenset(step.eliminations)
                 if key not in seen:
                     seen.add(key)
                     found[step.technique is SASHIMI_FISH].append(step)
         yield from found[False]
         yield from found[True]
+
+
+#: How many (digit, size) answers ``_digit_fish`` keeps: those of a few positions.
+FISH_CACHE_SIZE = 1024
+_BOXES: dict[tuple[object, ...], list[_BoxFish]] = {}
+_FISH: dict[tuple[object, ...], list[Step]] = {}
+
+
+def _digit_fish(board: Board, digit: int, by_row: dict[int, int],
+                state: tuple[tuple[int, int], ...], size: int) -> list[Step]:
+    """The digit's finned fish of ``size``, row-based then column-based, box by box.
+
+    They depend on the digit's candidates alone (``state``: its row masks), which most steps
+    leave as they were, so the answers of the last few positions are kept.
+    """
+    geo = board.geometry
+    key = (geo, digit, state)
+    boxes = _BOXES.get(key)
+    if boxes is None:
+        boxes = []
+        for rows_base in (True, False):
+            lines = by_row if rows_base else _transpose(by_row)
+            for box in range(geo.n):
+                fish = _box_fish(geo, digit, rows_base, lines, box)
+                if fish is not None:
+                    boxes.append(fish)
+        _remember(_BOXES, key, boxes)
+    sized = (geo, digit, state, size)
+    steps = _FISH.get(sized)
+    if steps is None:
+        steps = [step for fish in boxes for step in _fish_in_box(geo, board, fish, size)]
+        _remember(_FISH, sized, steps)
+    return steps
+
+
+def _remember(cache: dict[tuple[object, ...], list[_T]], key: tuple[object, ...],
+              value: list[_T]) -> None:
+    if len(cache) >= FISH_CACHE_SIZE:
+        del cache[next(iter(cache))]
+    cache[key] = value
 
 
 def _box_fish(geo: Geometry, digit: int, rows_base: bool, lines: dict[int, int],
@@ -99,25 +133,38 @@ def _box_fish(geo: Geometry, digit: int, rows_base: bool, lines: dict[int, int],
     needs = []
     for line, mask in lines.items():
         needed = mask & ~stack if line in band else mask
-        needs.append((line, needed, needed.bit_count(), line in band))
+        needs.append((line, needed, needed.bit_count(), bool(mask & stack) and line in band))
     return _BoxFish(digit, rows_base, lines, band, stack, tuple(needs))
 
 
 def _fish_in_box(geo: Geometry, board: Board, fish: _BoxFish, size: int) -> Iterator[Step]:
     """The finned fish of ``size`` whose fins lie in the box of ``fish``."""
     lines, band, stack = fish.lines, fish.band, fish.stack
-    eligible = [(line, needed, in_band) for line, needed, count, in_band in fish.needs
+    eligible = [(line, needed, in_box) for line, needed, count, in_box in fish.needs
                 if count <= size]
+    if not any(in_box for _, _, in_box in eligible):
+        return
     for base, required in _bases(eligible, size):
         in_band = [line for line in base if line in band]
         free = size - required.bit_count()
         optional = 0
         for line in in_band:
             optional |= lines[line] & stack & ~required
+        # The cells that could lose the digit: in the box, in the band's lines outside the base.
+        losing = 0
+        for line in band:
+            if line not in base:
+                losing |= lines.get(line, 0) & stack
+        if not losing & (required | optional):
+            continue
         for extra in combinations(bit_indices(optional), free):
             cover = required
             for index in extra:
                 cover |= 1 << index
+            if not losing & cover or any(not lines[line] & cover for line in base):
+                continue
+            if not any(lines[line] & stack & ~cover for line in in_band):
+                continue  # no fin
             step = _finned_step(geo, board, fish.digit, fish.rows_base, lines, base, cover, band,
                                 stack)
             if step is not None:
@@ -127,7 +174,8 @@ def _fish_in_box(geo: Geometry, board: Board, fish: _BoxFish, size: int) -> Iter
 def _bases(eligible: list[tuple[int, int, bool]],
            size: int) -> list[tuple[tuple[int, ...], int]]:
     """The ``size``-line bases, in the order of ``itertools.combinations``, with at least one line
-    crossing the fins' box and needing at most ``size`` cover lines between them.
+    holding the digit in the fins' box (where a fin must lie) and needing at most ``size`` cover
+    lines between them.
 
     Found depth first, dropping a partial base as soon as it needs too many cover lines (adding
     lines never needs fewer), so the many hopeless combinations are never listed.
@@ -141,12 +189,12 @@ def _bases(eligible: list[tuple[int, int, bool]],
                 found.append((tuple(chosen), required))
             return
         for k in range(start, len(eligible) - (size - len(chosen)) + 1):
-            line, needed, in_band = eligible[k]
+            line, needed, in_box = eligible[k]
             union = required | needed
             if union.bit_count() > size:
                 continue
             chosen.append(line)
-            extend(k + 1, union, crossing or in_band)
+            extend(k + 1, union, crossing or in_box)
             chosen.pop()
 
     extend(0, 0, False)

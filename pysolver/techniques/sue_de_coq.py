@@ -60,7 +60,7 @@ def find_sue_de_coq(board: Board) -> Iterator[Step]:
     found: list[tuple[Pattern, tuple[tuple[int, int], ...]]] = []
     seen: set[tuple[tuple[int, int], ...]] = set()
     for box, line, cells in intersections(board.geometry):
-        for pattern in _patterns(board, box, line, cells):
+        for pattern in _cached_patterns(board, box, line, cells):
             eliminations = _eliminations(board, pattern)
             if eliminations and eliminations not in seen:
                 seen.add(eliminations)
@@ -89,6 +89,27 @@ def _reachable(sets: list[tuple[int, int]], digits: int) -> list[tuple[int, int]
     their own digits outside it than cells), in order: no other can for any such core."""
     return [(subset, union) for subset, union in sets
             if union & digits and (union & ~digits).bit_count() < subset.bit_count()]
+
+
+#: How many intersections' patterns ``_cached_patterns`` keeps: those of a few positions.
+PATTERN_CACHE_SIZE = 4096
+_PATTERNS: dict[tuple[object, ...], list[Pattern]] = {}
+
+
+def _cached_patterns(board: Board, box: int, line: int,
+                     cells: tuple[int, ...]) -> list[Pattern]:
+    """``_patterns``, kept by the state of the box's and the line's cells: between two positions
+    the engine asks about, three intersections in four are unchanged."""
+    geo, candidates, values = board.geometry, board.candidates, board.values
+    key = (geo, box, line,
+           tuple(candidates[c] or -values[c] for c in geo.houses[box]),
+           tuple(candidates[c] or -values[c] for c in geo.houses[line]))
+    found = _PATTERNS.get(key)
+    if found is None:
+        if len(_PATTERNS) >= PATTERN_CACHE_SIZE:
+            del _PATTERNS[next(iter(_PATTERNS))]
+        found = _PATTERNS[key] = list(_patterns(board, box, line, cells))
+    return found
 
 
 def _patterns(board: Board, box: int, line: int, cells: tuple[int, ...]) -> Iterator[Pattern]:

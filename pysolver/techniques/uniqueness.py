@@ -37,22 +37,19 @@ def rectangles(board: Board) -> Iterator[tuple[Corners, int]]:
     geo = board.geometry
     n = geo.n
     cands = board.candidates
+    rows = [cands[r * n:(r + 1) * n] for r in range(n)]  # cell_at(r, c) is r * n + c
     for r1, r2 in combinations(range(n), 2):
         same_band = r1 // geo.box_rows == r2 // geo.box_rows
         # The columns where both rows' cells share two digits: only they can be corners.
-        columns = []
-        for col in range(n):
-            both = cands[geo.cell_at(r1, col)] & cands[geo.cell_at(r2, col)]
-            if both.bit_count() >= 2:
-                columns.append((col, both))
+        columns = [(col, both) for col, both in enumerate(map(int.__and__, rows[r1], rows[r2]))
+                   if both & (both - 1)]
         for (c1, both1), (c2, both2) in combinations(columns, 2):
             if same_band == (c1 // geo.box_cols == c2 // geo.box_cols):
                 continue  # four boxes, or one: not a deadly pattern
             common = both1 & both2
-            if common.bit_count() < 2:
+            if not common & (common - 1):
                 continue
-            corners = (geo.cell_at(r1, c1), geo.cell_at(r1, c2), geo.cell_at(r2, c1),
-                       geo.cell_at(r2, c2))
+            corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
             for a, b in combinations(bit_indices(common), 2):
                 yield corners, 1 << a | 1 << b
 
