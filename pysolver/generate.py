@@ -87,6 +87,10 @@ REPAIRS = 40
 REPAIRS_ABOVE_MEDIUM = 8
 #: Empty orbits tried as the replacement of a needless clue before its neighbourhood is refilled.
 SWAP_TRIES = 48
+#: Swaps (see ``_swap_past``) that a puzzle steered past a level may take to be rid of clues it
+#: does not need but cannot lose without passing its level, and empty orbits tried per swap.
+PAST_REPAIRS = 4
+PAST_SWAP_TRIES = 8
 #: The levels above Easy steered at each size (see ``_steered``); the others are sampled. (At 6×6
 #: steering loses: steered to Medium nearly all come out Easy, and sampling finds an Expert one
 #: in a few dozen grids where steering needs hundreds.)
@@ -320,19 +324,22 @@ def minimize(puzzle: Grid, rng: random.Random, symmetry: Symmetry = "none",
     if solution is None:
         raise ValueError("cannot minimize a puzzle without a solution")
     work = _Work(solution, symmetry)
-    return _puzzle_of(solution, _minimize(work, clue_bits(work.t, puzzle.values), rng, progress))
+    clues, _ = _minimize(work, clue_bits(work.t, puzzle.values), rng, progress)
+    return _puzzle_of(solution, clues)
 
 
 def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | None = None,
-              budget: int | None = None, ceiling: Callable[[int], bool] | None = None) -> int:
+              budget: int | None = None, ceiling: Callable[[int], bool] | None = None
+              ) -> tuple[int, list[tuple[int, ...]]]:
     """The clues (search bits of a unique puzzle) with orbits blanked in random order while the
-    solution stays unique: a minimal puzzle. With a ``budget``, a search for a second solution
-    that runs past it raises ``SearchBudgetExceeded``.
+    solution stays unique: a minimal puzzle, and the orbits it keeps without needing them
+    (none without a ``ceiling``). With a ``budget``, a search for a second solution that runs
+    past it raises ``SearchBudgetExceeded``.
 
     With a ``ceiling`` (whether a puzzle is still easy enough), an orbit whose blank keeps
     the puzzle unique but not under the ceiling is put off: blanking others may make it
-    needed. If one put off is still not needed at the end, ``SearchBudgetExceeded`` is raised
-    too, as the puzzle cannot be both minimal and under the ceiling this way.
+    needed. The put-off orbits still not needed at the end are returned: the puzzle cannot be
+    both minimal and under the ceiling with them (``_steer_past`` swaps them out).
     """
     cells = _cells_of_clues(work, clues)
     clued = [o for o in work.bits if clues & work.bits[o]]
@@ -352,14 +359,16 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
         else:
             clues = trial
             cells &= ~work.masks[orbit]
+    unneeded = []
     for orbit in put_off:
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
         other = work.another(clues & ~work.bits[orbit], orbit, budget)
         if other is None:
-            raise SearchBudgetExceeded
-        work.learn(other)
-    return clues
+            unneeded.append(orbit)
+        else:
+            work.learn(other)
+    return clues, unneeded
 
 
 def _needless(work: _Work, clues: int, budget: int | None = None) -> tuple[int, ...] | None:
@@ -646,10 +655,19 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     if progress:
         progress("removing clues", 0.0)
     clues = _steer_grid(work, order, easier, _fits(work, easier))
+    ceiling = under if level < Level.EXTREME else None
     try:
-        clues = _minimize(work, clues, rng, progress, SEARCH_BUDGET,
-                          under if level < Level.EXTREME else None)
+        clues, unneeded = _minimize(work, clues, rng, progress, SEARCH_BUDGET, ceiling)
+        for _ in range(PAST_REPAIRS):
+            if not unneeded:
+                break
+            swapped = _swap_past(work, clues, unneeded[0], rng, under)
+            if swapped is None:
+                return None
+            clues, unneeded = _minimize(work, swapped, rng, progress, SEARCH_BUDGET, ceiling)
     except SearchBudgetExceeded:
+        return None
+    if unneeded:
         return None
     puzzle = _puzzle_of(solution, clues)
     if progress:
@@ -658,10 +676,31 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     return None if rating is None or rating.level is not level else (puzzle, rating)
 
 
+def _swap_past(work: _Work, clues: int, needless: tuple[int, ...], rng: random.Random,
+               under: Callable[[int], bool]) -> int | None:
+    """The clues with ``needless`` (a clue orbit the unique puzzle ``clues`` does not need, but
+    whose blank takes it past the ceiling) blanked and an empty orbit near it filled so that
+    the puzzle is ``under`` the ceiling again, or None (``PAST_SWAP_TRIES`` orbits tried).
+
+    Only orbits that singles and intersections leave open in the puzzle without ``needless``
+    are tried: one they fill in gives the logic nothing it does not reach anyway, so the
+    puzzle stays past the ceiling. The puzzle without ``needless`` is unique, so the swapped
+    one is too; the new clue may make others needless, which the caller blanks.
+    """
+    solution = work.solution
+    without = clues & ~work.bits[needless]
+    board = fill_basics(Board.from_grid(_puzzle_of(solution, without)))[0]
+    order = [o for o in work.bits if not all(board.values[cell] for cell in o)]
+    rng.shuffle(order)
+    return _swap_for(work, clues, needless, order,
+                     lambda trial, values, orbit, unique: under(trial), PAST_SWAP_TRIES)
+
+
 def _swap_for(work: _Work, clues: int, needless: tuple[int, ...],
-              order: Sequence[tuple[int, ...]], fits: Fits) -> int | None:
+              order: Sequence[tuple[int, ...]], fits: Fits, tries: int = SWAP_TRIES
+              ) -> int | None:
     """The clues with ``needless`` blanked and one empty orbit of ``order`` filled so that the
-    puzzle still fits, trying the orbits near ``needless`` first (at most ``SWAP_TRIES``);
+    puzzle still fits, trying the orbits near ``needless`` first (at most ``tries``);
     None if none does.
 
     A swap changes the puzzle in two places only, so nearly all that is known about which
@@ -674,7 +713,7 @@ def _swap_for(work: _Work, clues: int, needless: tuple[int, ...],
     without = clues & ~work.bits[needless]
     values = [v if without & candidate_bit(work.t, c, v) else 0
               for c, v in enumerate(solution.values)]
-    for orbit in empty[:SWAP_TRIES]:
+    for orbit in empty[:tries]:
         for cell in orbit:
             values[cell] = solution[cell]
         if fits(without | work.bits[orbit], values, needless, True):
