@@ -89,8 +89,10 @@ REPAIRS_ABOVE_MEDIUM = 8
 SWAP_TRIES = 48
 #: Swaps (see ``_swap_past``) that a puzzle steered past a level may take to be rid of clues it
 #: does not need but cannot lose without passing its level, and empty orbits tried per swap.
-PAST_REPAIRS = 4
+PAST_REPAIRS = 8
 PAST_SWAP_TRIES = 8
+#: More such clues than this and the grid is given up: a swap seldom settles more than one.
+PAST_UNNEEDED = 4
 #: The levels above Easy steered at each size (see ``_steered``); the others are sampled. (At 6×6
 #: steering loses: steered to Medium nearly all come out Easy, and sampling finds an Expert one
 #: in a few dozen grids where steering needs hundreds.)
@@ -108,6 +110,10 @@ UNIQUE = Settings(unique=True)
 #: Search nodes spent looking for a second solution of a steered puzzle without one clue orbit
 #: before that orbit's neighbourhood is changed instead (16×16: a few hundredths of a second).
 SEARCH_BUDGET = 20000
+#: How many times ``SEARCH_BUDGET`` a search that ran past it gets when tried again (see
+#: ``_minimize``): 16×16 second solutions past 20,000 nodes nearly all turn up within 100,000.
+SLOW_SEARCH_FACTOR = 5
+SLOW_SEARCHES = 2
 #: The smallest size whose second-solution searches first try near the blanked orbit (see
 #: ``_Work.another``): at 9×9 the nearby bands and stacks are nearly the whole grid.
 LOCAL_FROM = 16
@@ -338,20 +344,32 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
 
     With a ``ceiling`` (whether a puzzle is still easy enough), an orbit whose blank keeps
     the puzzle unique but not under the ceiling is put off: blanking others may make it
-    needed. The put-off orbits still not needed at the end are returned: the puzzle cannot be
+    needed. So is an orbit whose search runs past the budget, to be searched again at the
+    end with ``SLOW_SEARCH_FACTOR`` times the budget (most such clues are needed, and their
+    second solution turns up within that; a grid given up costs more), up to
+    ``SLOW_SEARCHES`` of them: a puzzle with more has second solutions hard to find all over,
+    and another grid is quicker. The put-off orbits still not needed at the end are returned: the puzzle cannot be
     both minimal and under the ceiling with them (``_steer_past`` swaps them out).
     """
     cells = _cells_of_clues(work, clues)
     clued = [o for o in work.bits if clues & work.bits[o]]
     rng.shuffle(clued)
     put_off = []
-    for index, orbit in enumerate(clued):
+    queue = [(orbit, budget) for orbit in clued]
+    for index, (orbit, limit) in enumerate(queue):
         if progress and index % 8 == 0:
-            progress("removing clues", index / len(clued))
+            progress("removing clues", min(1.0, index / len(clued)))
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
         trial = clues & ~work.bits[orbit]
-        other = work.another(trial, orbit, budget)
+        try:
+            other = work.another(trial, orbit, limit)
+        except SearchBudgetExceeded:
+            if (ceiling is None or limit is None or limit != budget
+                    or len(queue) - len(clued) >= SLOW_SEARCHES):
+                raise
+            queue.append((orbit, limit * SLOW_SEARCH_FACTOR))
+            continue
         if other is not None:
             work.learn(other)
         elif ceiling is not None and not ceiling(trial):
@@ -659,7 +677,7 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     try:
         clues, unneeded = _minimize(work, clues, rng, progress, SEARCH_BUDGET, ceiling)
         for _ in range(PAST_REPAIRS):
-            if not unneeded:
+            if not unneeded or len(unneeded) > PAST_UNNEEDED:
                 break
             swapped = _swap_past(work, clues, unneeded[0], rng, under)
             if swapped is None:
