@@ -25,7 +25,8 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
 * **Expert and Extreme at 16×16** are *steered past*: steered to Medium, then every clue
   that uniqueness does not need is blanked, each blank taking the puzzle past Medium for good;
   the minimal puzzle that results is graded (Expert puzzles keep under their level as
-  they are blanked).
+  they are blanked, and a clue whose blank would take one past Expert, but that uniqueness
+  never comes to need, is swapped for an empty cell near it rather than the grid thrown away).
   Levels that do not occur at a size (a 4×4 puzzle is always Easy) are refused at once.
 * **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
   "Unique" option) are otherwise *sampled*: random minimal puzzles until one has the level.
@@ -689,12 +690,15 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     lands is graded. At 16×16 this is the quick way to the levels that random minimal puzzles
     overshoot: steering to Medium costs a few hundred milliseconds, and the blanking that
     follows searches only the hundred-odd clues left. Searches for a second solution that run
-    past ``SEARCH_BUDGET`` nodes give the grid up.
+    past ``SEARCH_BUDGET`` nodes give the grid up (below Extreme, past ``SLOW_SEARCH_FACTOR``
+    times that, see ``_minimize``).
 
     Below Extreme, a clue whose blank would take the puzzle past ``level`` is put off (see
     ``_minimize``): Expert is a narrow band at 16×16, which most blanks jump over,
     and the engine up to Expert is cheap. Chains are not, so Extreme puzzles are blanked freely and
-    graded once.
+    graded once. A clue put off that uniqueness never comes to need is swapped out
+    (``_swap_past``) and the puzzle made minimal again, up to ``PAST_REPAIRS`` times: many
+    grids that would be given up so come out Expert after a swap or two.
 
     The grading here leaves out the forcing chains and nets, the costliest techniques at this
     size (a 16×16 puzzle that needs them can take a minute to grade): the engine tries them
