@@ -21,14 +21,14 @@ puzzles instead (bench/data/unique16x16_seed15.txt, unique25x25_seed15.txt):
 
     python bench/make_big_set.py --unique --seed 15 [--sizes 16,25] [--count 20] [--share 0]
 
-Each is a random full grid with its cells blanked in random order, a blank kept only if the
-puzzle keeps exactly one solution (the generator's test, ``generate.blank_while_unique``: an
-unavoidable set that needs the clue, else a search with the solution's digit banned from the
-cell, first near it, then over the whole grid), until ``--share`` of the cells are left or
-every cell has been tried: with the default share 0 the puzzle is minimal, the hardest kind
-blanking can make. A search that runs past the size's node budget (``BUDGETS``) keeps its clue unproven, so such a puzzle may not be quite
-minimal; the count of such clues is printed per puzzle. Every blank kept was proved by a
-complete search, so every puzzle written has exactly one solution. Each size draws from its own
+Each is a random full grid with its cells blanked in random order, a blank kept only if the puzzle
+keeps exactly one solution (the generator's test, ``generate.blank_while_unique``: an unavoidable
+set that needs the clue, else a search with the solution's digit banned from the cell, first near
+it, then over the whole grid), until ``--share`` of the cells are left or every cell has been
+tried: with the default share 0 the puzzle is minimal, the hardest kind blanking can make. A search
+that runs past the size's node budget (``BUDGETS``) keeps its clue unproven, so such a puzzle may
+not be quite minimal; the count of such clues is printed per puzzle. Every blank kept was proved by
+a complete search, so every puzzle written has exactly one solution. Each size draws from its own
 ``random.Random(seed)``, so one size can be remade alone, and ``--count k`` makes the first k
 puzzles of a longer run.
 
