@@ -3,10 +3,10 @@
 The idea is Norvig's constraint propagation plus depth-first search, and the "fewest degrees of
 freedom" rule of Dr. Dobb's "Sudoku & Graph Theory": propagate naked and hidden singles to a
 fixpoint, then guess in the first cell with the fewest candidates, trying its digits in ascending
-order, so the search is deterministic. From 25×25 on, where loose grids gave plain guessing a heavy
+order, so the search is deterministic. From 16×16 on, where loose grids gave plain guessing a heavy
 tail, a search that finds nothing soon starts again and looks one placement ahead in every
 two-way choice (a cell's two candidates, a digit's two places in a house) before each guess
-(``_lookahead``). The representation is the "bitboard per digit" of fast C solvers (tdoku,
+(``_lookahead``, on the row-section state below). The representation is the "bitboard per digit" of fast C solvers (tdoku,
 JCZSolve), packed into one Python ``int``: digit d owns a *plane* of n row fields, and a row field
 holds one bit per column plus a spare *guard* bit, so candidate (cell r,c; digit d) is bit
 ``d·plane + r·(n+1) + c``. CPython spends its time per operation more
@@ -55,13 +55,13 @@ from .grid import ALPHABETS, Grid, symbols_for
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
-    from typing import Iterator, Literal, Sequence
+    from typing import Generator, Iterator, Literal, Sequence
 
     Uniqueness = Literal["none", "unique", "multiple"]
 
 #: Grids up to this size search with the exact-cover state and keep every placing mask once made
 #: (16×16: at most about 20 MB). A 25×25 state would be 65,000 bits and its masks 400 MB, so 25×25
-#: searches the row section alone, whose smaller masks are made again each time.
+#: searches the row section alone, which clears a placement's rivals without masks.
 _COVER_UP_TO = 16
 
 #: The four kinds of constraint, one section of the search's state each, in this order: digit in
@@ -69,29 +69,37 @@ _COVER_UP_TO = 16
 _SECTIONS = 4
 
 
-class _PlaceMasks(dict[int, int]):
-    """Candidate bit index → the mask that placing it leaves (AND it into the candidates).
+class _LockCounts:
+    """The masks with which ``_locks`` counts, by one multiplication each, a digit's segments in
+    every row and its rows in every box (see there).
 
-    Placing digit d in a cell keeps that bit, clears the cell in every other plane and clears the
-    cell's peers in plane d. Masks are made on first use.
+    Multiplying the segment bits by ``row_count`` adds up each row's segments in its last
+    segment's place, and by ``band_count`` each box's rows in its band's last row; adding
+    2^k - 2 there (``*_carry``) carries into bit k (``*_twice``) where the count is two or
+    more. A count never reaches the next segment, so the sums stay apart: the partial sums a
+    row's product leaves in its lower segments and in the next row's field add up to less than
+    the place of that row's last segment (on 25×25, 151,667 < 2^20).
     """
 
-    def __init__(self, full: int, peers: tuple[int, ...], cell_planes: tuple[int, ...],
-                 plane: int, keep: bool) -> None:
-        super().__init__()
-        self.full = full
-        self.peers = peers  # per bit of plane 0: the cell's peers in plane 0
-        self.cell_planes = cell_planes  # per bit of plane 0: that cell in every plane
-        self.plane = plane
-        self.keep = keep
+    __slots__ = ("row_count", "row_carry", "row_twice", "row_shift",
+                 "band_count", "band_carry", "band_twice", "band_shift")
 
-    def __missing__(self, index: int) -> int:
-        digit, bit = divmod(index, self.plane)
-        mask = self.full & ~((self.peers[bit] << digit * self.plane)
-                             | (self.cell_planes[bit] ^ (1 << index)))
-        if self.keep:
-            self[index] = mask
-        return mask
+    def __init__(self, n: int, br: int, bc: int) -> None:
+        field = n + 1
+        stacks = n // bc
+        digits = sum(1 << d * n * field for d in range(n))
+        row_k, band_k = stacks.bit_length() - 1, br.bit_length() - 1
+        row_last = digits * sum(1 << r * field + (stacks - 1) * bc for r in range(n))
+        band_last = digits * sum(1 << (r + br - 1) * field + c
+                                 for r in range(0, n, br) for c in range(0, n, bc))
+        self.row_count = sum(1 << m * bc for m in range(stacks))
+        self.row_carry = row_last * ((1 << row_k) - 2)
+        self.row_twice = row_last << row_k
+        self.row_shift = (stacks - 1) * bc + row_k
+        self.band_count = sum(1 << j * field for j in range(br))
+        self.band_carry = band_last * ((1 << band_k) - 2)
+        self.band_twice = band_last << band_k
+        self.band_shift = (br - 1) * field + band_k
 
 
 class _CoverMasks:
@@ -126,7 +134,6 @@ class _CoverMasks:
         self.cell_shift = 3 * section
         self.cell_lows = sum(1 << f * field for f in range(n * n))
         self.cell_guards = self.cell_lows << n
-        self._count_locks(box_rows, box_cols)
         #: By the ``bit_length()`` of a cell's guard bit in the moved-down cell section: that
         #: cell in every plane of the row section (what branching on it tries).
         self.cell_planes: list[int] = [0] * (n * n * field + 1)
@@ -163,31 +170,6 @@ class _CoverMasks:
                     (copies * self.all_digits) | (fill << x_cell),
                     (1 << r * field + n) | (1 << section + c * field + n)
                     | (1 << 2 * section + b * field + n)))
-
-    def _count_locks(self, br: int, bc: int) -> None:
-        """The masks with which ``_locks`` counts, by one multiplication each, a digit's segments
-        in every row and its rows in every box (see there).
-
-        Multiplying the segment bits by ``row_count`` adds up each row's segments in its last
-        segment's place, and by ``band_count`` each box's rows in its band's last row; adding
-        2^k - 2 there (``*_carry``) carries into bit k (``*_twice``) where the count is two or
-        more. A count never reaches the next segment, so the sums stay apart.
-        """
-        n, field = self.n, self.field
-        stacks = n // bc
-        digits = self.all_digits
-        row_k, band_k = stacks.bit_length() - 1, br.bit_length() - 1
-        row_last = digits * sum(1 << r * field + (stacks - 1) * bc for r in range(n))
-        band_last = digits * sum(1 << (r + br - 1) * field + c
-                                 for r in range(0, n, br) for c in range(0, n, bc))
-        self.row_count = sum(1 << m * bc for m in range(stacks))
-        self.row_carry = row_last * ((1 << row_k) - 2)
-        self.row_twice = row_last << row_k
-        self.row_shift = (stacks - 1) * bc + row_k
-        self.band_count = sum(1 << j * field for j in range(br))
-        self.band_carry = band_last * ((1 << band_k) - 2)
-        self.band_twice = band_last << band_k
-        self.band_shift = (br - 1) * field + band_k
 
     def _box(self, r: int, c: int) -> tuple[int, int]:
         """The box of cell (r, c) and the cell's place in it."""
@@ -253,9 +235,11 @@ class Layout:
     __slots__ = (
         "n", "field", "plane", "cells", "planes", "guards", "lows", "candidates", "section",
         "start", "field_guards", "field_lows", "box_starts", "box_spread", "column_starts",
-        "column_spread", "band_shifts", "stack_shifts", "column_shifts", "plane_shifts",
+        "band_shifts", "stack_shifts", "column_shifts", "plane_shifts", "plane_folds",
+        "plane_copies", "column_copies", "stack_folds", "column_folds", "locks",
+        "segment_folds",
         "segment_starts", "band_firsts", "band_spread", "row_segments", "segment_fill",
-        "place", "cover")
+        "peers", "cell_planes", "cover")
 
     n: int
     field: int  # bits per row field: n columns and a guard bit
@@ -272,23 +256,31 @@ class Layout:
     box_starts: int  # every plane: the top-left cell of every box
     box_spread: int  # times a box start: that whole box
     column_starts: int  # every plane: row 0, whose fields end up holding the column folds
-    column_spread: int  # times a row-0 bit: that whole column
     band_shifts: tuple[int, ...]  # moving row j of a band onto the band's first row
     stack_shifts: tuple[int, ...]  # moving column j of a stack onto the stack's first column
     column_shifts: tuple[int, ...]  # moving band b's first row onto row 0
     plane_shifts: tuple[int, ...]  # 1, 2, 4, ... planes: a tree fold over the digits
+    plane_folds: tuple[tuple[int, int], ...]  # ..., 4, 2, 1 planes and the planes below: see
+    # ``_fold_planes``
+    plane_copies: tuple[int, ...]  # shifts that copy plane 0 into every plane (see ``_copies``)
+    column_copies: tuple[int, ...]  # shifts that copy row 0 into every row
+    stack_folds: tuple[tuple[bool, int], ...]  # a stack's columns onto its first (``_fold_counts``)
+    column_folds: tuple[tuple[bool, int], ...]  # the bands' first rows onto row 0
+    locks: _LockCounts  # for ``_locks``
+    segment_folds: tuple[int, ...]  # OR-ing in the cells of a segment, shifted by these
     segment_starts: int  # every plane: the first cell of every row's piece of a box (segment)
     band_firsts: int  # every plane: every row field of each band's first row
     band_spread: int  # times a bit of a band's first row: that bit in every row of the band
     row_segments: int  # times bit 0 of a row field: the start of every segment of that row
     segment_fill: int  # times a segment start: the whole segment
-    place: _PlaceMasks  # placing masks of the row section alone (25×25)
+    peers: tuple[int, ...]  # by bit of plane 0: the cell's peers in plane 0
+    cell_planes: tuple[int, ...]  # by bit of plane 0: that cell in every plane
     cover: _CoverMasks | None  # placing masks of the exact-cover state (up to 16×16)
 
     def __init__(self, geometry: Geometry, exact_cover: bool = True) -> None:
         """The layout of ``geometry``; with ``exact_cover`` off, a grid up to 16×16 is laid out
-        as a 25×25 one is (the row section alone), so tests can run that search on grids small
-        enough for an independent count."""
+        as a 25×25 one is (the row section alone): the 16×16 lookahead runs on it, and tests run
+        that search on grids small enough for an independent count."""
         n, br, bc = geometry.n, geometry.box_rows, geometry.box_cols
         field = n + 1
         plane = n * field
@@ -320,19 +312,93 @@ class Layout:
         self.box_starts = planes * box_starts
         self.box_spread = sum(1 << r * field + c for r in range(br) for c in range(bc))
         self.column_starts = planes * ((1 << n) - 1)
-        self.column_spread = sum(1 << r * field for r in range(n))
         self.band_shifts = tuple(j * field for j in range(1, br))
         self.stack_shifts = tuple(range(1, bc))
         self.column_shifts = tuple(b * br * field for b in range(1, n // br))
         self.plane_shifts = tuple(plane_shifts)
+        self.plane_folds = tuple((shift, (1 << shift) - 1) for shift in reversed(plane_shifts))
+        self.plane_copies = _copies(n, plane)
+        self.column_copies = _copies(n, field)
+        self.stack_folds = _fold_steps(bc, 1)
+        self.column_folds = _fold_steps(n // br, br * field)
+        self.locks = _LockCounts(n, br, bc)
+        self.segment_folds = _copies(bc, 1)
         self.segment_starts = lows * sum(1 << c for c in range(0, n, bc))
         self.band_firsts = planes * sum(((1 << n) - 1) << r * field for r in range(0, n, br))
         self.band_spread = sum(1 << j * field for j in range(br))
         self.row_segments = sum(1 << c for c in range(0, n, bc))
         self.segment_fill = (1 << bc) - 1
-        self.place = _PlaceMasks(cells * planes, tuple(peers), tuple(cell_planes), plane,
-                                 keep=False)
+        self.peers = tuple(peers)
+        self.cell_planes = tuple(cell_planes)
         self.cover = cover
+
+
+def _copies(count: int, stride: int) -> tuple[int, ...]:
+    """The shifts that turn a pattern into ``count`` copies of it, ``stride`` bits apart, each
+    shift OR-ed in: doubling (1, 2, 4, ... strides) and then the rest at once (25 copies: 1, 2,
+    4, 8 and 9 strides).
+
+    In CPython a multiplication by the integer with a bit at every copy's place costs about as
+    much as a product of long integers; the five shifts of the copies cost a sixth of that on
+    25×25 (a few hundred bits into 16,000).
+
+    >>> pattern = 0b11
+    >>> for shift in _copies(5, 3):
+    ...     pattern |= pattern << shift
+    >>> bin(pattern)
+    '0b11011011011011'
+    """
+    shifts = []
+    made = 1
+    while 2 * made <= count:
+        shifts.append(made * stride)
+        made *= 2
+    if made < count:
+        shifts.append((count - made) * stride)
+    return tuple(shifts)
+
+
+def _fold_steps(count: int, unit: int) -> tuple[tuple[bool, int], ...]:
+    """The steps with which ``_fold_counts`` folds ``count`` places, ``unit`` bits apart, onto
+    the first: (False, shift) doubles the piece folded so far, (True, shift) adds it to the
+    result, moved down past what the result already holds (shift 0: the result starts as it).
+
+    A tree takes fewer steps than folding place after place: 5 places in 3 (1, 2, 4 places
+    doubled into 4, plus the first alone), 4 in 2.
+
+    >>> _fold_steps(5, 10)
+    ((True, 0), (False, 10), (False, 20), (True, 10))
+    """
+    steps = []
+    length, held = 1, 0
+    while count:
+        if count & 1:
+            steps.append((True, held * unit))
+            held += length
+        count >>= 1
+        if count:
+            steps.append((False, length * unit))
+            length *= 2
+    return tuple(steps)
+
+
+def _fold_counts(once: int, twice: int, steps: tuple[tuple[bool, int], ...]) -> tuple[int, int]:
+    """Fold places onto the first by ``steps`` (``_fold_steps``), counting: where the
+    candidates were seen at least once, and at least twice, given that for each place."""
+    held_once = held_twice = -1  # no result yet: the first step's shift is 0
+    for add, shift in steps:
+        if add:
+            if held_once < 0:
+                held_once, held_twice = once, twice
+            else:
+                moved = once >> shift
+                held_twice |= (twice >> shift) | (held_once & moved)
+                held_once |= moved
+        else:
+            moved = once >> shift
+            twice |= (twice >> shift) | (once & moved)
+            once |= moved
+    return held_once, held_twice
 
 
 @lru_cache(maxsize=GEOMETRY_COUNT)
@@ -423,7 +489,7 @@ def _locks(section: int, t: Layout) -> bool:
     Where a digit has a place in a segment, it removes candidates when the segment is alone in
     its box (pointing) but not in its row, or alone in its row (claiming) but not in its box; so
     a segment alone in both or in neither removes nothing. Counting segments per row and per box
-    (a multiplication each, with the masks of ``_CoverMasks._count_locks``) takes a third of the
+    (a multiplication each, with the masks of ``_LockCounts``) takes a third of the
     operations of finding what goes, and at most fixpoints of a search nothing does (on the
     forum's hardest, five times in six).
 
@@ -434,18 +500,17 @@ def _locks(section: int, t: Layout) -> bool:
     >>> _locks(cand, t), _locks(cand & ~(bit(4, 1) | bit(5, 1)), t)
     (False, True)
     """
-    cover = t.cover
-    assert cover is not None
+    locks = t.locks
     segments = section
-    for shift in t.stack_shifts:
-        segments |= section >> shift
+    for shift in t.segment_folds:
+        segments |= segments >> shift
     segments &= t.segment_starts
     # A bit for every row whose digit has places in two segments or more, and for every box
     # whose digit has places in two rows or more, each spread over the row's or box's segments.
-    rows = (segments * cover.row_count + cover.row_carry) & cover.row_twice
-    boxes = (segments * cover.band_count + cover.band_carry) & cover.band_twice
-    spread = (rows >> cover.row_shift) * t.row_segments ^ (
-        boxes >> cover.band_shift) * t.band_spread
+    rows = (segments * locks.row_count + locks.row_carry) & locks.row_twice
+    boxes = (segments * locks.band_count + locks.band_carry) & locks.band_twice
+    spread = (rows >> locks.row_shift) * t.row_segments ^ (
+        boxes >> locks.band_shift) * t.band_spread
     return bool(segments & spread)
 
 
@@ -471,32 +536,42 @@ def _settle_planes(cand: int, placed: int, new: int, t: Layout,
     >>> [d for d in range(1, 5) if cand & bit(3, d)], [d for d in range(1, 5) if cand & bit(4, d)]
     ([4], [3, 4])
     """
-    place = t.place
-    cells, guards, lows, n, planes = t.cells, t.guards, t.lows, t.n, t.planes
+    peers, cell_planes, plane = t.peers, t.cell_planes, t.plane
+    cells, guards, lows, n = t.cells, t.guards, t.lows, t.n
     box_starts, box_spread = t.box_starts, t.box_spread
-    column_starts, column_spread = t.column_starts, t.column_spread
-    plane_shifts, band_shifts = t.plane_shifts, t.band_shifts
-    stack_shifts, column_shifts = t.stack_shifts, t.column_shifts
+    column_starts, column_copies = t.column_starts, t.column_copies
+    plane_folds, plane_copies, band_shifts = t.plane_folds, t.plane_copies, t.band_shifts
+    stack_folds, column_folds = t.stack_folds, t.column_folds
     # ``a ^ (a & b)`` below is ``a & ~b`` without the negative integer ``~b``, which costs CPython
     # a two's-complement pass over every digit (and more in WebAssembly).
     while True:
         placed |= new
         while new:
+            # Placing digit d in a cell keeps its bit and clears the cell's other digits and
+            # the cell's peers in plane d (built here: a placing mask per candidate would take
+            # 32 MB at 25×25, and clearing costs less than AND-ing with a complement).
             top = new.bit_length() - 1
-            new ^= 1 << top
-            cand &= place[top]
+            bit = 1 << top
+            new ^= bit
+            digit, cell = divmod(top, plane)
+            cand ^= cand & (((peers[cell] << digit * plane) | cell_planes[cell]) ^ bit)
         unplaced = cand ^ (cand & placed)
 
-        # Naked singles: fold the planes onto plane 0, noting cells seen once and twice.
+        # Naked singles: fold the planes onto plane 0, noting cells seen once and twice (the
+        # upper half onto the lower one, as in ``_fold_planes``).
         once = cand
         twice = 0
-        for shift in plane_shifts:
+        for shift, below in plane_folds:
             moved = once >> shift
-            twice |= (twice >> shift) | (once & moved)
+            once &= below
+            twice = (twice & below) | (twice >> shift) | (once & moved)
             once |= moved
         if once & cells != cells:
             return None
-        new = ((cells ^ (cells & twice)) * planes) & unplaced
+        single = cells ^ (cells & twice)
+        for shift in plane_copies:  # into every plane
+            single |= single << shift
+        new = single & unplaced
         if new:
             continue  # the cheapest rule: place these before looking further
 
@@ -519,12 +594,7 @@ def _settle_planes(cand: int, placed: int, new: int, t: Layout,
             band_once |= moved
 
         # Boxes: fold the columns of each stack onto its first column.
-        once = band_once
-        twice = band_twice
-        for shift in stack_shifts:
-            moved = band_once >> shift
-            twice |= (band_twice >> shift) | (once & moved)
-            once |= moved
+        once, twice = _fold_counts(band_once, band_twice, stack_folds)
         if once & box_starts != box_starts:
             return None
         new = ((box_starts ^ (box_starts & twice)) * box_spread) & unplaced
@@ -532,18 +602,16 @@ def _settle_planes(cand: int, placed: int, new: int, t: Layout,
             continue
 
         # Columns: fold the bands' first rows onto row 0.
-        once = band_once
-        twice = band_twice
-        for shift in column_shifts:
-            moved = band_once >> shift
-            twice |= (band_twice >> shift) | (once & moved)
-            once |= moved
+        once, twice = _fold_counts(band_once, band_twice, column_folds)
         if once & column_starts != column_starts:
             return None
-        new = ((column_starts ^ (column_starts & twice)) * column_spread) & unplaced
+        single = column_starts ^ (column_starts & twice)
+        for shift in column_copies:  # down every column
+            single |= single << shift
+        new = single & unplaced
         if new:
             continue
-        if not locked:
+        if not locked or not _locks(cand, t):
             return cand, placed
         gone = cand & _locked_eliminations(cand, t)
         if not gone:
@@ -570,8 +638,8 @@ def _locked_eliminations(cand: int, t: Layout) -> int:
     """
     n = t.n
     segments = cand
-    for shift in t.stack_shifts:
-        segments |= cand >> shift
+    for shift in t.segment_folds:
+        segments |= segments >> shift
     segments &= t.segment_starts
 
     # Pointing: boxes where the digit has a place in one segment only.
@@ -601,13 +669,20 @@ def _locked_eliminations(cand: int, t: Layout) -> int:
 
 def _fold_planes(cand: int, t: Layout) -> tuple[int, int]:
     """Fold the digit planes onto plane 0: the cells with at least two candidates, and with at
-    least three."""
+    least three.
+
+    Each step folds the planes from a power of two on onto those below it, so the integers
+    halve at every step (25 planes: 16, then 8, 4, 2, 1): less than half the work of folding the
+    whole integer onto itself again and again.
+    """
     once = cand
     twice = thrice = 0
-    for shift in t.plane_shifts:
+    for shift, below in t.plane_folds:
         moved = once >> shift
         moved_twice = twice >> shift
-        thrice |= (thrice >> shift) | (twice & moved) | (once & moved_twice)
+        once &= below
+        twice &= below
+        thrice = (thrice & below) | (thrice >> shift) | (twice & moved) | (once & moved_twice)
         twice |= moved_twice | (once & moved)
         once |= moved
     return twice, thrice
@@ -694,10 +769,20 @@ def _guesses(cand: int, placed: int, options: int) -> list[tuple[int, int, int]]
 #: 25×25 sets plain guessing solves most puzzles within 20 nodes (a few milliseconds) and a few
 #: within 500, but on the loosest ones it runs for minutes: there the lookahead takes about a
 #: second. 300 plain nodes (some 60 ms) before it measured a little better than 100 or 1000.
-#: Looking ahead from the start would make every easy puzzle several times dearer; on 16×16 the
-#: plain rule's worst is already within a few times its median.
-_LOOKAHEAD_FROM = 25
+#: Looking ahead from the start would make every easy puzzle several times dearer. On 16×16
+#: the plain nodes are the exact-cover state's and the lookahead's the row section's: on the
+#: seeded minimal 16×16 set that took the worst puzzle from 0.5 s to 0.1 s and halved the total.
+#: A 16×16 search with a budget (the generator's uniqueness tests, whose budgets count plain
+#: nodes) stays plain, and 9×9 never looks ahead: plain search is fast enough there.
+_LOOKAHEAD_FROM = 16
 _PLAIN_NODES = 300
+
+
+@lru_cache(maxsize=GEOMETRY_COUNT)
+def _row_layout(n: int) -> Layout:
+    """The row-section layout of an n×n grid (square boxes) searched on the exact-cover state,
+    for its lookahead."""
+    return Layout(geometry_for_size(n), exact_cover=False)
 
 
 #: What placing each candidate (by bit index) led to in one state: the settled state, or None.
@@ -730,8 +815,8 @@ def _lookahead(cand: int, done: int, t: Layout,
     Each probe starts from what the same placement led to in the states this one came from
     (``earlier``, see ``_probe``): the same outcomes, about 30% sooner. The probes made here are
     returned for the guesses' own lookahead. It works on the row-section state (``cand`` and
-    ``done`` as ``_settle_planes`` returns them): the search looks ahead only from 25×25 on, where
-    there is no exact-cover state.
+    ``done`` as ``_settle_planes`` returns them): 25×25 has no exact-cover state, and a 16×16
+    search starts its lookahead afresh on the row section (``raw_solutions``).
 
     >>> from .geometry import geometry_for_size
     >>> t = Layout(geometry_for_size(6), exact_cover=False)
@@ -785,7 +870,7 @@ def _lookahead(cand: int, done: int, t: Layout,
         forced = True
         pending = [p for p in _two_way_choices(cand & t.candidates, t) if p not in probed]
     if forced:
-        return [(cand, done, 0)], tried, earlier
+        return [(cand, done, 0)], tried, {**earlier, **seen}
     return chosen, tried, {**earlier, **seen}
 
 
@@ -804,7 +889,10 @@ def _probe(cand: int, done: int, index: int, earlier: Probes,
     before = earlier[index]
     if before is None:
         return None
-    return _settle_planes(cand & before[0], done | before[1], 0, t)
+    left = cand & before[0]
+    if left == before[0]:  # nothing left it since: that probe was made in this very state
+        return before
+    return _settle_planes(left, done | before[1], 0, t)
 
 
 def _two_way_choices(section: int, t: Layout) -> list[tuple[int, int]]:
@@ -855,21 +943,30 @@ def _two_way_choices(section: int, t: Layout) -> list[tuple[int, int]]:
         band_thrice |= band_twice & moved
         band_twice |= band_once & moved
         band_once |= moved
-    # A house's cells, in order, as offsets from its first one (a column's rows, a box's rows
-    # of box_cols cells each; the shifts leave out offset 0).
-    column_cells = [j * field for j in range(n)]
-    box_cells = [j + k for j in (0, *t.band_shifts) for k in (0, *t.stack_shifts)]
-    for shifts, starts, offsets in ((t.column_shifts, t.column_starts, column_cells),
-                                    (t.stack_shifts, t.box_starts, box_cells)):
+    # A column's places are every field-th character of the text from its row-0 bit; a box's
+    # are its rows' slices of box_cols characters (offsets from its first cell, in order).
+    box_cols = len(t.stack_shifts) + 1
+    box_rows = (0, *t.band_shifts)
+    box_cells = [j + k for j in box_rows for k in range(box_cols)]
+    column_end = n * field
+    for shifts, starts in ((t.column_shifts, t.column_starts), (t.stack_shifts, t.box_starts)):
         once, twice, thrice = band_once, band_twice, band_thrice
         for shift in shifts:
             moved_once, moved_twice = band_once >> shift, band_twice >> shift
             thrice |= (band_thrice >> shift) | (twice & moved_once) | (once & moved_twice)
             twice |= moved_twice | (once & moved_once)
             once |= moved_once
-        for start in sparse_bit_indices((twice ^ (twice & thrice)) & starts):
-            places = "".join([bits[start + offset] for offset in offsets])
-            choices.append((start + offsets[places.find("1")], start + offsets[places.rfind("1")]))
+        pairs = sparse_bit_indices((twice ^ (twice & thrice)) & starts)
+        if starts is t.column_starts:
+            for start in pairs:
+                places = bits[start:start + column_end:field]
+                choices.append((start + places.find("1") * field,
+                                start + places.rfind("1") * field))
+        else:
+            for start in pairs:
+                places = "".join([bits[start + j:start + j + box_cols] for j in box_rows])
+                choices.append((start + box_cells[places.find("1")],
+                                start + box_cells[places.rfind("1")]))
     return list(dict.fromkeys(reversed(choices)))  # a row's pair may lie in a box too
 
 
@@ -902,21 +999,27 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
     tries counts as one) it raises ``SearchBudgetExceeded``.
 
     Large grids start with plain guesses; one that yields nothing within ``_PLAIN_NODES`` nodes
-    starts again from the top with the lookahead. Once a solution is yielded the search never
-    starts again, so no solution comes twice.
+    starts again from the top with the lookahead, at 16×16 on the row-section state (see
+    ``_LOOKAHEAD_FROM``). Once a solution is yielded the search never starts again, so no
+    solution comes twice: it goes on with plain guesses, and looks ahead again (from the nodes
+    still to visit) after ``_PLAIN_NODES`` nodes without another.
     """
+    lookahead = False
     if t.cover is not None:
-        yield from _cover_solutions(t, clues, banned, budget)
-        return
+        patience = (_PLAIN_NODES if t.n >= _LOOKAHEAD_FROM and budget is None else None)
+        if not (yield from _cover_solutions(t, clues, banned, budget, patience)):
+            return
+        t, lookahead = _row_layout(t.n), True
     # Each entry: the state, the candidates placed so far, candidates to place now. The state is
     # solved when every candidate left is placed.
     candidates = t.candidates
     start = (candidates ^ (candidates & banned), 0, clues)
     stack = [start]
     # With the lookahead: per stack entry, the probes of the state it came from.
-    probes: list[Probes] = []
-    patience = _PLAIN_NODES if t.n >= _LOOKAHEAD_FROM else None
-    lookahead = False
+    probes: list[Probes] = [{}] if lookahead else []
+    armed = t.n >= _LOOKAHEAD_FROM
+    patience = _PLAIN_NODES if armed and not lookahead else None
+    found = False
     while stack:
         if budget is not None:
             budget -= 1
@@ -924,7 +1027,10 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
                 raise SearchBudgetExceeded
         if patience is not None:
             if patience == 0:
-                stack, probes, lookahead, patience = [start], [{}], True, None
+                if found:  # never start again: look ahead from here on
+                    probes, lookahead, patience = [{}] * len(stack), True, None
+                else:
+                    stack, probes, lookahead, patience = [start], [{}], True, None
             else:
                 patience -= 1
         settled = _settle_planes(*stack.pop(), t)
@@ -933,7 +1039,12 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
             continue
         cand, done = settled
         if done == cand:
-            patience = None
+            # Where solutions come one after another (counting them), plain guesses find the
+            # next soonest: a lookahead node costs a hundred probes. A stretch of patience
+            # without one turns the lookahead on again.
+            found = True
+            lookahead, probes = False, []
+            patience = _PLAIN_NODES if armed else None
             yield cand & candidates
             continue
         if lookahead:
@@ -946,25 +1057,34 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
         stack += _guesses(cand, done, _branch(cand & candidates, t))
 
 
-def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None) -> Iterator[int]:
+def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None,
+                     patience: int | None = None) -> Generator[int, None, bool]:
     """``raw_solutions`` on the exact-cover state (up to 16×16): plain guesses, each stack entry
     a state and the candidates to place in it, the grid solved when no constraint is open.
 
     A loop of its own, without the lookahead's bookkeeping, because a hard 9×9 puzzle visits a
-    few hundred nodes of a few microseconds each.
+    few hundred nodes of a few microseconds each. With ``patience`` (no budget then), a search
+    that has yielded nothing after that many nodes stops and returns True: the caller starts
+    again with the lookahead. The count shares the budget's test, so the 9×9 loop pays nothing.
     """
     guards, candidates = t.field_guards, t.candidates
     stack = [(_remove(t.start, banned, t), clues)]
+    if patience is not None:
+        budget = patience
     while stack:
         if budget is not None:
             budget -= 1
             if budget < 0:
+                if patience is not None:
+                    return True
                 raise SearchBudgetExceeded
         state, new = stack.pop()  # a call with * would build a tuple and take the slow path
         cand = _settle_cover(state, new, t)
         if cand is None:
             continue
         if not cand & guards:
+            if patience is not None:  # found: never start again
+                budget = patience = None
             yield cand & candidates
             continue
         options = _branch_cover(cand, t)
@@ -972,6 +1092,7 @@ def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None) -> 
             top = 1 << options.bit_length() - 1
             stack.append((cand, top))
             options ^= top
+    return False
 
 
 def solved_by_singles(t: Layout, clues: int) -> bool:

@@ -123,6 +123,25 @@ def row_section_solutions(puzzle: Grid, plain_nodes: int, limit: int) -> list[tu
                 islice(search.raw_solutions(t, search.clue_bits(t, puzzle.values)), limit)]
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([4, 6, 9]), st.randoms(use_true_random=False), st.floats(0.0, 1.0),
+       st.sampled_from([0, 1, 3, 10]))
+def test_exact_cover_search_restarting_with_lookahead_agrees(n: int, rng: random.Random,
+                                                             share: float,
+                                                             plain_nodes: int) -> None:
+    # As at 16×16: the exact-cover search that finds nothing within its patience starts again
+    # on the row section with the lookahead; once a solution is out it never starts again.
+    puzzle = blanked_pattern(n, rng, share)
+    plain = [g.values for g in iter_solutions(puzzle, 60)]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "_LOOKAHEAD_FROM", 4)
+        patch.setattr(search, "_PLAIN_NODES", plain_nodes)
+        found = [g.values for g in iter_solutions(puzzle, 60)]
+    assert len(found) == len(set(found)) == exact_cover_count(puzzle, 60)
+    if len(found) < 60:
+        assert set(found) == set(plain)
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.sampled_from([4, 6, 9]), st.randoms(use_true_random=False), st.floats(0.0, 1.0),
        st.sampled_from([0, 1, 3, 10, 1000]))
