@@ -21,14 +21,14 @@ puzzles instead (bench/data/unique16x16_seed15.txt, unique25x25_seed15.txt):
 
     python bench/make_big_set.py --unique --seed 15 [--sizes 16,25] [--count 20] [--share 0]
 
-Each is a random full grid with its cells blanked in random order, a blank kept only if the
-puzzle keeps exactly one solution (the generator's test: an unavoidable set that needs the clue,
-else a search with the solution's digit banned from the cell, first near it, then over the whole
-grid), until ``--share`` of the cells are left or every cell has been tried: with the default
-share 0 the puzzle is minimal, the hardest kind blanking can make. A search that runs past the
-size's node budget (``BUDGETS``) keeps its clue unproven, so such a puzzle may not be quite
-minimal; the count of such clues is printed per puzzle. Every blank kept was proved by a
-complete search, so every puzzle written has exactly one solution. Each size draws from its own
+Each is a random full grid with its cells blanked in random order, a blank kept only if the puzzle
+keeps exactly one solution (the generator's test, ``generate.blank_while_unique``: an unavoidable
+set that needs the clue, else a search with the solution's digit banned from the cell, first near
+it, then over the whole grid), until ``--share`` of the cells are left or every cell has been
+tried: with the default share 0 the puzzle is minimal, the hardest kind blanking can make. A search
+that runs past the size's node budget (``BUDGETS``) keeps its clue unproven, so such a puzzle may
+not be quite minimal; the count of such clues is printed per puzzle. Every blank kept was proved by
+a complete search, so every puzzle written has exactly one solution. Each size draws from its own
 ``random.Random(seed)``, so one size can be remade alone, and ``--count k`` makes the first k
 puzzles of a longer run.
 
@@ -51,8 +51,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pysolver.generate import _Work, random_solution  # noqa: E402
-from pysolver.search import SearchBudgetExceeded  # noqa: E402
+from pysolver.generate import blank_while_unique, random_solution  # noqa: E402
 
 #: Grid size → the least and the most share of the cells kept as clues.
 SHARES = {16: (0.38, 0.45), 25: (0.48, 0.55)}
@@ -77,29 +76,8 @@ def unique_puzzle(n: int, rng: random.Random, share: float = 0.0) -> tuple[str, 
     """A puzzle with exactly one solution, blanked in random order down to ``share`` of the
     cells or to minimal, and how many of its clues were kept because their test ran out of
     budget (see the module docstring)."""
-    solution = random_solution(n, rng)
-    work = _Work(solution, "none")
-    clues, cells = work.target, (1 << n * n) - 1
-    order = list(work.bits)
-    rng.shuffle(order)
-    left, unproven = n * n, 0
-    for orbit in order:
-        if left <= share * n * n:
-            break
-        if work.unavoidables.needed(cells, work.masks[orbit]):
-            continue
-        trial = clues & ~work.bits[orbit]
-        try:
-            other = work.another(trial, orbit, BUDGETS[n])
-        except SearchBudgetExceeded:
-            unproven += 1
-            continue
-        if other is not None:
-            work.learn(other)
-        else:
-            clues, cells, left = trial, cells & ~work.masks[orbit], left - 1
-    line = solution.line()
-    return "".join(ch if cells >> cell & 1 else "." for cell, ch in enumerate(line)), unproven
+    puzzle, unproven = blank_while_unique(random_solution(n, rng), rng, BUDGETS[n], share * n * n)
+    return puzzle.line(), unproven
 
 
 def write_unique(n: int, count: int, seed: int, share: float) -> None:

@@ -25,7 +25,8 @@ Easy 43%, Medium 12%, Hard 6%, Expert 0.05%, Needs guessing 39%):
 * **Expert and Extreme at 16×16** are *steered past*: steered to Medium, then every clue
   that uniqueness does not need is blanked, each blank taking the puzzle past Medium for good;
   the minimal puzzle that results is graded (Expert puzzles keep under their level as
-  they are blanked).
+  they are blanked, and a clue whose blank would take one past Expert, but that uniqueness
+  never comes to need, is swapped for an empty cell near it rather than the grid thrown away).
   Levels that do not occur at a size (a 4×4 puzzle is always Easy) are refused at once.
 * **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
   "Unique" option) are otherwise *sampled*: random minimal puzzles until one has the level.
@@ -87,6 +88,12 @@ REPAIRS = 40
 REPAIRS_ABOVE_MEDIUM = 8
 #: Empty orbits tried as the replacement of a needless clue before its neighbourhood is refilled.
 SWAP_TRIES = 48
+#: Swaps (see ``_swap_past``) that a puzzle steered past a level may take to be rid of clues it
+#: does not need but cannot lose without passing its level, and empty orbits tried per swap.
+PAST_REPAIRS = 8
+PAST_SWAP_TRIES = 8
+#: More such clues than this and the grid is given up: a swap seldom settles more than one.
+PAST_UNNEEDED = 4
 #: The levels above Easy steered at each size (see ``_steered``); the others are sampled. (At 6×6
 #: steering loses: steered to Medium nearly all come out Easy, and sampling finds an Expert one
 #: in a few dozen grids where steering needs hundreds.)
@@ -104,6 +111,11 @@ UNIQUE = Settings(unique=True)
 #: Search nodes spent looking for a second solution of a steered puzzle without one clue orbit
 #: before that orbit's neighbourhood is changed instead (16×16: a few hundredths of a second).
 SEARCH_BUDGET = 20000
+#: How many times ``SEARCH_BUDGET`` a search that ran past it gets when tried again (see
+#: ``_minimize``), and how many such searches one blanking pass may retry: of 8 searches past
+#: 20,000 nodes in 12 16×16 Expert runs, 7 were settled within 100,000 (6 second solutions).
+SLOW_SEARCH_FACTOR = 5
+SLOW_SEARCHES = 2
 #: The smallest size whose second-solution searches first try near the blanked orbit (see
 #: ``_Work.another``): at 9×9 the nearby bands and stacks are nearly the whole grid.
 LOCAL_FROM = 16
@@ -320,31 +332,88 @@ def minimize(puzzle: Grid, rng: random.Random, symmetry: Symmetry = "none",
     if solution is None:
         raise ValueError("cannot minimize a puzzle without a solution")
     work = _Work(solution, symmetry)
-    return _puzzle_of(solution, _minimize(work, clue_bits(work.t, puzzle.values), rng, progress))
+    clues, _ = _minimize(work, clue_bits(work.t, puzzle.values), rng, progress)
+    return _puzzle_of(solution, clues)
+
+
+def blank_while_unique(solution: Grid, rng: random.Random, budget: int | None = None,
+                       floor: float = 0) -> tuple[Grid, int]:
+    """A puzzle with ``solution`` as its one solution: cells blanked in random order, a blank
+    kept only if the puzzle stays unique, until at most ``floor`` clues are left or every cell
+    has been tried; and how many clues were kept unproven because the search for a second
+    solution without them ran past ``budget`` nodes.
+
+    The generator's uniqueness test, for tools that make puzzle sets (``bench/make_big_set.py``):
+    an unavoidable set that needs the clue, else a search with the solution's digit banned from
+    the cell (at 16×16 and up first near it). Every blank kept was proved by a complete search,
+    so the puzzle has exactly one solution, and with ``floor`` 0 and no clue kept unproven it is
+    minimal.
+
+    >>> puzzle, unproven = blank_while_unique(Grid.parse("1234" "3412" "2143" "4321"),
+    ...                                       random.Random(1))
+    >>> unproven, is_minimal(puzzle), solve(puzzle) == Grid.parse("1234341221434321")
+    (0, True, True)
+    """
+    work = _Work(solution, "none")
+    clues, cells = work.target, (1 << solution.geometry.cell_count) - 1
+    order = list(work.bits)
+    rng.shuffle(order)
+    left, unproven = solution.geometry.cell_count, 0
+    for orbit in order:
+        if left <= floor:
+            break
+        if work.unavoidables.needed(cells, work.masks[orbit]):
+            continue
+        trial = clues & ~work.bits[orbit]
+        try:
+            other = work.another(trial, orbit, budget)
+        except SearchBudgetExceeded:
+            unproven += 1
+            continue
+        if other is not None:
+            work.learn(other)
+        else:
+            clues, cells, left = trial, cells & ~work.masks[orbit], left - 1
+    return _puzzle_of(solution, clues), unproven
 
 
 def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | None = None,
-              budget: int | None = None, ceiling: Callable[[int], bool] | None = None) -> int:
+              budget: int | None = None, ceiling: Callable[[int], bool] | None = None
+              ) -> tuple[int, list[tuple[int, ...]]]:
     """The clues (search bits of a unique puzzle) with orbits blanked in random order while the
-    solution stays unique: a minimal puzzle. With a ``budget``, a search for a second solution
-    that runs past it raises ``SearchBudgetExceeded``.
+    solution stays unique: a minimal puzzle, and the orbits it keeps without needing them
+    (none without a ``ceiling``). With a ``budget``, a search for a second solution that runs
+    past it raises ``SearchBudgetExceeded``.
 
     With a ``ceiling`` (whether a puzzle is still easy enough), an orbit whose blank keeps
     the puzzle unique but not under the ceiling is put off: blanking others may make it
-    needed. If one put off is still not needed at the end, ``SearchBudgetExceeded`` is raised
-    too, as the puzzle cannot be both minimal and under the ceiling this way.
+    needed. So is an orbit whose search runs past the budget, to be searched again at the
+    end with ``SLOW_SEARCH_FACTOR`` times the budget (most such clues are needed, and their
+    second solution turns up within that; a grid given up costs more), up to
+    ``SLOW_SEARCHES`` of them: a puzzle with more has second solutions hard to find all over,
+    and another grid is quicker. The put-off orbits still not needed at the end are returned:
+    the puzzle cannot be both minimal and under the ceiling with them (``_steer_past`` swaps
+    them out).
     """
     cells = _cells_of_clues(work, clues)
     clued = [o for o in work.bits if clues & work.bits[o]]
     rng.shuffle(clued)
     put_off = []
-    for index, orbit in enumerate(clued):
+    queue = [(orbit, budget) for orbit in clued]
+    for index, (orbit, limit) in enumerate(queue):
         if progress and index % 8 == 0:
-            progress("removing clues", index / len(clued))
+            progress("removing clues", min(1.0, index / len(clued)))
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
         trial = clues & ~work.bits[orbit]
-        other = work.another(trial, orbit, budget)
+        try:
+            other = work.another(trial, orbit, limit)
+        except SearchBudgetExceeded:
+            if (ceiling is None or limit is None or limit != budget
+                    or len(queue) - len(clued) >= SLOW_SEARCHES):
+                raise
+            queue.append((orbit, limit * SLOW_SEARCH_FACTOR))
+            continue
         if other is not None:
             work.learn(other)
         elif ceiling is not None and not ceiling(trial):
@@ -352,14 +421,16 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
         else:
             clues = trial
             cells &= ~work.masks[orbit]
+    unneeded = []
     for orbit in put_off:
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
         other = work.another(clues & ~work.bits[orbit], orbit, budget)
         if other is None:
-            raise SearchBudgetExceeded
-        work.learn(other)
-    return clues
+            unneeded.append(orbit)
+        else:
+            work.learn(other)
+    return clues, unneeded
 
 
 def _needless(work: _Work, clues: int, budget: int | None = None) -> tuple[int, ...] | None:
@@ -621,12 +692,15 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     lands is graded. At 16×16 this is the quick way to the levels that random minimal puzzles
     overshoot: steering to Medium costs a few hundred milliseconds, and the blanking that
     follows searches only the hundred-odd clues left. Searches for a second solution that run
-    past ``SEARCH_BUDGET`` nodes give the grid up.
+    past ``SEARCH_BUDGET`` nodes give the grid up (below Extreme, past ``SLOW_SEARCH_FACTOR``
+    times that, see ``_minimize``).
 
     Below Extreme, a clue whose blank would take the puzzle past ``level`` is put off (see
     ``_minimize``): Expert is a narrow band at 16×16, which most blanks jump over,
     and the engine up to Expert is cheap. Chains are not, so Extreme puzzles are blanked freely and
-    graded once.
+    graded once. A clue put off that uniqueness never comes to need is swapped out
+    (``_swap_past``) and the puzzle made minimal again, up to ``PAST_REPAIRS`` times: many
+    grids that would be given up so come out Expert after a swap or two.
 
     The grading here leaves out the forcing chains and nets, the costliest techniques at this
     size (a 16×16 puzzle that needs them can take a minute to grade): the engine tries them
@@ -646,10 +720,19 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     if progress:
         progress("removing clues", 0.0)
     clues = _steer_grid(work, order, easier, _fits(work, easier))
+    ceiling = under if level < Level.EXTREME else None
     try:
-        clues = _minimize(work, clues, rng, progress, SEARCH_BUDGET,
-                          under if level < Level.EXTREME else None)
+        clues, unneeded = _minimize(work, clues, rng, progress, SEARCH_BUDGET, ceiling)
+        for _ in range(PAST_REPAIRS):
+            if not unneeded or len(unneeded) > PAST_UNNEEDED:
+                break
+            swapped = _swap_past(work, clues, unneeded[0], rng, under)
+            if swapped is None:
+                return None
+            clues, unneeded = _minimize(work, swapped, rng, progress, SEARCH_BUDGET, ceiling)
     except SearchBudgetExceeded:
+        return None
+    if unneeded:
         return None
     puzzle = _puzzle_of(solution, clues)
     if progress:
@@ -658,10 +741,31 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     return None if rating is None or rating.level is not level else (puzzle, rating)
 
 
+def _swap_past(work: _Work, clues: int, needless: tuple[int, ...], rng: random.Random,
+               under: Callable[[int], bool]) -> int | None:
+    """The clues with ``needless`` (a clue orbit the unique puzzle ``clues`` does not need, but
+    whose blank takes it past the ceiling) blanked and an empty orbit near it filled so that
+    the puzzle is ``under`` the ceiling again, or None (``PAST_SWAP_TRIES`` orbits tried).
+
+    Only orbits that singles and intersections leave open in the puzzle without ``needless``
+    are tried: one they fill in gives the logic nothing it does not reach anyway, so the
+    puzzle stays past the ceiling. The puzzle without ``needless`` is unique, so the swapped
+    one is too; the new clue may make others needless, which the caller blanks.
+    """
+    solution = work.solution
+    without = clues & ~work.bits[needless]
+    board = fill_basics(Board.from_grid(_puzzle_of(solution, without)))[0]
+    order = [o for o in work.bits if not all(board.values[cell] for cell in o)]
+    rng.shuffle(order)
+    return _swap_for(work, clues, needless, order,
+                     lambda trial, values, orbit, unique: under(trial), PAST_SWAP_TRIES)
+
+
 def _swap_for(work: _Work, clues: int, needless: tuple[int, ...],
-              order: Sequence[tuple[int, ...]], fits: Fits) -> int | None:
+              order: Sequence[tuple[int, ...]], fits: Fits, tries: int = SWAP_TRIES
+              ) -> int | None:
     """The clues with ``needless`` blanked and one empty orbit of ``order`` filled so that the
-    puzzle still fits, trying the orbits near ``needless`` first (at most ``SWAP_TRIES``);
+    puzzle still fits, trying the orbits near ``needless`` first (at most ``tries``);
     None if none does.
 
     A swap changes the puzzle in two places only, so nearly all that is known about which
@@ -674,7 +778,7 @@ def _swap_for(work: _Work, clues: int, needless: tuple[int, ...],
     without = clues & ~work.bits[needless]
     values = [v if without & candidate_bit(work.t, c, v) else 0
               for c, v in enumerate(solution.values)]
-    for orbit in empty[:SWAP_TRIES]:
+    for orbit in empty[:tries]:
         for cell in orbit:
             values[cell] = solution[cell]
         if fits(without | work.bits[orbit], values, needless, True):

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from pysolver.generate import (GenerationError, generate, is_minimal, orbits, parse_level_choice,
-                               random_solution)
+from pysolver.generate import (GenerationError, blank_while_unique, generate, is_minimal, orbits,
+                               parse_level_choice, random_solution)
 from pysolver.geometry import geometry_for_size
 from pysolver.grading import Level, grade
 from pysolver.grid import Grid
@@ -141,6 +141,23 @@ def test_minimality_means_every_clue_is_needed() -> None:
                                          ("guessing", Level.GUESSING)])
 def test_level_choices(text: str, level: Level | None) -> None:
     assert parse_level_choice(text) is level
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_blank_while_unique(seed: int) -> None:
+    solution = random_solution(9, random.Random(seed))
+    puzzle, unproven = blank_while_unique(solution, random.Random(seed))
+    assert unproven == 0 and is_minimal(puzzle) and count_solutions(puzzle, 2) == 1
+    floored, _ = blank_while_unique(solution, random.Random(seed), floor=40)
+    assert floored.clue_count == 40 and count_solutions(floored, 2) == 1
+    assert blank_while_unique(solution, random.Random(seed)) == (puzzle, 0)
+
+
+def test_blank_while_unique_keeps_clues_whose_search_runs_out() -> None:
+    solution = random_solution(9, random.Random(5))
+    puzzle, unproven = blank_while_unique(solution, random.Random(5), budget=1)
+    assert unproven > 0 and count_solutions(puzzle, 2) == 1
+    assert all(puzzle[cell] in (0, solution[cell]) for cell in range(81))
 
 
 @pytest.mark.slow
