@@ -397,12 +397,13 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
     ``SLOW_SEARCHES`` of them: a puzzle with more has second solutions hard to find all over,
     and another grid is quicker. The put-off orbits still not needed at the end are returned:
     the puzzle cannot be both minimal and under the ceiling with them (``_steer_past`` swaps
-    them out). A pass that puts off more than ``PUT_OFF_LIMIT`` stops there and returns those.
+    them out). A put-off orbit is searched again only if clues were blanked after it. A pass
+    that puts off more than ``PUT_OFF_LIMIT`` stops there and returns those.
     """
     cells = _cells_of_clues(work, clues)
     clued = [o for o in work.bits if clues & work.bits[o]]
     rng.shuffle(clued)
-    put_off = []
+    put_off: list[tuple[tuple[int, ...], int]] = []  # with the clues it was searched among
     queue = [(orbit, budget) for orbit in clued]
     for index, (orbit, limit) in enumerate(queue):
         if progress and index % 8 == 0:
@@ -421,14 +422,17 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
         if other is not None:
             work.learn(other)
         elif ceiling is not None and not ceiling(trial):
-            put_off.append(orbit)
+            put_off.append((orbit, clues))
             if len(put_off) > PUT_OFF_LIMIT:
-                return clues, put_off
+                return clues, [orbit for orbit, _ in put_off]
         else:
             clues = trial
             cells &= ~work.masks[orbit]
     unneeded = []
-    for orbit in put_off:
+    for orbit, searched in put_off:
+        if searched == clues:  # nothing blanked since: the search would repeat itself
+            unneeded.append(orbit)
+            continue
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
         other = work.another(clues & ~work.bits[orbit], orbit, budget)
