@@ -94,6 +94,10 @@ PAST_REPAIRS = 8
 PAST_SWAP_TRIES = 8
 #: More such clues than this and the grid is given up: a swap seldom settles more than one.
 PAST_UNNEEDED = 4
+#: Put-off clues (see ``_minimize``) past which one blanking pass stops: nearly all of them stay
+#: unneeded (in 12 16×16 Expert runs, passes putting off 8, 9, 15 and 28 ended with 8, 6, 8
+#: and 28), so the grid would be given up anyway, after the rest of the pass.
+PUT_OFF_LIMIT = 2 * PAST_UNNEEDED
 #: The levels above Easy steered at each size (see ``_steered``); the others are sampled. (At 6×6
 #: steering loses: steered to Medium nearly all come out Easy, and sampling finds an Expert one
 #: in a few dozen grids where steering needs hundreds.)
@@ -393,12 +397,13 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
     ``SLOW_SEARCHES`` of them: a puzzle with more has second solutions hard to find all over,
     and another grid is quicker. The put-off orbits still not needed at the end are returned:
     the puzzle cannot be both minimal and under the ceiling with them (``_steer_past`` swaps
-    them out).
+    them out). A put-off orbit is searched again only if clues were blanked after it. A pass
+    that puts off more than ``PUT_OFF_LIMIT`` stops there and returns those.
     """
     cells = _cells_of_clues(work, clues)
     clued = [o for o in work.bits if clues & work.bits[o]]
     rng.shuffle(clued)
-    put_off = []
+    put_off: list[tuple[tuple[int, ...], int]] = []  # with the clues it was searched among
     queue = [(orbit, budget) for orbit in clued]
     for index, (orbit, limit) in enumerate(queue):
         if progress and index % 8 == 0:
@@ -417,12 +422,17 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
         if other is not None:
             work.learn(other)
         elif ceiling is not None and not ceiling(trial):
-            put_off.append(orbit)
+            put_off.append((orbit, clues))
+            if len(put_off) > PUT_OFF_LIMIT:
+                return clues, [orbit for orbit, _ in put_off]
         else:
             clues = trial
             cells &= ~work.masks[orbit]
     unneeded = []
-    for orbit in put_off:
+    for orbit, searched in put_off:
+        if searched == clues:  # nothing blanked since: the search would repeat itself
+            unneeded.append(orbit)
+            continue
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
         other = work.another(clues & ~work.bits[orbit], orbit, budget)
