@@ -71,6 +71,18 @@ class LinkGraph:
         """The bitset of nodes with a strong link: the only ones an "off" node leads anywhere from."""
         return sum(1 << node for node, links in enumerate(self.strong) if links)
 
+    @cached_property
+    def weak_strong(self) -> tuple[int, ...]:
+        """Per node, where a weak link and then a strong link lead: two layers of a search in one."""
+        strong, linked = self.strong, self.strongly_linked
+        return tuple(_union(strong, links & linked) for links in self.weak)
+
+    @cached_property
+    def strong_weak(self) -> tuple[int, ...]:
+        """Per node, where a strong link and then a weak link lead."""
+        weak = self.weak
+        return tuple(_union(weak, links) for links in self.strong)
+
     def candidate_nodes(self) -> range:
         """Indices of the single-candidate nodes (they come before the groups)."""
         return range(len(self.index))
@@ -79,6 +91,16 @@ class LinkGraph:
         """The drawable node for index ``node`` with the value the chain gives it."""
         item = self.nodes[node]
         return ProofNode(item.cells, item.digit, on)
+
+
+def _union(table: tuple[int, ...], nodes: int) -> int:
+    """The union of ``table``'s entries for the nodes in bitset ``nodes``."""
+    out = 0
+    while nodes:
+        low = nodes & -nodes
+        out |= table[low.bit_length() - 1]
+        nodes ^= low
+    return out
 
 
 @cache
@@ -354,15 +376,23 @@ def shortest_first(searches: dict[int, Search], max_depth: int) -> Iterator[tupl
 
     A search concludes when its newest layer contains its own premise with the opposite value: the
     premise implies its own negation. Searches are advanced in lock-step, so conclusions come out
-    shortest first; an exhausted search is dropped. (``Search.advance`` written out in the loop:
+    shortest first; an exhausted search is dropped. The searches must be fresh (only the premise's
+    layer), so each premise's negation can turn up only in the odd layers.
+
+    Each round adds two layers at once: the odd one, checked for conclusions, and the even one
+    after it, straight from the same frontier through ``LinkGraph.weak_strong`` (or
+    ``strong_weak``). The layers are the ones ``Search.advance`` would add, so conclusions come
+    out in the same order, with the same chains. (``Search.advance`` written out in the loop:
     thousands of searches of a few layers each make the call itself the cost.)
     """
     active = dict(searches)
     graph: LinkGraph | None = None
     weak: tuple[int, ...] = ()
     strong: tuple[int, ...] = ()
+    weak_strong: tuple[int, ...] = ()
+    strong_weak: tuple[int, ...] = ()
     linked = 0
-    for _ in range(max_depth):
+    for _ in range(1, max_depth + 1, 2):
         if not active:
             return
         done = []
@@ -370,29 +400,51 @@ def shortest_first(searches: dict[int, Search], max_depth: int) -> Iterator[tupl
             if search.graph is not graph:
                 graph = search.graph
                 weak, strong, linked = graph.weak, graph.strong, graph.strongly_linked
+                weak_strong = strong_weak = ()
             layers = search.layers
             on, frontier = layers[-1]
             reached = 0
+            onward = 0
             if on:
+                if not weak_strong:
+                    weak_strong = graph.weak_strong
                 while frontier:
                     low = frontier & -frontier
-                    reached |= weak[low.bit_length() - 1]
+                    node = low.bit_length() - 1
+                    reached |= weak[node]
+                    onward |= weak_strong[node]
                     frontier ^= low
                 reached &= ~search.off_seen
                 search.off_seen |= reached
+                onward &= ~search.on_seen
             else:
+                if not strong_weak:
+                    strong_weak = graph.strong_weak
                 frontier &= linked
                 while frontier:
                     low = frontier & -frontier
-                    reached |= strong[low.bit_length() - 1]
+                    node = low.bit_length() - 1
+                    reached |= strong[node]
+                    onward |= strong_weak[node]
                     frontier ^= low
                 reached &= ~search.on_seen
                 search.on_seen |= reached
+                onward &= ~search.off_seen
             layers.append((not on, reached))
             if not reached:
                 done.append(key)
             elif reached >> key & 1:
                 done.append(key)
                 yield key, search
+            else:
+                # Every node seen before this round has had its links followed already, so the
+                # frontier's two-link reach, less what is seen, is exactly the next layer.
+                layers.append((on, onward))
+                if on:
+                    search.on_seen |= onward
+                else:
+                    search.off_seen |= onward
+                if not onward:
+                    done.append(key)
         for key in done:
             del active[key]
