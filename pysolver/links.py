@@ -377,74 +377,62 @@ def shortest_first(searches: dict[int, Search], max_depth: int) -> Iterator[tupl
     A search concludes when its newest layer contains its own premise with the opposite value: the
     premise implies its own negation. Searches are advanced in lock-step, so conclusions come out
     shortest first; an exhausted search is dropped. The searches must be fresh (only the premise's
-    layer), so each premise's negation can turn up only in the odd layers.
+    layer); one that does not conclude is left as it was.
 
-    Each round adds two layers at once: the odd one, checked for conclusions, and the even one
-    after it, straight from the same frontier through ``LinkGraph.weak_strong`` (or
-    ``strong_weak``). The layers are the ones ``Search.advance`` would add, so conclusions come
-    out in the same order, with the same chains. (``Search.advance`` written out in the loop:
-    thousands of searches of a few layers each make the call itself the cost.)
+    The premise's negation can turn up only in the odd layers, so each round goes two layers at
+    once, from one layer of the premise's value to the next through ``LinkGraph.weak_strong`` (or
+    ``strong_weak``), and looks in between only at whether the premise is reached. Every node seen
+    before a round has had its links followed already, so the two-link reach less what is seen is
+    exactly the layer ``Search.advance`` would add two layers on. A concluding search gets its
+    odd layers back (see ``_fill``), so chains and depths are the ones ``Search.advance`` gives.
     """
-    active = dict(searches)
-    graph: LinkGraph | None = None
-    weak: tuple[int, ...] = ()
-    strong: tuple[int, ...] = ()
-    weak_strong: tuple[int, ...] = ()
-    strong_weak: tuple[int, ...] = ()
-    linked = 0
+    active = {}
+    for key, search in searches.items():
+        on, layer = search.layers[-1]
+        graph = search.graph
+        if on:
+            active[key] = (search, graph.weak_strong, graph.weak[key], [layer], layer)
+        else:
+            active[key] = (search, graph.strong_weak, graph.strong[key], [layer], layer)
     for _ in range(1, max_depth + 1, 2):
         if not active:
             return
         done = []
-        for key, search in active.items():
-            if search.graph is not graph:
-                graph = search.graph
-                weak, strong, linked = graph.weak, graph.strong, graph.strongly_linked
-                weak_strong = strong_weak = ()
-            layers = search.layers
-            on, frontier = layers[-1]
-            reached = 0
-            onward = 0
-            if on:
-                if not weak_strong:
-                    weak_strong = graph.weak_strong
-                while frontier:
-                    low = frontier & -frontier
-                    node = low.bit_length() - 1
-                    reached |= weak[node]
-                    onward |= weak_strong[node]
-                    frontier ^= low
-                reached &= ~search.off_seen
-                search.off_seen |= reached
-                onward &= ~search.on_seen
-            else:
-                if not strong_weak:
-                    strong_weak = graph.strong_weak
-                frontier &= linked
-                while frontier:
-                    low = frontier & -frontier
-                    node = low.bit_length() - 1
-                    reached |= strong[node]
-                    onward |= strong_weak[node]
-                    frontier ^= low
-                reached &= ~search.on_seen
-                search.on_seen |= reached
-                onward &= ~search.off_seen
-            layers.append((not on, reached))
-            if not reached:
+        for key, (search, table, closing, kept, seen) in active.items():
+            frontier = kept[-1]
+            if frontier & closing:
                 done.append(key)
-            elif reached >> key & 1:
-                done.append(key)
+                _fill(search, kept)
                 yield key, search
+                continue
+            onward = 0
+            while frontier:
+                low = frontier & -frontier
+                onward |= table[low.bit_length() - 1]
+                frontier ^= low
+            onward &= ~seen
+            if onward:
+                kept.append(onward)
+                active[key] = (search, table, closing, kept, seen | onward)
             else:
-                # Every node seen before this round has had its links followed already, so the
-                # frontier's two-link reach, less what is seen, is exactly the next layer.
-                layers.append((on, onward))
-                if on:
-                    search.on_seen |= onward
-                else:
-                    search.off_seen |= onward
-                if not onward:
-                    done.append(key)
+                done.append(key)
         for key in done:
             del active[key]
+
+
+def _fill(search: Search, kept: list[int]) -> None:
+    """Give a concluding search of ``shortest_first`` every layer: ``kept`` (the layers of the
+    premise's value), each followed by the layer its links reach that was not reached before."""
+    on = search.layers[0][0]
+    graph = search.graph
+    table = graph.weak if on else graph.strong
+    same = other = 0
+    layers: list[tuple[bool, int]] = []
+    for layer in kept:
+        layers.append((on, layer))
+        same |= layer
+        reached = _union(table, layer) & ~other
+        other |= reached
+        layers.append((not on, reached))
+    search.layers[:] = layers
+    search.on_seen, search.off_seen = (same, other) if on else (other, same)
