@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from .bitsets import bit_indices
 from .board import Board
@@ -371,60 +371,59 @@ class Search:
         return Implication(tuple(path[::-1]), tuple(values[::-1]))
 
 
-def shortest_first(searches: dict[int, Search], max_depth: int) -> Iterator[tuple[int, Search]]:
-    """Advance every search one layer at a time; yield (key, search) as each reaches a conclusion.
+def shortest_first(graph: LinkGraph, premises: Iterable[int], on: bool,
+                   max_depth: int) -> Iterator[tuple[int, Search]]:
+    """Search from each premise node (``on`` or off) in lock-step, one layer at a time, within
+    ``max_depth`` layers; yield (premise, search) as each reaches a conclusion.
 
     A search concludes when its newest layer contains its own premise with the opposite value: the
     premise implies its own negation. Searches are advanced in lock-step, so conclusions come out
-    shortest first; an exhausted search is dropped. The searches must be fresh (only the premise's
-    layer); one that does not conclude is left as it was.
+    shortest first, in the order of ``premises`` within one length; an exhausted search is dropped.
 
     The premise's negation can turn up only in the odd layers, so each round goes two layers at
     once, from one layer of the premise's value to the next through ``LinkGraph.weak_strong`` (or
-    ``strong_weak``), and looks in between only at whether the premise is reached. Every node seen
-    before a round has had its links followed already, so the two-link reach less what is seen is
-    exactly the layer ``Search.advance`` would add two layers on. A concluding search gets its
-    odd layers back (see ``_fill``), so chains and depths are the ones ``Search.advance`` gives.
+    ``strong_weak``), and looks in between only at whether the premise is reached (the links are
+    symmetric: a layer reaches the premise when it holds one of the premise's neighbours). Every
+    node seen before a round has had its links followed already, so the two-link reach less what
+    is seen is exactly the layer ``Search.advance`` would add two layers on. Only a concluding
+    search is made a ``Search``, with every layer (see ``_fill``): chains and depths are the ones
+    ``Search.advance`` gives. (The loop is written out: thousands of searches of a few layers each
+    make any call in it the cost.)
     """
-    active = {}
-    for key, search in searches.items():
-        on, layer = search.layers[-1]
-        graph = search.graph
-        if on:
-            active[key] = (search, graph.weak_strong, graph.weak[key], [layer], layer)
-        else:
-            active[key] = (search, graph.strong_weak, graph.strong[key], [layer], layer)
+    table = graph.weak_strong if on else graph.strong_weak
+    closing = graph.weak if on else graph.strong
+    # Per premise: what its layers of the premise's value have seen, then those layers.
+    active = {node: [1 << node, 1 << node] for node in premises}
     for _ in range(1, max_depth + 1, 2):
         if not active:
             return
         done = []
-        for key, (search, table, closing, kept, seen) in active.items():
+        for key, kept in active.items():
             frontier = kept[-1]
-            if frontier & closing:
+            if frontier & closing[key]:
                 done.append(key)
-                _fill(search, kept)
-                yield key, search
+                yield key, _fill(graph, key, on, kept[1:])
                 continue
             onward = 0
             while frontier:
                 low = frontier & -frontier
                 onward |= table[low.bit_length() - 1]
                 frontier ^= low
-            onward &= ~seen
+            onward &= ~kept[0]
             if onward:
                 kept.append(onward)
-                active[key] = (search, table, closing, kept, seen | onward)
+                kept[0] |= onward
             else:
                 done.append(key)
         for key in done:
             del active[key]
 
 
-def _fill(search: Search, kept: list[int]) -> None:
-    """Give a concluding search of ``shortest_first`` every layer: ``kept`` (the layers of the
-    premise's value), each followed by the layer its links reach that was not reached before."""
-    on = search.layers[0][0]
-    graph = search.graph
+def _fill(graph: LinkGraph, node: int, on: bool, kept: list[int]) -> Search:
+    """The search from ``node`` as ``Search.advance`` leaves it one layer after the last of
+    ``kept`` (its layers of the premise's value): each followed by the layer its links reach
+    that was not reached before."""
+    search = Search(graph, node, on)
     table = graph.weak if on else graph.strong
     same = other = 0
     layers: list[tuple[bool, int]] = []
@@ -436,3 +435,4 @@ def _fill(search: Search, kept: list[int]) -> None:
         layers.append((not on, reached))
     search.layers[:] = layers
     search.on_seen, search.off_seen = (same, other) if on else (other, same)
+    return search
