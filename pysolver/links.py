@@ -73,15 +73,13 @@ class LinkGraph:
 
     @cached_property
     def weak_strong(self) -> tuple[int, ...]:
-        """Per node, where a weak link and then a strong link lead: two layers of a search in one."""
-        strong, linked = self.strong, self.strongly_linked
-        return tuple(_union(strong, links & linked) for links in self.weak)
+        """Per node, where a weak link then a strong link lead: two layers of a search at once."""
+        return _two_links(self.weak, self.strong, self.strongly_linked)
 
     @cached_property
     def strong_weak(self) -> tuple[int, ...]:
-        """Per node, where a strong link and then a weak link lead."""
-        weak = self.weak
-        return tuple(_union(weak, links) for links in self.strong)
+        """Per node, where a strong link then a weak link lead."""
+        return _two_links(self.strong, self.weak, (1 << len(self.nodes)) - 1)
 
     def candidate_nodes(self) -> range:
         """Indices of the single-candidate nodes (they come before the groups)."""
@@ -91,6 +89,21 @@ class LinkGraph:
         """The drawable node for index ``node`` with the value the chain gives it."""
         item = self.nodes[node]
         return ProofNode(item.cells, item.digit, on)
+
+
+def _two_links(first: tuple[int, ...], then: tuple[int, ...], via: int) -> tuple[int, ...]:
+    """Per node, the union of ``then`` over its ``first`` neighbours in ``via`` (written out: it
+    runs over every link of every graph searched)."""
+    out = []
+    for links in first:
+        links &= via
+        reach = 0
+        while links:
+            low = links & -links
+            reach |= then[low.bit_length() - 1]
+            links ^= low
+        out.append(reach)
+    return tuple(out)
 
 
 def _union(table: tuple[int, ...], nodes: int) -> int:
@@ -173,6 +186,8 @@ class _SingleParts:
 
 
 _LAST_PARTS: list[_SingleParts] = []
+#: Every single-candidate node made so far, by (cell, digit): they are the same in every position.
+_SINGLE_NODES: dict[tuple[int, int], Node] = {}
 
 
 def _single_parts(board: Board) -> _SingleParts:
@@ -193,9 +208,13 @@ def _single_parts(board: Board) -> _SingleParts:
             low = mask & -mask
             mask ^= low
             digit = low.bit_length()
-            index[(cell, digit)] = len(nodes)
+            key = (cell, digit)
+            index[key] = len(nodes)
             own.append((low, len(nodes)))
-            nodes.append(Node(digit, (cell,), 1 << cell))
+            made = _SINGLE_NODES.get(key)
+            if made is None:
+                made = _SINGLE_NODES[key] = Node(digit, (cell,), 1 << cell)
+            nodes.append(made)
         ids_of.append(own)
         together = ((1 << len(own)) - 1) << first
         for _, node in own:
@@ -390,10 +409,12 @@ def shortest_first(graph: LinkGraph, premises: Iterable[int], on: bool,
     ``Search.advance`` gives. (The loop is written out: thousands of searches of a few layers each
     make any call in it the cost.)
     """
-    table = graph.weak_strong if on else graph.strong_weak
-    closing = graph.weak if on else graph.strong
     # Per premise: what its layers of the premise's value have seen, then those layers.
     active = {node: [1 << node, 1 << node] for node in premises}
+    if not active:
+        return
+    table = graph.weak_strong if on else graph.strong_weak
+    closing = graph.weak if on else graph.strong
     for _ in range(1, max_depth + 1, 2):
         if not active:
             return

@@ -76,8 +76,8 @@ def _eliminating_chains(board: Board, options: LinkOptions, technique: Technique
                  if len(search.layers) <= MAX_DEPTH + 1]
     else:
         premises = {node for node, _ in _conclusions(board, ALL_LINKS)}
-        found = shortest_first(graph, [node for node in graph.candidate_nodes() if node in premises],
-                               True, MAX_DEPTH)
+        found = shortest_first(
+            graph, [node for node in graph.candidate_nodes() if node in premises], True, MAX_DEPTH)
     pending: list[Step] = []
     depth_seen = -1
     seen_chains: set[tuple[int, ...]] = set()
