@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from .bitsets import bit_indices
 from .board import Board
@@ -71,6 +71,16 @@ class LinkGraph:
         """The bitset of nodes with a strong link: the only ones an "off" node leads anywhere from."""
         return sum(1 << node for node, links in enumerate(self.strong) if links)
 
+    @cached_property
+    def weak_strong(self) -> tuple[int, ...]:
+        """Per node, where a weak link then a strong link lead: two layers of a search at once."""
+        return _two_links(self.weak, self.strong, self.strongly_linked)
+
+    @cached_property
+    def strong_weak(self) -> tuple[int, ...]:
+        """Per node, where a strong link then a weak link lead."""
+        return _two_links(self.strong, self.weak, (1 << len(self.nodes)) - 1)
+
     def candidate_nodes(self) -> range:
         """Indices of the single-candidate nodes (they come before the groups)."""
         return range(len(self.index))
@@ -79,6 +89,31 @@ class LinkGraph:
         """The drawable node for index ``node`` with the value the chain gives it."""
         item = self.nodes[node]
         return ProofNode(item.cells, item.digit, on)
+
+
+def _two_links(first: tuple[int, ...], then: tuple[int, ...], via: int) -> tuple[int, ...]:
+    """Per node, the union of ``then`` over its ``first`` neighbours in ``via`` (written out: it
+    runs over every link of every graph searched)."""
+    out = []
+    for links in first:
+        links &= via
+        reach = 0
+        while links:
+            low = links & -links
+            reach |= then[low.bit_length() - 1]
+            links ^= low
+        out.append(reach)
+    return tuple(out)
+
+
+def _union(table: tuple[int, ...], nodes: int) -> int:
+    """The union of ``table``'s entries for the nodes in bitset ``nodes``."""
+    out = 0
+    while nodes:
+        low = nodes & -nodes
+        out |= table[low.bit_length() - 1]
+        nodes ^= low
+    return out
 
 
 @cache
@@ -151,6 +186,8 @@ class _SingleParts:
 
 
 _LAST_PARTS: list[_SingleParts] = []
+#: Every single-candidate node made so far, by (cell, digit): they are the same in every position.
+_SINGLE_NODES: dict[tuple[int, int], Node] = {}
 
 
 def _single_parts(board: Board) -> _SingleParts:
@@ -171,9 +208,13 @@ def _single_parts(board: Board) -> _SingleParts:
             low = mask & -mask
             mask ^= low
             digit = low.bit_length()
-            index[(cell, digit)] = len(nodes)
+            key = (cell, digit)
+            index[key] = len(nodes)
             own.append((low, len(nodes)))
-            nodes.append(Node(digit, (cell,), 1 << cell))
+            made = _SINGLE_NODES.get(key)
+            if made is None:
+                made = _SINGLE_NODES[key] = Node(digit, (cell,), 1 << cell)
+            nodes.append(made)
         ids_of.append(own)
         together = ((1 << len(own)) - 1) << first
         for _, node in own:
@@ -349,50 +390,70 @@ class Search:
         return Implication(tuple(path[::-1]), tuple(values[::-1]))
 
 
-def shortest_first(searches: dict[int, Search], max_depth: int) -> Iterator[tuple[int, Search]]:
-    """Advance every search one layer at a time; yield (key, search) as each reaches a conclusion.
+def shortest_first(graph: LinkGraph, premises: Iterable[int], on: bool,
+                   max_depth: int) -> Iterator[tuple[int, Search]]:
+    """Search from each premise node (``on`` or off) in lock-step, one layer at a time, within
+    ``max_depth`` layers; yield (premise, search) as each reaches a conclusion.
 
     A search concludes when its newest layer contains its own premise with the opposite value: the
     premise implies its own negation. Searches are advanced in lock-step, so conclusions come out
-    shortest first; an exhausted search is dropped. (``Search.advance`` written out in the loop:
-    thousands of searches of a few layers each make the call itself the cost.)
+    shortest first, in the order of ``premises`` within one length; an exhausted search is dropped.
+
+    The premise's negation can turn up only in the odd layers, so each round goes two layers at
+    once, from one layer of the premise's value to the next through ``LinkGraph.weak_strong`` (or
+    ``strong_weak``), and looks in between only at whether the premise is reached (the links are
+    symmetric: a layer reaches the premise when it holds one of the premise's neighbours). Every
+    node seen before a round has had its links followed already, so the two-link reach less what
+    is seen is exactly the layer ``Search.advance`` would add two layers on. Only a concluding
+    search is made a ``Search``, with every layer (see ``_fill``): chains and depths are the ones
+    ``Search.advance`` gives. (The loop is written out: thousands of searches of a few layers each
+    make any call in it the cost.)
     """
-    active = dict(searches)
-    graph: LinkGraph | None = None
-    weak: tuple[int, ...] = ()
-    strong: tuple[int, ...] = ()
-    linked = 0
-    for _ in range(max_depth):
+    # Per premise: what its layers of the premise's value have seen, then those layers.
+    active = {node: [1 << node, 1 << node] for node in premises}
+    if not active:
+        return
+    table = graph.weak_strong if on else graph.strong_weak
+    closing = graph.weak if on else graph.strong
+    for _ in range(1, max_depth + 1, 2):
         if not active:
             return
         done = []
-        for key, search in active.items():
-            if search.graph is not graph:
-                graph = search.graph
-                weak, strong, linked = graph.weak, graph.strong, graph.strongly_linked
-            layers = search.layers
-            on, frontier = layers[-1]
-            reached = 0
-            if on:
-                while frontier:
-                    low = frontier & -frontier
-                    reached |= weak[low.bit_length() - 1]
-                    frontier ^= low
-                reached &= ~search.off_seen
-                search.off_seen |= reached
+        for key, kept in active.items():
+            frontier = kept[-1]
+            if frontier & closing[key]:
+                done.append(key)
+                yield key, _fill(graph, key, on, kept[1:])
+                continue
+            onward = 0
+            while frontier:
+                low = frontier & -frontier
+                onward |= table[low.bit_length() - 1]
+                frontier ^= low
+            onward &= ~kept[0]
+            if onward:
+                kept.append(onward)
+                kept[0] |= onward
             else:
-                frontier &= linked
-                while frontier:
-                    low = frontier & -frontier
-                    reached |= strong[low.bit_length() - 1]
-                    frontier ^= low
-                reached &= ~search.on_seen
-                search.on_seen |= reached
-            layers.append((not on, reached))
-            if not reached:
                 done.append(key)
-            elif reached >> key & 1:
-                done.append(key)
-                yield key, search
         for key in done:
             del active[key]
+
+
+def _fill(graph: LinkGraph, node: int, on: bool, kept: list[int]) -> Search:
+    """The search from ``node`` as ``Search.advance`` leaves it one layer after the last of
+    ``kept`` (its layers of the premise's value): each followed by the layer its links reach
+    that was not reached before."""
+    search = Search(graph, node, on)
+    table = graph.weak if on else graph.strong
+    same = other = 0
+    layers: list[tuple[bool, int]] = []
+    for layer in kept:
+        layers.append((on, layer))
+        same |= layer
+        reached = _union(table, layer) & ~other
+        other |= reached
+        layers.append((not on, reached))
+    search.layers[:] = layers
+    search.on_seen, search.off_seen = (same, other) if on else (other, same)
+    return search

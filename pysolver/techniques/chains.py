@@ -76,8 +76,8 @@ def _eliminating_chains(board: Board, options: LinkOptions, technique: Technique
                  if len(search.layers) <= MAX_DEPTH + 1]
     else:
         premises = {node for node, _ in _conclusions(board, ALL_LINKS)}
-        found = shortest_first({node: Search(graph, node, True) for node in graph.candidate_nodes()
-                                if node in premises}, MAX_DEPTH)
+        found = shortest_first(
+            graph, [node for node in graph.candidate_nodes() if node in premises], True, MAX_DEPTH)
     pending: list[Step] = []
     depth_seen = -1
     seen_chains: set[tuple[int, ...]] = set()
@@ -122,10 +122,9 @@ def _conclusions(board: Board, options: LinkOptions) -> list[tuple[int, Search]]
         # "T on" comes back to "T off" only through an "on" node weakly linked to T, and a node
         # is turned on only through a strong link: premises without such a neighbour are left out.
         weak, linked = graph.weak, graph.strongly_linked
-        searches = {node: Search(graph, node, True) for node in graph.candidate_nodes()
-                    if weak[node] & linked}
+        premises = [node for node in graph.candidate_nodes() if weak[node] & linked]
         last = _LAST_CONCLUSIONS[options] = (
-            graph, list(shortest_first(searches, MAX_DEPTH + BEYOND_AIC)))
+            graph, list(shortest_first(graph, premises, True, MAX_DEPTH + BEYOND_AIC)))
     return last[1]
 
 
@@ -162,9 +161,8 @@ def _placing_loops(board: Board, options: LinkOptions, technique: Technique,
     """For each candidate T, search from "T off" until "T on": T is true."""
     graph = build_graph(board, options)
     # "T off" leads anywhere, and back to "T on", only through a strong link of T.
-    searches = {node: Search(graph, node, False) for node in graph.candidate_nodes()
-                if graph.strong[node]}
-    for target, search in shortest_first(searches, MAX_DEPTH):
+    premises = [node for node in graph.candidate_nodes() if graph.strong[node]]
+    for target, search in shortest_first(graph, premises, False, MAX_DEPTH):
         implication = search.trace(target)
         geo = graph.geometry
         node = graph.nodes[target]
