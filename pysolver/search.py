@@ -990,13 +990,21 @@ def clue_bits(t: Layout, values: Sequence[int]) -> int:
 
 
 def raw_solutions(t: Layout, clues: int, banned: int = 0,
-                  budget: int | None = None) -> Iterator[int]:
+                  budget: int | None = None, prefer: int = 0) -> Iterator[int]:
     """Every solution from ``clues`` that uses no candidate of ``banned``, as candidate integers.
 
     The search itself, on raw integers (one bit per cell in a solution), in a fixed order: the
     public functions build ``Grid``s from it, and the generator, which asks thousands of such
     questions, reads the integers directly. After ``budget`` nodes (each placement the lookahead
     tries counts as one) it raises ``SearchBudgetExceeded``.
+
+    A guess on the exact-cover state tries the candidate of ``prefer`` (at most one per cell, a
+    solution's) first, then the others in the usual order; grids without that state (25×25)
+    ignore it. The generator, looking for a solution other than one it knows, prefers the
+    known one: another solution mostly differs from it in a few cells, and guesses that keep
+    the known digits reach it soonest (in four 16×16 Expert runs the searches that found one
+    took half the nodes, the two slowest 375 nodes instead of 166,000). A search that finds
+    none visits the same nodes either way.
 
     Large grids start with plain guesses; one that yields nothing within ``_PLAIN_NODES`` nodes
     starts again from the top with the lookahead, at 16×16 on the row-section state (see
@@ -1007,7 +1015,7 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
     lookahead = False
     if t.cover is not None:
         patience = (_PLAIN_NODES if t.n >= _LOOKAHEAD_FROM and budget is None else None)
-        if not (yield from _cover_solutions(t, clues, banned, budget, patience)):
+        if not (yield from _cover_solutions(t, clues, banned, budget, patience, prefer)):
             return
         t, lookahead = _row_layout(t.n), True
     # Each entry: the state, the candidates placed so far, candidates to place now. The state is
@@ -1058,9 +1066,11 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
 
 
 def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None,
-                     patience: int | None = None) -> Generator[int, None, bool]:
+                     patience: int | None = None,
+                     prefer: int = 0) -> Generator[int, None, bool]:
     """``raw_solutions`` on the exact-cover state (up to 16×16): plain guesses, each stack entry
-    a state and the candidates to place in it, the grid solved when no constraint is open.
+    a state and the candidates to place in it, the grid solved when no constraint is open; a
+    guess tries the candidate of ``prefer`` first.
 
     A loop of its own, without the lookahead's bookkeeping, because a hard 9×9 puzzle visits a
     few hundred nodes of a few microseconds each. With ``patience`` (no budget then), a search
@@ -1088,10 +1098,14 @@ def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None,
             yield cand & candidates
             continue
         options = _branch_cover(cand, t)
+        first = options & prefer
+        options ^= first
         while options:  # the lowest candidate ends on top, so it is tried first
             top = 1 << options.bit_length() - 1
             stack.append((cand, top))
             options ^= top
+        if first:  # unless one is preferred
+            stack.append((cand, first))
     return False
 
 
