@@ -3,9 +3,11 @@ sets of bench/data/ (made by make_big_set.py). Prints figures, asserts nothing.
 
 Per size: median, 95th percentile, worst and worst ÷ median CPU milliseconds per puzzle for
 each solver, from the puzzle's line to its solution line. Either solver is stopped after ``--cap``
-CPU seconds on a puzzle (then counted at the cap, so its figures are lower bounds).
+CPU seconds on a puzzle (then counted at the cap, so its figures are lower bounds). ``--slowest k``
+also lists pysolver's k slowest puzzles (line number and both solvers' times), the ones to look
+at when working on the tail.
 
-    python bench/bench_big.py [--cap 20] [--sizes 16,25 | --file PATH]
+    python bench/bench_big.py [--cap 20] [--sizes 16,25 | --file PATH] [--slowest 5]
 """
 
 from __future__ import annotations
@@ -67,6 +69,13 @@ def summary(name: str, times: list[float], capped: int = 0) -> str:
             f"worst {worst * 1e3:9.1f} ms  worst/median {worst / median:6.1f}{over}")
 
 
+def slowest(ours: list[float], theirs: list[float], count: int) -> str:
+    """pysolver's ``count`` slowest puzzles, slowest first: line number (from 1) and both times."""
+    order = sorted(range(len(ours)), key=lambda i: ours[i], reverse=True)[:count]
+    return "\n".join(f"  line {i + 1:>4}: pysolver {ours[i] * 1e3:9.1f} ms  "
+                     f"norvig-n {theirs[i] * 1e3:9.1f} ms" for i in order)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap", type=float, default=20.0, help="seconds per reference solve")
@@ -74,6 +83,8 @@ def main() -> None:
     parser.add_argument("--file", type=Path,
                         help="time this puzzle file instead (one size, read from its lines; "
                              "e.g. bench/data/random25x25_seed14.txt)")
+    parser.add_argument("--slowest", type=int, default=0, metavar="K",
+                        help="also list pysolver's K slowest puzzles of each set")
     args = parser.parse_args()
     signal.signal(signal.SIGPROF, _stop)
     print(f"CPU ms per puzzle, Python {sys.version.split()[0]}")
@@ -105,6 +116,8 @@ def main() -> None:
         print(summary("norvig-n", theirs, capped_count))
         print(f"  speed-up  median {statistics.median(theirs) / statistics.median(ours):5.1f}x  "
               f"total {sum(theirs) / sum(ours):5.1f}x", flush=True)
+        if args.slowest:
+            print(slowest(ours, theirs, args.slowest))
 
 
 if __name__ == "__main__":
