@@ -238,10 +238,12 @@ def _others(t: Layout, clues: int, solution: Sequence[int], orbit: tuple[int, ..
 
     Such a solution has another digit in some cell of the orbit, so one search per orbit cell
     with the solution's digit banned there finds them all, and never walks the solution's own
-    branch (a solution differing in two cells is found twice).
+    branch (a solution differing in two cells is found twice). From ``LOCAL_FROM`` on, the
+    searches guess the solution's digits first, which finds a nearby other solution soonest.
     """
+    prefer = clue_bits(t, solution) if t.n >= LOCAL_FROM else 0
     for cell in orbit:
-        yield from raw_solutions(t, clues, candidate_bit(t, cell, solution[cell]), budget)
+        yield from raw_solutions(t, clues, candidate_bit(t, cell, solution[cell]), budget, prefer)
 
 
 def _puzzle_of(solution: Grid, clues: int) -> Grid:

@@ -31,7 +31,7 @@ from .geometry import GEOMETRY_COUNT, Geometry
 from .grid import Grid
 from .levels import Level
 from .logic import DEFAULT, Settings, apply_step, next_step, solve_by_logic
-from .search import count_solutions, solve
+from .search import count_solutions, fill_singles_fast, solve
 from .step import Step
 from .techniques.guessing import GUESS
 from .techniques.intersections import CLAIMING, POINTING
@@ -302,7 +302,18 @@ def _remove_locked(candidates: list[int], segments: tuple[_Segment, ...],
 
 def _place_singles(geo: Geometry, values: list[int], candidates: list[int]) -> bool:
     """Place naked and hidden singles in the lists until none is left; False at a contradiction
-    (an empty cell without candidates)."""
+    (an empty cell without candidates).
+
+    The search's propagation fills a board that holds together at once (``fill_singles_fast``,
+    the same lists); the others go cell by cell (``_place_singles_in_order``), since what is
+    left at a contradiction depends on the order.
+    """
+    return fill_singles_fast(geo, values, candidates) or _place_singles_in_order(
+        geo, values, candidates)
+
+
+def _place_singles_in_order(geo: Geometry, values: list[int], candidates: list[int]) -> bool:
+    """``_place_singles`` cell by cell, then house by house, again while any is placed."""
     peers, houses = geo.peers, geo.houses
 
     def place(cell: int, bit: int) -> None:

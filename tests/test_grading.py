@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pysolver.errors import PuzzleError
 from pysolver.board import Board
 from pysolver.grading import (GUESS_WEIGHT, Level, fill_basics, fill_singles, grade, level_within,
                               rate, rate_without_guessing, step_level, step_weight)
+from pysolver.generate import random_solution
+from pysolver.grading import _place_singles_in_order
 from pysolver.grid import Grid
 from pysolver.logic import FIGURE_4_2, Settings, apply_step, next_step
-from pysolver.search import solve
+from pysolver.search import fill_singles_fast, solve
 from pysolver.step import Step
 from pysolver.techniques import Technique
 from pysolver.techniques.exclusion import CHAIN_EXCLUSION, FISH, PILE_EXCLUSION
@@ -188,3 +192,46 @@ def test_fill_basics_reaches_the_engines_board_before_its_first_harder_step(puzz
     assert (filled.values, filled.candidates) == (board.values, board.candidates)
     assert filled_used == used
     assert filled.is_solved() == (level <= Level.MEDIUM)
+
+
+def _shaken(board: Board, rng: random.Random) -> tuple[list[int], list[int]]:
+    """The board's lists with a few candidates taken away or added, a value added or a cell
+    emptied: boards that mostly do not hold together."""
+    n = board.geometry.n
+    values, candidates = list(board.values), list(board.candidates)
+    for _ in range(rng.randint(1, 4)):
+        cell, kind = rng.randrange(n * n), rng.randrange(4)
+        if kind == 0:
+            candidates[cell] &= ~(1 << rng.randrange(n))
+        elif kind == 1:
+            candidates[cell] |= 1 << rng.randrange(n)
+        elif kind == 2:
+            values[cell] = rng.randint(1, n)
+        else:
+            candidates[cell] = 0
+    return values, candidates
+
+
+@pytest.mark.parametrize("size", [4, 6, 9, 16, 25])
+def test_fast_singles_fill_the_lists_as_the_cell_by_cell_loop(size: int) -> None:
+    rng = random.Random(size)
+    geometry = Grid.empty(size).geometry
+    boards = []
+    for _ in range(6):
+        solution = random_solution(size, rng)
+        keep = [v if rng.random() < 0.45 else 0 for v in solution.values]
+        boards.append(Board.from_grid(Grid(geometry, tuple(keep))))
+    taken = 0
+    for board in boards:
+        for trial in range(8):
+            values, candidates = ((list(board.values), list(board.candidates)) if trial == 0
+                                  else _shaken(board, rng))
+            fast_values, fast_candidates = list(values), list(candidates)
+            if fill_singles_fast(geometry, fast_values, fast_candidates):
+                taken += 1
+                assert _place_singles_in_order(geometry, values, candidates)
+                assert (fast_values, fast_candidates) == (values, candidates)
+            else:
+                assert trial > 0  # every sound board takes the fast path
+                assert (fast_values, fast_candidates) == (values, candidates)
+    assert taken > len(boards)  # some shaken boards hold together too

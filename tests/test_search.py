@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from pysolver.geometry import BOX_SHAPES
 from pysolver.grid import Grid
-from pysolver.search import (_locked_eliminations, _locks, candidate_bit, count_solutions,
-                             iter_solutions, layout, solve, uniqueness)
+from pysolver.search import (_locked_eliminations, _locks, candidate_bit, clue_bits,
+                             count_solutions, iter_solutions, layout, raw_solutions, solve,
+                             uniqueness)
 from tests.helpers import puzzle_lines
 
 #: GTSPS thesis Figure 4.2 and its solution (Figure 4.7).
@@ -186,6 +187,22 @@ def test_uniqueness(text: str, expected: str) -> None:
 def test_empty_4x4_has_288_solutions() -> None:
     # The number of 4×4 Sudoku grids (Shidoku) is 288.
     assert count_solutions(Grid.empty(4)) == 288
+
+
+@pytest.mark.parametrize("text", [FIGURE_4_9, "." * 16], ids=["figure-4.9", "empty-4x4"])
+def test_a_preferred_solution_comes_first_and_the_rest_all_the_same(text: str) -> None:
+    puzzle = Grid.parse(text)
+    t = layout(puzzle.geometry)
+    clues = clue_bits(t, puzzle.values)
+    plain = list(raw_solutions(t, clues))
+    for preferred in (plain[-1], plain[len(plain) // 2]):
+        found = list(raw_solutions(t, clues, prefer=preferred))
+        assert found[0] == preferred
+        assert sorted(found) == sorted(plain)
+        # Banning one of its digits (the generator's search for another solution).
+        banned = preferred & -preferred
+        others = list(raw_solutions(t, clues, banned, prefer=preferred))
+        assert sorted(others) == sorted(s for s in plain if not s & banned)
 
 
 def test_search_is_deterministic() -> None:
