@@ -1,5 +1,7 @@
 """16×16 and 25×25: pysolver's search beside Norvig's method generalised to n×n, on the seeded
-sets of bench/data/ (made by make_big_set.py). Prints figures, asserts nothing.
+sets of bench/data/ (made by make_big_set.py), or with ``--file`` on any one set there, such as the
+public ones (gecode_janko16x16.txt, gecode_frisch25x25.txt: see its README). Prints figures,
+asserts nothing.
 
 Per size: median, 95th percentile, worst and worst ÷ median CPU milliseconds per puzzle for
 each solver, from the puzzle's line to its solution line. Either solver is stopped after ``--cap``
