@@ -1,13 +1,16 @@
 """Generation time per puzzle by size and level (CPython), and how many full grids each took.
 
 Targets: 9×9 at any level below guessing median ≤ 0.5 s, worst ≤ 3 s; 16×16 median ≤ 3 s.
-Each case runs seeds 0..K−1 so the figures are reproducible; times are CPU seconds (other work
-on the machine does not count), and a seed still running after ``--cap`` CPU seconds is stopped
-and counted as ">cap". A level the generator refuses at a size prints its message. Prints
+Each case runs seeds S..S+K−1 (``--first-seed`` S, default 0) so the figures are reproducible
+and a second, disjoint range can check a gain; times are CPU seconds (other work on the machine
+does not count), and a seed still running after ``--cap`` CPU seconds is stopped and counted as
+">cap". Each case prints the median, worst and total CPU seconds and the median and worst number
+of full grids a puzzle took. A level the generator refuses at a size prints its message. Prints
 figures, asserts nothing. For a before/after comparison run this script from a checkout of the
 older commit and from this one.
 
-    python bench/bench_generate.py [--seeds K] [--big-seeds K] [--cap S] [--sizes 4,6,9,16]
+    python bench/bench_generate.py [--seeds K] [--big-seeds K] [--first-seed S] [--cap S]
+                                   [--sizes 4,6,9,16] [--levels easy,expert,...]
     python bench/bench_generate.py --classic [--seeds K] [--expert-seeds K] [--big-seeds K]
     python bench/bench_generate.py --pyodide SITE_DIR   # the target cases, CPython beside Pyodide
 
@@ -92,17 +95,19 @@ def _stop(signum: int, frame: object) -> None:
     raise _Capped
 
 
-def grid_case(n: int, level: Level | None, seeds: int, cap: float) -> str:
-    """One line: median and worst CPU seconds over the seeds (">cap" for a stopped seed)."""
+def grid_case(n: int, level: Level | None, seeds: range, cap: float) -> str:
+    """One line: median, worst and total CPU seconds over the seeds (">cap" for a stopped seed),
+    and the median and worst number of full grids per puzzle made."""
     times: list[float] = []
+    grids: list[int] = []
     capped = 0
     refusals: list[str] = []
     signal.signal(signal.SIGVTALRM, _stop)
-    for seed in range(seeds):
+    for seed in seeds:
         start = time.process_time()
         signal.setitimer(signal.ITIMER_VIRTUAL, cap)
         try:
-            generate(n, level, random.Random(seed))
+            grids.append(generate(n, level, random.Random(seed)).attempts)
         except _Capped:
             capped += 1
         except GenerationError as error:
@@ -110,24 +115,30 @@ def grid_case(n: int, level: Level | None, seeds: int, cap: float) -> str:
         finally:
             signal.setitimer(signal.ITIMER_VIRTUAL, 0)
         times.append(time.process_time() - start)
-    if len(refusals) == seeds:
+    if len(refusals) == len(seeds):
         return f"{statistics.median(times):5.2f} s to say: {refusals[0]}"
     worst = f">{cap:.0f}" if capped else f"{max(times):.2f}"
     stopped = f"  ({capped} stopped at {cap:.0f} s)" if capped else ""
     failed = f"  ({len(refusals)} gave up: {refusals[0]})" if refusals else ""
-    median = f">{cap:.0f}" if 2 * capped >= seeds else f"{statistics.median(times):.2f}"
-    return f"median {median:>7} s  worst {worst:>6} s{stopped}{failed}"
+    median = f">{cap:.0f}" if 2 * capped >= len(seeds) else f"{statistics.median(times):.2f}"
+    total = f"{'>' if capped else ''}{sum(times):.1f}"
+    made = (f"grids median {statistics.median(grids):g} worst {max(grids)}" if grids
+            else "grids -")
+    return (f"median {median:>7} s  worst {worst:>6} s  total {total:>7} s  {made}"
+            f"{stopped}{failed}")
 
 
-def grid(sizes: list[int], seeds: int, big_seeds: int, cap: float,
+def grid(sizes: list[int], seeds: int, big_seeds: int, first_seed: int, cap: float,
          levels: list[Level | None]) -> None:
-    """Every size and level asked: median and worst CPU seconds per puzzle."""
-    print(f"{'case':<14}{'seeds':>6}   CPU seconds per puzzle (cap {cap:.0f} s)", flush=True)
+    """Every size and level asked: CPU seconds and full grids per puzzle."""
+    print(f"{'case':<14}{'seeds':>6}   CPU seconds per puzzle (cap {cap:.0f} s), "
+          f"seeds from {first_seed}", flush=True)
     for n in sizes:
         count = big_seeds if n > 9 else seeds
         for level in levels:
             name = "unique" if level is None else level.slug
-            print(f"{n}x{n} {name:<10}{count:>6}   {grid_case(n, level, count, cap)}", flush=True)
+            case = grid_case(n, level, range(first_seed, first_seed + count), cap)
+            print(f"{n}x{n} {name:<10}{count:>6}   {case}", flush=True)
 
 
 def main() -> None:
@@ -135,6 +146,8 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--expert-seeds", type=int, default=10)
     parser.add_argument("--big-seeds", type=int, default=3, help="seeds for 16×16")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="the first seed of each case (seeds S..S+K-1)")
     parser.add_argument("--cap", type=float, default=60.0, help="CPU seconds before a seed stops")
     parser.add_argument("--sizes", default="4,6,9,16")
     parser.add_argument("--levels", default="easy,medium,hard,expert,extreme,unique",
@@ -151,8 +164,8 @@ def main() -> None:
         levels: list[Level | None] = [
             None if name.strip() == "unique" else Level.parse(name)
             for name in args.levels.split(",")]
-        grid([int(n) for n in args.sizes.split(",")], args.seeds, args.big_seeds, args.cap,
-             levels)
+        grid([int(n) for n in args.sizes.split(",")], args.seeds, args.big_seeds,
+             args.first_seed, args.cap, levels)
         return
     run_case(4, Level.EASY, args.seeds)
     run_case(6, Level.EASY, args.seeds)

@@ -96,8 +96,9 @@ PAST_SWAP_TRIES = 8
 PAST_UNNEEDED = 4
 #: Put-off clues (see ``_minimize``) past which one blanking pass stops: nearly all of them stay
 #: unneeded (in 12 16×16 Expert runs, passes putting off 8, 9, 15 and 28 ended with 8, 6, 8
-#: and 28), so the grid would be given up anyway, after the rest of the pass.
-PUT_OFF_LIMIT = 2 * PAST_UNNEEDED
+#: and 28), and more than ``PAST_UNNEEDED`` left unneeded give the grid up, so it would be
+#: given up anyway, after the rest of the pass.
+PUT_OFF_LIMIT = PAST_UNNEEDED
 #: The levels above Easy steered at each size (see ``_steered``); the others are sampled. (At 6×6
 #: steering loses: steered to Medium nearly all come out Easy, and sampling finds an Expert one
 #: in a few dozen grids where steering needs hundreds.)
@@ -115,11 +116,12 @@ UNIQUE = Settings(unique=True)
 #: Search nodes spent looking for a second solution of a steered puzzle without one clue orbit
 #: before that orbit's neighbourhood is changed instead (16×16: a few hundredths of a second).
 SEARCH_BUDGET = 20000
-#: How many times ``SEARCH_BUDGET`` a search that ran past it gets when tried again (see
-#: ``_minimize``), and how many such searches one blanking pass may retry: of 8 searches past
-#: 20,000 nodes in 12 16×16 Expert runs, 7 were settled within 100,000 (6 second solutions).
-SLOW_SEARCH_FACTOR = 5
-SLOW_SEARCHES = 2
+#: The same for the blanking of a puzzle steered past a level (see ``_steer_past``), where a
+#: search that runs past it gives the grid up. Few get there, and finishing them costs about
+#: as much as a new grid: in 12 16×16 Expert runs, 14 of 1,595 searches (7 ms on average) ran
+#: past 7,000 nodes; 12 ended within 20,000 nodes at about 0.3 s each, 6 of them finding a
+#: second solution (the clue was needed after all), the other 2 took up to 100,000.
+PAST_SEARCH_BUDGET = 7000
 #: The smallest size whose second-solution searches first try near the blanked orbit (see
 #: ``_Work.another``): at 9×9 the nearby bands and stacks are nearly the whole grid.
 LOCAL_FROM = 16
@@ -389,38 +391,26 @@ def _minimize(work: _Work, clues: int, rng: random.Random, progress: Progress | 
     """The clues (search bits of a unique puzzle) with orbits blanked in random order while the
     solution stays unique: a minimal puzzle, and the orbits it keeps without needing them
     (none without a ``ceiling``). With a ``budget``, a search for a second solution that runs
-    past it raises ``SearchBudgetExceeded``.
+    past it raises ``SearchBudgetExceeded``: the caller gives the puzzle up.
 
     With a ``ceiling`` (whether a puzzle is still easy enough), an orbit whose blank keeps
     the puzzle unique but not under the ceiling is put off: blanking others may make it
-    needed. So is an orbit whose search runs past the budget, to be searched again at the
-    end with ``SLOW_SEARCH_FACTOR`` times the budget (most such clues are needed, and their
-    second solution turns up within that; a grid given up costs more), up to
-    ``SLOW_SEARCHES`` of them: a puzzle with more has second solutions hard to find all over,
-    and another grid is quicker. The put-off orbits still not needed at the end are returned:
-    the puzzle cannot be both minimal and under the ceiling with them (``_steer_past`` swaps
-    them out). A put-off orbit is searched again only if clues were blanked after it. A pass
-    that puts off more than ``PUT_OFF_LIMIT`` stops there and returns those.
+    needed. The put-off orbits still not needed at the end are returned: the puzzle cannot be
+    both minimal and under the ceiling with them (``_steer_past`` swaps them out). A put-off
+    orbit is searched again only if clues were blanked after it. A pass that puts off more
+    than ``PUT_OFF_LIMIT`` stops there and returns those.
     """
     cells = _cells_of_clues(work, clues)
     clued = [o for o in work.bits if clues & work.bits[o]]
     rng.shuffle(clued)
     put_off: list[tuple[tuple[int, ...], int]] = []  # with the clues it was searched among
-    queue = [(orbit, budget) for orbit in clued]
-    for index, (orbit, limit) in enumerate(queue):
+    for index, orbit in enumerate(clued):
         if progress and index % 8 == 0:
-            progress("removing clues", min(1.0, index / len(clued)))
+            progress("removing clues", index / len(clued))
         if work.unavoidables.needed(cells, work.masks[orbit]):
             continue
         trial = clues & ~work.bits[orbit]
-        try:
-            other = work.another(trial, orbit, limit)
-        except SearchBudgetExceeded:
-            if (ceiling is None or limit is None or limit != budget
-                    or len(queue) - len(clued) >= SLOW_SEARCHES):
-                raise
-            queue.append((orbit, limit * SLOW_SEARCH_FACTOR))
-            continue
+        other = work.another(trial, orbit, budget)
         if other is not None:
             work.learn(other)
         elif ceiling is not None and not ceiling(trial):
@@ -703,9 +693,12 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     fewer clues the logic gets no further), so the minimal puzzle comes out harder; where it
     lands is graded. At 16×16 this is the quick way to the levels that random minimal puzzles
     overshoot: steering to Medium costs a few hundred milliseconds, and the blanking that
-    follows searches only the hundred-odd clues left. Searches for a second solution that run
-    past ``SEARCH_BUDGET`` nodes give the grid up (below Extreme, past ``SLOW_SEARCH_FACTOR``
-    times that, see ``_minimize``).
+    follows searches only the hundred-odd clues left. A search for a second solution that runs
+    past ``PAST_SEARCH_BUDGET`` nodes gives the grid up: a new grid is cheaper than finishing
+    such searches (16×16 Expert, seeds 0–11 and 12–35, median 3.90 and 3.41 s CPU before,
+    2.31 and 2.06 s with this; total 43.9 → 37.0 and 132.9 → 64.2 s; the worst of the 36 seeds
+    22.7 → 8.4 s, against a budget of 20,000 nodes with up to two slow searches tried again
+    with 100,000 at the end of the pass, and ``PUT_OFF_LIMIT`` twice what it is).
 
     Below Extreme, a clue whose blank would take the puzzle past ``level`` is put off (see
     ``_minimize``): Expert is a narrow band at 16×16, which most blanks jump over,
@@ -734,14 +727,14 @@ def _steer_past(solution: Grid, easier: Level, level: Level, rng: random.Random,
     clues = _steer_grid(work, order, easier, _fits(work, easier))
     ceiling = under if level < Level.EXTREME else None
     try:
-        clues, unneeded = _minimize(work, clues, rng, progress, SEARCH_BUDGET, ceiling)
+        clues, unneeded = _minimize(work, clues, rng, progress, PAST_SEARCH_BUDGET, ceiling)
         for _ in range(PAST_REPAIRS):
             if not unneeded or len(unneeded) > PAST_UNNEEDED:
                 break
             swapped = _swap_past(work, clues, unneeded[0], rng, under)
             if swapped is None:
                 return None
-            clues, unneeded = _minimize(work, swapped, rng, progress, SEARCH_BUDGET, ceiling)
+            clues, unneeded = _minimize(work, swapped, rng, progress, PAST_SEARCH_BUDGET, ceiling)
     except SearchBudgetExceeded:
         return None
     if unneeded:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+import pysolver.generate
 from pysolver.generate import (GenerationError, blank_while_unique, generate, is_minimal, orbits,
                                parse_level_choice, random_solution)
 from pysolver.geometry import geometry_for_size
@@ -158,6 +159,14 @@ def test_blank_while_unique_keeps_clues_whose_search_runs_out() -> None:
     puzzle, unproven = blank_while_unique(solution, random.Random(5), budget=1)
     assert unproven > 0 and count_solutions(puzzle, 2) == 1
     assert all(puzzle[cell] in (0, solution[cell]) for cell in range(81))
+
+
+def test_a_search_past_the_budget_gives_the_grid_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With a one-node budget no blank can be proved unique, so no 16×16 Expert puzzle is made:
+    # an unfinished search never lets a clue go unproven.
+    monkeypatch.setattr(pysolver.generate, "PAST_SEARCH_BUDGET", 1)
+    with pytest.raises(GenerationError, match="no 16×16 Expert puzzle found in 1 attempt"):
+        generate(16, Level.EXPERT, random.Random(0), max_attempts=1)
 
 
 @pytest.mark.slow
