@@ -81,7 +81,8 @@ def slowest(ours: list[float], theirs: list[float], count: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cap", type=float, default=20.0, help="seconds per reference solve")
+    parser.add_argument("--cap", type=float, default=20.0,
+                        help="CPU seconds per solve, either solver")
     parser.add_argument("--sizes", default="16,25")
     parser.add_argument("--file", type=Path,
                         help="time this puzzle file instead (one size, read from its lines; "
