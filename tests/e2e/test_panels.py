@@ -218,9 +218,8 @@ def test_new_puzzle_loads_a_unique_easy_puzzle(
 def test_cancel_during_generation_keeps_the_board(panels: Page, artifacts_dir: Path) -> None:
     show(panels, FIGURE_4_2)
     open_panel(panels, GENERATE)
-    # A 16×16 Expert is the slowest level to make (several seconds of CPU, about three times that
-    # in the browser); a 9×9 one, or a 16×16 Extreme, can come out before the click on a fast
-    # machine
+    # A 16×16 Expert takes seconds to make (about two seconds of CPU at the median, about three
+    # times that in the browser); a 9×9 one can come out before the click on a fast machine
     panels.select_option(f"{GENERATE} select[name='size']", "16")
     panels.select_option(f"{GENERATE} select[name='level']", "expert")
     panels.click(f"{GENERATE} button[type='submit']")
