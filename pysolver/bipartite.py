@@ -110,11 +110,14 @@ def maximum_matching(adjacency: tuple[int, ...], right_count: int) -> tuple[list
                 return seen
         return seen
 
+    taken = 0  # the right vertices matched so far
     for u in range(len(adjacency)):
         # Greedy first: most vertices match on a free neighbour without any search.
-        free = adjacency[u] & ~_matched_mask(match_right)
+        free = adjacency[u] & ~taken
         if free:
-            v = (free & -free).bit_length() - 1
+            low = free & -free
+            taken |= low
+            v = low.bit_length() - 1
             match_left[u], match_right[v] = v, u
     for u in range(len(adjacency)):
         if match_left[u] < 0:
@@ -123,14 +126,6 @@ def maximum_matching(adjacency: tuple[int, ...], right_count: int) -> tuple[list
 
 
 _FOUND = 1 << 40  # a flag bit above any right vertex (graphs have at most 25 per side)
-
-
-def _matched_mask(match_right: list[int]) -> int:
-    mask = 0
-    for v, u in enumerate(match_right):
-        if u >= 0:
-            mask |= 1 << v
-    return mask
 
 
 def _closure(start: int, neighbours: list[int]) -> int:
