@@ -89,10 +89,11 @@ def _size(line: str) -> int:
 def public_sets(source: str) -> dict[str, list[str]]:
     """Set file → its puzzles' lines: the janko.at 16×16 entries (each names its janko.at page),
     and the 25×25 entries from the Frisch heading up to the first entry of another size."""
-    janko = [e.line for e in entries(source)
+    puzzles = entries(source)
+    janko = [e.line for e in puzzles
              if _size(e.line) == 16 and any("janko.at/" in c for c in e.comments)]
     frisch: list[str] = []
-    for entry in entries(source):
+    for entry in puzzles:
         if any("Alain Frisch" in c for c in entry.comments):
             frisch.append(entry.line)
         elif frisch:
