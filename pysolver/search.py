@@ -824,15 +824,16 @@ def _lookahead(cand: int, done: int, t: Layout,
     six of them within 30 CPU seconds, the first not within 300) and the seeded 25×25 sets:
     restarts with a varied choice order (scores and sides jittered per restart, budgets growing
     1.5× from 4,000 probes); a choice scored by the product of its two gains; the side that
-    removes more, or fewer, candidates tried first; choices weighted by the failed literals met
+    removes fewer, or more, candidates tried first; choices weighted by the failed literals met
     in their cells (after Gecode's accumulated-failure branching); a burst of plain guesses
     below each branching. On Frisch's puzzles the restarts and the product each solved six
     within 30 s, each a different six, and the weights the same four of the first eleven. On the
-    seeded sets the side orders sent a puzzle of about a second to the 30 s cap, and the bursts
-    cost 15 to 20% more. Régin's matching filter for every house inside the probes made the
-    trees 2 to 3.7 times smaller and the search 3 to 7 times slower. A clause-learning search on
-    the candidates left (a prototype) took 8 s and 4,000 conflicts on the Frisch puzzle this
-    solves in 3 s, and had not solved the first after 20,000 conflicts (53 s).
+    seeded sets fewer first sent a puzzle of about a second to the 30 s cap, more first one of
+    0.7 s to 12.6 s, and the bursts cost 15 to 28% more. Régin's matching filter for every house
+    inside the probes made the trees 2 to 3.7 times smaller and the search 3 to 7 times slower.
+    A clause-learning search on the candidates left (a prototype) took 8 s and 4,000 conflicts
+    on the Frisch puzzle this solves in 3 s, and had not solved the first after 20,000 conflicts
+    (53 s).
 
     >>> from .geometry import geometry_for_size
     >>> t = Layout(geometry_for_size(6), exact_cover=False)
