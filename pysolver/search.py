@@ -833,7 +833,11 @@ def _lookahead(cand: int, done: int, t: Layout,
     inside the probes made the trees 2 to 3.7 times smaller and the search 3 to 7 times slower.
     A clause-learning search on the candidates left (a prototype) took 8 s and 4,000 conflicts
     on the Frisch puzzle this solves in 3 s, and had not solved the first after 20,000 conflicts
-    (53 s).
+    (53 s). Counting-based branching (Pesant, Quimper and Zanarini's maxSD: the candidate most
+    likely in a solution by the Minc–Brègman bound on its houses' graphs, placed or removed)
+    solved none of Frisch's first six in 30 s on its own (about 50,000 nodes each); as this
+    lookahead's branching it solved one of the first seven (25 s), and choosing only which side
+    goes first two, where this solves three.
 
     >>> from .geometry import geometry_for_size
     >>> t = Layout(geometry_for_size(6), exact_cover=False)
