@@ -51,3 +51,9 @@ def test_the_store_tells_its_listener_and_snapshots_the_position(result: dict[st
 def test_input_modes_work_while_python_answers_and_commands_wait(result: dict[str, Any]) -> None:
     assert result["whileBusy"] == {"notes": True, "keys": True, "hint": False, "undo": False, "cancel": True}
     assert result["pending"] == {"mark_mistakes": True}  # a settings switch shows what was asked
+
+
+def test_switching_mode_keeps_a_rejected_puzzles_reason(result: dict[str, Any]) -> None:
+    # Play on a puzzle Python rejected has nothing to play: the reason stays, not "Loading".
+    assert result["modeKeepsRejection"] == "two 5s in row 1"
+    assert result["modeClearsLoadedError"] is None  # a loaded puzzle's stale message goes

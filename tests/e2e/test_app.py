@@ -242,6 +242,11 @@ def test_a_repeated_digit_names_its_house_and_cells_and_stays_typed(shared: Page
     assert cells[0]["text"] == "2"  # what was typed is still on the board
     assert "".join(state(shared)["entry"]) == typed
     assert shared.locator(f".outline.conflict[data-house='{expected['house']}']").count() == 1
+    shared.click("button[data-intent='mode'][data-mode='play']")  # nothing to play: the reason stays
+    shared.wait_for_function(f"{STATE}.mode === 'play'")
+    assert message.inner_text() == expected["message"]
+    assert shared.locator("#status").get_attribute("data-state") == "invalid"
+    assert {c["cell"] for c in board(shared) if c["conflict"]} == {0, 4}
 
 
 def test_check_marks_every_repeated_digit_in_red(shared: Page) -> None:

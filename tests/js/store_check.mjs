@@ -43,7 +43,13 @@ store.dispatch({ type: "select", cell: 3 });
 const loaded = reduce(reduce(initialState(null), { type: "ready", versions: {} }), { type: "view", view, cmd: "load", mode: "play" });
 const answering = reduce(loaded, { type: "busy", cmd: "settings", label: "…", pending: { mark_mistakes: true } });
 const whileBusy = Object.fromEntries(["notes", "keys", "hint", "undo", "cancel"].map((name) => [name, enabled(answering, name)]));
+// A typed puzzle Python rejected: switching to Play keeps the reason on screen.
+const rejected = reduce({ ...initialState(null), mode: "enter", entry: ["5", "5", ...Array(79).fill(".")] },
+  { type: "error", error: { message: "two 5s in row 1" } });
+const playRejected = reduce(rejected, { type: "mode", mode: "play" });
+const playLoaded = reduce(reduce(loaded, { type: "error", error: { message: "busy" } }), { type: "mode", mode: "enter" });
 console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected, whileBusy,
+  modeKeepsRejection: playRejected.error && playRejected.error.message, modeClearsLoadedError: playLoaded.error,
   pending: answering.busy.pending,
   snapshot: snapshot(reduce(initialState(null), { type: "view", view, cmd: "load" })),
   shown: shownStep(reduce(initialState(null), { type: "view", view, cmd: "load" })) }));

@@ -212,7 +212,9 @@ export function reduce(state, action) {
         ? { ...state, text: action.text, entry: [...action.text.trim()], conflicts: [], notice: null }
         : { ...state, text: action.text };
     case "mode":
-      return { ...state, mode: action.mode, notesMode: action.mode === "play" && state.notesMode, error: null, notice: null };
+      // A rejected puzzle's message stays: it is why Play has nothing to play yet.
+      return { ...state, mode: action.mode, notesMode: action.mode === "play" && state.notesMode,
+        error: isLoaded(state) ? null : state.error, notice: null };
     case "notes-mode":
       return { ...state, notesMode: action.on, showCandidates: action.on ? false : state.showCandidates };
     case "show-candidates":
