@@ -303,7 +303,7 @@ class Session:
         """
         if self.position in self._next:
             return self._next[self.position] is not None
-        if self.contradiction():
+        if self.contradiction() or self.board.is_solved():
             return False
         if self.position not in self._quick:
             quick = Settings(self._disabled | ON_REQUEST, self.unique)
@@ -312,6 +312,13 @@ class Session:
         if step is not None or ON_REQUEST <= self._disabled:
             self._next[self.position] = step
         return step is not None or self.position not in self._next
+
+    def _step_in_sight(self) -> bool:
+        """Whether a logic step is known here: one already found (by Step or a hint), or one the
+        quick techniques find; the techniques tried on request are not run for a guess's words."""
+        if self.position in self._next and self._next[self.position] is not None:
+            return True
+        return self.may_step() and self._quick.get(self.position) is not None
 
     def wrong_digits(self) -> list[tuple[int, int]]:
         """(cell, digit) for each digit on the board that differs from the unique solution."""
@@ -358,7 +365,8 @@ class Session:
             return Status("wrong", f"The grid is full but not right: {named} "
                                    f"{'is' if len(cells) == 1 else 'are'} wrong.", cells=tuple(cells))
         if not any(isinstance(entry, Move) for entry in self.steps[:self.position]):
-            return Status("solved", f"Solved in {self.position} steps.")
+            return Status("solved", f"Solved in {self.position} "
+                                    f"step{'' if self.position == 1 else 's'}.")
         seconds = round(self.finished_in if self.finished_in is not None
                         else self.clock() - (self.started or self.clock()))
         hardest = self._hardest or "none"
@@ -599,17 +607,25 @@ class Session:
 
     # --- guessing -----------------------------------------------------------------------------
     def guess(self) -> Step:
-        """Place the smallest candidate of the first cell with the fewest candidates."""
+        """Place the smallest candidate of the first cell with the fewest candidates.
+
+        A cell with one candidate is no guess (nothing in it can be wrong), so the fewest means
+        two or more while any cell has them. The player may guess before logic runs out: the
+        text then says so rather than claim that no technique applies.
+        """
         if not self.can_guess():
             raise ValueError("nothing to guess: the board is solved or contradictory")
         board = self.board
         geo = board.geometry
-        cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
+        counts = {c: board.candidates[c].bit_count() for c in board.empty_cells()}
+        cell = min(counts, key=lambda c: (counts[c] < 2, counts[c]))
         options = board.candidate_digits(cell)
         digit = options[0]
         name = geo.cell_name(cell)
         symbol = geo.symbol(digit)
-        text = (f"No technique applies, so try {symbol} in {name}, a cell with the fewest "
+        why = ("Logic still has a step here, but you chose to guess" if self._step_in_sight()
+               else "No technique applies")
+        text = (f"{why}, so try {symbol} in {name}, a cell with the fewest "
                 f"candidates, {digit_set(geo, options)}. A contradiction would take it back.")
         details = (f"Guess: {name} has the fewest candidates, {digit_set(geo, options)}, so the "
                    f"fewest cases to try; try {symbol}. The steps that follow form this guess's "

@@ -74,6 +74,26 @@ def test_stuck_status_and_guess_backtrack_to_the_solution() -> None:
     assert GUESS in techniques
 
 
+def test_a_guess_before_logic_runs_out_says_so_and_picks_a_real_choice() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    assert session.may_step()
+    board = session.board
+    fewest = min(board.candidates[c].bit_count() for c in board.empty_cells()
+                 if board.candidates[c].bit_count() > 1)
+    guess = session.guess()
+    (cell, _), = guess.placements
+    assert board.candidates[cell].bit_count() == fewest > 1  # a cell with one candidate is no guess
+    assert guess.text.startswith("Logic still has a step here, but you chose to guess, so try ")
+
+
+def test_a_solved_board_offers_no_step_or_hint() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    session.step()
+    session.finish_by_search()
+    assert session.status().state == "solved"
+    assert not session.may_step() and not session.can_hint()
+
+
 def test_backtrack_returns_to_the_guess_and_removes_its_digit() -> None:
     for puzzle in puzzle_lines("tdoku_puzzles5_forum_hardest_1905_11plus_every33.txt", 20):
         session = Session(Grid.parse(puzzle), disabled=BUT_NESTED)

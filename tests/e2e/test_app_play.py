@@ -268,6 +268,13 @@ def test_back_and_forward_go_from_puzzle_to_puzzle(page: Page, site_url: str) ->
     page.go_forward()
     wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", second)
     assert page.locator("#message").is_hidden()
+    page.get_by_role("button", name="Clear").click()  # a blank board to type on: Back undoes it
+    wait_for(page, f"{IDLE} && {STATE}.mode === 'enter' && {STATE}.view.givens.every((d) => !d)")
+    cell(page, 0).click()
+    page.keyboard.press("5")
+    wait_for(page, f"{IDLE} && {STATE}.view.givens[0] === 5")
+    page.go_back()
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", second)
 
 
 def test_finishing_is_celebrated_and_a_full_wrong_grid_names_its_cells(page: Page, site_url: str) -> None:
@@ -294,6 +301,8 @@ def test_finishing_is_celebrated_and_a_full_wrong_grid_names_its_cells(page: Pag
     finish.wait_for()
     text = finish.inner_text()
     assert text.startswith("Solved! Time ") and "1 hint, 1 check" in text
+    for name in ("Step", "Hint"):  # nothing left to find
+        assert page.get_by_role("button", name=name, exact=True).is_disabled()
     assert text.endswith("the hardest technique the tutor needed: "
                          f"{py('rate', puzzle=FOUR)['hardest']}.")
     assert finish.get_attribute("role") == "status"

@@ -32,11 +32,17 @@ let restored = false; // nothing is saved before the first board comes back from
 /** Actions that change only what the pointer shows, never the position worth saving. */
 const TRANSIENT = new Set(["link", "graph-stage", "proof-net"]);
 
-/** Keep the position in localStorage and in the address. */
+let addressed = { puzzle: null, mode: null }; // the puzzle in the address and the mode it came in
+
+/** Keep the position in localStorage and in the address. Givens typed one by one change the
+ * address in place; leaving a puzzle for a blank board (Clear, Size) or for editing its givens
+ * makes a new entry, so that Back brings the puzzle back. */
 function persist(state) {
   const snap = snapshot(state);
   save(snap);
-  writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: state.mode === "enter" });
+  writeHash({ puzzle: snap.puzzle, ...snap.address },
+    { inPlace: state.mode === "enter" && addressed.mode === "enter" });
+  if (snap.puzzle !== addressed.puzzle) addressed = { puzzle: snap.puzzle, mode: state.mode };
 }
 
 let drawn = null; // the state the views last drew
