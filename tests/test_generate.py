@@ -91,7 +91,10 @@ def test_expert_puzzles(seed: int) -> None:
 @pytest.mark.parametrize("n, level, reason", [
     (4, Level.MEDIUM, "every 4×4 puzzle is solved by singles"),
     (4, Level.GUESSING, "every 4×4 puzzle is solved by singles"),
-    (4, Level.EXTREME, "every 4×4 puzzle is solved by singles, so all are Easy")], ids=["4x4-medium", "4x4-guessing", "4x4-extreme"])
+    (4, Level.EXTREME, "every 4×4 puzzle is solved by singles, so all are Easy"),
+    (6, Level.GUESSING, "the tutor's logic solves random 6×6 puzzles without guessing"),
+    (9, Level.GUESSING, r"the tutor's logic \(forcing nets included\) solves random 9×9 puzzles")],
+    ids=["4x4-medium", "4x4-guessing", "4x4-extreme", "6x6-guessing", "9x9-guessing"])
 def test_a_level_that_does_not_occur_is_refused_at_once(n: int, level: Level, reason: str) -> None:
     def no_grid_expected(stage: str, fraction: float) -> None:
         raise AssertionError(f"started generating: {stage}")

@@ -261,15 +261,19 @@ def test_rate_on_figure_4_9_says_it_has_several_solutions(panels: Page) -> None:
     assert "more than one solution" in panels.inner_text(f"{GENERATE} .result")
 
 
-def test_a_level_that_never_turns_up_shows_why_and_keeps_the_board(panels: Page) -> None:
+# A 6×6 can need a Skyscraper, but no 4×4 more than singles; no random 9×9 defeats the logic.
+@pytest.mark.parametrize(("size", "level"), [(4, "expert"), (9, "guessing")],
+                         ids=["4x4-expert", "9x9-guessing"])
+def test_a_level_that_never_turns_up_shows_why_and_keeps_the_board(
+        panels: Page, size: int, level: str) -> None:
     show(panels, FIGURE_4_2)
     open_panel(panels, GENERATE)
-    panels.select_option(f"{GENERATE} select[name='size']", "4")  # a 6×6 can need a Skyscraper
-    panels.select_option(f"{GENERATE} select[name='level']", "expert")
+    panels.select_option(f"{GENERATE} select[name='size']", str(size))
+    panels.select_option(f"{GENERATE} select[name='level']", level)
     panels.click(f"{GENERATE} button[type='submit']")
     error = panels.locator(f"{GENERATE} p.panel-error[role='alert']")
     error.wait_for(state="visible", timeout=120_000)
-    reason = py("generate", size=4, level="expert", seed=1)["error"]["message"]
+    reason = py("generate", size=size, level=level, seed=1)["error"]["message"]
     assert error.inner_text() == reason[0].upper() + reason[1:]  # the panel capitalises it
     assert state(panels)["view"]["puzzle"] == FIGURE_4_2
     assert board_values(panels) == line_values(FIGURE_4_2)
