@@ -65,6 +65,9 @@ def test_a_guess_and_a_backtrack_show_as_a_branch(page: Page, site_url: str, art
     [(cell, digit)] = backtrack["eliminations"]
     name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
     assert shown[-1]["effect"] == backtrack["effect"] == f"guess {name} = {digit} abandoned; −{digit} {name}"
-    colour = page.locator("#step-list li.abandoned .name").first.evaluate("(el) => getComputedStyle(el).color")
-    assert colour == "rgb(138, 147, 165)"
+    abandoned = page.locator("#step-list li.abandoned .name").first
+    assert abandoned.evaluate("(el) => getComputedStyle(el).color") == "rgb(93, 102, 121)"  # muted ink
+    page.emulate_media(color_scheme="dark")  # the muted ink of the dark scheme, on its card
+    assert abandoned.evaluate("(el) => getComputedStyle(el).color") == "rgb(163, 173, 194)"
+    page.emulate_media(color_scheme="light")
     page.locator("#step-list").screenshot(path=str(artifacts_dir / "guess-tree.png"))

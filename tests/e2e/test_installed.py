@@ -154,6 +154,48 @@ def test_dark_scheme_follows_the_system_and_keeps_every_highlight(browser: Brows
     assert all(light[key] != dark[key] for key in ("page", "ink", "card", "pattern"))
 
 
+#: Every enabled button's text and every graph vertex's label against what is behind it: the
+#: nearest opaque background up the tree (an SVG label against its vertex's fill).
+READ_INKS = """() => {
+  const opaque = (c) => c && c !== 'transparent' && !/rgba\\(.*, 0\\)$/.test(c);
+  const behind = (el) => {
+    for (; el; el = el.parentElement) { const c = getComputedStyle(el).backgroundColor; if (opaque(c)) return c; }
+    return getComputedStyle(document.documentElement).backgroundColor;
+  };
+  const shown = (el) => el.getClientRects().length > 0;
+  const buttons = [...document.querySelectorAll('button')].filter((b) => !b.disabled && shown(b) && b.textContent.trim())
+    .map((b) => ({ what: 'button ' + b.textContent.trim().slice(0, 24), ink: getComputedStyle(b).color, back: behind(b) }));
+  const nodes = [...document.querySelectorAll('.bipartite .node')].map((n) => ({ what: 'vertex ' + n.textContent.trim(),
+    ink: getComputedStyle(n.querySelector('text')).fill, back: getComputedStyle(n.querySelector('rect')).fill }));
+  return buttons.concat(nodes);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_button_and_graph_label_is_readable_in_both_schemes(browser: Browser, site_url: str,
+                                                                    scheme: str) -> None:
+    """A naked pair's graph at its Paths stage (the reached vertices filled), its stage buttons,
+    and the Learn panel's candidate toggles: text at AA contrast (4.5:1) in either scheme."""
+    with guarded_page(browser) as page:
+        page.emulate_media(color_scheme=scheme)
+        open_ready(page, site_url)
+        page.select_option("#examples", "naked-pair")
+        for position in range(1, 20):
+            step_taken(page, position)
+            if page.locator("#graph .stage-buttons").count():
+                break
+        page.click("#graph button[data-stage='2']")  # 3 Paths: the vertices an alternating path reaches
+        page.wait_for_function("document.querySelector('#graph .node.reached') !== null")
+        page.locator("#learn-panel summary").click()
+        page.wait_for_function("document.querySelector('.learn-toggles button[aria-pressed=true]') !== null",
+                               timeout=READY_TIMEOUT_MS)
+        inks = page.evaluate(READ_INKS)
+    kinds = {ink["what"].split()[0] for ink in inks}
+    assert kinds == {"button", "vertex"} and any(i["what"].startswith("button 3 Paths") for i in inks)
+    poor = [(i["what"], round(contrast(i["ink"], i["back"]), 2)) for i in inks if contrast(i["ink"], i["back"]) < 4.5]
+    assert not poor, poor
+
+
 def test_the_theme_toggle_is_remembered(page: Page, site_url: str) -> None:
     page.emulate_media(color_scheme="light")
     open_ready(page, site_url)
