@@ -87,6 +87,46 @@ def test_a_sixteen_character_path_is_still_a_file_name(capsys: pytest.CaptureFix
     assert refused(capsys, "solve", "/tmp/missing.txt") == "pysolver: error: no such file: '/tmp/missing.txt'"
 
 
+def test_a_mistyped_puzzle_ending_like_a_file_name_names_its_character(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """82 characters ending in '.x' are a puzzle with one character too many, not a file."""
+    assert refused(capsys, "solve", FIGURE_4_2 + "x") == (
+        "pysolver: error: unexpected character 'x' at position 82")
+
+
+def test_a_candidate_string_ending_like_a_file_name_is_read(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A 16×16 candidate string (4096 characters) whose last cell holds only G ends in '.G'."""
+    every = "123456789ABCDEFG"
+    candidates = every * 255 + "." * 15 + "G"
+    code, out, err = run(capsys, "export", candidates, "--format", "candidates")
+    assert (code, err) == (0, "") and out.rstrip("\n").endswith(".G")
+
+
+def test_one_short_line_is_reported_on_its_own(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    path = tmp_path / "short.txt"
+    path.write_text(f"{FIGURE_4_2}\n{FIGURE_4_2[1:]}\n{FIGURE_4_2}\n")
+    code, out, err = run(capsys, "check", str(path))
+    valid = "valid: 9×9, 35 clues, one solution"
+    assert (code, err) == (2, "")
+    assert out.splitlines() == [f"short.txt line 1: {valid}",
+                                "short.txt line 2: invalid: expected a puzzle of 16 (4×4), 36 (6×6), "
+                                "81 (9×9), 144 (12×12), 256 (16×16) or 625 (25×25) cells, found 80",
+                                f"short.txt line 3: {valid}"]
+    path.write_text(f"{FIGURE_4_2}\n{FIGURE_4_2[:40]}\n")  # half the lines, but too long for a row
+    assert run(capsys, "count", str(path))[2].startswith("pysolver: error: short.txt line 2: expected")
+
+
+def test_a_picture_with_a_short_row_is_still_one_picture(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: Path) -> None:
+    rows = [FIGURE_4_2[i:i + 9] for i in range(0, 81, 9)]
+    rows[4] = rows[4][1:]
+    path = tmp_path / "picture.txt"
+    path.write_text("\n".join(rows) + "\n")
+    assert refused(capsys, "solve", str(path)).endswith("cells, found 80")
+
+
 def test_a_directory(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert refused(capsys, "rate", str(tmp_path)) == (
         f"pysolver: error: is a directory: {str(tmp_path)!r} (give a file of puzzles, or a puzzle)")

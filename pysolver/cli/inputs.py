@@ -1,7 +1,8 @@
 """Where the CLI's puzzles come from: an argument that is a puzzle, a file, or ``-`` for stdin.
 
-A file or stdin holds one puzzle per line; if its lines are not puzzles on their own (a multi-line
-picture), the whole text is one puzzle. Each puzzle keeps a label (``line 3``) for messages.
+A file or stdin holds one puzzle per line, or one multi-line puzzle (a picture, a pencil-mark grid);
+``split_puzzles`` tells them apart, so that one bad line in a file of puzzles is reported on its own
+instead of turning the file into one picture. Each puzzle keeps a label (``line 3``) for messages.
 Whatever the argument names, reading it never ends in a traceback: a missing file, a directory, an
 unreadable file, a closed stdin and bytes that are not UTF-8 each raise an ``InputError`` that says
 so (a UTF-8 byte-order mark is skipped, as editors on Windows write one).
@@ -17,7 +18,7 @@ import sys
 
 from ..errors import PuzzleError
 from ..frozen import Frozen
-from ..geometry import size_for_cell_count
+from ..geometry import BOX_SHAPES, size_for_cell_count
 from ..grid import ALPHABETS, SEPARATORS, Grid
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
@@ -45,10 +46,15 @@ class PuzzleText(Frozen):
 
 _DROP_SEPARATORS = str.maketrans("", "", "".join(sorted(SEPARATORS)))
 
-#: An argument ending like a file name (``.txt``, ``.sdk``) is one, unless it counts as a puzzle.
+#: An argument ending like a file name (``.txt``, ``.sdk``) may be one (see ``_names_a_file``).
 #: (A pattern, not a compiled one: only an argument that is neither a file nor a puzzle needs it,
 #: and loading ``re`` and compiling it at import would cost every run.)
 _EXTENSION = r"\.[A-Za-z][A-Za-z0-9]{0,5}$"
+
+#: The fewest cells of a grid (4×4), and the most a picture's row holds (25×25): text shorter than
+#: the first is no puzzle, a line longer than the second is no row of a picture.
+_FEWEST_CELLS = min(n * n for n in BOX_SHAPES)
+_LONGEST_ROW = max(BOX_SHAPES)
 
 #: stat() errors that only say "there is no such file" (a name longer than 255 bytes included).
 _NOT_THERE = {errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG, errno.EINVAL}
@@ -73,15 +79,36 @@ def _is_whole_puzzle(line: str) -> bool:
 def split_puzzles(text: str, source: str) -> list[PuzzleText]:
     """One puzzle per non-blank line, or the whole text when the lines are a picture of one.
 
+    The lines are puzzles of their own when every one is a whole puzzle, or when some are and the
+    others cannot be rows of a picture either: most lines are whole puzzles, or the rest are longer
+    than a picture's row (25 cells). Then a line too short or too long is reported on its own, with
+    its line number, and the other lines are read. The text stays one puzzle when it has a grid's
+    cell count (a 16×16 picture with rule lines, whose rows are 16 cells like a 4×4 puzzle) or is a
+    pencil-mark grid.
+
     >>> [p.label for p in split_puzzles("1234341221434321\\n\\n" + "." * 16, "f")]
     ['f line 1', 'f line 3']
     >>> len(split_puzzles("12|34\\n34|12\\n21|43\\n43|21", "f"))
     1
+    >>> [p.label for p in split_puzzles("." * 81 + "\\n" + "." * 80, "f")]
+    ['f line 1', 'f line 2']
     """
     numbered = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if numbered and all(_is_whole_puzzle(line) for _, line in numbered):
+    whole = [_is_whole_puzzle(line) for _, line in numbered]
+    if numbered and (all(whole) or _lines_stand_alone(text, numbered, whole)):
         return [PuzzleText(line.strip(), f"{source} line {i}") for i, line in numbered]
     return [PuzzleText(text, source)]
+
+
+def _lines_stand_alone(text: str, numbered: list[tuple[int, str]], whole: list[bool]) -> bool:
+    """Whether lines that are not all whole puzzles are still one puzzle each (``split_puzzles``)."""
+    if not any(whole) or size_for_cell_count(_cell_count(text)):
+        return False
+    rest = [line for (_, line), is_whole in zip(numbered, whole) if not is_whole]
+    if 2 * len(rest) >= len(numbered) and any(_cell_count(line) <= _LONGEST_ROW for line in rest):
+        return False
+    from ..formats.pencilmarks import looks_like_pencilmarks
+    return not looks_like_pencilmarks(text.strip())
 
 
 def decode(data: bytes, source: str) -> str:
@@ -136,18 +163,39 @@ def _file_kind(argument: str) -> str | None:
     return "directory" if stat.S_ISDIR(mode) else "file"
 
 
-def _looks_like_a_file(argument: str) -> bool:
-    """Whether ``argument`` ends like a file name (``.txt``, ``.sdk``)."""
+def _names_a_file(argument: str) -> bool:
+    """Whether an argument that names nothing on disk is a missing file rather than a puzzle.
+
+    It is a missing file when it holds a path separator (``/`` is never part of a puzzle), or when
+    it ends like a file name (``.txt``, ``.sdk``) and the rest does not look like a puzzle: fewer
+    than 16 cells, or fewer than half of them digits and dots. A puzzle's or a candidate string's
+    worth of cells is always a puzzle. So a mistyped puzzle ending in ``.x`` is read as one and
+    gets a message naming what is wrong with it, and ``puzzles.txt`` is a file that is not there.
+
+    >>> _names_a_file("puzzles.txt"), _names_a_file("." * 80 + ".x"), _names_a_file("a/b")
+    (True, False, True)
+    """
+    if "/" in argument or os.sep in argument:
+        return True
+    cells = argument.translate(_DROP_SEPARATORS)
+    if size_for_cell_count(len(cells)):
+        return False
     import re  # only here: a puzzle's worth of cells never needs it
-    return re.search(_EXTENSION, argument) is not None
+    extension = re.search(_EXTENSION, cells)
+    if extension is None:
+        return False
+    from ..formats.candidates import is_candidate_string
+    if is_candidate_string(argument):
+        return False
+    stem = cells[:extension.start()]
+    puzzle_like = sum(char in "0123456789." for char in stem)
+    return len(stem) < _FEWEST_CELLS or 2 * puzzle_like < len(stem)
 
 
 def read_puzzles(argument: str) -> list[PuzzleText]:
-    """The puzzles an argument names: stdin for ``-``, a file if one exists, else the text itself.
-
-    An argument that names nothing but looks like a path (a ``/``, never part of a puzzle, or a file
-    extension on text that is not a puzzle's worth of cells) is a missing file, not a puzzle with a
-    bad character.
+    """The puzzles an argument names: stdin for ``-``, a file if one exists, else the text itself,
+    unless it looks like a path (``_names_a_file``): then it is a missing file, not a puzzle with
+    a bad character.
     """
     if argument == "-":
         return split_puzzles(_read_stdin(), "stdin")
@@ -162,8 +210,7 @@ def read_puzzles(argument: str) -> list[PuzzleText]:
         except OSError as error:
             raise InputError(f"cannot read {argument!r}: {_reason(error)}") from None
         return split_puzzles(decode(data, name), name)
-    if "/" in argument or os.sep in argument or (
-            size_for_cell_count(_cell_count(argument)) is None and _looks_like_a_file(argument)):
+    if _names_a_file(argument):
         raise InputError(f"no such file: {argument!r}")
     return [PuzzleText(argument)]
 
