@@ -15,6 +15,7 @@ from pysolver.search import count_solutions
 from pysolver.web import handle
 
 X_WING = ".43.8.25.6.............1.949....4.7....6.8....1.2....382.5.............5.34.9.71."
+NO_SOLUTION = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
 
 
 def test_generate_prints_one_puzzle_per_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -69,6 +70,29 @@ def test_rate_flags_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert main(["rate", str(path)]) == 2
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("bad.txt line 2: invalid: two 1s in row 1")
+
+
+def test_rate_reports_a_puzzle_without_solution_and_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "set.txt"
+    path.write_text(f"{FIGURE_4_2}\n{NO_SOLUTION}\n{X_WING}\n", encoding="utf-8")
+    assert main(["rate", str(path)]) == 1  # the README's exit code for no solution
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "set.txt line 2: the puzzle has no solution, so it cannot be rated"
+    assert out[2].startswith("set.txt line 3: Expert")
+
+
+def test_rate_json_keeps_reports_off_stdout(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "set.txt"
+    path.write_text(f"{FIGURE_4_2}\n{NO_SOLUTION}\n{'11' + '.' * 79}\n{X_WING}\n",
+                    encoding="utf-8")
+    assert main(["rate", str(path), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["label"] for line in out.splitlines()] == [
+        "set.txt line 1", "set.txt line 4"]
+    assert err.splitlines() == ["set.txt line 2: the puzzle has no solution, so it cannot be rated",
+                                "set.txt line 3: invalid: two 1s in row 1: r1c1 and r1c2"]
 
 
 def test_worker_generate_reports_progress_and_the_seed() -> None:

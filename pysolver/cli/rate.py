@@ -1,4 +1,10 @@
-"""``pysolver rate PUZZLE|FILE``: each puzzle's level, score and hardest technique (``grading``)."""
+"""``pysolver rate PUZZLE|FILE``: each puzzle's level, score and hardest technique (``grading``).
+
+A puzzle that cannot be rated (not a puzzle, or one without a solution) is reported behind its
+label and the others are still rated; the exit code is that of the worst, as the README's exit
+codes say: 2 for bad input, 1 for no solution. In text these reports are lines of the output, like
+``check``'s verdicts; with ``--json`` they go to stderr, so stdout holds only rating objects.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ import argparse
 import json
 import sys
 
+from ..errors import PuzzleError
 from ..grading import rate
 from .inputs import add_puzzle_arguments, each_puzzle
 from .techniques import add_without_argument
@@ -14,7 +21,10 @@ from .techniques import add_without_argument
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add the ``rate`` subcommand."""
     parser = subparsers.add_parser(
-        "rate", help="grade puzzles: level, HoDoKu-style score, hardest technique")
+        "rate", help="grade puzzles: level, HoDoKu-style score, hardest technique",
+        description="Grade puzzles. A puzzle that cannot be rated is reported with its line "
+                    "(on stderr with --json); exit 2 if one is not a puzzle, else 1 if one has "
+                    "no solution.")
     add_puzzle_arguments(parser)
     parser.add_argument("--json", action="store_true",
                         help="one JSON object per line, with the count of every technique")
@@ -23,14 +33,21 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def run(args: argparse.Namespace) -> int:
-    """One line per puzzle: ``Medium  score 1234  hardest Pointing``; exit 2 if any is invalid."""
+    """One line per puzzle: ``Medium  score 1234  hardest Pointing``; exit 2 if any is invalid,
+    else 1 if any has no solution."""
     code = 0
+    reports = sys.stderr if args.json else sys.stdout
     for parsed in each_puzzle(args):
         if parsed.grid is None:
-            print(f"{parsed.prefix}invalid: {parsed.error}")
+            print(f"{parsed.prefix}invalid: {parsed.error}", file=reports)
             code = 2
             continue
-        rating = rate(parsed.grid, args.without)
+        try:
+            rating = rate(parsed.grid, args.without)
+        except PuzzleError as error:  # no solution: nothing to rate
+            print(f"{parsed.prefix}{error}", file=reports)
+            code = max(code, 1)
+            continue
         if args.json:
             print(json.dumps({"label": parsed.label or None, **rating.to_json()}))
             continue
