@@ -201,6 +201,17 @@ def test_a_failed_write_is_one_line_and_exit_1(capsys: pytest.CaptureFixture[str
         "pysolver: error: cannot write the output: No space left on device\n")
 
 
+@pytest.mark.parametrize("argv", [["solve", FIGURE_4_2], ["steps", FIGURE_4_2],
+                                  ["generate", "--size", "4"], ["techniques"]])
+def test_a_closed_stdout_is_one_line_and_exit_1(argv: list[str]) -> None:
+    """Started with descriptor 1 closed (``>&-``): ``sys.stdout`` is None, for every command."""
+    result = subprocess.run([sys.executable, "-m", "pysolver", *argv], cwd=ROOT,
+                            capture_output=True, text=True, check=False,
+                            preexec_fn=lambda: os.close(1))
+    assert (result.returncode, result.stderr) == (
+        1, "pysolver: error: cannot write the output: standard output is closed\n")
+
+
 def test_an_unexpected_error_is_one_line(capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: Any, **kwargs: Any) -> Any:

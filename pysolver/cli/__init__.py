@@ -5,7 +5,7 @@ function taking the parsed arguments and returning an exit code. Whatever happen
 one line on stderr, never a traceback, and an exit status scripts can rely on:
 
 - 0: done; 1: a puzzle has no solution (or is not valid, for ``check``), or the output could not be
-  written; 2: a usage error — a bad option, a puzzle that is not one, a file that cannot be read;
+  written (a full disk, a closed stdout: checked before any work, so nothing is computed for no one); 2: a usage error — a bad option, a puzzle that is not one, a file that cannot be read;
 - 130: interrupted with Ctrl-C (what shells report for SIGINT).
 
 Set ``PYSOLVER_DEBUG=1`` to see the traceback of an unexpected error.
@@ -60,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``sys.argv``, and once the command is read, leaves what is loaded to live until the end
     (``_keep_what_is_loaded``).
     """
+    if sys.stdout is None:  # started with descriptor 1 closed (``>&-``): no output can be given
+        return _fail("error: cannot write the output: standard output is closed", 1)
     command = _command(sys.argv[1:] if argv is None else list(argv))
     if argv is None:
         _keep_what_is_loaded()
@@ -118,7 +120,7 @@ def _fail(message: str, code: int) -> int:
     """Print ``pysolver: <message>`` on stderr (if it is still there) and return ``code``."""
     try:
         sys.stdout.flush()
-    except (OSError, ValueError):
+    except (OSError, ValueError, AttributeError):  # AttributeError: no stdout at all (None)
         _silence_stdout()
     try:
         print(f"pysolver: {message}", file=sys.stderr)
