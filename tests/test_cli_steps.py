@@ -46,6 +46,14 @@ def test_steps_with_guesses_reach_the_solution(capsys: pytest.CaptureFixture[str
     assert any(s["technique"] == "guess" for s in steps)
 
 
+def test_steps_without_given_twice_switches_both_off(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["steps", FIGURE_4_2, "--json", "--no-guess",
+          "--without", "naked-single", "--without", "hidden-single"])
+    *steps, status = json_lines(capsys.readouterr().out)
+    assert status["status"] == "solved"
+    assert not {"naked-single", "hidden-single"} & {s["technique"] for s in steps}
+
+
 def test_steps_contradiction_status(capsys: pytest.CaptureFixture[str]) -> None:
     main(["steps", "1.3.34.........4", "--json"])
     status = json_lines(capsys.readouterr().out)[-1]

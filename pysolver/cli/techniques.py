@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from ..techniques.registry import TECHNIQUES, parse_slugs
 
@@ -22,9 +23,21 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def add_without_argument(parser: argparse.ArgumentParser) -> None:
-    """The ``--without SLUG,...`` option of the commands that solve by logic."""
-    parser.add_argument("--without", type=_slugs, default=frozenset(), metavar="SLUG,...",
-                        help="switch these techniques off (slugs from 'pysolver techniques')")
+    """The ``--without SLUG,...`` option of the commands that solve by logic; given several times,
+    every one counts (``_SwitchOff``), as a user listing techniques one option at a time expects."""
+    parser.add_argument("--without", type=_slugs, action=_SwitchOff, default=frozenset(),
+                        metavar="SLUG,...",
+                        help="switch these techniques off (slugs from 'pysolver techniques'); "
+                             "may be given several times")
+
+
+class _SwitchOff(argparse.Action):
+    """Adds each ``--without``'s slugs to those of the earlier ones (argparse's default ``store``
+    would keep only the last option)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, getattr(namespace, self.dest) | values)
 
 
 def _slugs(text: str) -> frozenset[str]:
