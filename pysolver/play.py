@@ -31,7 +31,8 @@ from .geometry import SYMBOLS, Geometry
 
 MoveKind = Literal["place", "erase", "note", "fill", "restore"]
 
-_CELL = re.compile(r"^r(\d+)c(\d+)$")
+#: ``r3c5``, in ASCII digits only (``\d`` would take ``r١c1``, with an Arabic-Indic one, as r1c1).
+_CELL = re.compile(r"^r([0-9]+)c([0-9]+)$")
 
 
 def parse_cell(text: str, geometry: Geometry) -> int:
@@ -46,14 +47,23 @@ def parse_cell(text: str, geometry: Geometry) -> int:
     match = _CELL.match(text)
     n = geometry.n
     if match is None or not (1 <= int(match[1]) <= n and 1 <= int(match[2]) <= n):
-        raise ValueError(f"{text!r} is not a cell of a {n}×{n} grid (r1c1 to r{n}c{n})")
+        foreign = next((char for char in text if not char.isascii()), None)
+        because = f": {foreign!r} is not one of the digits 0-9" if foreign and foreign.isdigit() else ""
+        raise ValueError(f"{text!r} is not a cell of a {n}×{n} grid (r1c1 to r{n}c{n}){because}")
     return geometry.cell_at(int(match[1]) - 1, int(match[2]) - 1)
 
 
 def parse_digit(text: str, geometry: Geometry) -> int:
-    """A digit symbol (``4``, ``A`` for 10) → its value, or a ValueError naming the symbol."""
+    """A digit symbol (``4``, ``A`` for 10) → its value, or a ValueError naming the symbol.
+
+    >>> from pysolver.geometry import geometry_for_size
+    >>> parse_digit("i", geometry_for_size(25)), parse_digit("ı", geometry_for_size(25))
+    Traceback (most recent call last):
+    ...
+    ValueError: 'ı' is not a digit of a 25×25 grid (1-P)
+    """
     symbols = SYMBOLS[:geometry.n]
-    if len(text) != 1 or text.upper() not in symbols:
+    if len(text) != 1 or not text.isascii() or text.upper() not in symbols:  # 'ı'.upper() is 'I'
         raise ValueError(f"{text!r} is not a digit of a {geometry.n}×{geometry.n} grid "
                          f"({symbols[0]}-{symbols[-1]})")
     return symbols.index(text.upper()) + 1

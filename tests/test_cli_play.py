@@ -30,3 +30,16 @@ def test_a_move_on_a_given_is_refused_in_one_line(capsys: pytest.CaptureFixture[
     assert main(["play", FIGURE_4_2, "place r1c2 8"]) == 2
     assert capsys.readouterr().err == ("pysolver: error: cannot replay action 1 ('place r1c2 8'): "
                                        "r1c2 is a given: it cannot change\n")
+
+
+def test_non_ascii_digits_are_refused_and_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """'١' (Arabic-Indic one) is a digit to int() and to regular expressions' \\d, not to us."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", FIGURE_4_2, "--hint", "١"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "argument --hint: expected a whole number from 0 to 3 in the digits 0-9, not '١'\n")
+    assert main(["play", FIGURE_4_2, "place r١c1 9"]) == 2
+    assert capsys.readouterr().err == (
+        "pysolver: error: cannot replay action 1 ('place r١c1 9'): 'r١c1' is not a cell of a 9×9 "
+        "grid (r1c1 to r9c9): '١' is not one of the digits 0-9\n")

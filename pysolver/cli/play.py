@@ -19,6 +19,7 @@ from ..formats.path import step_line
 from ..play import Move
 from ..session import Session
 from .inputs import add_puzzle_arguments, each_grid
+from .options import whole_number
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -28,7 +29,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     parser.add_argument("actions", nargs="*", metavar="ACTION",
                         help="'place r1c1 9', 'note r2c2 6', 'erase r1c1', 'fill', 'logic', 'guess', "
                              "'backtrack' or 'search', in order")
-    parser.add_argument("--hint", type=int, default=0, choices=range(0, 4), metavar="N",
+    parser.add_argument("--hint", type=whole_number(0, 3), default=0, metavar="N",
                         help="climb the hint ladder N levels (1-3) from the final position")
     parser.add_argument("--check", action="store_true", help="name wrong digits and notes")
     parser.set_defaults(run=run)
