@@ -57,3 +57,11 @@ def test_switching_mode_keeps_a_rejected_puzzles_reason(result: dict[str, Any]) 
     # Play on a puzzle Python rejected has nothing to play: the reason stays, not "Loading".
     assert result["modeKeepsRejection"] == "two 5s in row 1"
     assert result["modeClearsLoadedError"] is None  # a loaded puzzle's stale message goes
+
+
+def test_undo_and_redo_walk_the_givens_typed_while_entering(result: dict[str, Any]) -> None:
+    assert result["retyping"] == {
+        "undoAfterTwo": True, "redoAfterTwo": False,
+        "afterUndo": "1.", "redoAfterUndo": True, "afterRedo": "12",
+        "undoWhenPlaying": False,  # playing, Undo is the session's (nothing played yet)
+        "pastAfterPlayLoad": 0, "pastAfterTypedLoad": 2}

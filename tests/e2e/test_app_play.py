@@ -67,6 +67,12 @@ def test_enter_a_puzzle_then_play_it(page: Page, site_url: str) -> None:
             page.keyboard.press(char)
     wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", FOUR)
     assert page.inner_text("#classification") == "Exactly one solution."
+    last = max(i for i, char in enumerate(FOUR) if char != ".")
+    assert page.get_by_role("button", name="Undo", exact=True).is_enabled()
+    page.keyboard.press("Control+z")  # entering, Undo takes the last given back and Redo returns it
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", FOUR[:last] + "." + FOUR[last + 1:])
+    page.keyboard.press("Control+y")
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", FOUR)
     page.get_by_role("button", name="Play", exact=True).click()
     wait_for(page, f"{STATE}.mode === 'play'")
     cell(page, 1).click()

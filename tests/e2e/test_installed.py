@@ -75,6 +75,10 @@ def test_phone_layout(phone_page: Page, site_url: str) -> None:
     top, bottom, left, right = page.evaluate(RECT, "#board")
     assert right - left >= width - 24 and left >= 0 and right <= width  # the board fills the width
     assert page.locator("#pad button").count() == 10  # nine digits and erase, on screen
+    shown, room = page.evaluate("""() => { const s = document.getElementById('examples');
+      const pen = document.createElement('canvas').getContext('2d'); pen.font = getComputedStyle(s).font;
+      return [pen.measureText(s.options[s.selectedIndex].text).width, s.clientWidth]; }""")
+    assert shown + 28 <= room, (shown, room)  # the whole first line, with padding and arrow
     assert page.evaluate(SMALL_TARGETS, TAP_TARGET_PX) == []
     cell = page.evaluate(RECT, "#board [data-cell='0']")
     assert cell[1] - cell[0] >= (width - 24) / 9 - 2  # cells as large as nine across allow

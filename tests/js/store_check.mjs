@@ -48,7 +48,17 @@ const rejected = reduce({ ...initialState(null), mode: "enter", entry: ["5", "5"
   { type: "error", error: { message: "two 5s in row 1" } });
 const playRejected = reduce(rejected, { type: "mode", mode: "play" });
 const playLoaded = reduce(reduce(loaded, { type: "error", error: { message: "busy" } }), { type: "mode", mode: "enter" });
-console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected, whileBusy,
+// Entering givens: Undo and Redo walk the lines typed; another puzzle to play ends that history.
+let entering = reduce(reduce(initialState(null), { type: "ready", versions: {} }), { type: "mode", mode: "enter" });
+entering = reduce(reduce(entering, { type: "typed", cell: 0, char: "1" }), { type: "typed", cell: 1, char: "2" });
+const undone = reduce(entering, { type: "retyped", back: true });
+const redone = reduce(undone, { type: "retyped", back: false });
+const retyping = { undoAfterTwo: enabled(entering, "undo"), redoAfterTwo: enabled(entering, "redo"),
+  afterUndo: undone.entry.slice(0, 2).join(""), redoAfterUndo: enabled(undone, "redo"),
+  afterRedo: redone.entry.slice(0, 2).join(""), undoWhenPlaying: enabled({ ...entering, mode: "play" }, "undo"),
+  pastAfterPlayLoad: reduce(entering, { type: "view", view, cmd: "load", mode: "play" }).entryPast.length,
+  pastAfterTypedLoad: reduce(entering, { type: "view", view, cmd: "load", mode: "enter" }).entryPast.length };
+console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected, whileBusy, retyping,
   modeKeepsRejection: playRejected.error && playRejected.error.message, modeClearsLoadedError: playLoaded.error,
   pending: answering.busy.pending,
   snapshot: snapshot(reduce(initialState(null), { type: "view", view, cmd: "load" })),

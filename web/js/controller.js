@@ -174,6 +174,12 @@ export function createController(store, client) {
     command(note ? "note" : "place", { cell, digit });
   }
 
+  /** Undo (`back`) or Redo of a given typed while entering, loaded as typing it was. */
+  function retype(back) {
+    dispatch({ type: "retyped", back });
+    load(entryText(store.state), {}, "enter");
+  }
+
   /** Pasted or submitted text: a line that fits the board goes onto it as typed, so a character
    * Python rejects is shown (and marked) in its own cell rather than on the previous puzzle. */
   function loadText(text) {
@@ -186,5 +192,5 @@ export function createController(store, client) {
     return command("settings", changes);
   }
 
-  return { ask, failed, load, command, check, count, cancel, open, type, loadText, settings };
+  return { ask, failed, load, command, check, count, cancel, open, type, retype, loadText, settings };
 }

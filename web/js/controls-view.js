@@ -8,7 +8,7 @@
 
 import { VIEW_COMMANDS } from "./controller.js";
 import { redraw, setAttr, setData, setProp, setText } from "./dom.js";
-import { can, isLoaded } from "./store.js";
+import { can, canRetype, isLoaded } from "./store.js";
 
 /** Intents that change only how the page takes input: a fast typist's N while Python is still
  * answering the previous digit must not be lost. */
@@ -18,6 +18,7 @@ const WHILE_BUSY = new Set(["notes", "keys", "close-keys"]);
 export function enabled(state, name) {
   if (state.ready && state.busy && WHILE_BUSY.has(name)) return name !== "notes" || notesUsable(state);
   if (!state.ready || state.busy) return name === "cancel" && state.busy !== null;
+  if (state.mode === "enter" && (name === "undo" || name === "redo")) return canRetype(state, name === "undo");
   if (name in VIEW_COMMANDS) return can(state, VIEW_COMMANDS[name]);
   switch (name) {
     case "count": case "goto": case "gtsps": case "rate": case "export": return isLoaded(state);

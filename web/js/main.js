@@ -123,7 +123,10 @@ const intents = {
     return control.command("fill_notes");
   },
 };
-for (const name of ["undo", "redo", "back", "forward", "step", "hint", "apply", "solve_logic", "guess", "backtrack", "solve"]) {
+for (const name of ["undo", "redo"]) {  // while entering, the givens typed; else the session's history
+  intents[name] = () => (store.state.mode === "enter" ? control.retype(name === "undo") : control.command(name));
+}
+for (const name of ["back", "forward", "step", "hint", "apply", "solve_logic", "guess", "backtrack", "solve"]) {
   intents[name] ??= () => control.command(name);
 }
 for (const panel of panels) Object.assign(intents, panel.intents);

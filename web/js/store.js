@@ -9,6 +9,8 @@
  * Modes: "enter" (typed characters become the givens; the empty board starts here) and "play"
  * (typed digits are the player's moves; every loaded puzzle starts here). `notesMode` makes typed
  * digits notes; `showCandidates` shows the solver's candidates instead of the player's notes.
+ * While entering, Undo and Redo walk `entryPast` and `entryFuture` (the lines typed before and
+ * undone): the givens are not yet a puzzle with a history of its own in Python.
  */
 
 /** The shape of a 9×9 board before Python has answered; replaced by every view. */
@@ -25,6 +27,8 @@ export function initialState(saved = null) {
     versions: null,
     shape,
     entry: Array(shape.n * shape.n).fill(BLANK),
+    entryPast: [],
+    entryFuture: [],
     view: null,
     mode: saved && saved.mode === "enter" ? "enter" : "play",
     notesMode: false,
@@ -163,10 +167,28 @@ function moved(state, dRow, dCol) {
   return { ...state, selected: row * n + col };
 }
 
+/** Lines of givens kept for Undo while entering. */
+const ENTRY_UNDO_LIMIT = 500;
+
 function typed(state, cell, char) {
   const entry = state.entry.slice();
   entry[cell] = char;
-  return { ...state, entry, conflicts: [], notice: null, text: entry.join("") };
+  const entryPast = [...state.entryPast, entryText(state)].slice(-ENTRY_UNDO_LIMIT);
+  return { ...state, entry, entryPast, entryFuture: [], conflicts: [], notice: null, text: entry.join("") };
+}
+
+/** Undo (`back`) or Redo of the givens typed: the line moves between the two stacks. */
+function retyped(state, back) {
+  const [from, to] = back ? ["entryPast", "entryFuture"] : ["entryFuture", "entryPast"];
+  if (!state[from].length) return state;
+  const line = state[from][state[from].length - 1];
+  return { ...state, entry: [...line], text: line, conflicts: [], notice: null,
+    [from]: state[from].slice(0, -1), [to]: [...state[to], entryText(state)] };
+}
+
+/** Can Undo (`back`) or Redo change the givens being typed? */
+export function canRetype(state, back) {
+  return state.mode === "enter" && (back ? state.entryPast : state.entryFuture).length > 0;
 }
 
 /** The one place the state changes. */
@@ -191,7 +213,10 @@ export function reduce(state, action) {
       return { ...state, busy: null, ready: false, notice: action.notice, error: null };
     case "view": {
       const next = withView(state, action.view, action.cmd);
-      return action.mode ? { ...next, mode: action.mode } : next;
+      // Another puzzle to play ends the typing that Undo walks back.
+      const typing = action.mode === "enter" || (action.mode === undefined && state.mode === "enter");
+      const kept = typing ? next : { ...next, entryPast: [], entryFuture: [] };
+      return action.mode ? { ...kept, mode: action.mode } : kept;
     }
     case "error":
       return { ...state, error: action.error, notice: null };
@@ -207,6 +232,8 @@ export function reduce(state, action) {
       return moved(state, action.dRow, action.dCol);
     case "typed":
       return typed(state, action.cell, action.char);
+    case "retyped":
+      return retyped(state, action.back);
     case "text":
       return action.fits
         ? { ...state, text: action.text, entry: [...action.text.trim()], conflicts: [], notice: null }
