@@ -32,6 +32,21 @@ from .geometry import SYMBOLS, Geometry
 MoveKind = Literal["place", "erase", "note", "fill", "restore"]
 
 #: ``r3c5``, in ASCII digits only (``\d`` would take ``r١c1``, with an Arabic-Indic one, as r1c1).
+#: The moves a person types, as messages and ``pysolver play --help`` show them (``restore``, which
+#: the page writes for a position from a link, is read too but is not for typing).
+TYPED_MOVES = ("place r1c1 9", "note r2c2 6", "erase r1c1", "fill")
+
+
+def listed(words: tuple[str, ...]) -> str:
+    """Quoted words joined as a sentence lists them.
+
+    >>> listed(("fill", "logic", "guess"))
+    "'fill', 'logic' or 'guess'"
+    """
+    quoted = [f"'{word}'" for word in words]
+    return f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+
+
 _CELL = re.compile(r"^r([0-9]+)c([0-9]+)$")
 
 
@@ -148,8 +163,7 @@ class Move:
         kind = words[0] if words else ""
         shapes = {"place": (3, 4), "erase": (2, 2), "note": (3, 3), "fill": (1, 1), "restore": (3, 3)}
         if kind not in shapes or not shapes[kind][0] <= len(words) <= shapes[kind][1]:
-            raise ValueError(f"{text!r} is not a move: expected 'place r3c5 4', 'erase r3c5', "
-                             "'note r3c5 4', 'fill' or 'restore <digits> <notes>'")
+            raise ValueError(f"{text!r} is not a move: expected {listed(TYPED_MOVES)}")
         if kind == "fill":
             return cls("fill")
         if kind == "restore":

@@ -28,7 +28,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Callable, Literal, Union
+from typing import Any, Callable, Literal, Union, get_args
 
 from .board import Board, Contradiction
 from .classify import Classification, classify
@@ -37,7 +37,7 @@ from .geometry import Geometry
 from .grading import rate
 from .grid import Grid
 from .logic import Settings, apply_step, find_contradiction, next_step
-from .play import Move
+from .play import TYPED_MOVES, Move, MoveKind, listed
 from .search import count_solutions, solve
 from .step import Step, digit_set
 from .techniques.guessing import BACKTRACK, GUESS, SEARCH
@@ -49,6 +49,10 @@ Action = str
 Entry = Union[Step, Move]
 
 _ACTION_OF = {GUESS: "guess", BACKTRACK: "backtrack", SEARCH: "search"}
+
+#: The actions a person may give ``replay``, as ``pysolver play --help`` and the message for an
+#: unknown action list them: the moves they type, then the tutor's steps.
+ACTIONS = (*TYPED_MOVES, "logic", "guess", "backtrack", "search")
 
 
 @dataclass(frozen=True)
@@ -706,24 +710,32 @@ class Session:
     def replay(self, actions: list[str]) -> None:
         """Redo a history from its actions (as saved by the page), checking each can be taken.
 
-        An action is "logic", "guess", "backtrack", "search" (the tutor's) or a move's text.
+        An action is "logic", "guess", "backtrack", "search" (the tutor's) or a move's text. Any
+        that cannot be taken, a tutor's step as much as a move, is named with its number:
+        ``cannot replay action 5 ('backtrack'): nothing to backtrack: ...``.
         """
         for index, action in enumerate(actions):
-            if action == "logic":
-                if self.step() is None:
-                    raise ValueError(f"cannot replay action {index + 1} ('logic'): no logic step is "
-                                     f"available ({self.status().message})")
-            elif action == "guess":
-                self.guess()
-            elif action == "backtrack":
-                self.backtrack()
-            elif action == "search":
-                self.finish_by_search()
-            else:
-                try:
-                    self.play(Move.parse(action, self.geometry))
-                except ValueError as error:
-                    raise ValueError(f"cannot replay action {index + 1} ({action!r}): {error}") from None
+            try:
+                self._take(action)
+            except ValueError as error:
+                raise ValueError(f"cannot replay action {index + 1} ({action!r}): {error}") from None
+
+    def _take(self, action: Action) -> None:
+        """Take one action of ``replay``; a ValueError says why it cannot be taken."""
+        if action == "logic":
+            if self.step() is None:
+                raise ValueError(f"no logic step is available ({self.status().message})")
+        elif action == "guess":
+            self.guess()
+        elif action == "backtrack":
+            self.backtrack()
+        elif action == "search":
+            self.finish_by_search()
+        elif action.split()[:1] and action.split()[0] in get_args(MoveKind):
+            self.play(Move.parse(action, self.geometry))
+        else:
+            raise ValueError(f"{action!r} is not a move or a tutor's step: expected "
+                             f"{listed(ACTIONS)}")
 
     def _forget_ahead(self) -> None:
         for cache in (self._next, self._quick, self._contradiction):

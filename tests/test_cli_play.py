@@ -43,3 +43,31 @@ def test_non_ascii_digits_are_refused_and_named(capsys: pytest.CaptureFixture[st
     assert capsys.readouterr().err == (
         "pysolver: error: cannot replay action 1 ('place r١c1 9'): 'r١c1' is not a cell of a 9×9 "
         "grid (r1c1 to r9c9): '١' is not one of the digits 0-9\n")
+
+
+@pytest.mark.parametrize(("actions", "message"), [
+    (["logic", "backtrack"], "cannot replay action 2 ('backtrack'): nothing to backtrack: "
+                             "no contradiction after a guess"),
+    (["search", "search"], "cannot replay action 2 ('search'): the board is already solved"),
+    (["search", "guess"], "cannot replay action 2 ('guess'): nothing to guess: "
+                          "the board is solved or contradictory"),
+])
+def test_a_tutor_step_that_cannot_be_taken_is_named(capsys: pytest.CaptureFixture[str],
+                                                    actions: list[str], message: str) -> None:
+    assert main(["play", FIGURE_4_2, *actions]) == 2
+    assert capsys.readouterr().err == f"pysolver: error: {message}\n"
+
+
+def test_an_unknown_action_is_told_what_help_offers(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    offered = " ".join(capsys.readouterr().out.split()).split("ACTION ", 2)[-1].split(", in order")[0]
+    assert offered.startswith("'place r1c1 9'") and offered.endswith("'backtrack' or 'search'")
+    assert main(["play", FIGURE_4_2, "jump"]) == 2
+    assert capsys.readouterr().err == (
+        f"pysolver: error: cannot replay action 1 ('jump'): 'jump' is not a move or a tutor's "
+        f"step: expected {offered}\n")
+    assert main(["play", FIGURE_4_2, "place r1c1"]) == 2
+    assert "'place r1c1' is not a move: expected 'place r1c1 9', 'note r2c2 6', 'erase r1c1' or " \
+           "'fill'\n" in capsys.readouterr().err
+

@@ -16,8 +16,8 @@ import argparse
 
 from ..geometry import bits
 from ..formats.path import step_line
-from ..play import Move
-from ..session import Session
+from ..play import Move, listed
+from ..session import ACTIONS, Session
 from .inputs import add_puzzle_arguments, each_grid
 from .options import whole_number
 
@@ -27,8 +27,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     parser = subparsers.add_parser("play", help="play a puzzle: your moves and the tutor's steps")
     add_puzzle_arguments(parser)
     parser.add_argument("actions", nargs="*", metavar="ACTION",
-                        help="'place r1c1 9', 'note r2c2 6', 'erase r1c1', 'fill', 'logic', 'guess', "
-                             "'backtrack' or 'search', in order")
+                        help=f"{listed(ACTIONS)}, in order")
     parser.add_argument("--hint", type=whole_number(0, 3), default=0, metavar="N",
                         help="climb the hint ladder N levels (1-3) from the final position")
     parser.add_argument("--check", action="store_true", help="name wrong digits and notes")
