@@ -71,3 +71,9 @@ def test_an_unknown_action_is_told_what_help_offers(capsys: pytest.CaptureFixtur
     assert "'place r1c1' is not a move: expected 'place r1c1 9', 'note r2c2 6', 'erase r1c1' or " \
            "'fill'\n" in capsys.readouterr().err
 
+
+def test_a_hint_that_cannot_climb_is_printed_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", FIGURE_4_2, "place r1c1 8", "--hint", "3"]) == 0
+    hints = [line for line in capsys.readouterr().out.splitlines() if line.startswith("hint")]
+    assert hints == ["hint 1: r1c1: 8 is not this cell's digit: erase it (or Undo) before going on, "
+                     "or the next steps would build on it."]

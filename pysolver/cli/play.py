@@ -69,9 +69,12 @@ def play(session: Session, args: argparse.Namespace) -> None:
     status = session.status()
     print(f"{status.state}: {status.message}")
     for _ in range(args.hint):
+        level = session.hint_level()
         hint = session.hint()
         if hint is None:
             print("hint: none (nothing left to find)")
+            break
+        if session.hint_level() == level:  # the top of the ladder (a wrong digit is named once)
             break
         print(f"hint {hint['level']}: {hint['text']}")
         if hint.get("details"):
