@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -54,3 +55,18 @@ def test_no_solution_gives_the_reason_on_stderr_and_exit_1(
 def test_over_the_limit_exits_2_pointing_to_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["gtsps", "." * 256]) == 2
     assert "use `pysolver count`" in capsys.readouterr().err
+
+
+def test_a_file_labels_each_puzzle_s_lines_and_json(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(f"{FIGURE_4_2}\n{NO_SOLUTION}\n{FIGURE_4_2}\n")
+    assert main(["gtsps", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == [f"two.txt line 1: {FIGURE_4_7}", f"two.txt line 3: {FIGURE_4_7}"]
+    assert captured.err == "two.txt line 2: no solution: box 2 has no valid permutation\n"
+    assert main(["gtsps", str(path), "--json"]) == 1
+    labels = [json.loads(line)["label"] for line in capsys.readouterr().out.splitlines()]
+    assert labels == ["two.txt line 1", "two.txt line 2", "two.txt line 3"]
+    assert main(["gtsps", FIGURE_4_2, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["label"] is None

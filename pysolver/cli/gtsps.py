@@ -2,7 +2,8 @@
 
 By default one solution per line and nothing else, so ``| wc -l`` counts them; ``--count`` prints
 the number instead; ``--stats`` adds the figures of every stage (a table, or with ``--json`` one
-JSON object per puzzle). No solution: the reason on stderr and exit code 1. A puzzle too open for
+JSON object per puzzle). From a file of several puzzles each line starts with its puzzle's label
+(``f line 3: ``), and each JSON object has a ``label`` (null for a lone puzzle), as ``rate``'s do. No solution: the reason on stderr and exit code 1. A puzzle too open for
 GTSPS stops with exit code 2 and a message pointing to ``pysolver count``.
 """
 
@@ -44,16 +45,16 @@ def run(args: argparse.Namespace) -> int:
         result = solve_gtsps(grid)
         prefix = parsed.prefix
         if args.json:
-            report = report_json(result)
+            report = {"label": parsed.label or None, **report_json(result)}
             report["solutions"] = [s.line(args.alphabet) for s in result.solutions]
             print(json.dumps(report))
         elif args.count:
             print(f"{prefix}{len(result.solutions)}")
         else:
             for solution in result.solutions:
-                print(solution.line(args.alphabet))
+                print(f"{prefix}{solution.line(args.alphabet)}")
         if args.stats and not args.json:
-            print(stats_table(result))
+            print(f"{parsed.label}:\n{stats_table(result)}" if parsed.label else stats_table(result))
         if result.reason is not None:
             print(f"{prefix}no solution: {result.reason}", file=sys.stderr)
             code = 1
