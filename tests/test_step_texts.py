@@ -27,6 +27,7 @@ from pysolver.step import Step
 from pysolver.techniques.chains import GROUPED_NICE_LOOP, NICE_LOOP as NICE_LOOP_RECORD
 from pysolver.techniques.forcing import DIGIT_FORCING_CHAIN
 from pysolver.techniques.registry import BY_SLUG, TECHNIQUES
+from tests.helpers import FIGURE_4_2
 from tests.hodoku_library import position
 from tests.test_als import LIBRARY as ALS_LIBRARY
 from tests.test_chains import LIBRARY as CHAIN_LIBRARY
@@ -189,3 +190,16 @@ def test_the_cli_prints_the_pages_words(why: bool) -> None:
     for step in steps:
         assert f"{step.name}: {step.text}" in "\n".join(lines)
     assert any(line.strip().startswith("why: ") for line in lines) is why
+
+
+def test_exclusions_of_size_one_speak_of_one_cell_and_one_digit() -> None:
+    # With the singles and intersections off, chain and pile exclusion find the singles themselves.
+    basics = frozenset({"naked-single", "hidden-single", "pointing", "claiming"})
+    ones = [s for off in (basics, basics | {"chain-exclusion"})  # chains come first: then piles
+            for s in solve_by_logic(Board.from_grid(Grid.parse(FIGURE_4_2)), Settings(off))[1]
+            if s.technique.slug in ("chain-exclusion", "pile-exclusion") and s.size == 1]
+    assert {s.technique.slug for s in ones} == {"chain-exclusion", "pile-exclusion"}
+    for step in ones:
+        check_words(step)
+        assert "these 1 " not in step.details and " hold only " not in step.text and " fit only " not in step.text
+        assert "of size one" in step.details

@@ -139,7 +139,23 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
         digit_names = join_names(geo.symbol(d) for d in digits)
         count = _NUMBER_WORDS.get(size, str(size))
         subset = subset_name(pattern.kind, size).lower()
-        if pattern.kind == "chain":
+        if size == 1:  # with the singles switched off, chain and pile exclusion find them
+            technique = CHAIN_EXCLUSION if pattern.kind == "chain" else PILE_EXCLUSION
+            if pattern.kind == "chain":
+                text = (f"In {where}, {cell_names} holds only {digit_names}. "
+                        f"So {digit_names} leaves the other cells of {where}.")
+                details = (f"Chain exclusion of size one ({subset}): {cell_names} has only "
+                           f"{digit_names} left, so it takes {digit_names} and no other cell of "
+                           f"{where} can hold it. In the house's graph the cell vertex reaches "
+                           f"only one digit vertex: removes {removes}.")
+            else:
+                text = (f"In {where}, {digit_names} fits only in {cell_names}. "
+                        f"So that cell keeps just {digit_names}.")
+                details = (f"Pile exclusion of size one ({subset}): {where} needs a "
+                           f"{digit_names} and only {cell_names} can take it, so that cell holds "
+                           f"{digit_names} and no other digit. In the house's graph the digit "
+                           f"vertex reaches only one cell vertex: removes {removes}.")
+        elif pattern.kind == "chain":
             technique = CHAIN_EXCLUSION
             text = (f"In {where}, {cell_names} hold only {digit_names}. "
                     f"So {digit_names} leave the other cells of {where}.")
