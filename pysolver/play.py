@@ -31,7 +31,6 @@ from .geometry import SYMBOLS, Geometry
 
 MoveKind = Literal["place", "erase", "note", "fill", "restore"]
 
-#: ``r3c5``, in ASCII digits only (``\d`` would take ``r١c1``, with an Arabic-Indic one, as r1c1).
 #: The moves a person types, as messages and ``pysolver play --help`` show them (``restore``, which
 #: the page writes for a position from a link, is read too but is not for typing).
 TYPED_MOVES = ("place r1c1 9", "note r2c2 6", "erase r1c1", "fill")
@@ -47,6 +46,7 @@ def listed(words: tuple[str, ...]) -> str:
     return f"{', '.join(quoted[:-1])} or {quoted[-1]}"
 
 
+#: ``r3c5``, in ASCII digits only (``\d`` would take ``r١c1``, with an Arabic-Indic one, as r1c1).
 _CELL = re.compile(r"^r([0-9]+)c([0-9]+)$")
 
 
@@ -63,7 +63,8 @@ def parse_cell(text: str, geometry: Geometry) -> int:
     n = geometry.n
     if match is None or not (1 <= int(match[1]) <= n and 1 <= int(match[2]) <= n):
         foreign = next((char for char in text if not char.isascii()), None)
-        because = f": {foreign!r} is not one of the digits 0-9" if foreign and foreign.isdigit() else ""
+        because = (f": {foreign!r} is not one of the digits 0-9" if foreign and foreign.isdigit()
+                   else "")
         raise ValueError(f"{text!r} is not a cell of a {n}×{n} grid (r1c1 to r{n}c{n}){because}")
     return geometry.cell_at(int(match[1]) - 1, int(match[2]) - 1)
 

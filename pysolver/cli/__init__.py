@@ -5,7 +5,8 @@ function taking the parsed arguments and returning an exit code. Whatever happen
 one line on stderr, never a traceback, and an exit status scripts can rely on:
 
 - 0: done; 1: a puzzle has no solution (or is not valid, for ``check``), or the output could not be
-  written (a full disk, a closed stdout: checked before any work, so nothing is computed for no one); 2: a usage error — a bad option, a puzzle that is not one, a file that cannot be read;
+  written (a full disk; a closed stdout, checked before any work so that none is done for no one);
+  2: a usage error — a bad option, a puzzle that is not one, a file that cannot be read;
 - 130: interrupted with Ctrl-C (what shells report for SIGINT).
 
 Set ``PYSOLVER_DEBUG=1`` to see the traceback of an unexpected error.

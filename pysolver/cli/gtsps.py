@@ -3,8 +3,9 @@
 By default one solution per line and nothing else, so ``| wc -l`` counts them; ``--count`` prints
 the number instead; ``--stats`` adds the figures of every stage (a table, or with ``--json`` one
 JSON object per puzzle). From a file of several puzzles each line starts with its puzzle's label
-(``f line 3: ``), and each JSON object has a ``label`` (null for a lone puzzle), as ``rate``'s do. No solution: the reason on stderr and exit code 1. A puzzle too open for
-GTSPS stops with exit code 2 and a message pointing to ``pysolver count``.
+(``f line 3: ``), and each JSON object has a ``label`` (null for a lone puzzle), as ``rate``'s do.
+No solution: the reason on stderr and exit code 1. A puzzle too open for GTSPS stops with exit
+code 2 and a message pointing to ``pysolver count``.
 """
 
 from __future__ import annotations
@@ -54,7 +55,9 @@ def run(args: argparse.Namespace) -> int:
             for solution in result.solutions:
                 print(f"{prefix}{solution.line(args.alphabet)}")
         if args.stats and not args.json:
-            print(f"{parsed.label}:\n{stats_table(result)}" if parsed.label else stats_table(result))
+            if parsed.label:
+                print(f"{parsed.label}:")
+            print(stats_table(result))
         if result.reason is not None:
             print(f"{prefix}no solution: {result.reason}", file=sys.stderr)
             code = 1
