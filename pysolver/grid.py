@@ -37,15 +37,27 @@ ALPHABETS: dict[str, tuple[str, str]] = {
 _COUNTS = ", ".join(f"{n * n} ({n}×{n})" for n in BOX_SHAPES)
 
 
+def alphabet_of(name: str) -> tuple[str, str]:
+    """The symbols and blank characters of the alphabet called ``name``; a clear error (not a
+    bare ``KeyError``) for a name that is none, since callers pass what a person typed.
+
+    >>> alphabet_of("roman")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown alphabet 'roman': choose one of digits, letters, hex
+    """
+    if name not in ALPHABETS:
+        raise ValueError(f"unknown alphabet {name!r}: choose one of {', '.join(ALPHABETS)}")
+    return ALPHABETS[name]
+
+
 def symbols_for(n: int, alphabet: str = "digits") -> str:
     """The n characters that spell digits 1..n in ``alphabet``.
 
     >>> symbols_for(16), symbols_for(16, "hex")
     ('123456789ABCDEFG', '0123456789ABCDEF')
     """
-    if alphabet not in ALPHABETS:
-        raise ValueError(f"unknown alphabet {alphabet!r}: choose one of {', '.join(ALPHABETS)}")
-    symbols = ALPHABETS[alphabet][0]
+    symbols = alphabet_of(alphabet)[0]
     if alphabet == "hex" and n != 16:
         raise ValueError(f"the hex alphabet (0-F) is for 16×16 grids, not {n}×{n}")
     return symbols[:n]
@@ -151,7 +163,7 @@ class Grid(Frozen):
         multiline = "\n" in text
         cells = text.translate(_DROP_SEPARATORS)
         n = size_for_cell_count(len(cells))
-        symbols, blanks = ALPHABETS[alphabet]
+        symbols, blanks = alphabet_of(alphabet)
         if n is None:
             offset = _first_outside(text, symbols + blanks)
             if offset is not None:

@@ -44,6 +44,18 @@ class Settings:
     disabled: frozenset[str] = frozenset()
     unique: bool = False
 
+    def __post_init__(self) -> None:
+        """Refuse what would switch nothing off without a word: a slug the registry does not
+        know (a typo), or one string (its letters would be read as the set)."""
+        if isinstance(self.disabled, str):
+            raise TypeError(f"disabled is a set of technique slugs, not the string {self.disabled!r}")
+        disabled = frozenset(self.disabled)
+        unknown = sorted(disabled - _SLUGS)
+        if unknown:
+            raise ValueError(f"unknown technique {', '.join(map(repr, unknown))}: "
+                             f"see `pysolver techniques` for the slugs")
+        object.__setattr__(self, "disabled", disabled)
+
     def allows(self, record: Technique) -> bool:
         """Whether the engine may use ``record``."""
         return record.slug not in self.disabled and (
@@ -54,6 +66,8 @@ class Settings:
         return _finders(self)
 
 
+#: Every slug the registry knows.
+_SLUGS = frozenset(record.slug for record in TECHNIQUES)
 #: Every technique on; uniqueness techniques off (nothing proved the puzzle unique).
 DEFAULT = Settings()
 _FINDERS: dict[Settings, tuple[tuple[Finder, frozenset[Technique]], ...]] = {}

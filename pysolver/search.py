@@ -1290,13 +1290,27 @@ def _to_grid(geometry: Geometry, cand: int) -> Grid:
     return Grid(geometry, tuple(_values(layout(geometry), cand)))
 
 
+def _limit(limit: int | None) -> int | None:
+    """``limit`` once it is a count (or None): a clear error rather than ``islice``'s.
+
+    >>> _limit(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: limit is a number of solutions, 0 or more (or None for all), not -1
+    """
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+        raise ValueError(f"limit is a number of solutions, 0 or more (or None for all), "
+                         f"not {limit!r}")
+    return limit
+
+
 def iter_solutions(grid: Grid, limit: int | None = None) -> Iterator[Grid]:
     """The distinct solutions of ``grid`` (at most ``limit``), in a fixed order.
 
     >>> [str(g) for g in iter_solutions(Grid.parse("12.." "34.." "...." "...."), limit=2)]
     ['1234341221434321', '1234341223414123']
     """
-    for cand in islice(_search(grid), limit):
+    for cand in islice(_search(grid), _limit(limit)):
         yield _to_grid(grid.geometry, cand)
 
 
@@ -1398,7 +1412,7 @@ def iter_solution_lines(text: str, alphabet: str = "digits",
         plain = t, clue_bits(t, grid.values)
     t, clues = plain
     found = False
-    for solution in islice(raw_solutions(t, clues), limit):
+    for solution in islice(raw_solutions(t, clues), _limit(limit)):
         found = True
         yield _line(t, solution, alphabet)
     if not found:
@@ -1424,7 +1438,7 @@ def count_line(text: str, alphabet: str = "digits", limit: int | None = None) ->
     plain = _plain_clues(text, alphabet)
     if plain is None:
         return count_solutions(Grid.parse(text, alphabet=alphabet), limit)
-    found = sum(1 for _ in islice(raw_solutions(*plain), limit))
+    found = sum(1 for _ in islice(raw_solutions(*plain), _limit(limit)))
     if not found:
         Grid.parse(text, alphabet=alphabet)
     return found
@@ -1436,7 +1450,7 @@ def count_solutions(grid: Grid, limit: int | None = None) -> int:
     >>> count_solutions(Grid.empty(4)), count_solutions(Grid.empty(9), limit=5)
     (288, 5)
     """
-    return sum(1 for _ in islice(_search(grid), limit))
+    return sum(1 for _ in islice(_search(grid), _limit(limit)))
 
 
 def uniqueness(grid: Grid) -> Uniqueness:

@@ -250,7 +250,10 @@ def pm_lines() -> list[str]:
      "and '.' alone marks a cell without any"),
     (lambda lines: lines[:10] + [lines[10].replace("236 ", "233 ")] + lines[11:],
      "r8c1 lists 3 twice (line 11, column 5)"),
-], ids=["rows", "row-cells", "character", "twice"])
+    (lambda lines: lines[:3] + [lines[3].replace("| 23 ", "| 0  ")] + lines[4:],  # not "no candidate"
+     "unexpected character '0' at line 4, column 3 (r3c1): a 9×9 grid's candidates are 1-9, "
+     "and '.' alone marks a cell without any"),
+], ids=["rows", "row-cells", "character", "twice", "zero"])
 def test_pencil_mark_errors_name_the_line_column_and_cell(edit: object, message: str) -> None:
     text = "\n".join(edit(pm_lines()))  # type: ignore[operator]
     with pytest.raises(PuzzleFormatError) as error:

@@ -151,3 +151,8 @@ def test_symbols() -> None:
     assert symbols_for(25, "letters")[-1] == "Y"
     with pytest.raises(ValueError, match="hex alphabet"):
         symbols_for(9, "hex")
+
+
+def test_an_unknown_alphabet_is_named() -> None:
+    with pytest.raises(ValueError, match="unknown alphabet 'foo': choose one of digits, letters, hex"):
+        Grid.parse("." * 16, alphabet="foo")

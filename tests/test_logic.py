@@ -153,3 +153,11 @@ def test_brute_force_sees_a_known_naked_pair() -> None:
                 return
             board = apply_step(board, step)
     pytest.fail("no chain exclusion in top95")
+
+
+def test_settings_refuse_a_slug_nobody_knows_and_a_bare_string() -> None:
+    with pytest.raises(ValueError, match="unknown technique 'fsh'"):
+        Settings(frozenset({"fsh"}))
+    with pytest.raises(TypeError, match="not the string 'finned-fish'"):
+        Settings("finned-fish")  # type: ignore[arg-type]
+    assert Settings({"fish"}).disabled == frozenset({"fish"})  # type: ignore[arg-type]

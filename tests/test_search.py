@@ -4,6 +4,7 @@ samples of public puzzle sets, and soundness properties."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from pysolver.geometry import BOX_SHAPES
 from pysolver.grid import Grid
-from pysolver.search import (_locked_eliminations, _locks, candidate_bit, clue_bits,
+from pysolver.search import (_locked_eliminations, _locks, candidate_bit, clue_bits, count_line,
                              count_solutions, iter_solutions, layout, raw_solutions, solve,
                              uniqueness)
 from tests.helpers import puzzle_lines
@@ -276,3 +277,13 @@ def test_a_solution_of_a_blanked_solved_grid_extends_it(
 @given(solved_grids())
 def test_a_solved_grid_is_its_own_unique_solution(full: Grid) -> None:
     assert list(iter_solutions(full)) == [full]
+
+
+@pytest.mark.parametrize("limit", [-1, "3", 2.0, True])
+def test_a_limit_that_is_no_count_is_refused_by_name(limit: object) -> None:
+    grid = Grid.empty(4)
+    for call in (lambda: count_solutions(grid, limit),  # type: ignore[arg-type]
+                 lambda: list(iter_solutions(grid, limit)),  # type: ignore[arg-type]
+                 lambda: count_line("." * 16, limit=limit)):  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match=f"0 or more .*not {re.escape(repr(limit))}$"):
+            call()

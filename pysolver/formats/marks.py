@@ -18,7 +18,7 @@ from typing import Sequence
 from ..board import Board
 from ..errors import ConflictError
 from ..geometry import Geometry
-from ..grid import ALPHABETS, Grid, symbols_for
+from ..grid import Grid, alphabet_of, symbols_for
 
 
 def alphabet_symbols(n: int, alphabet: str) -> tuple[str, str]:
@@ -27,7 +27,7 @@ def alphabet_symbols(n: int, alphabet: str) -> tuple[str, str]:
     >>> alphabet_symbols(16, "hex")
     ('0123456789ABCDEF', '.')
     """
-    return symbols_for(n, alphabet), ALPHABETS[alphabet][1]
+    return symbols_for(n, alphabet), alphabet_of(alphabet)[1]
 
 
 def board_from_marks(geometry: Geometry, marks: Sequence[int],

@@ -106,7 +106,7 @@ def parse_pencilmarks(text: str, alphabet: str = "digits") -> Board:
             f"a pencil-mark grid has {_SIZES} rows of cells, found {n}",
             found=n)
     geometry = geometry_for_size(n)
-    symbols, blanks = alphabet_symbols(n, alphabet)
+    symbols = alphabet_symbols(n, alphabet)[0]
     marks: list[int] = []
     for row in rows:
         if len(row) != n:
@@ -114,13 +114,17 @@ def parse_pencilmarks(text: str, alphabet: str = "digits") -> Board:
                 f"line {row[0].line} has {len(row)} cells: every row of a {n}×{n} pencil-mark grid "
                 f"has {n}", found=len(row))
         for mark in row:
-            marks.append(_read_mark(mark, len(marks), geometry.cell_name(len(marks)), symbols, blanks))
+            marks.append(_read_mark(mark, len(marks), geometry.cell_name(len(marks)), symbols))
     return board_from_marks(geometry, marks)
 
 
-def _read_mark(mark: _Mark, cell: int, name: str, symbols: str, blanks: str) -> int:
-    """One cell's candidates as a bitmask (0 for a blank)."""
-    if mark.text in blanks:
+def _read_mark(mark: _Mark, cell: int, name: str, symbols: str) -> int:
+    """One cell's candidates as a bitmask (0 for '.', a cell without any).
+
+    Only '.' marks such a cell: a '0', a blank in a puzzle line, would otherwise turn a typo
+    into a contradiction far from it, so it is refused as any other character that is no digit.
+    """
+    if mark.text == ".":
         return 0
     mask = 0
     for offset, char in enumerate(mark.text):
