@@ -40,8 +40,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write each puzzle in the chosen form; exit 0."""
-    outputs = []
+    """Write each puzzle in the chosen form as soon as it is made, so that a bad puzzle later in
+    a file loses nothing written before it; exit 0."""
+    previous: str | None = None
     for label, imported in each_position(args):
         session = Session(imported.puzzle, imported.board)
         if args.after:
@@ -54,10 +55,12 @@ def run(args: argparse.Namespace) -> int:
             session = Session(imported.puzzle, session.board)
         if args.format == "path":
             steps = session.solve_logic() if args.no_guess else session.solve()
-            outputs.append(path_text(steps, session.status()))
+            text = path_text(steps, session.status())
         else:
-            outputs.append(formats.write(session.board, args.format, args.alphabet))
-    multiline = any("\n" in text for text in outputs)
-    print(("\n\n" if multiline else "\n").join(outputs))
+            text = formats.write(session.board, args.format, args.alphabet)
+        if previous is not None and ("\n" in previous or "\n" in text):
+            print()
+        print(text, flush=True)
+        previous = text
     return 0
 
