@@ -28,7 +28,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Callable, Literal, Union, get_args
+from typing import Any, Callable, Iterator, Literal, Union, get_args
 
 from .board import Board, Contradiction
 from .classify import Classification, classify
@@ -668,23 +668,28 @@ class Session:
     # --- whole solves -------------------------------------------------------------------------
     def solve_logic(self) -> list[Step]:
         """Apply logic steps until solved, stuck or contradictory."""
-        taken = []
-        while (step := self.step()) is not None:
-            taken.append(step)
-        return taken
+        return list(self.steps_to_end(guess=False))
 
     def solve(self) -> list[Step]:
         """Finish the solve with logic, guesses and backtracks; stop solved or without a solution."""
-        taken = []
+        return list(self.steps_to_end())
+
+    def steps_to_end(self, guess: bool = True) -> Iterator[Step]:
+        """Each step as it is taken: logic, and with ``guess`` guesses and backtracks, until the
+        board is solved, stuck (without ``guess``) or without a solution. One at a time, so that
+        a log of a large grid shows its first steps while the next ones are still being found."""
         while not self.board.is_solved():
             if self.contradiction() is not None:
-                if not self.can_backtrack():
-                    break
-                taken.append(self.backtrack())
+                if not guess or not self.can_backtrack():
+                    return
+                yield self.backtrack()
                 continue
             step = self.step()
-            taken.append(step if step is not None else self.guess())
-        return taken
+            if step is None:
+                if not guess:
+                    return
+                step = self.guess()
+            yield step
 
     def finish_by_search(self) -> Step:
         """One step placing every remaining digit, from the search engine's solution."""

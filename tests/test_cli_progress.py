@@ -127,3 +127,19 @@ def test_quick_commands_print_no_progress(capsys: pytest.CaptureFixture[str]) ->
     assert main(["count", "--limit", "0", "." * 16]) == 0
     assert capsys.readouterr() == ("288\n", "")
     assert progress_module.DELAY >= 0.5
+
+
+def test_steps_prints_each_step_as_found_and_ctrl_c_keeps_them() -> None:
+    """A 25×25 log takes minutes: its first steps come out at once, and Ctrl-C keeps them."""
+    puzzle = (ROOT / "bench" / "data" / "unique25x25_seed15.txt").read_text(encoding="utf-8").split()[0]
+    process = subprocess.Popen([sys.executable, "-m", "pysolver", "steps", "--no-guess", puzzle],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.readline().decode()  # while the rest of the log is still being found
+    process.send_signal(signal.SIGINT)
+    code = process.wait(timeout=60)
+    rest, err = process.stdout.read().decode(), process.stderr.read().decode()
+    assert first.startswith("   1. ") and code == 130
+    assert err.strip() == "pysolver: interrupted" and "Traceback" not in err
+    assert all(line.startswith(" ") for line in rest.splitlines())  # steps, no status line

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..formats.path import path_lines
+from ..formats.path import numbered_lines
 from ..session import Session
 from .inputs import add_puzzle_arguments, each_position
 from .techniques import add_without_argument
@@ -34,23 +34,26 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print each puzzle's log and status; exit 0 (a stuck or contradictory puzzle is a result)."""
+    """Print each puzzle's log and status; exit 0 (a stuck or contradictory puzzle is a result).
+
+    Each step is printed as soon as it is found: a large grid's log shows its progress, and an
+    interrupted run keeps the steps printed so far."""
     for label, imported in each_position(args):
         session = Session(imported.puzzle, imported.board, args.without)
-        steps = session.solve_logic() if args.no_guess else session.solve()
+        if label and not args.json:
+            print(f"{label}:")
+        count = 0
+        for count, step in enumerate(session.steps_to_end(guess=not args.no_guess), 1):
+            lines = ([json.dumps(step.to_json(), separators=(",", ":"))] if args.json
+                     else numbered_lines(count, step, args.why))
+            print("\n".join(lines), flush=True)
         status = session.status()
         if args.json:
-            for step in steps:
-                print(json.dumps(step.to_json(), separators=(",", ":")))
-            print(json.dumps({**status.to_json(), "steps": len(steps),
+            print(json.dumps({**status.to_json(), "steps": count,
                               "grid": session.board.grid().line(args.alphabet),
                               **({"label": label} if label else {})},
                              separators=(",", ":")))
             continue
-        if label:
-            print(f"{label}:")
-        for line in path_lines(steps, args.why):
-            print(line)
         print(f"{status.state}: {status.message}")
         print(session.board.grid().picture(args.alphabet))
     return 0

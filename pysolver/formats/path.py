@@ -21,13 +21,17 @@ def path_lines(steps: Sequence[Step], why: bool = False) -> list[str]:
     """``   1. <technique>: <short text>`` for each step, numbered from 1, as the page shows it
     beside the board; with ``why`` the step's details under it (the page's "why?"); and under a
     chain-like step its proof in Eureka notation, as the forums write it."""
-    lines = []
-    for number, step in enumerate(steps, 1):
-        lines.append(f"{number:4}. {step_line(step)}")
-        if why and step.details:
-            lines.append(f"      why: {step.details}")
-        if step.proof is not None and step.proof.notation:
-            lines.append(f"      {step.proof.notation}")
+    return [line for number, step in enumerate(steps, 1) for line in numbered_lines(number, step, why)]
+
+
+def numbered_lines(number: int, step: Step, why: bool = False) -> list[str]:
+    """One step's lines in ``path_lines``: its number, title and text, then its details (with
+    ``why``) and its proof in Eureka notation."""
+    lines = [f"{number:4}. {step_line(step)}"]
+    if why and step.details:
+        lines.append(f"      why: {step.details}")
+    if step.proof is not None and step.proof.notation:
+        lines.append(f"      {step.proof.notation}")
     return lines
 
 
