@@ -127,6 +127,16 @@ def test_a_picture_with_a_short_row_is_still_one_picture(capsys: pytest.CaptureF
     assert refused(capsys, "solve", str(path)).endswith("cells, found 80")
 
 
+def test_an_empty_file_or_stdin_says_so(capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = tmp_path / "empty.txt"
+    path.write_text("\n  \n", encoding="utf-8")
+    assert refused(capsys, "solve", str(path)) == (
+        f"pysolver: error: {str(path)!r} is empty: no puzzle to read")
+    stdin_of(monkeypatch, b"")
+    assert refused(capsys, "check", "-") == "pysolver: error: standard input is empty: no puzzle to read"
+
+
 def test_a_directory(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert refused(capsys, "rate", str(tmp_path)) == (
         f"pysolver: error: is a directory: {str(tmp_path)!r} (give a file of puzzles, or a puzzle)")

@@ -192,13 +192,21 @@ def _names_a_file(argument: str) -> bool:
     return len(stem) < _FEWEST_CELLS or 2 * puzzle_like < len(stem)
 
 
+def _not_blank(text: str, source: str) -> str:
+    """``text``, unless it holds nothing but white space: then say so, rather than "found 0
+    cells" with no word of where."""
+    if not text.strip():
+        raise InputError(f"{source} is empty: no puzzle to read")
+    return text
+
+
 def read_puzzles(argument: str) -> list[PuzzleText]:
     """The puzzles an argument names: stdin for ``-``, a file if one exists, else the text itself,
     unless it looks like a path (``_names_a_file``): then it is a missing file, not a puzzle with
     a bad character.
     """
     if argument == "-":
-        return split_puzzles(_read_stdin(), "stdin")
+        return split_puzzles(_not_blank(_read_stdin(), "standard input"), "stdin")
     kind = _file_kind(argument)
     if kind == "directory":
         raise InputError(f"is a directory: {argument!r} (give a file of puzzles, or a puzzle)")
@@ -209,7 +217,7 @@ def read_puzzles(argument: str) -> list[PuzzleText]:
                 data = file.read()
         except OSError as error:
             raise InputError(f"cannot read {argument!r}: {_reason(error)}") from None
-        return split_puzzles(decode(data, name), name)
+        return split_puzzles(_not_blank(decode(data, name), repr(argument)), name)
     if _names_a_file(argument):
         raise InputError(f"no such file: {argument!r}")
     return [PuzzleText(argument)]
