@@ -133,3 +133,13 @@ def test_worker_rate_a_puzzle_or_the_loaded_one() -> None:
     handle(json.dumps({"cmd": "load", "puzzle": FIGURE_4_2}))
     loaded = json.loads(handle(json.dumps({"cmd": "rate"})))
     assert (loaded["level"], loaded["puzzle"]) == ("easy", FIGURE_4_2)
+
+
+def test_generate_without_a_seed_names_the_one_it_drew(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--size", "4"]) == 0
+    out, err = capsys.readouterr()
+    seed = int(err.split()[2])
+    assert err == f"pysolver: seed {seed} (--seed {seed} makes the same puzzles again)\n"
+    assert main(["generate", "--size", "4", "--seed", str(seed)]) == 0
+    again = capsys.readouterr()
+    assert again.out == out and again.err == ""  # the same puzzle, and no note for a given seed

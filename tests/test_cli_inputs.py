@@ -171,13 +171,14 @@ def test_bytes_that_are_not_utf8_are_named(capsys: pytest.CaptureFixture[str],
     (["count", "--limit", "١٠", FIGURE_4_2], "not '١٠'"),
     (["count", "--limit", "1_0", FIGURE_4_2], "not '1_0'"),
     (["count", "--limit", " 10", FIGURE_4_2], "not ' 10'"),
-    (["generate", "--size", "١٦"], "argument --size: expected a whole number from 4 to 16"),
-    (["generate", "--size", "5"], "argument --size: invalid choice: 5"),
+    (["generate", "--size", "١٦"], "argument --size: expected 4, 6, 9 or 16, not '١٦'"),
+    (["generate", "--size", "5"], "argument --size: expected 4, 6, 9 or 16, not '5'"),
+    (["generate", "--size", "25"], "argument --size: expected 4, 6, 9 or 16, not '25'"),
     (["generate", "--count", "0"], "argument --count: expected a whole number from 1 to"),
     (["generate", "--seed", "-1"], "argument --seed: expected a whole number from 0 to"),
     (["generate", "--seed", "٣"], "argument --seed"),
 ], ids=["huge-limit", "arabic-indic-limit", "underscore-limit", "padded-limit", "arabic-size",
-        "size-5", "count-0", "negative-seed", "arabic-seed"])
+        "size-5", "size-25", "count-0", "negative-seed", "arabic-seed"])
 def test_options_are_ascii_whole_numbers_in_range(capsys: pytest.CaptureFixture[str],
                                                   argv: list[str], message: str) -> None:
     with pytest.raises(SystemExit) as exit_info:

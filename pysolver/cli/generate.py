@@ -14,7 +14,7 @@ import sys
 from ..generate import SIZES, SYMMETRIES, generate, parse_level_choice
 from ..grading import Level
 from ..grid import symbols_for
-from .options import whole_number
+from .options import one_of, whole_number
 from .progress import ProgressLine
 
 #: The most puzzles one run makes, and the largest seed (``random.Random`` takes any integer).
@@ -26,8 +26,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     """Add the ``generate`` subcommand."""
     parser = subparsers.add_parser(
         "generate", help="make puzzles with one solution at a difficulty level")
-    parser.add_argument("--size", type=whole_number(min(SIZES), max(SIZES)), choices=SIZES,
-                        default=9, help="grid size (default 9)")
+    parser.add_argument("--size", type=one_of(SIZES), choices=SIZES, default=9,
+                        help="grid size (default 9)")
     levels = [level.slug for level in Level] + ["unique"]
     parser.add_argument("--level", choices=levels, default="unique",
                         help="difficulty; 'unique' (default) is any level below guessing")
@@ -45,9 +45,14 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print one puzzle per line (``.`` for a blank), or JSON objects with ``--json``."""
+    """Print one puzzle per line (``.`` for a blank), or JSON objects with ``--json``.
+
+    Without ``--seed`` a random one is drawn and named on stderr (JSON carries it anyway), so
+    that puzzles worth keeping can be made again."""
     level = parse_level_choice(args.level)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    if args.seed is None and not args.json:
+        print(f"pysolver: seed {seed} (--seed {seed} makes the same puzzles again)", file=sys.stderr)
     rng = random.Random(seed)
     symbols_for(args.size)  # fail early on a size the alphabet cannot spell
     for index in range(args.count):

@@ -29,3 +29,21 @@ def whole_number(low: int, high: int, note: str = "") -> Callable[[str], int]:
         raise argparse.ArgumentTypeError(
             f"expected a whole number from {low:,} to {high:,}{note} in the digits 0-9, not {text!r}")
     return read
+
+
+def one_of(values: tuple[int, ...]) -> Callable[[str], int]:
+    """An argparse ``type`` reading one of ``values``, written in ASCII digits; anything else gets
+    the one message listing them (a number out of range and a word alike).
+
+    >>> one_of((4, 6, 9, 16))("25")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected 4, 6, 9 or 16, not '25'
+    """
+    names = ", ".join(map(str, values[:-1])) + f" or {values[-1]}"
+
+    def read(text: str) -> int:
+        if text.isascii() and text.isdigit() and int(text) in values:
+            return int(text)
+        raise argparse.ArgumentTypeError(f"expected {names}, not {text!r}")
+    return read
