@@ -397,6 +397,23 @@ def test_keys_stay_in_form_fields_and_the_keys_dialog(page: Page, site_url: str)
     assert "Shift + digit" in dialog.inner_text() and "Notes mode on or off" in dialog.inner_text()
     page.keyboard.press("Escape")
     dialog.wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.dataset.cell") == "0"  # "?" came from the board
+    keys = page.get_by_role("button", name="Keys", exact=True)
+    keys.focus()
+    page.keyboard.press("Enter")
+    dialog.wait_for()
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.textContent") == "Keys"  # back to its button
+    step = page.get_by_role("button", name="Step", exact=True)
+    step.focus()
+    page.keyboard.press("Enter")  # from the keyboard, focus stays on Step for the next Enter
+    wait_actions(page, 1)
+    page.wait_for_function("document.activeElement && document.activeElement.dataset.intent === 'step'")
+    page.keyboard.press("Enter")
+    wait_actions(page, 2)
+    step.click()  # a pointer click leaves the board's keys ready
+    wait_actions(page, 3)
     assert page.evaluate("document.activeElement.dataset.cell") == "0"
     for name in ("Hint", "Check", "Undo", "Redo", "Notes"):
         assert page.get_by_role("button", name=name, exact=True).count() == 1

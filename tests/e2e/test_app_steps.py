@@ -124,6 +124,15 @@ def test_chain_exclusion_is_drawn_exactly_as_python_says_and_back_restores(
         "(el) => getComputedStyle(el).backgroundColor") == "rgb(92, 196, 90)"
     assert page.inner_text("#step-title") == step["name"]
     assert page.inner_text("#step-text") == step["text"]
+    page.locator("#settings-panel summary").click()
+    page.uncheck("input[data-intent='show-candidates']")  # the player's notes (none): the step reads whole
+    page.wait_for_function("document.getElementById('board').dataset.show === 'notes'")
+    notes_shown = board(page)
+    assert marked(notes_shown, "pattern") == as_pairs(step["pattern"])
+    assert marked(notes_shown, "elim") == as_pairs(step["eliminations"])
+    page.check("input[data-intent='show-candidates']")
+    page.wait_for_function("document.getElementById('board').dataset.show === 'candidates'")
+    page.locator("#settings-panel summary").click()
 
     graph = step["graph"]
     drawn = page.evaluate(READ_GRAPH)

@@ -108,3 +108,41 @@ def test_a_vertex_lights_its_cell_or_digit_and_a_cell_its_vertex(page: Page, sit
     page.focus(f"{GRAPH} g.node[data-side='left'][data-index='0']")
     assert page.locator("#board .cell.linked").evaluate_all(
         "(els) => els.map((el) => Number(el.dataset.cell))") == [graph["left"][0]["id"]]
+
+
+#: What has keyboard focus, as a selector-like name; and the stroke of a focused vertex.
+FOCUSED = """() => { const el = document.activeElement;
+  return el === document.body ? 'body' : `${el.tagName.toLowerCase()}:${el.dataset.intent || ''}:${el.getAttribute('aria-label') || el.textContent.trim()}`; }"""
+
+
+def test_the_keyboard_keeps_its_place_and_screen_readers_hear_only_the_words(page: Page, site_url: str) -> None:
+    """Enter on ▶, a stage or a history entry leaves focus on it (the views redraw them as new
+    elements); a focused vertex shows its ring at every stage; the live regions of the step panel
+    are its words and the stage's sentence, not the graph."""
+    at_chain(page, site_url)
+    live = page.evaluate("""() => [document.getElementById('step-panel').getAttribute('aria-live'),
+      ...[...document.querySelectorAll('#step-panel [aria-live]')].map((el) => el.className)]""")
+    assert live == [None, "step-words", "stage-text"]
+    pressed = "document.querySelector('#graph .stage-buttons button[aria-pressed=true]').dataset.stage === "
+    page.locator("#graph .stage-buttons button[data-stage='0']:not([aria-label])").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(pressed + "'0'")
+    assert page.evaluate(FOCUSED) == "button:graph-stage:1 Candidates"
+    page.locator("#graph button[aria-label='Next stage']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(pressed + "'1'")
+    page.keyboard.press("Enter")  # still on ▶: the next stage
+    page.wait_for_function(pressed + "'2'")
+    assert page.evaluate(FOCUSED) == "button:graph-stage:Next stage"
+    page.locator("#graph .stage-buttons button[data-stage='0']:not([aria-label])").click()  # stage 1 again
+    page.wait_for_function(pressed + "'0'")
+    vertex = page.locator("#graph g.node[data-side='left']").first
+    vertex.focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")  # focus-visible comes from the keyboard
+    assert vertex.locator("rect").evaluate("(el) => getComputedStyle(el).stroke") == "rgb(232, 161, 0)"
+    entry = page.locator(f"#step-list button[data-intent='goto'][data-position='{CHAIN_AT - 1}']")
+    entry.focus()
+    page.keyboard.press("Enter")
+    wait_position(page, CHAIN_AT - 1)
+    assert page.evaluate("() => document.activeElement.dataset.position") == str(CHAIN_AT - 1), page.evaluate(FOCUSED)

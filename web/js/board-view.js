@@ -68,11 +68,13 @@ function stepMarks(shown) {
   return marks;
 }
 
-/** The digits a cell's mini-grid shows: its candidates, plus the ones the shown step strikes. */
+/** The digits a cell's mini-grid shows: its candidates (or the player's notes), plus the ones
+ * the shown step uses, strikes or places, so that a step reads whole whatever the notes hold. */
 function shownDigits(candidates, cell, marks, n) {
   const digits = new Set(candidates);
   for (let digit = 1; digit <= n; digit += 1) {
-    if (marks.elim.has(pairKey(cell, digit)) || marks.placed.has(pairKey(cell, digit))) digits.add(digit);
+    const key = pairKey(cell, digit);
+    if (marks.pattern.has(key) || marks.elim.has(key) || marks.placed.has(key)) digits.add(digit);
   }
   return [...digits].sort((a, b) => a - b);
 }

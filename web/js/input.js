@@ -5,7 +5,8 @@
  * step, U/R and Ctrl+Z/Ctrl+Y/Ctrl+Shift+Z undo and redo, ? the keys). Keys typed in a form field
  * stay in the field. Nothing here knows the solver: `handlers` does the work.
  *
- *   handlers.intent(name, element)  a [data-intent] button, select, checkbox or form
+ *   handlers.intent(name, element, byPointer)  a [data-intent] button, select, checkbox or form;
+ *                                   byPointer: a button clicked with the pointer (not Enter/Space)
  *   handlers.select(cell)           a cell clicked
  *   handlers.type(char, {shift})    a character for the selected cell ('.' erases); Shift+digit
  *                                   (read from the key's code, as Shift+1 types '!') makes a note
@@ -61,7 +62,7 @@ export function bindInput(root, handlers) {
     if (!target) return;
     const button = target.closest("button[data-intent]");
     if (button && !button.disabled) {
-      handlers.intent(button.dataset.intent, button);
+      handlers.intent(button.dataset.intent, button, event.detail > 0);  // detail 0: Enter or Space
       return;
     }
     const cell = target.closest(".cell[data-cell]");

@@ -46,12 +46,18 @@ function persist(state) {
 }
 
 let drawn = null; // the state the views last drew
+/** The button pressed from the keyboard, found again by what it does once the views have
+ * redrawn (a graph's stage or a history entry is a new element then; a tutor button comes back
+ * from being disabled while Python answers), so that focus is not lost to the page. */
+let refocus = null;
+let dialogOpener = null; // the button that opened the keys dialog, to return to on closing
 
 /** Draw `state` unless it is the one drawn last. */
 function draw(state) {
   if (state === drawn) return;
   drawn = state;
   render(state);
+  restoreFocus(state);
 }
 
 const store = createStore(initialState(saved), (state, action) => {
@@ -131,16 +137,44 @@ for (const name of ["back", "forward", "step", "hint", "apply", "solve_logic", "
 }
 for (const panel of panels) Object.assign(intents, panel.intents);
 
-/** Intents that leave focus on the board (so the keys keep working after a button). */
+/** Intents whose buttons, clicked with the pointer, leave focus on the board (so the keys keep
+ * working after a click); pressed with Enter or Space, focus stays on the button. */
 const KEEP_FOCUS = new Set(["undo", "redo", "back", "forward", "step", "hint", "apply", "check", "notes", "pad",
   "solve_logic", "guess", "backtrack", "solve", "fill_notes", "mode", "close-keys"]);
 
+function selectorOf(button) {
+  const label = button.getAttribute("aria-label");
+  const keys = label ? [] : ["stage", "position", "net", "char", "mode"].filter((key) => key in button.dataset);
+  return `button[data-intent="${CSS.escape(button.dataset.intent)}"]`
+    + (label ? `[aria-label="${CSS.escape(label)}"]` : ":not([aria-label])")
+    + keys.map((key) => `[data-${key}="${CSS.escape(button.dataset[key])}"]`).join("");
+}
+
+/** Once Python has answered: while focus is still on the pressed button, wait (a later drawing
+ * may replace it); if it went to the page, give it to the button's new element; if the person
+ * moved it elsewhere, leave it there. */
+function restoreFocus(state) {
+  if (refocus === null || state.busy) return;
+  const active = document.activeElement;
+  if (active && active !== document.body) {
+    if (!active.matches(refocus)) refocus = null;
+    return;
+  }
+  const again = document.querySelector(refocus);
+  refocus = null;
+  if (again && !again.disabled) again.focus();
+}
+document.addEventListener("pointerdown", () => { refocus = null; }, true);
+
 bindInput(document, {
-  intent(name, el) {
+  intent(name, el, byPointer = false) {
     const usable = name === "cancel" ? store.state.busy !== null : enabled(store.state, name);
     if (!usable || !intents[name]) return;
+    const button = el instanceof HTMLButtonElement ? el : null;
+    if (name === "keys") dialogOpener = button;
+    refocus = button && !byPointer ? selectorOf(button) : null;
     intents[name](el);
-    if (KEEP_FOCUS.has(name) && (!el || el instanceof HTMLButtonElement)) focusBoard();
+    if (KEEP_FOCUS.has(name) && (!el || (button && byPointer))) focusBoard();
   },
   select: (cell) => store.dispatch({ type: "select", cell }),
   type: (char, options) => control.type(char, options),
@@ -156,9 +190,17 @@ bindInput(document, {
   symbols: () => store.state.shape.symbols,
 });
 
+// Escape closes the dialog through the store, as Close does: closed by the browser first, it
+// would be opened again by any drawing before the store heard of it.
+controls.dialog.addEventListener("cancel", (event) => {
+  event.preventDefault();
+  store.dispatch({ type: "dialog", open: false });
+});
 controls.dialog.addEventListener("close", () => {
   if (store.state.dialog) store.dispatch({ type: "dialog", open: false });
-  focusBoard();
+  if (dialogOpener && dialogOpener.isConnected) dialogOpener.focus();
+  else focusBoard();
+  dialogOpener = null;
 });
 
 /** Back, Forward or an edited address: open the position it names, unless it is the one shown.
