@@ -155,9 +155,12 @@ def hint_json(geometry: Geometry, step: Step, level: int, earlier: Iterable[Step
                 "text": f"Look for {_named(step.name)} in {_where(geometry, step)}."}
     cells = join_names(geometry.cell_name(c) for c in sorted({c for c, _ in step.pattern} or
                                                              set(step.cells)))
+    single = len(step.pattern) == 1
+    # A name without an article ("Pointing", "Remote Pairs") reads as a pattern's name.
+    shown = step.name if _named(step.name) != step.name else f"{step.name} pattern"
     return {**full, **hidden, "level": 2, "kind": "step",
-            "text": f"The {step.name} is highlighted: the green candidates in {cells}. "
-                    "What do they let you place or remove?"}
+            "text": f"The {shown} is highlighted: the green candidate{'' if single else 's'} in "
+                    f"{cells}. What {'does it' if single else 'do they'} let you place or remove?"}
 
 
 def mistake_json(geometry: Geometry, wrong: list[tuple[int, int]]) -> dict[str, Any]:

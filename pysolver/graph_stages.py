@@ -50,6 +50,11 @@ def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+def _capital(text: str) -> str:
+    """``text`` starting a sentence ("row 1 and row 9" → "Row 1 and row 9")."""
+    return text[:1].upper() + text[1:]
+
+
 def _walk(graph: GraphDrawing) -> tuple[int, tuple[tuple[int, int], ...], set[int], set[int]]:
     """Alternating paths from one pattern vertex whose reach is the whole pattern.
 
@@ -96,10 +101,17 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
     left_noun, right_noun = _NOUNS[graph.kind]
     left_names = [v.label for v in graph.left]
     right_names = [v.label for v in graph.right]
-    where = graph.title if graph.kind == "house" else f"the graph of {graph.title.split(':')[0]}"
-    edges_text = (f"Each line is a candidate: {_plural(len(graph.left), left_noun)} of {where} on "
-                  f"the left, {_plural(len(graph.right), right_noun)} they need on the right. "
-                  f"A solution keeps exactly one line at each vertex.")
+    house = graph.kind == "house"
+    symbol = "" if house else graph.title.split(":")[0].split()[-1]  # "digit 6: rows × columns"
+    if house:
+        edges_text = (f"Each line is a candidate: {_plural(len(graph.left), 'cell')} of "
+                      f"{graph.title} on the left, {_plural(len(graph.right), 'digit')} they need "
+                      f"on the right. A solution keeps exactly one line at each vertex.")
+    else:
+        edges_text = (f"Each line is a cell where {symbol} can still go, joining its row (left) to "
+                      f"its column (right): {_plural(len(graph.left), 'row')} and "
+                      f"{_plural(len(graph.right), 'column')} still need a {symbol}. A solution "
+                      f"keeps exactly one line at each vertex.")
     matching_text = (f"A maximum matching (thick lines) gives each {left_noun} its own "
                      f"{right_noun}. It pairs them all, so this graph can still be completed.")
     start, walked, reached_left, reached_right = _walk(graph)
@@ -111,18 +123,30 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
         paths_text = (f"Follow alternating paths from {left_names[start]}: a candidate edge to a "
                       f"{right_noun}, then that {right_noun}’s matching edge back to a {left_noun}. "
                       f"They reach only {join_names(left_names[i] for i in sorted(reached_left))}.")
-        pattern_text = (f"These {k} {left_noun}s see only {k} {right_noun}s ({digits}): a chain. "
-                        f"Those {right_noun}s must all go in {cells}.")
-        removed_text = (f"So {digits} leave every other {left_noun}: the red edges go "
-                        f"({_plural(len(graph.removed), 'candidate')}).")
+        if house:
+            pattern_text = (f"These {k} cells have only {k} digits between them ({digits}): a "
+                            f"chain. Those digits must go in {cells}, one each.")
+            removed_text = (f"So {digits} leave every other cell of {graph.title}: the red edges "
+                            f"go ({_plural(len(graph.removed), 'candidate')}).")
+        else:
+            pattern_text = (f"{_capital(cells)} have their {symbol}s only in {digits}: a chain. Those "
+                            f"columns must take their {symbol}s in these rows.")
+            removed_text = (f"So the other {symbol}s of {digits} go: the red edges "
+                            f"({_plural(len(graph.removed), 'candidate')}).")
     else:
         paths_text = (f"Follow alternating paths from {right_names[start]}: an edge to a "
                       f"{left_noun} that can take it, then that {left_noun}’s matching edge. "
                       f"They reach only {join_names(right_names[j] for j in sorted(reached_right))}.")
-        pattern_text = (f"These {k} {right_noun}s ({digits}) fit only in {k} {left_noun}s ({cells}): "
-                        f"a pile. Those {left_noun}s must take them.")
-        removed_text = (f"So {cells} lose every other {right_noun}: the red edges go "
-                        f"({_plural(len(graph.removed), 'candidate')}).")
+        if house:
+            pattern_text = (f"These {k} digits ({digits}) fit only in {k} cells ({cells}): a pile. "
+                            f"Those cells must take them.")
+            removed_text = (f"So {cells} lose every other digit: the red edges go "
+                            f"({_plural(len(graph.removed), 'candidate')}).")
+        else:
+            pattern_text = (f"{_capital(digits)} have their {symbol}s only in {cells}: a pile. Those rows "
+                            f"must take their {symbol}s in these columns.")
+            removed_text = (f"So the other {symbol}s of {cells} go: the red edges "
+                            f"({_plural(len(graph.removed), 'candidate')}).")
     return (
         Stage("edges", edges_text, ("edges",)),
         Stage("matching", matching_text, ("edges", "matching")),

@@ -203,3 +203,29 @@ def test_exclusions_of_size_one_speak_of_one_cell_and_one_digit() -> None:
         check_words(step)
         assert "these 1 " not in step.details and " hold only " not in step.text and " fit only " not in step.text
         assert "of size one" in step.details
+
+
+def test_a_house_is_never_followed_by_a_bare_digit() -> None:
+    # "In row 7 7 goes in r7c3 or r7c6" reads as one number: "In row 7, the 7 goes ...".
+    run_on = re.compile(r"\b(?:row|column|box) \d+ \d")
+    for step in every_step():
+        for words in (step.text, step.details):
+            assert not run_on.search(words), words
+
+
+def test_graph_stages_say_what_a_vertex_has_and_a_fish_speaks_of_cells() -> None:
+    drawn = [step_json(GEO, step)["graph"] for step in every_step() if step.graph is not None]
+    texts = {(graph["kind"], stage["name"]): stage["text"] for graph in drawn for stage in graph["stages"]}
+    assert not [text for text in texts.values() if " see only " in text]  # "see" is "shares a house"
+    fish = texts[("digit", "pattern")]
+    assert re.match(r"Row \d+( and row \d+|, row \d+)*.* have their \d+s only in column", fish), fish
+    assert texts[("digit", "edges")].startswith("Each line is a cell where ")
+
+
+def test_the_second_hint_counts_its_candidates_and_names_a_pattern() -> None:
+    steps = sample_steps()
+    single = next(s for s in steps if len(s.pattern) == 1)
+    assert "the green candidate in " in hint_json(GEO, single, 2)["text"]
+    assert "What does it let you" in hint_json(GEO, single, 2)["text"]
+    pointing = next(s for s in every_step() if s.name == "Pointing")
+    assert hint_json(GEO, pointing, 2)["text"].startswith("The Pointing pattern is highlighted: ")

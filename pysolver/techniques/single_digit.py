@@ -110,7 +110,7 @@ def _two_link_step(geo: Geometry, shape: str, digit: int, first: _Oriented, seco
     joint = _joining_house(geo, a2, b1)
     text = (f"{name(a1)} or {name(b2)} is {symbol}: they end two strong links whose other ends, "
             f"{name(a2)} and {name(b1)}, cannot both be {symbol}. {outcome(geo, eliminations=removed)}")
-    details = (f"{technique.title} on {symbol}: in {geo.house_name(h1)} {symbol} goes in {name(a1)} "
+    details = (f"{technique.title} on {symbol}: in {geo.house_name(h1)}, the {symbol} goes in {name(a1)} "
             f"or {name(a2)}, and in {geo.house_name(h2)} in {name(b1)} or {name(b2)}; {name(a2)} "
             f"and {name(b1)} share {geo.house_name(joint)}, so they are not both {symbol}, and "
             f"{name(a1)} or {name(b2)} is {symbol}. {symbol} leaves every cell that sees both: "
@@ -189,7 +189,7 @@ def _rectangle_step(geo: Geometry, digit: int, box: int, places: tuple[int, ...]
     text = (f"{name(far)} or the {symbol} of {box_name} in {cross_name} is {symbol}, through the "
             f"strong link in {geo.house_name(link)}. {outcome(geo, eliminations=removed)}")
     details = (f"Empty Rectangle on {symbol}: in {box_name} the {symbol}s lie only in {line_name} "
-            f"and {cross_name}. In {geo.house_name(link)} {symbol} goes in {name(near)} or "
+            f"and {cross_name}. In {geo.house_name(link)}, the {symbol} goes in {name(near)} or "
             f"{name(far)}; if {name(near)}, {box_name} has no {symbol} in {line_name}, so its "
             f"{symbol} is in {cross_name}. Either way {name(target)}, which sees {name(far)} and "
             f"{cross_name} of {box_name}, is not {symbol}: removes "

@@ -103,7 +103,7 @@ def _types_2_to_4(board: Board, corners: Corners, pair: int, floor: list[int],
                 other = bits(pair & ~(1 << (locked - 1)))[0]
                 removed = tuple((c, other) for c in roof)
                 yield _ur_step(geo, 4, corners, pair, floor, roof, removed,
-                               f"in {geo.house_name(house)} {geo.symbol(locked)} lies only in "
+                               f"in {geo.house_name(house)}, the {geo.symbol(locked)} lies only in "
                                f"{roofs}, so neither can be {geo.symbol(other)}")
 
 

@@ -144,7 +144,7 @@ def _w_wing_step(geo: Geometry, first: int, second: int, x: int, y: int, house: 
             f"the strong link on {sym(x)} in {geo.house_name(house)} keeps them from both being "
             f"{sym(x)}. {outcome(geo, eliminations=removed)}")
     details = (f"W-Wing: {name(first)} and {name(second)} both hold only {digit_set(geo, (x, y))}. "
-            f"In {geo.house_name(house)} {sym(x)} goes in {name(near)} or {name(far)}, which see "
+            f"In {geo.house_name(house)}, the {sym(x)} goes in {name(near)} or {name(far)}, which see "
             f"{name(first)} and {name(second)}, so they are not both {sym(x)}: one of them is "
             f"{sym(y)}, and {sym(y)} leaves every cell that sees both: removes "
             f"{describe_eliminations(geo, removed)}.")

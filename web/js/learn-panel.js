@@ -24,11 +24,11 @@ export const LESSONS = [
       + "keeps one line at each vertex: a perfect matching (the thick lines). Toggle candidates below." },
   { id: "hall", title: "Hall's condition", kind: "house",
     candidates: [[1, 2, 3, 5], [2, 3], [2, 3], [2, 3], [4, 5]],
-    text: "A perfect matching exists only if every k cells see at least k digits (Hall's condition). "
-      + "Here three cells see only 2 and 3, so the house cannot be completed. Give one of them a 4." },
+    text: "A perfect matching exists only if every k cells have at least k digits between them (Hall's "
+      + "condition). Here three cells have only 2 and 3, so the house cannot be completed. Give one of them a 4." },
   { id: "chain", title: "Chain exclusion", kind: "house",
     candidates: [[1, 2, 3, 7], [3, 6], [3, 4], [1, 4], [5, 6, 7], [4, 6], [2, 7], [8, 9], [8, 9]],
-    text: "The article's chain: cells 2, 3 and 6 see only 3, 4 and 6. Three cells, three digits — Hall's "
+    text: "The article's chain: cells 2, 3 and 6 have only 3, 4 and 6 between them. Three cells, three digits — Hall's "
       + "condition with no room to spare — so those digits must go there and leave every other cell. "
       + "The solver finds it from the matching and alternating paths, not by trying combinations." },
   { id: "pile", title: "Pile exclusion", kind: "house", prefer: "pile",
