@@ -177,6 +177,20 @@ def mistake_json(geometry: Geometry, wrong: list[tuple[int, int]]) -> dict[str, 
                     f"the next steps would build on it.{more}"}
 
 
+def lost_notes_json(geometry: Geometry, cells: list[int]) -> dict[str, Any]:
+    """The first hint when notes have lost their cell's digit (and no digit is wrong): the first
+    such cell named, the others counted; the digit itself is not told, which would give it away."""
+    others = len(cells) - 1
+    more = (f" {others} more cell{'s have' if others > 1 else ' has'} lost {'theirs' if others > 1 else 'its'}: "
+            f"Check names {'them' if others > 1 else 'it'}." if others else "")
+    return {"technique": "mistake", "name": "Mistake", "level": 1, "kind": "mistake", "size": 0,
+            "view": "cell", "houses": [], "digit": None, "cells": [cells[0]], "digits": [],
+            "pattern": [], "placements": [], "eliminations": [], "graph": None, "effect": "",
+            "details": "",
+            "text": f"{lost_note_text(geometry, cells[0])}. Add it back (or Fill notes) before "
+                    f"going on, or the notes would lead you astray.{more}"}
+
+
 def wrong_text(geometry: Geometry, cell: int, digit: int) -> str:
     """``r3c5: 4 is not this cell's digit``."""
     return f"{geometry.cell_name(cell)}: {geometry.symbol(digit)} is not this cell's digit"

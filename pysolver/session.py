@@ -32,7 +32,8 @@ from typing import Any, Callable, Iterator, Literal, Union, get_args
 
 from .board import Board, Contradiction
 from .classify import Classification, classify
-from .explain import LEVELS, graph_json, hint_json, lost_note_text, mistake_json, wrong_text
+from .explain import (LEVELS, graph_json, hint_json, lost_note_text, lost_notes_json,
+                      mistake_json, wrong_text)
 from .geometry import Geometry
 from .grading import rate
 from .grid import Grid
@@ -324,6 +325,15 @@ class Session:
             return True
         return self.may_step() and self._quick.get(self.position) is not None
 
+    def lost_notes(self) -> list[int]:
+        """The empty cells whose notes (some written) leave out the unique solution's digit:
+        notes that would lead the player astray, named by a hint as a wrong digit is."""
+        solution = self.classification.solution
+        if solution is None:
+            return []
+        return [c for c, mask in enumerate(self.notes)
+                if mask and not self.board.values[c] and not mask >> (solution[c] - 1) & 1]
+
     def wrong_digits(self) -> list[tuple[int, int]]:
         """(cell, digit) for each digit on the board that differs from the unique solution."""
         solution = self.classification.solution
@@ -556,19 +566,23 @@ class Session:
         wrong = self.wrong_digits()
         if wrong:
             return mistake_json(self.geometry, wrong)
+        lost = self.lost_notes()
+        if lost:
+            return lost_notes_json(self.geometry, lost)
         step = self.next_step()
         earlier = [e for e in self.steps[:self.position] if isinstance(e, Step)]
         return hint_json(self.geometry, step, level, earlier) if step else None
 
     def can_hint(self) -> bool:
         """A hint (or its next level) is there to give."""
-        if self.wrong_digits():
+        if self.wrong_digits() or self.lost_notes():
             return self.hint_level() == 0
         return self.may_step() and self.hint_level() < LEVELS
 
     def hint(self) -> dict[str, Any] | None:
         """Climb the hint ladder one level (a wrong digit is named first); None when none is left."""
-        if not self.can_hint() or (not self.wrong_digits() and self.next_step() is None):
+        if not self.can_hint() or (not self.wrong_digits() and not self.lost_notes()
+                                   and self.next_step() is None):
             return self.current_hint()
         self._hint = (self.position, len(self.steps), self.hint_level() + 1)
         self.hints += 1
@@ -582,9 +596,7 @@ class Session:
             self._checked = (self.position, len(self.steps))
         solution = self.classification.solution
         wrong = tuple(self.wrong_digits())
-        lost = tuple(c for c, mask in enumerate(self.notes)
-                     if solution is not None and mask and not self.board.values[c]
-                     and not mask >> (solution[c] - 1) & 1)
+        lost = tuple(self.lost_notes())
         conflicts = tuple((x.digit, x.house, x.cells) for x in self.board.grid().conflicts())
         found = [wrong_text(geo, c, d) for c, d in wrong] + [lost_note_text(geo, c) for c in lost]
         if conflicts:

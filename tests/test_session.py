@@ -362,3 +362,19 @@ def test_a_step_found_without_forcing_chains_is_the_engines_next(puzzle: str) ->
         expected = next_step(session.reasoning_board(), session.settings)
         assert session.next_step() == expected
         session.step()
+
+
+def test_notes_that_lost_the_cells_digit_are_the_first_hint_without_telling_the_digit() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    solution = Grid.parse(FIGURE_4_2_SOLUTION)
+    cell = session.board.empty_cells()[0]
+    other = next(d for d in session.board.candidate_digits(cell) if d != solution[cell])
+    session.play(Move("note", cell, other))
+    assert session.lost_notes() == [cell] and session.can_hint()
+    hint = session.hint()
+    assert hint is not None and hint["kind"] == "mistake" and hint["cells"] == [cell]
+    assert hint["digits"] == [] and hint["digit"] is None  # the answer stays the player's to find
+    assert hint["text"].startswith(f"{session.geometry.cell_name(cell)}: the notes lost this cell's digit. ")
+    assert not session.can_hint()  # one rung: fix the notes first
+    session.play(Move("note", cell, solution[cell]))
+    assert session.lost_notes() == [] and session.can_hint()
