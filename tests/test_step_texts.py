@@ -229,3 +229,17 @@ def test_the_second_hint_counts_its_candidates_and_names_a_pattern() -> None:
     assert "What does it let you" in hint_json(GEO, single, 2)["text"]
     pointing = next(s for s in every_step() if s.name == "Pointing")
     assert hint_json(GEO, pointing, 2)["text"].startswith("The Pointing pattern is highlighted: ")
+
+
+def test_wings_show_their_pincers_and_an_empty_rectangle_its_box_cells() -> None:
+    seen = set()
+    for step in every_step():
+        if step.technique.slug in ("xy-wing", "xyz-wing"):
+            seen.add(step.technique.slug)
+            assert re.search(r"sees the pincers r\dc\d \{[\d,]+\} and r\dc\d \{[\d,]+\}: if the pivot is ",
+                             step.details), step.details
+        if step.technique.slug == "empty-rectangle":
+            seen.add(step.technique.slug)
+            assert re.match(r"Either r\dc\d is \d, or box \d's \d is in (row|column) \d \(r\dc\d( or r\dc\d)*\)",
+                            step.text), step.text
+    assert seen == {"xy-wing", "xyz-wing", "empty-rectangle"}

@@ -18,7 +18,8 @@ from ..board import Board
 from ..geometry import Geometry
 from ..levels import Level
 from ..proof import chain_proof, eliminated
-from ..step import Candidate, ProofLink, ProofNode, Step, describe_eliminations, outcome
+from ..step import (Candidate, ProofLink, ProofNode, Step, describe_eliminations, join_names,
+                    outcome)
 from . import Technique
 from .patterns import alternating_chain, digit_cells, peer_sets, seen_by_all, strong_links
 
@@ -185,9 +186,12 @@ def _rectangle_step(geo: Geometry, digit: int, box: int, places: tuple[int, ...]
     box_name = geo.house_name(box)
     line_name = (f"row {row + 1}" if geo.house_kind(link) == "column" else f"column {col + 1}")
     cross_name = (f"column {col + 1}" if geo.house_kind(link) == "column" else f"row {row + 1}")
+    on_cross = geo.col_of if geo.house_kind(link) == "column" else geo.row_of
+    crossing = [c for c in places if on_cross[c] == (col if geo.house_kind(link) == "column" else row)]
     removed = ((target, digit),)
-    text = (f"{name(far)} or the {symbol} of {box_name} in {cross_name} is {symbol}, through the "
-            f"strong link in {geo.house_name(link)}. {outcome(geo, eliminations=removed)}")
+    text = (f"Either {name(far)} is {symbol}, or {box_name}'s {symbol} is in {cross_name} "
+            f"({join_names((name(c) for c in crossing), 'or')}), through the strong link in "
+            f"{geo.house_name(link)}. {outcome(geo, eliminations=removed)}")
     details = (f"Empty Rectangle on {symbol}: in {box_name} the {symbol}s lie only in {line_name} "
             f"and {cross_name}. In {geo.house_name(link)}, the {symbol} goes in {name(near)} or "
             f"{name(far)}; if {name(near)}, {box_name} has no {symbol} in {line_name}, so its "

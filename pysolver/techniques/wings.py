@@ -74,17 +74,20 @@ def _wing_step(geo: Geometry, technique: Technique, board: Board, pivot: int,
     y = (cands[second] & ~(1 << (digit - 1))).bit_length()
     z, sym = geo.symbol(digit), geo.symbol
     pivot_set = digit_set(geo, bits(cands[pivot]))
+    first_set, second_set = (digit_set(geo, bits(cands[c])) for c in pincers)
+    seen = (f"the pivot {name(pivot)} {pivot_set} sees the pincers {name(first)} {first_set} and "
+            f"{name(second)} {second_set}")
     if technique is XY_WING:
-        why = (f"the pivot {name(pivot)} {pivot_set} is {sym(x)} or {sym(y)}, so {name(first)} "
-               f"or {name(second)} is {z}")
+        why = (f"{seen}: if the pivot is {sym(x)}, {name(first)} is {z}; if it is {sym(y)}, "
+               f"{name(second)} is {z}")
         killers: tuple[int, ...] = pincers
     else:
-        why = (f"the pivot {name(pivot)} {pivot_set} is {sym(x)}, {sym(y)} or {z}, so "
-               f"{name(first)}, {name(second)} or the pivot itself is {z}")
+        why = (f"{seen}: if the pivot is {sym(x)}, {name(first)} is {z}; if {sym(y)}, "
+               f"{name(second)} is {z}; else the pivot itself is {z}")
         killers = (pivot, *pincers)
     whoever = (f"{name(first)} or {name(second)}" if technique is XY_WING
-               else f"{name(first)}, {name(second)} or the pivot")
-    text = (f"{whoever} is {z}, whichever digit the pivot {name(pivot)} takes. "
+               else f"{name(first)}, {name(second)} or {name(pivot)}")
+    text = (f"Whichever digit the pivot {name(pivot)} {pivot_set} takes, {whoever} is {z}. "
             f"{outcome(geo, eliminations=removed)}")
     details = (f"{technique.title}: {why}; {z} leaves every cell that sees "
             f"{'both pincers' if technique is XY_WING else 'all three'}: removes "
