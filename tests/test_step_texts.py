@@ -243,3 +243,13 @@ def test_wings_show_their_pincers_and_an_empty_rectangle_its_box_cells() -> None
             assert re.match(r"Either r\dc\d is \d, or box \d's \d is in (row|column) \d \(r\dc\d( or r\dc\d)*\)",
                             step.text), step.text
     assert seen == {"xy-wing", "xyz-wing", "empty-rectangle"}
+
+
+def test_a_w_wings_first_hint_points_at_its_strong_link() -> None:
+    wings = [s for s in every_step() if s.technique.slug == "w-wing"]
+    assert wings
+    for step in wings:
+        link_digit = next(d for d in step.digits if (step.cells[2], d) in step.pattern)  # near end
+        house = GEO.house_name(step.houses[0])
+        assert hint_json(GEO, step, 1)["text"] == f"Look for a W-Wing in {house} for digit {link_digit}."
+        assert f"In {house}, the {link_digit} goes in " in step.details

@@ -152,7 +152,9 @@ def _w_wing_step(geo: Geometry, first: int, second: int, x: int, y: int, house: 
             f"{sym(y)}, and {sym(y)} leaves every cell that sees both: removes "
             f"{describe_eliminations(geo, removed)}.")
     cells = (first, second, near, far)
-    return Step(W_WING, W_WING.title, text, size=2, view="cell", houses=(house,), digit=y,
+    # The house and digit of the strong link: a first hint points there ("in row 7 for digit 7"),
+    # where the removed digit would send the learner looking for 9s that row does not hold.
+    return Step(W_WING, W_WING.title, text, size=2, view="cell", houses=(house,), digit=x,
                 cells=cells, digits=(x, y),
                 pattern=((first, x), (first, y), (near, x), (far, x), (second, x), (second, y)),
                 eliminations=removed,
