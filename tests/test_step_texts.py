@@ -253,3 +253,12 @@ def test_a_w_wings_first_hint_points_at_its_strong_link() -> None:
         house = GEO.house_name(step.houses[0])
         assert hint_json(GEO, step, 1)["text"] == f"Look for a W-Wing in {house} for digit {link_digit}."
         assert f"In {house}, the {link_digit} goes in " in step.details
+
+
+def test_chains_speak_of_their_ends_plainly() -> None:
+    chains = [s for s in every_step() if s.technique.family == "chains"]
+    assert any(s.technique.slug.startswith("grouped") for s in chains)
+    for step in chains:
+        # A group reads '2 in r5c4/r5c6': "2 in r5c4 or r5c6 or 2 in r4c3" was four choices.
+        assert not re.search(r"in r\d+c\d+ or r\d+c\d+", step.text), step.text
+        assert "whatever sees both" not in step.details  # a removed candidate may share an end's cell

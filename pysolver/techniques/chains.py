@@ -19,7 +19,7 @@ from ..board import Board
 from ..levels import Level
 from ..links import Implication, LinkGraph, LinkOptions, Search, build_graph, shortest_first
 from ..proof import chain_proof, eliminated, placed
-from ..step import Proof, ProofLink, Step, describe_eliminations, join_names, outcome
+from ..step import Proof, ProofLink, Step, describe_eliminations, outcome
 from . import Technique
 
 #: Longest chain searched (links); longer chains teach nothing a forcing chain would not.
@@ -150,7 +150,8 @@ def _chain_step(graph: LinkGraph, implication: Implication, technique: Technique
     details = (f"{name} of {len(chain[1])} links from {_node_text(graph, first)} to "
             f"{_node_text(graph, last)}: each strong link says 'if this is false, the next is "
             f"true', each weak link 'if this is true, the next is false', so {ends} are not both "
-            f"false, and whatever sees both goes: removes "
+            f"false, and a candidate that cannot be true beside either of them (it sees both, or "
+            f"shares a cell with one and sees the other) goes: removes "
             f"{describe_eliminations(geo, eliminations)}.")
     return _step(graph, technique, name, (text, details), implication.path[1:-1], proof,
                  eliminations=eliminations)
@@ -262,15 +263,19 @@ def _loop_step(graph: LinkGraph, loop: Implication, technique: Technique,
     text = (f"A closed loop of {len(path)} alternating strong and weak links makes every weak "
             f"link strong. {outcome(geo, eliminations=eliminations)}")
     details = (f"{name} of {len(path)} links: strong and weak links alternate all the "
-               f"way round, so along each weak link exactly one end is true, and whatever sees both "
-               f"ends of a weak link goes: removes {describe_eliminations(geo, eliminations)}.")
+               f"way round, so along each weak link exactly one end is true, and a candidate that "
+               f"cannot be true beside either end of a weak link (it sees both, or shares a cell "
+               f"with one and sees the other) goes: removes "
+               f"{describe_eliminations(geo, eliminations)}.")
     return _step(graph, technique, name, (text, details), path, proof, eliminations=eliminations)
 
 
 def _node_text(graph: LinkGraph, node: int) -> str:
+    """'4 in r6c2'; a group's cells joined by '/' ('2 in r5c4/r5c6'), so that "A or B is true"
+    between two groups does not read as four choices."""
     item = graph.nodes[node]
     geo = graph.geometry
-    return f"{geo.symbol(item.digit)} in {join_names((geo.cell_name(c) for c in item.cells), 'or')}"
+    return f"{geo.symbol(item.digit)} in {'/'.join(geo.cell_name(c) for c in item.cells)}"
 
 
 def _step(graph: LinkGraph, technique: Technique, name: str, texts: tuple[str, str],
