@@ -312,7 +312,7 @@ CONTINUOUS_NICE_LOOP = Technique(
     "continuous-nice-loop", "Continuous Nice Loop", "chains", Level.EXTREME, 280,
     find_continuous_nice_loops,
     summary="A closed loop of alternating strong and weak links: every weak link holds as a strong "
-            "one, so whatever sees both ends of one goes.")
+            "one, so a candidate that cannot be true beside either end of one goes.")
 GROUPED_AIC = Technique(
     "grouped-aic", "Grouped AIC", "chains", Level.EXTREME, 300, find_grouped_aics,
     summary="An alternating inference chain that may pass through the cells of a box–line "
@@ -325,6 +325,6 @@ GROUPED_CONTINUOUS_NICE_LOOP = Technique(
     "grouped-continuous-nice-loop", "Grouped Continuous Nice Loop", "chains", Level.EXTREME, 300,
     find_grouped_continuous_nice_loops,
     summary="A continuous nice loop that may pass through the cells of a box–line intersection as "
-            "one node: whatever sees both ends of one of its weak links goes.")
+            "one node: a candidate that cannot be true beside either end of a weak link goes.")
 TECHNIQUES = (X_CHAIN, XY_CHAIN, AIC, NICE_LOOP, CONTINUOUS_NICE_LOOP, GROUPED_AIC,
               GROUPED_NICE_LOOP, GROUPED_CONTINUOUS_NICE_LOOP)
