@@ -262,3 +262,13 @@ def test_chains_speak_of_their_ends_plainly() -> None:
         # A group reads '2 in r5c4/r5c6': "2 in r5c4 or r5c6 or 2 in r4c3" was four choices.
         assert not re.search(r"in r\d+c\d+ or r\d+c\d+", step.text), step.text
         assert "whatever sees both" not in step.details  # a removed candidate may share an end's cell
+
+
+def test_a_finned_fish_counts_its_fins_and_a_sashimi_one_says_why() -> None:
+    fish = [s for s in every_step() if s.technique.slug in ("finned-fish", "sashimi-fish")]
+    assert {s.technique.slug for s in fish} == {"finned-fish", "sashimi-fish"}
+    for step in fish:
+        fins = dict(step.proof.roles)["fins"] if step.proof else ()
+        assert (f"Either the fin is " if len(fins) == 1 else "Either a fin is ") in step.details
+        assert "cover lines" not in step.details and "the fish is and" not in step.details
+        assert ("It is sashimi: without the fin" in step.details) == (step.technique.slug == "sashimi-fish")

@@ -235,13 +235,25 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
             f"{join_names(geo.house_name(h) for h in cover_houses)}, but for the "
             f"fin{'s' if len(fin_cells) > 1 else ''} {fin_names}. "
             f"{outcome(geo, eliminations=removed)}")
-    details = (f"{name} on {symbol}: in {join_names(geo.house_name(h) for h in base_houses)} the "
-            f"{symbol}s lie only in {join_names(geo.house_name(h) for h in cover_houses)}, apart "
-            f"from the fin{'s' if len(fin_cells) > 1 else ''} "
-            f"{join_names(names(c) for c in fin_cells)} in {geo.house_name(geo.box(geo.box_of[fin_cells[0]]))}. "
-            f"Either a fin is {symbol}, or the fish is and {symbol} leaves the rest of the cover "
-            f"lines; cells of the cover lines that see the fins lose it both ways: removes "
-            f"{describe_eliminations(geo, removed)}.")
+    base_names = join_names(geo.house_name(h) for h in base_houses)
+    cover_names = join_names(geo.house_name(h) for h in cover_houses)
+    one_fin = len(fin_cells) == 1
+    fin_box = geo.house_name(geo.box(geo.box_of[fin_cells[0]]))
+    struck = join_names(names(c) for c, _ in removed)
+    struck_covers = join_names(geo.house_name(h) for h in sorted(
+        {geo.column(geo.col_of[c]) if rows_base else geo.row(geo.row_of[c]) for c, _ in removed}))
+    thin = [geo.house_name(h) for line, h in zip(base, base_houses)
+            if (lines[line] & cover).bit_count() == 1]
+    why_sashimi = (f" It is sashimi: without the fin{'' if one_fin else 's'}, "
+                   f"{join_names(thin)} would have one {symbol} in {cover_names}, not two, so "
+                   f"there would be no fish at all." if sashimi else "")
+    details = (f"{name} on {symbol}: in {base_names} the {symbol}s lie only in {cover_names}, "
+            f"apart from the fin{'' if one_fin else 's'} {fin_names} in {fin_box}. Either "
+            f"{'the fin' if one_fin else 'a fin'} is {symbol}, or {base_names} take their "
+            f"{symbol}s in {cover_names} and {symbol} leaves the rest of {cover_names}. "
+            f"{struck}, in {struck_covers} and in {fin_box} with the fin{'' if one_fin else 's'}, "
+            f"{'loses' if len(removed) == 1 else 'lose'} {symbol} either way: removes "
+            f"{describe_eliminations(geo, removed)}.{why_sashimi}")
     cells = tuple(sorted(body + fin_cells))
     return Step(technique, name, text, size=size, view="digit",
                 houses=tuple(base_houses + cover_houses), digit=digit, cells=cells,
