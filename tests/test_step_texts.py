@@ -272,3 +272,13 @@ def test_a_finned_fish_counts_its_fins_and_a_sashimi_one_says_why() -> None:
         assert (f"Either the fin is " if len(fins) == 1 else "Either a fin is ") in step.details
         assert "cover lines" not in step.details and "the fish is and" not in step.details
         assert ("It is sashimi: without the fin" in step.details) == (step.technique.slug == "sashimi-fish")
+
+
+def test_unique_rectangles_of_type_3_and_4_give_the_whole_argument() -> None:
+    found = {s.name: s.details for s in every_step() if s.name in ("Unique Rectangle type 3",
+                                                                   "Unique Rectangle type 4")}
+    assert set(found) == {"Unique Rectangle type 3", "Unique Rectangle type 4"}
+    assert re.search(r"with (r\dc\d \{[\d,]+\}(, | and )?)+, that makes \d places for exactly \{[\d,]+\}",
+                     found["Unique Rectangle type 3"]), found["Unique Rectangle type 3"]
+    assert re.search(r"must go in r\dc\d or r\dc\d; whichever takes it, the other holding \d would "
+                     r"complete the rectangle", found["Unique Rectangle type 4"]), found["Unique Rectangle type 4"]

@@ -93,18 +93,26 @@ def _types_2_to_4(board: Board, corners: Corners, pair: int, floor: list[int],
         found = _type_3(board, house, roof, extras)
         if found is not None:
             subset, eliminated = found
+            union = extras
+            for c in subset:
+                union |= cands[c]
+            others = join_names(f"{name(c)} {digit_set(geo, bits(cands[c]))}" for c in subset)
             yield _ur_step(geo, 3, corners, pair, floor, roof, eliminated,
-                           f"{roofs} act as one cell holding {digit_set(geo, bits(extras))}, a "
-                           f"naked subset in {geo.house_name(house)} with "
-                           f"{join_names(name(c) for c in subset)}")
+                           f"{roofs} act as one cell holding {digit_set(geo, bits(extras))}; with "
+                           f"{others}, that makes {len(subset) + 1} places for exactly "
+                           f"{digit_set(geo, bits(union))}, a naked subset in "
+                           f"{geo.house_name(house)}, and those digits leave its other cells")
     for house in _shared_houses(geo, roof[0], roof[1]):
         for locked in bits(pair):
             if set(digit_cells(board, house, locked)) == set(roof):
                 other = bits(pair & ~(1 << (locked - 1)))[0]
                 removed = tuple((c, other) for c in roof)
                 yield _ur_step(geo, 4, corners, pair, floor, roof, removed,
-                               f"in {geo.house_name(house)}, the {geo.symbol(locked)} lies only in "
-                               f"{roofs}, so neither can be {geo.symbol(other)}")
+                               f"in {geo.house_name(house)}, the {geo.symbol(locked)} must go in "
+                               f"{join_names((name(c) for c in roof), 'or')}; whichever takes it, the other holding "
+                               f"{geo.symbol(other)} would complete the rectangle of "
+                               f"{digit_set(geo, bits(pair))}, so neither can be "
+                               f"{geo.symbol(other)}")
 
 
 def _type_3(board: Board, house: int, roof: list[int], extras: int
