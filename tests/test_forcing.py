@@ -110,3 +110,18 @@ def test_premises_read_as_words() -> None:
     assert any(text.startswith(("Whichever digit r", "Wherever ", "Whether r", "If r"))
                for text in texts), texts
     assert all(" is " in text for text in texts if text.startswith(("Whether", "If")))
+
+
+def test_a_contradiction_that_returns_to_its_assumption_is_told_as_one_chain() -> None:
+    """When the clash is the assumption itself, one "branch" would be the assumption alone
+    ("chains would make 7 in r2c1 both true and false"): it is told as the one chain it is."""
+    puzzle = "2..5..6...9.....3...1..9..44..9..7...5..4..8...7..1..6...1..3...2..7..9...8..3..5"
+    off = frozenset({"aic", "grouped-aic", "als-xz", "als-xy-wing", "cell-forcing-chain",
+                     "house-forcing-chain", "xy-wing", "w-wing", "two-string-kite", "skyscraper",
+                     "turbot-fish", "empty-rectangle"})
+    steps = solve_by_logic(Board.from_grid(Grid.parse(puzzle)), Settings(off))[1]
+    looped = [s for s in steps if s.technique.slug == "digit-forcing-chain" and "makes it false" in s.text]
+    assert looped
+    for step in looped:
+        assert re.match(r"If r\dc\d is \d, a chain of \d+ links makes it false, so it cannot be\. ", step.text)
+        assert step.proof is not None and "; " not in step.proof.notation  # one chain, not two

@@ -194,19 +194,31 @@ def _contradiction_step(closures: Closures, premise: tuple[int, bool],
     search = closures.of(*premise)
     clash = search.on_seen & search.off_seen
     bad = (clash & -clash).bit_length() - 1
-    branches = (_branch(closures, premise, (bad, True)), _branch(closures, premise, (bad, False)))
+    branches = [_branch(closures, premise, (bad, True)), _branch(closures, premise, (bad, False))]
     placements, eliminations = _effect(graph, conclusion)
     result = placed(geo, placements) if placements else eliminated(geo, eliminations)
     assumption = _literal(graph, *premise)
-    proof = branched_proof(geo, [(assumption, branch) for branch in branches], result)
     node = graph.nodes[premise[0]]
     supposed = claim(geo, node.cells[0], node.digit, premise[1])
-    victim = join_names((geo.cell_name(c) for c in graph.nodes[bad].cells), "or")
-    text = (f"If {supposed}, chains would make {geo.symbol(graph.nodes[bad].digit)} in {victim} "
-            f"both true and false. {outcome(geo, placements, eliminations)}")
-    details = (f"Digit Forcing Chain (contradiction): if {supposed}, one chain makes "
-               f"{geo.symbol(graph.nodes[bad].digit)} in {victim} true and another makes it "
-               f"false, so {claim(geo, node.cells[0], node.digit, not premise[1])}.")
+    opposite = claim(geo, node.cells[0], node.digit, not premise[1])
+    # The clash may be the assumption itself: one "branch" is then the assumption alone, and the
+    # other a chain that leads back to its opposite (a loop, told as one).
+    looped = [branch for branch in branches if branch[1]]
+    if len(looped) == 1:
+        branches = looped
+        links = len(looped[0][1])
+        text = (f"If {supposed}, a chain of {links} links makes it false, so it cannot be. "
+                f"{outcome(geo, placements, eliminations)}")
+        details = (f"Digit Forcing Chain (contradiction): if {supposed}, a chain of {links} "
+                   f"implications makes it false, so {opposite}.")
+    else:
+        victim = join_names((geo.cell_name(c) for c in graph.nodes[bad].cells), "or")
+        text = (f"If {supposed}, chains would make {geo.symbol(graph.nodes[bad].digit)} in "
+                f"{victim} both true and false. {outcome(geo, placements, eliminations)}")
+        details = (f"Digit Forcing Chain (contradiction): if {supposed}, one chain makes "
+                   f"{geo.symbol(graph.nodes[bad].digit)} in {victim} true and another makes it "
+                   f"false, so {opposite}.")
+    proof = branched_proof(geo, [(assumption, branch) for branch in branches], result)
     return _forcing_step(graph, DIGIT_FORCING_CHAIN, "Digit Forcing Chain", (text, details),
                          proof, placements, eliminations)
 
