@@ -282,3 +282,12 @@ def test_unique_rectangles_of_type_3_and_4_give_the_whole_argument() -> None:
                      found["Unique Rectangle type 3"]), found["Unique Rectangle type 3"]
     assert re.search(r"must go in r\dc\d or r\dc\d; whichever takes it, the other holding \d would "
                      r"complete the rectangle", found["Unique Rectangle type 4"]), found["Unique Rectangle type 4"]
+
+
+def test_colouring_lists_each_colour_class() -> None:
+    found = {s.technique.slug: s for s in every_step() if s.technique.family == "single-digit patterns"
+             and "colouring" in s.technique.slug}
+    assert set(found) == {"simple-colouring", "multi-colouring"}
+    for step in found.values():
+        assert re.search(r"(r\dc\d(, )?)+ in one colour and (r\dc\d(, )?)+ in the other", step.details), step.details
+    assert "clusters of the digit " in found["multi-colouring"].text

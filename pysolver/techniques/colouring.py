@@ -159,6 +159,13 @@ def _names(graph: LinkGraph, nodes: int) -> str:
     return ", ".join(graph.geometry.cell_name(graph.nodes[z].cells[0]) for z in _indices(nodes))
 
 
+def _coloured(graph: LinkGraph, cluster: Cluster, first: int = 0) -> str:
+    """The cluster's two colour classes, the class ``first`` first: "r1c1, r5c2 in one colour
+    and r1c7 in the other" (a learner checks each class, not one list of every cell)."""
+    return (f"{_names(graph, cluster.colours[first])} in one colour and "
+            f"{_names(graph, cluster.colours[1 - first])} in the other")
+
+
 def _wrap_step(graph: LinkGraph, cluster: Cluster, colour: int) -> Step:
     geo = graph.geometry
     eliminations = _eliminations(graph, cluster.colours[colour])
@@ -166,9 +173,9 @@ def _wrap_step(graph: LinkGraph, cluster: Cluster, colour: int) -> Step:
     symbol = geo.symbol(cluster.digit)
     text = (f"Two {symbol}s of one colour see each other, so that colour is false and the other "
             f"true. {outcome(geo, eliminations=eliminations)}")
-    details = (f"Simple Colouring (colour wrap) on {symbol}: the conjugate pairs of {symbol} link "
-            f"{_names(graph, cluster.nodes)} in two alternating colours, one of them all true. "
-            f"Two cells of one colour ({_names(graph, cluster.colours[colour])}) see each other, "
+    details = (f"Simple Colouring (colour wrap) on {symbol}: the conjugate pairs of {symbol} "
+            f"put {_coloured(graph, cluster, colour)}, alternating along each pair; one colour "
+            f"is all true. Two cells of the first colour see each other, "
             f"so that colour is false: removes {describe_eliminations(geo, eliminations)}.")
     return _step(graph, SIMPLE_COLOURING, "Simple Colouring", (text, details), (cluster,), proof,
                  eliminations)
@@ -181,9 +188,9 @@ def _trap_step(graph: LinkGraph, cluster: Cluster, targets: int) -> Step:
     symbol = geo.symbol(cluster.digit)
     text = (f"Each {symbol} removed sees both colours of {symbol}'s conjugate pairs, and one colour "
             f"is true. {outcome(geo, eliminations=eliminations)}")
-    details = (f"Simple Colouring (colour trap) on {symbol}: the conjugate pairs of {symbol} link "
-            f"{_names(graph, cluster.nodes)} in two alternating colours, one of them all true. "
-            f"A {symbol} that sees both colours is false: "
+    details = (f"Simple Colouring (colour trap) on {symbol}: the conjugate pairs of {symbol} "
+            f"put {_coloured(graph, cluster)}, alternating along each pair; one colour is all "
+            f"true. A {symbol} that sees a cell of each colour is false: "
             f"removes {describe_eliminations(geo, eliminations)}.")
     return _step(graph, SIMPLE_COLOURING, "Simple Colouring", (text, details), (cluster,), proof,
                  eliminations)
@@ -207,11 +214,12 @@ def _multi_step(graph: LinkGraph, pair: tuple[Cluster, Cluster], colours: tuple[
                   f"{_names(graph, b.colours[cb])} in the second, so they are not both true and "
                   f"one of their opposite colours is: a {symbol} seeing both opposite colours is "
                   f"false")
-    text = (f"Two colour clusters of {symbol} are linked, so the {symbol}s removed see a true "
-            f"colour whichever it is. {outcome(geo, eliminations=eliminations)}")
-    details = (f"Multi-Colouring on {symbol}: two clusters of conjugate pairs "
-            f"({_names(graph, a.nodes)} and {_names(graph, b.nodes)}), each coloured in two "
-            f"alternating colours; {reason}: removes {describe_eliminations(geo, eliminations)}.")
+    text = (f"Two colour clusters of the digit {symbol} are linked, so the {symbol}s removed see "
+            f"a true colour whichever it is. {outcome(geo, eliminations=eliminations)}")
+    details = (f"Multi-Colouring on {symbol}: two clusters of {symbol}'s conjugate pairs, the "
+            f"first with {_coloured(graph, a, ca)}, the second with "
+            f"{_coloured(graph, b, cb if cb >= 0 else 0)}; {reason}: removes "
+            f"{describe_eliminations(geo, eliminations)}.")
     return _step(graph, MULTI_COLOURING, "Multi-Colouring", (text, details), pair, proof,
                  eliminations)
 
