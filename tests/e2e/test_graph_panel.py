@@ -137,6 +137,9 @@ def test_the_keyboard_keeps_its_place_and_screen_readers_hear_only_the_words(pag
     page.locator("#graph .stage-buttons button[data-stage='0']:not([aria-label])").click()  # stage 1 again
     page.wait_for_function(pressed + "'0'")
     vertex = page.locator("#graph g.node[data-side='left']").first
+    assert vertex.get_attribute("role") == "img"  # focus lights it on the board; Enter does nothing
+    spots = page.eval_on_selector_all("#graph path.cross", "(els) => els.map((el) => el.getAttribute('d'))")
+    assert len(set(spots)) == len(spots) > 1  # each removed edge's ✕ on a spot of its own
     vertex.focus()
     page.keyboard.press("Tab")
     page.keyboard.press("Shift+Tab")  # focus-visible comes from the keyboard

@@ -27,14 +27,19 @@ const ALL_LAYERS = ["edges", "matching", "pattern", "removed"];
 
 const key = ([i, j]) => `${i}-${j}`;
 
+/** Where along a removed edge (from its left end) its ✕ is drawn. */
+const CROSS_AT = 0.62;
+
 /** Column headings for the two sides, from the graph's kind. */
 function headings(graph) {
   return graph.kind === "digit" ? ["rows", "columns"] : ["cells", "digits"];
 }
 
+/** A vertex: focusable, so that the keyboard lights its cell or digit on the board as the pointer
+ * does, but no button (nothing happens on Enter): an image named by its label. */
 function nodeElement(side, node, index, x, y, classes) {
   return svg("g", { class: ["node", ...classes].join(" "), "data-side": side, "data-index": index,
-    "data-id": node.id, tabindex: 0, role: "button", "aria-label": `${node.label}: show on the board` },
+    "data-id": node.id, tabindex: 0, role: "img", "aria-label": `${node.label}, lit on the board while focused` },
   svg("rect", { x, y: y - 11, width: PILL, height: 22, rx: 11 }),
   svg("text", { x: x + PILL / 2, y: y + 4, "text-anchor": "middle" }, node.label));
 }
@@ -77,8 +82,9 @@ function graphSvg(graph, stage) {
     const y2 = yRight(j);
     const line = svg("line", { class: classes.join(" "), "data-edge": `${i}-${j}`, x1, y1, x2, y2 });
     if (!classes.includes("removed")) return line;
-    const mx = (x1 + x2) / 2;
-    const my = (y1 + y2) / 2;
+    // Off the middle: two removed edges that cross there would draw their ✕ on one spot.
+    const mx = x1 + CROSS_AT * (x2 - x1);
+    const my = y1 + CROSS_AT * (y2 - y1);
     return [line, svg("path", { class: "cross",
       d: `M${mx - 5} ${my - 5}L${mx + 5} ${my + 5}M${mx + 5} ${my - 5}L${mx - 5} ${my + 5}` })];
   });
