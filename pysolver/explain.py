@@ -181,8 +181,9 @@ def lost_notes_json(geometry: Geometry, cells: list[int]) -> dict[str, Any]:
     """The first hint when notes have lost their cell's digit (and no digit is wrong): the first
     such cell named, the others counted; the digit itself is not told, which would give it away."""
     others = len(cells) - 1
-    more = (f" {others} more cell{'s have' if others > 1 else ' has'} lost {'theirs' if others > 1 else 'its'}: "
-            f"Check names {'them' if others > 1 else 'it'}." if others else "")
+    many = others > 1
+    more = (f" {others} more cell{'s have' if many else ' has'} lost {'theirs' if many else 'its'}"
+            f": Check names {'them' if many else 'it'}." if others else "")
     return {"technique": "mistake", "name": "Mistake", "level": 1, "kind": "mistake", "size": 0,
             "view": "cell", "houses": [], "digit": None, "cells": [cells[0]], "digits": [],
             "pattern": [], "placements": [], "eliminations": [], "graph": None, "effect": "",

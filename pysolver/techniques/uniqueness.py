@@ -107,9 +107,10 @@ def _types_2_to_4(board: Board, corners: Corners, pair: int, floor: list[int],
             if set(digit_cells(board, house, locked)) == set(roof):
                 other = bits(pair & ~(1 << (locked - 1)))[0]
                 removed = tuple((c, other) for c in roof)
+                either = join_names((name(c) for c in roof), "or")
                 yield _ur_step(geo, 4, corners, pair, floor, roof, removed,
                                f"in {geo.house_name(house)}, the {geo.symbol(locked)} must go in "
-                               f"{join_names((name(c) for c in roof), 'or')}; whichever takes it, the other holding "
+                               f"{either}; whichever takes it, the other holding "
                                f"{geo.symbol(other)} would complete the rectangle of "
                                f"{digit_set(geo, bits(pair))}, so neither can be "
                                f"{geo.symbol(other)}")
