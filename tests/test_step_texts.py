@@ -269,7 +269,7 @@ def test_a_finned_fish_counts_its_fins_and_a_sashimi_one_says_why() -> None:
     assert {s.technique.slug for s in fish} == {"finned-fish", "sashimi-fish"}
     for step in fish:
         fins = dict(step.proof.roles)["fins"] if step.proof else ()
-        assert (f"Either the fin is " if len(fins) == 1 else "Either a fin is ") in step.details
+        assert ("Either the fin is " if len(fins) == 1 else "Either a fin is ") in step.details
         assert "cover lines" not in step.details and "the fish is and" not in step.details
         assert ("It is sashimi: without the fin" in step.details) == (step.technique.slug == "sashimi-fish")
 
