@@ -119,6 +119,9 @@ def test_chain_exclusion_is_drawn_exactly_as_python_says_and_back_restores(
     look = page.locator(f".cell[data-cell='{elim_cell}'] .cand.elim[data-digit='{elim_digit}']").evaluate(
         "(el) => [getComputedStyle(el).textDecorationLine, getComputedStyle(el).color]")
     assert look == ["line-through", "rgb(155, 13, 13)"]
+    struck = sorted(d for c, d in step["eliminations"] if c == elim_cell)
+    name = page.locator(f".cell[data-cell='{elim_cell}'] .sr-only").inner_text()
+    assert name.endswith(", the step removes " + " ".join(map(str, struck))), name  # said, not only drawn
     pattern_cell, pattern_digit = step["pattern"][0]
     assert page.locator(f".cell[data-cell='{pattern_cell}'] .cand.pattern[data-digit='{pattern_digit}']").evaluate(
         "(el) => getComputedStyle(el).backgroundColor") == "rgb(92, 196, 90)"

@@ -132,8 +132,9 @@ function redHouses(state) {
   return houses;
 }
 
-/** The cell's accessible name, e.g. "r1c1: given 7", "r3c5: 4", "r2c2: empty, notes 1 2 6". */
-function cellLabel(shape, cell, { char, given, value, origin, notes, candidates, wrong }) {
+/** The cell's accessible name, e.g. "r1c1: given 7", "r3c5: 4", "r2c2: empty, notes 1 2 6",
+ * "r7c5: empty, candidates 2 4 5 8 9, the step removes 8 9" (what the shown step strikes there). */
+function cellLabel(shape, cell, { char, given, value, origin, notes, candidates, wrong, struck }) {
   const name = cellName(shape.n, cell);
   const symbols = (digits) => digits.map((d) => shape.symbols[d - 1]).join(" ");
   if (value > 0) {
@@ -142,9 +143,10 @@ function cellLabel(shape, cell, { char, given, value, origin, notes, candidates,
     return `${name}: ${symbol}${origin === "tutor" ? ", by the tutor" : ""}${wrong ? ", wrong" : ""}`;
   }
   if (given) return `${name}: ${char}, not a digit of this size`;
-  if (notes.length) return `${name}: empty, notes ${symbols(notes)}${wrong ? ", wrong" : ""}`;
-  if (candidates) return `${name}: empty, candidates ${symbols(candidates)}`;
-  return `${name}: empty`;
+  const removes = struck.length ? `, the step removes ${symbols(struck)}` : "";
+  if (notes.length) return `${name}: empty, notes ${symbols(notes)}${wrong ? ", wrong" : ""}${removes}`;
+  if (candidates) return `${name}: empty, candidates ${symbols(candidates)}${removes}`;
+  return `${name}: empty${removes}`;
 }
 
 /** Update every cell of `board` from `state`. */
@@ -166,8 +168,10 @@ export function renderBoard(board, state) {
     const notes = view ? view.notes[cell] : [];
     // The cell's name is its text for assistive technology, the digits drawn are hidden from it:
     // a name (aria-label) that differs from the visible text confuses voice control.
+    const struck = [];
+    for (let digit = 1; digit <= n; digit += 1) if (marks.elim.has(pairKey(cell, digit))) struck.push(digit);
     const name = cellLabel(shape, cell, { char, given, value, origin, notes,
-      candidates: view && !showNotes ? view.candidates[cell] : null, wrong: red.has(cell) });
+      candidates: view && !showNotes ? view.candidates[cell] : null, wrong: red.has(cell), struck });
     if (value > 0 || given) {
       const symbol = value > 0 ? shape.symbols[value - 1] : char;
       redraw(el, `digit:${name}`, () => [h("span", { class: "sr-only" }, name),
