@@ -102,7 +102,7 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
     left_names = [v.label for v in graph.left]
     right_names = [v.label for v in graph.right]
     house = graph.kind == "house"
-    symbol = "" if house else graph.title.split(":")[0].split()[-1]  # "digit 6: rows × columns"
+    symbol = graph.symbol
     if house:
         edges_text = (f"Each line is a candidate: {_plural(len(graph.left), 'cell')} of "
                       f"{graph.title} on the left, {_plural(len(graph.right), 'digit')} they need "

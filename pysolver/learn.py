@@ -77,6 +77,7 @@ def lesson(kind_name: object, candidates: object, digit: int = 1,
     right = tuple(GraphVertex(v, str(v) if kind == "house" else f"column {v}")
                   for v in range(1, size + 1))
     title = "a house" if kind == "house" else f"digit {digit}: rows × columns"
+    symbol = "" if kind == "house" else str(digit)
     edges = tuple((i, j) for i, mask in enumerate(adjacency) for j in bit_indices(mask))
     matching = tuple((i, j) for i, j in enumerate(analysis.match_left) if j >= 0)
     ordered = _distinct(analysis, prefer)
@@ -84,15 +85,16 @@ def lesson(kind_name: object, candidates: object, digit: int = 1,
     if analysis.violation is not None:
         v = analysis.violation
         graph = GraphDrawing(kind, title, left, right, edges, matching, "chain" if v.side == "left"
-                             else "pile", tuple(bit_indices(v.left)), tuple(bit_indices(v.right)), ())
+                             else "pile", tuple(bit_indices(v.left)), tuple(bit_indices(v.right)), (),
+                             symbol)
         verdict = _violation_text(kind, v, left, right)
     elif pattern is not None:
         graph = GraphDrawing(kind, title, left, right, edges, matching, pattern.kind,
                              tuple(bit_indices(pattern.left)), tuple(bit_indices(pattern.right)),
-                             pattern.removed)
+                             pattern.removed, symbol)
         verdict = _pattern_text(kind, ordered[0], left, right, digit)
     else:
-        graph = GraphDrawing(kind, title, left, right, edges, matching, "chain", (), (), ())
+        graph = GraphDrawing(kind, title, left, right, edges, matching, "chain", (), (), (), symbol)
         verdict = (f"A perfect matching pairs every {left_noun} with its own {right_noun}, and no "
                    f"chain or pile removes anything: every candidate may still be in a solution.")
     data = drawing_json(graph, with_stages=pattern is not None and analysis.violation is None)

@@ -44,6 +44,8 @@ class GraphDrawing:
     pattern_left: tuple[int, ...]
     pattern_right: tuple[int, ...]
     removed: tuple[tuple[int, int], ...]
+    #: The digit's symbol of a digit's rows × columns graph (its stages speak of it); "" for a house.
+    symbol: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """Plain data, as documented in the README."""

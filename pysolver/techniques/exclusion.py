@@ -223,6 +223,7 @@ def _drawing(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Patter
         pattern_left=tuple(bit_indices(pattern.left)),
         pattern_right=tuple(position[j] for j in bit_indices(pattern.right)),
         removed=tuple((i, position[j]) for i, j in pattern.removed),
+        symbol=geo.symbol(view.index) if view.kind == "digit" else "",
     )
 
 
