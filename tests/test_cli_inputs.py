@@ -118,6 +118,32 @@ def test_one_short_line_is_reported_on_its_own(capsys: pytest.CaptureFixture[str
     assert run(capsys, "count", str(path))[2].startswith("pysolver: error: short.txt line 2: expected")
 
 
+def test_a_short_line_after_a_whole_puzzle_is_reported_on_its_own(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """No picture has a row of 81 cells, so the file is two lines, not one 93-cell picture."""
+    path = tmp_path / "two.txt"
+    path.write_text(f"{FIGURE_4_2}\n{FIGURE_4_2[:12]}\n")
+    code, out, err = run(capsys, "check", str(path))
+    assert (code, err) == (2, "")
+    assert out.splitlines()[0] == "two.txt line 1: valid: 9×9, 35 clues, one solution"
+    assert out.splitlines()[1].startswith("two.txt line 2: invalid: expected a puzzle of")
+    assert out.splitlines()[1].endswith("cells, found 12")
+
+
+def test_a_sixteen_by_sixteen_picture_without_rule_lines_is_one_puzzle(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Sixteen rows of sixteen cells: each row alone has a 4×4 puzzle's cell count."""
+    code, line, _ = run(capsys, "generate", "--size", "16", "--level", "easy", "--seed", "3")
+    line = line.strip()
+    assert code == 0 and len(line) == 256
+    path = tmp_path / "picture16.txt"
+    path.write_text("\n".join(line[i:i + 16] for i in range(0, 256, 16)) + "\n")
+    code, out, err = run(capsys, "solve", str(path))
+    assert (code, err) == (0, "") and len(out.strip()) == 256
+    path.write_text("\n".join(["1234341221434321"] * 15 + ["." * 16]) + "\n")  # sixteen 4×4 lines
+    assert run(capsys, "count", str(path))[1].splitlines()[-1] == "picture16.txt line 16: 288"
+
+
 def test_a_picture_with_a_short_row_is_still_one_picture(capsys: pytest.CaptureFixture[str],
                                                          tmp_path: Path) -> None:
     rows = [FIGURE_4_2[i:i + 9] for i in range(0, 81, 9)]

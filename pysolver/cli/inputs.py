@@ -15,6 +15,7 @@ import errno
 import os
 import stat
 import sys
+from math import isqrt
 
 from ..errors import PuzzleError
 from ..frozen import Frozen
@@ -56,6 +57,9 @@ _EXTENSION = r"\.[A-Za-z][A-Za-z0-9]{0,5}$"
 _FEWEST_CELLS = min(n * n for n in BOX_SHAPES)
 _LONGEST_ROW = max(BOX_SHAPES)
 
+#: Characters that stand for a blank cell in some alphabet.
+_BLANKS = "".join(sorted({char for _, blanks in ALPHABETS.values() for char in blanks}))
+
 #: stat() errors that only say "there is no such file" (a name longer than 255 bytes included).
 _NOT_THERE = {errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG, errno.EINVAL}
 
@@ -81,10 +85,10 @@ def split_puzzles(text: str, source: str) -> list[PuzzleText]:
 
     The lines are puzzles of their own when every one is a whole puzzle, or when some are and the
     others cannot be rows of a picture either: most lines are whole puzzles, or the rest are longer
-    than a picture's row (25 cells). Then a line too short or too long is reported on its own, with
-    its line number, and the other lines are read. The text stays one puzzle when it has a grid's
-    cell count (a 16×16 picture with rule lines, whose rows are 16 cells like a 4×4 puzzle) or is a
-    pencil-mark grid.
+    than a picture's row (25 cells), or one whole puzzle is. Then a line too short or too long is
+    reported on its own, with its line number, and the other lines are read. The text stays one
+    puzzle when it has a grid's cell count (a 16×16 picture, whose rows are 16 cells like a 4×4
+    puzzle: see ``_is_picture_of_whole_rows``) or is a pencil-mark grid.
 
     >>> [p.label for p in split_puzzles("1234341221434321\\n\\n" + "." * 16, "f")]
     ['f line 1', 'f line 3']
@@ -94,21 +98,45 @@ def split_puzzles(text: str, source: str) -> list[PuzzleText]:
     ['f line 1', 'f line 2']
     """
     numbered = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if _is_picture_of_whole_rows([line for _, line in numbered]):
+        return [PuzzleText(text, source)]
     whole = [_is_whole_puzzle(line) for _, line in numbered]
     if numbered and (all(whole) or _lines_stand_alone(text, numbered, whole)):
         return [PuzzleText(line.strip(), f"{source} line {i}") for i, line in numbered]
     return [PuzzleText(text, source)]
 
 
+def _is_picture_of_whole_rows(lines: list[str]) -> bool:
+    """Whether n lines of n cells each are one n×n picture although each line is a whole puzzle.
+
+    Only sixteen lines of sixteen cells are both: a 16×16 picture without rule lines, or sixteen
+    4×4 puzzles. The picture spells more than the four digits a 4×4 puzzle can (a 16×16 puzzle
+    with one solution shows at least fifteen), so a fifth symbol decides it.
+
+    >>> rows = ["123456789ABCDEFG"[i:] + "123456789ABCDEFG"[:i] for i in range(16)]
+    >>> _is_picture_of_whole_rows(rows), _is_picture_of_whole_rows(["1234" * 4] * 16)
+    (True, False)
+    """
+    counts = {_cell_count(line) for line in lines}
+    if counts != {len(lines)} or not size_for_cell_count(len(lines)):
+        return False
+    symbols = set("".join(lines).translate(_DROP_SEPARATORS)) - set(_BLANKS)
+    return len(symbols) > isqrt(len(lines))
+
+
 def _lines_stand_alone(text: str, numbered: list[tuple[int, str]], whole: list[bool]) -> bool:
-    """Whether lines that are not all whole puzzles are still one puzzle each (``split_puzzles``)."""
+    """Whether lines that are not all whole puzzles are still one puzzle each (``split_puzzles``):
+    when one of them is longer than any picture's row, or most of them are whole puzzles."""
     if not any(whole) or size_for_cell_count(_cell_count(text)):
         return False
-    rest = [line for (_, line), is_whole in zip(numbered, whole) if not is_whole]
-    if 2 * len(rest) >= len(numbered) and any(_cell_count(line) <= _LONGEST_ROW for line in rest):
-        return False
     from ..formats.pencilmarks import looks_like_pencilmarks
-    return not looks_like_pencilmarks(text.strip())
+    if looks_like_pencilmarks(text.strip()):
+        return False
+    if any(is_whole and _cell_count(line) > _LONGEST_ROW
+           for (_, line), is_whole in zip(numbered, whole)):
+        return True
+    rest = [line for (_, line), is_whole in zip(numbered, whole) if not is_whole]
+    return 2 * len(rest) < len(numbered) or all(_cell_count(line) > _LONGEST_ROW for line in rest)
 
 
 def decode(data: bytes, source: str) -> str:
