@@ -262,6 +262,9 @@ def test_chains_speak_of_their_ends_plainly() -> None:
         # A group reads '2 in r5c4/r5c6': "2 in r5c4 or r5c6 or 2 in r4c3" was four choices.
         assert not re.search(r"in r\d+c\d+ or r\d+c\d+", step.text), step.text
         assert "whatever sees both" not in step.details  # a removed candidate may share an end's cell
+        # "A or B is true" read as "A, or else B is true"; the ends are both named first.
+        assert not re.search(r"^\S+ in \S+ or \S+ in \S+ is true", step.text), step.text
+    assert any(s.text.startswith("At least one of ") for s in chains)
 
 
 def test_a_finned_fish_counts_its_fins_and_a_sashimi_one_says_why() -> None:

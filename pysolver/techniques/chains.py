@@ -145,8 +145,7 @@ def _chain_step(graph: LinkGraph, implication: Implication, technique: Technique
     chain = implication.chain(graph, 1, len(implication.path) - 1)
     proof = chain_proof(geo, chain, eliminated(geo, eliminations))
     ends = f"{_node_text(graph, first)} and {_node_text(graph, last)}"
-    text = (f"{_node_text(graph, first)} or {_node_text(graph, last)} is true, by a "
-            f"chain of {len(chain[1])} links. {outcome(geo, eliminations=eliminations)}")
+    text = (f"At least one of {ends} is true, by a chain of {len(chain[1])} links. {outcome(geo, eliminations=eliminations)}")
     details = (f"{name} of {len(chain[1])} links from {_node_text(graph, first)} to "
             f"{_node_text(graph, last)}: each strong link says 'if this is false, the next is "
             f"true', each weak link 'if this is true, the next is false', so {ends} are not both "
@@ -271,8 +270,8 @@ def _loop_step(graph: LinkGraph, loop: Implication, technique: Technique,
 
 
 def _node_text(graph: LinkGraph, node: int) -> str:
-    """'4 in r6c2'; a group's cells joined by '/' ('2 in r5c4/r5c6'), so that "A or B is true"
-    between two groups does not read as four choices."""
+    """'4 in r6c2'; a group's cells joined by '/' ('2 in r5c4/r5c6'), so that "at least one of A
+    and B is true" between two groups does not read as four choices."""
     item = graph.nodes[node]
     geo = graph.geometry
     return f"{geo.symbol(item.digit)} in {'/'.join(geo.cell_name(c) for c in item.cells)}"
