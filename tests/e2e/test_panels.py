@@ -150,6 +150,22 @@ def test_gtsps_on_figure_4_9_lists_127_solutions_and_shows_one_on_the_board(
     assert state(panels)["view"]["puzzle"] == FIGURE_4_9
 
 
+def test_a_step_taken_while_a_solution_is_shown_ends_the_preview(panels: Page) -> None:
+    """The preview is a picture over the game: a move must show the game it changed."""
+    run_gtsps(panels, FIGURE_4_9)
+    panels.click(f"{GTSPS} [data-intent='gtsps-show'][data-index='5']")
+    panels.wait_for_selector("#preview[data-index='5']:not([hidden])")
+    filled = panels.locator("#board .cell[data-origin='solution']")
+    assert filled.count() == 81 - sum(1 for char in FIGURE_4_9 if char != ".")
+    assert (filled.first.locator(".sr-only").text_content() or "").endswith(", in the solution shown")
+    position = state(panels)["view"]["position"]
+    panels.click("button[data-intent='step']")
+    panels.wait_for_function(f"{STATE}.view.position === {position + 1}")
+    panels.wait_for_selector("#preview", state="hidden")
+    assert board_values(panels) == state(panels)["view"]["values"]
+    assert panels.locator("#board .cell[data-origin='solution']").count() == 0
+
+
 def test_gtsps_without_a_solution_names_the_stage_and_box(panels: Page, artifacts_dir: Path) -> None:
     run_gtsps(panels, NO_SOLUTION)
     outcome = panels.locator(f"{GTSPS} .panel-error")

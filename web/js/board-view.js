@@ -132,6 +132,9 @@ function redHouses(state) {
   return houses;
 }
 
+/** What a filled cell's name adds about who filled it (a player's digit adds nothing). */
+const ORIGIN_WORDS = { tutor: ", by the tutor", solution: ", in the solution shown" };
+
 /** The cell's accessible name, e.g. "r1c1: given 7", "r3c5: 4", "r2c2: empty, notes 1 2 6",
  * "r7c5: empty, candidates 2 4 5 8 9, the step removes 8 9" (what the shown step strikes there). */
 function cellLabel(shape, cell, { char, given, value, origin, notes, candidates, wrong, struck }) {
@@ -140,7 +143,7 @@ function cellLabel(shape, cell, { char, given, value, origin, notes, candidates,
   if (value > 0) {
     const symbol = shape.symbols[value - 1];
     if (given) return `${name}: given ${symbol}`;
-    return `${name}: ${symbol}${origin === "tutor" ? ", by the tutor" : ""}${wrong ? ", wrong" : ""}`;
+    return `${name}: ${symbol}${ORIGIN_WORDS[origin] ?? ""}${wrong ? ", wrong" : ""}`;
   }
   if (given) return `${name}: ${char}, not a digit of this size`;
   const removes = struck.length ? `, the step removes ${symbols(struck)}` : "";
@@ -188,7 +191,7 @@ export function renderBoard(board, state) {
     setData(el, "value", String(value));
     setData(el, "origin", origin);
     el.classList.toggle("given", given);
-    el.classList.toggle("solved", origin === "tutor");
+    el.classList.toggle("solved", origin === "tutor" || origin === "solution");
     el.classList.toggle("player", origin === "player");
     el.classList.toggle("bad", given && value === 0);
     el.classList.toggle("conflict", red.has(cell));

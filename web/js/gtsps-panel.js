@@ -40,7 +40,7 @@ export function boardState(state) {
   if (state.preview === null || state.preview === undefined || !run || !run.reply) return state;
   const symbols = state.view.symbols;
   const values = [...run.reply.solutions[state.preview]].map((char) => symbols.indexOf(char) + 1);
-  const origins = state.view.givens.map((given) => (given ? "given" : "tutor"));
+  const origins = state.view.givens.map((given) => (given ? "given" : "solution"));
   return { ...state, conflicts: [], view: { ...state.view, values, origins, hint: null, check: null, position: 0 } };
 }
 

@@ -153,7 +153,7 @@ function withView(state, view, cmd) {
     conflicts: [],
     count: samePuzzle ? state.count : null,
     text: entry.join(""),
-    preview: samePuzzle ? state.preview : null,
+    preview: null, // any reply from Python ends a GTSPS preview: the board shows the game again
     graphStage: null,
     proofNet: null,
     link: null,
