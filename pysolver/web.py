@@ -351,9 +351,9 @@ def _count(request: Request, progress: Progress) -> Reply:
     elif count == 1:
         message = "Exactly one solution."
     elif count >= limit:
-        message = f"At least {limit} solutions (counting stopped there)."
+        message = f"At least {limit:,} solutions (counting stopped there)."
     else:
-        message = f"{count} solutions."
+        message = f"{count:,} solutions."
     return {"count": count, "limit": limit, "message": message}
 
 
@@ -396,7 +396,7 @@ def _gtsps(request: Request, progress: Progress) -> Reply:
     if report["reason"]:
         message = f"No solution: {report['reason']}."
     else:
-        message = f"{count} solution{'s' if count != 1 else ''} in {report['elapsed_ms']:.0f} ms."
+        message = f"{count:,} solution{'s' if count != 1 else ''} in {report['elapsed_ms']:,.0f} ms."
     return {**report, "solutions": solutions[:GTSPS_LISTED], "listed": min(len(solutions),
             GTSPS_LISTED), "puzzle": grid.line(), "message": message}
 
