@@ -1,22 +1,30 @@
 """The example menu (web/js/examples.js) holds what its labels promise: each puzzle's logic solve, by
 the same ``pysolver.web.handle`` the worker runs, uses the technique the example is there to show,
-as its hardest step when the puzzle has one solution.
+as its hardest step ("Needs …") or at the step its label names ("… at step N"); a label that cites
+a public set ("top95 no. 13") names the line of tests/data the puzzle is on; each entry's family is
+the registry's family of that technique; and every technique of the registry that a logic solve can
+use has an example, but the few listed in ``ALLOWED_MISSING`` with the reason.
 
-No browser: Node reads the module (it is plain data) and Python checks each puzzle.
+No browser for those: Node reads the module (it is plain data) and Python checks each puzzle. One
+browser test checks that the page's menu shows the examples grouped and loads one from a group.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
+from pysolver.techniques.registry import BY_SLUG, TECHNIQUES
 from pysolver.web import handle
-from tests.helpers import FIGURE_4_2, FIGURE_4_9
+from tests.helpers import DATA, FIGURE_4_2, FIGURE_4_9
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES_JS = ROOT / "web" / "js" / "examples.js"
@@ -25,10 +33,22 @@ const source = require("fs").readFileSync(process.argv[1], "utf8");
 import("data:text/javascript," + encodeURIComponent(source))
   .then((module) => console.log(JSON.stringify(module.EXAMPLES)));
 """
-NEEDED = {"Pointing", "Claiming", "Naked Pair", "Naked Triple", "Hidden Pair", "Hidden Triple", "X-Wing",
-          "Swordfish", "Jellyfish", "Skyscraper", "2-String Kite", "Empty Rectangle", "XY-Wing", "XYZ-Wing",
-          "W-Wing", "Remote Pairs", "Finned Swordfish", "Unique Rectangle type 1", "AIC",
-          "Cell Forcing Chain", "Forcing Net", "Nested Forcing Net"}
+#: Techniques of the registry without an example, and why. The nice loops are found after the AIC
+#: of the same weight (and the grouped ones after the grouped AIC), which already draws every
+#: conclusion a loop within ``chains.MAX_DEPTH`` links gives (a loop that removes X, or places T,
+#: is an AIC from X, or from T's neighbours, two links longer): a loop fires only where the AIC
+#: would need more links than it searches, and no puzzle of the public sets in tests/data does.
+ALLOWED_MISSING = {"nice-loop", "continuous-nice-loop", "grouped-nice-loop",
+                   "grouped-continuous-nice-loop"}
+#: The public sets a label may cite, as "(NAME no. LINE)": the file in tests/data and its
+#: sampling step (LINE is the line of the whole set; the sample keeps lines 1, 1+K, 1+2K, …).
+SOURCES = {"top95": ("norvig_top95.txt", 1),
+           "top1465": ("tdoku_puzzles3_magictour_top1465.txt", 1),
+           "17-clue list": ("tdoku_puzzles2_17_clue_every33.txt", 33),
+           "Kaggle 3M extract": ("kaggle_radcliffe3m_sample_every7.txt", 7),
+           "forum's hardest 2011": ("tdoku_puzzles6_forum_hardest_1106.txt", 1)}
+CITATION = re.compile(r"\((?P<name>[^()]+?) no\. (?P<line>\d+)\)")
+AT_STEP = re.compile(r" at step (?P<step>\d+)\b")
 
 
 def read_examples() -> list[dict[str, str]]:
@@ -50,26 +70,90 @@ def ask(cmd: str, **args: Any) -> dict[str, Any]:
     return reply
 
 
-def test_menu_has_the_seed_puzzles_every_technique_and_every_size() -> None:
+@cache
+def logic(puzzle: str) -> tuple[list[dict[str, Any]], str, dict[str, Any]]:
+    """The steps of the page's logic solve of ``puzzle``, its status, and the puzzle's rating."""
+    ask("load", puzzle=puzzle)
+    view = ask("solve_logic")["view"]
+    return view["steps"], view["status"]["status"], ask("rate", puzzle=puzzle)
+
+
+def shown_slug(example: dict[str, str]) -> str:
+    """The registry slug of the step the example is there to show."""
+    steps = logic(example["puzzle"])[0]
+    return next(step["technique"] for step in steps if step["name"] == example["shows"])
+
+
+def test_menu_has_the_seed_puzzles_and_every_size() -> None:
     puzzles = [e["puzzle"] for e in EXAMPLES]
     assert puzzles[:2] == [FIGURE_4_2, FIGURE_4_9]
-    assert NEEDED <= {e["shows"] for e in EXAMPLES}
     assert {round(len(p) ** 0.5) for p in puzzles} == {4, 6, 9, 16}
     assert len({e["id"] for e in EXAMPLES}) == len(EXAMPLES)
     assert len(set(puzzles)) == len(puzzles)
 
 
+def test_every_technique_a_logic_solve_can_use_has_an_example() -> None:
+    shown = {shown_slug(example) for example in EXAMPLES}
+    registry = {record.slug for record in TECHNIQUES}
+    assert registry - ALLOWED_MISSING <= shown
+    assert not ALLOWED_MISSING & shown, "an example now shows it: drop it from ALLOWED_MISSING"
+    assert ALLOWED_MISSING <= registry
+
+
+def test_menu_groups_follow_the_tutors_order() -> None:
+    """The thesis's figures first, the other sizes last, the technique examples between by family
+    (each under one heading), the families in the order of their first technique in the registry
+    and the techniques of each in the registry's order."""
+    groups = [e.get("group") for e in EXAMPLES]
+    assert groups[:2] == ["thesis", "thesis"] and set(groups[-3:]) == {"sizes"}
+    assert set(groups[2:-3]) == {None}
+    order = [record.slug for record in TECHNIQUES]
+    family_place = {}
+    for place, record in enumerate(TECHNIQUES):
+        family_place.setdefault(record.family, place)
+    places = [(family_place[example["family"]], order.index(shown_slug(example)))
+              for example in EXAMPLES[2:-3]]
+    assert places == sorted(places)
+
+
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
 def test_example_logic_log_shows_its_technique(example: dict[str, str]) -> None:
-    ask("load", puzzle=example["puzzle"])
-    view = ask("solve_logic")["view"]
-    names = [step["name"] for step in view["steps"]]
-    rating = ask("rate", puzzle=example["puzzle"])
+    steps, status, rating = logic(example["puzzle"])
+    names = [step["name"] for step in steps]
     assert example["shows"] in names
+    assert example["family"] == BY_SLUG[shown_slug(example)].family
     label = example["label"].lower()
+    at_step = AT_STEP.search(example["label"])
     if label.startswith("needs"):
         assert example["shows"].lower() in label
         assert rating["unique"] and rating["hardest"] == example["shows"]
-        assert (view["status"]["status"] == "solved") == (example["shows"] != "Guess")
+        assert (status == "solved") == (example["shows"] != "Guess")
+    elif at_step:
+        assert label.startswith(example["shows"].lower())
+        assert names[int(at_step["step"]) - 1] == example["shows"]
     elif rating["unique"] and example["shows"] != rating["hardest"]:
         assert example["shows"].lower() in label  # shown on the way, not the hardest: the label says so
+    cited = CITATION.search(example["label"])
+    if cited and cited["name"] in SOURCES:
+        name, every = SOURCES[cited["name"]]
+        line = int(cited["line"])
+        assert (line - 1) % every == 0, f"line {line} of the whole set is not in the sample {name}"
+        sample = (DATA / name).read_text().split()
+        assert sample[(line - 1) // every] == example["puzzle"]
+
+
+@pytest.mark.e2e
+def test_page_menu_groups_the_examples_and_loads_one_from_a_group(app: Page) -> None:
+    """The <select> shows one <optgroup> per group, in the data's order; choosing an example in a
+    technique family's group loads its puzzle."""
+    groups = app.evaluate("""() => [...document.querySelectorAll('#examples optgroup')].map((g) => ({
+      label: g.label, ids: [...g.querySelectorAll('option')].map((o) => o.value) }))""")
+    assert [id for group in groups for id in group["ids"]] == [e["id"] for e in EXAMPLES]
+    assert groups[0]["label"] == "The thesis's figures" and groups[-1]["label"] == "Other sizes"
+    assert "Chains" in [group["label"] for group in groups]
+    example = next(e for e in EXAMPLES if e["family"] == "almost locked sets" and "group" not in e)
+    app.select_option("#examples", example["id"])
+    state = "window.__pysolver.state"
+    app.wait_for_function(f"{state}.ready && !{state}.busy && {state}.view && "
+                          f"{state}.view.puzzle === {json.dumps(example['puzzle'])}", timeout=60_000)
+    assert app.locator("#examples").input_value() == ""

@@ -8,7 +8,7 @@
 import { renderBoard, renderLinks } from "./board-view.js";
 import { createController } from "./controller.js";
 import { createControlsView, enabled } from "./controls-view.js";
-import { EXAMPLES, exampleById } from "./examples.js";
+import { EXAMPLES, exampleById, fillExampleMenu } from "./examples.js";
 import { exportPanel } from "./export-panel.js";
 import { generatePanel } from "./generate-panel.js";
 import { boardState, gtspsPanel } from "./gtsps-panel.js";
@@ -273,7 +273,7 @@ async function restore() {
   if (isLoaded(store.state)) persist(store.state);
 }
 
-for (const example of EXAMPLES) $("examples").add(new Option(example.label, example.id));
+fillExampleMenu($("examples"));
 
 /** A hook for the end-to-end tests: the current state, read-only. */
 window.__pysolver = { get state() { return store.state; } };
