@@ -44,6 +44,7 @@ ALLOWED_MISSING = {"nice-loop", "continuous-nice-loop", "grouped-nice-loop",
 #: sampling step (LINE is the line of the whole set; the sample keeps lines 1, 1+K, 1+2K, …).
 SOURCES = {"top95": ("norvig_top95.txt", 1),
            "top1465": ("tdoku_puzzles3_magictour_top1465.txt", 1),
+           "tdoku unbiased": ("tdoku_puzzles1_unbiased_first1000.txt", 1),
            "17-clue list": ("tdoku_puzzles2_17_clue_every33.txt", 33),
            "Kaggle 3M extract": ("kaggle_radcliffe3m_sample_every7.txt", 7),
            "forum's hardest 2011": ("tdoku_puzzles6_forum_hardest_1106.txt", 1)}

@@ -1,15 +1,19 @@
 /**
  * The example menu: the GTSPS thesis chapter's two worked puzzles (Figures 4.2 and 4.9), puzzles
- * whose logic solve needs each technique (up to the nested forcing nets that finish the forum's
- * hardest), and one of each other size; Figure 4.9's logic stalls, and Guess goes on.
+ * whose logic solve needs each technique of the tutor (up to the nested forcing nets that finish the
+ * forum's hardest), and one of each other size; Figure 4.9's logic stalls, and Guess goes on. The
+ * menu groups them by the family of the technique (`family`, as the Python registry names it), in
+ * the tutor's order; the thesis's figures and the other sizes have a `group` of their own.
  *
  * `shows` names the step (as the solver names it) that the example is there for; for the technique
- * examples ("Needs …") it is the hardest step of the puzzle's logic solve, found with
- * `python -m pysolver steps PUZZLE --json --no-guess` over the public puzzle sets (tests/data), and
- * tests/e2e/test_app_examples.py checks it against the solver. Sources: Project Euler 96 (Norvig's
- * easy50), Norvig's top95, the Kaggle "3 million Sudoku" sample, the 17-clue list (no. 5023), the
- * forum's hardest list (SE rating 11+, as collected by tdoku); the
- * 4×4, 6×6 and 16×16 ones come from `pysolver generate` (seeds 4, 6 and 16).
+ * examples ("Needs …") it is the hardest step of the puzzle's logic solve, else ("… at step N") the
+ * step it takes at N, found with `python -m pysolver steps PUZZLE --json --no-guess` over the
+ * public puzzle sets (tests/data), and tests/e2e/test_app_examples.py checks it against the solver,
+ * with the family and the cited line. Sources: Project Euler 96 (Norvig's easy50), Norvig's top95,
+ * magictour's top1465, tdoku's unbiased minimal puzzles, the Kaggle "3 million Sudoku" extract,
+ * the 17-clue list (no. 5023), the forum's hardest list (SE rating 11+, as collected by tdoku); the
+ * 4×4, 6×6 and 16×16 ones come from `pysolver generate` (seeds 4, 6 and 16). Nice loops have no
+ * example: the AIC of the same weight, tried first, draws their conclusions (see the test).
  */
 
 export const EXAMPLES = [
@@ -101,8 +105,8 @@ export const EXAMPLES = [
     label: "Needs an ALS-XY-Wing (top1465 no. 21)", shows: "ALS-XY-Wing",
     puzzle: "....2..4..7...6....1.5.....2......8....3..7..4.9.........6..1.38...9..........5.." },
   { id: "x-chain", family: "chains",
-    label: "X-Chain at step 11 (top95 no. 29)", shows: "X-Chain",
-    puzzle: ".47.8...1............6..7..6....357......5....1..6....28..4.....9.1...4.....2.69." },
+    label: "Needs an X-Chain (tdoku unbiased no. 316)", shows: "X-Chain",
+    puzzle: "1......674...8...9..93...2....2...4..6.1.....8..9.....2....5...63....1....5.7...3" },
   { id: "xy-chain", family: "chains",
     label: "Needs an XY-Chain (top95 no. 32)", shows: "XY-Chain",
     puzzle: "...5...........5.697.....2...48.2...25.1...3..8..3.........4.7..13.5..9..2...31.." },
