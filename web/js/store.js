@@ -48,6 +48,13 @@ export function initialState(saved = null) {
     graphStage: null,
     proofNet: null,
     link: null,
+    // The address names a position being opened (Back, Forward, a link): nothing is written to the
+    // address until Python's board for it comes, so the shown puzzle does not push itself back.
+    opening: false,
+    // The game (a snapshot with its `givens`) whose givens are being edited, and the one set aside
+    // when editing changed them: Play with the same givens, or Back, brings it back whole.
+    editing: null,
+    setAside: null,
   };
 }
 
@@ -157,6 +164,7 @@ function withView(state, view, cmd) {
     graphStage: null,
     proofNet: null,
     link: null,
+    opening: false,
   };
 }
 
@@ -191,6 +199,47 @@ export function canRetype(state, back) {
   return state.mode === "enter" && (back ? state.entryPast : state.entryFuture).length > 0;
 }
 
+/** A game worth keeping while its givens are edited: one with a history (moves, steps). */
+function gameOf(state) {
+  if (!isLoaded(state) || state.view.actions.length === 0) return null;
+  return { ...snapshot(state), givens: givensLine(state.view) };
+}
+
+function moves(game) {
+  const count = game.actions.length;
+  return `${count} ${count === 1 ? "move" : "moves"}`;
+}
+
+/** Said when a given typed makes the givens differ from the game's. */
+function willDrop(game) {
+  return `Changing the givens makes a new puzzle: the ${moves(game)} played on the old one are dropped `
+    + "when you press Play. Undo the change to keep them.";
+}
+
+/** Enter mode keeps the game being edited; Play says when its moves were dropped (the controller
+ * brings it back when the givens are the same). */
+function switchedMode(state, mode) {
+  // A rejected puzzle's message stays: it is why Play has nothing to play yet.
+  const next = { ...state, mode, notesMode: mode === "play" && state.notesMode,
+    error: isLoaded(state) ? null : state.error, notice: null };
+  if (mode === state.mode) return next;
+  if (mode === "enter") return { ...next, editing: gameOf(state) };
+  const game = state.editing;
+  if (!game || entryText(state) === game.givens) return { ...next, editing: null };
+  return { ...next, editing: null, setAside: game,
+    notice: `A new puzzle: the ${moves(game)} played on the old givens were dropped. `
+      + "The browser's Back button brings that game back." };
+}
+
+/** The game that Play brings back after its givens were edited and then restored, or null. */
+export function gameToRestore(state) {
+  const game = state.editing;
+  if (state.mode !== "enter" || !game || entryText(state) !== game.givens || !isLoaded(state)) return null;
+  const view = state.view;
+  const same = view.position === game.position && JSON.stringify(view.actions) === JSON.stringify(game.actions);
+  return same ? null : game;
+}
+
 /** The one place the state changes. */
 export function reduce(state, action) {
   switch (action.type) {
@@ -215,9 +264,13 @@ export function reduce(state, action) {
       const next = withView(state, action.view, action.cmd);
       // Another puzzle to play ends the typing that Undo walks back.
       const typing = action.mode === "enter" || (action.mode === undefined && state.mode === "enter");
-      const kept = typing ? next : { ...next, entryPast: [], entryFuture: [] };
-      return action.mode ? { ...kept, mode: action.mode } : kept;
+      const kept = typing ? next : { ...next, entryPast: [], entryFuture: [], editing: null };
+      const warned = typing && state.editing && givensLine(action.view) !== state.editing.givens
+        ? { ...kept, notice: willDrop(state.editing) } : kept;
+      return action.mode ? { ...warned, mode: action.mode } : warned;
     }
+    case "opening":
+      return { ...state, opening: true };
     case "error":
       return { ...state, error: action.error, notice: null };
     case "notice":
@@ -239,9 +292,7 @@ export function reduce(state, action) {
         ? { ...state, text: action.text, entry: [...action.text.trim()], conflicts: [], notice: null }
         : { ...state, text: action.text };
     case "mode":
-      // A rejected puzzle's message stays: it is why Play has nothing to play yet.
-      return { ...state, mode: action.mode, notesMode: action.mode === "play" && state.notesMode,
-        error: isLoaded(state) ? null : state.error, notice: null };
+      return switchedMode(state, action.mode);
     case "notes-mode":
       return { ...state, notesMode: action.on, showCandidates: action.on ? false : state.showCandidates };
     case "show-candidates":
