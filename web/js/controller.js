@@ -135,17 +135,16 @@ export function createController(store, client) {
       : { type: "notice", notice: text });
   }
 
-  /** Open a position: the saved one when it is the same position (history and all), else the
-   * address's digits and notes on the givens; `problems` (what could not be read) are said after. */
+  /** Open a position: the saved one (or the game set aside while its givens were edited) when it
+   * is the same position, history and all, else the address's digits and notes on the givens;
+   * `problems` (what could not be read) are said after. Until Python's board comes, the page
+   * writes nothing to the address, which already names the position. */
   async function open(position, stored, problems = []) {
     dispatch({ type: "opening" });
-    // A game set aside while its givens were edited keeps its history too.
-    const matches = (snap) => snap && snap.puzzle === position.puzzle
+    const matches = (snap) => Boolean(snap) && snap.puzzle === position.puzzle
       && snap.address.digits === position.digits && snap.address.notes === position.notes;
-    const state = store.state;
-    const savedSnap = [stored, state.editing, state.setAside].find(matches) ?? stored;
-    const same = savedSnap && savedSnap.puzzle === position.puzzle
-      && savedSnap.address.digits === position.digits && savedSnap.address.notes === position.notes;
+    const savedSnap = [stored, store.state.editing, store.state.setAside].find(matches) ?? stored;
+    const same = matches(savedSnap);
     if (same && savedSnap.actions.length > 0) {
       if (await load(position.puzzle, saved(savedSnap), savedSnap.mode)) return report(problems);
       const why = store.state.error ? ` (${store.state.error.message})` : "";

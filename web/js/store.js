@@ -10,7 +10,9 @@
  * (typed digits are the player's moves; every loaded puzzle starts here). `notesMode` makes typed
  * digits notes; `showCandidates` shows the solver's candidates instead of the player's notes.
  * While entering, Undo and Redo walk `entryPast` and `entryFuture` (the lines typed before and
- * undone): the givens are not yet a puzzle with a history of its own in Python.
+ * undone): the givens are not yet a puzzle with a history of its own in Python. A played game whose
+ * givens are edited is kept (`editing`): Play gives it back when the givens end up the same, and
+ * when they changed it is set aside (`setAside`) for Back to bring back, with a notice either way.
  */
 
 /** The shape of a 9×9 board before Python has answered; replaced by every view. */
@@ -205,15 +207,17 @@ function gameOf(state) {
   return { ...snapshot(state), givens: givensLine(state.view) };
 }
 
-function moves(game) {
-  const count = game.actions.length;
-  return `${count} ${count === 1 ? "move" : "moves"}`;
+/** "the 3 moves … are" or "the 1 move … is", as `words` needs them. */
+function moves(game, words) {
+  const one = game.actions.length === 1;
+  return words(`the ${game.actions.length} ${one ? "move" : "moves"}`, one ? "is" : "are", one ? "was" : "were",
+    one ? "it" : "them");
 }
 
 /** Said when a given typed makes the givens differ from the game's. */
 function willDrop(game) {
-  return `Changing the givens makes a new puzzle: the ${moves(game)} played on the old one are dropped `
-    + "when you press Play. Undo the change to keep them.";
+  return moves(game, (what, is, was, them) => `Changing the givens makes a new puzzle: ${what} played on `
+    + `the old one ${is} dropped when you press Play. Undo the change to keep ${them}.`);
 }
 
 /** Enter mode keeps the game being edited; Play says when its moves were dropped (the controller
@@ -227,8 +231,8 @@ function switchedMode(state, mode) {
   const game = state.editing;
   if (!game || entryText(state) === game.givens) return { ...next, editing: null };
   return { ...next, editing: null, setAside: game,
-    notice: `A new puzzle: the ${moves(game)} played on the old givens were dropped. `
-      + "The browser's Back button brings that game back." };
+    notice: moves(game, (what, is, was) => `A new puzzle: ${what} played on the old givens ${was} dropped. `
+      + "The browser's Back button brings that game back.") };
 }
 
 /** The game that Play brings back after its givens were edited and then restored, or null. */
