@@ -82,7 +82,8 @@ def logic(puzzle: str) -> tuple[list[dict[str, Any]], str, dict[str, Any]]:
 def shown_slug(example: dict[str, str]) -> str:
     """The registry slug of the step the example is there to show."""
     steps = logic(example["puzzle"])[0]
-    return next(step["technique"] for step in steps if step["name"] == example["shows"])
+    slug: str = next(step["technique"] for step in steps if step["name"] == example["shows"])
+    return slug
 
 
 def test_menu_has_the_seed_puzzles_and_every_size() -> None:
@@ -109,7 +110,7 @@ def test_menu_groups_follow_the_tutors_order() -> None:
     assert groups[:2] == ["thesis", "thesis"] and set(groups[-3:]) == {"sizes"}
     assert set(groups[2:-3]) == {None}
     order = [record.slug for record in TECHNIQUES]
-    family_place = {}
+    family_place: dict[str, int] = {}
     for place, record in enumerate(TECHNIQUES):
         family_place.setdefault(record.family, place)
     places = [(family_place[example["family"]], order.index(shown_slug(example)))
