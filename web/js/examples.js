@@ -12,8 +12,10 @@
  * with the family and the cited line. Sources: Project Euler 96 (Norvig's easy50), Norvig's top95,
  * magictour's top1465, tdoku's unbiased minimal puzzles, the Kaggle "3 million Sudoku" extract,
  * the 17-clue list (no. 5023), the forum's hardest list (SE rating 11+, as collected by tdoku); the
- * 4×4, 6×6 and 16×16 ones come from `pysolver generate` (seeds 4, 6 and 16). Nice loops have no
- * example: the AIC of the same weight, tried first, draws their conclusions (see the test).
+ * 4×4, 6×6 and 16×16 ones come from `pysolver generate` (seeds 4, 6 and 16); more can be found with
+ * scripts/find_examples.py. The nice loops and the digit forcing chain have no example: in no
+ * puzzle of those sets scanned does the logic reach them, as the techniques tried before them find
+ * a step first (see the test).
  */
 
 export const EXAMPLES = [
@@ -59,6 +61,9 @@ export const EXAMPLES = [
   { id: "unique-rectangle-3", family: "uniqueness",
     label: "Needs a Unique Rectangle type 3 (top95 no. 39)", shows: "Unique Rectangle type 3",
     puzzle: "249.6...3.3....2..8.......5.....6......2......1..4.82..9.5..7....4.....1.7...3..." },
+  { id: "unique-rectangle-4", family: "uniqueness",
+    label: "Needs a Unique Rectangle type 4 (top1465 no. 1143)", shows: "Unique Rectangle type 4",
+    puzzle: "...627.....3...1..95.......8.......7.3..19....6.3.8...5......9..97....86..6.....4" },
   { id: "hidden-rectangle", family: "uniqueness",
     label: "Needs a Hidden Rectangle (top1465 no. 38)", shows: "Hidden Rectangle",
     puzzle: "5..6.3....2....98.......1...1..9.......3....67.......4....8.25.4..7.............." },
