@@ -141,12 +141,13 @@ def test_sudokuwiki_string_is_refused_for_other_sizes(capsys: pytest.CaptureFixt
         "pysolver: error: SudokuWiki's board string is for 9×9 grids, not 16×16")
 
 
-def test_a_bad_puzzle_later_in_a_file_keeps_what_was_written_before_it(
+def test_a_bad_puzzle_in_a_file_is_reported_and_the_rest_is_exported(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = "1" + FIGURE_4_2[1:]  # two 1s in row 1
     path = tmp_path / "mixed.txt"
     path.write_text(f"{FIGURE_4_2}\n{bad}\n{FIGURE_4_2}\n", encoding="utf-8")
     assert main(["export", str(path), "--format", "line"]) == 2
     out, err = capsys.readouterr()
-    assert out == FIGURE_4_2 + "\n"
-    assert "mixed.txt line 2: two 1s in row 1" in err
+    assert out == FIGURE_4_2 + "\n" + FIGURE_4_2 + "\n"
+    assert err.startswith("pysolver: error: mixed.txt line 2: two 1s in row 1")
+    assert err.count("\n") == 1

@@ -15,7 +15,7 @@ import argparse
 from .. import formats
 from ..formats.path import path_text
 from ..session import Session
-from .inputs import add_puzzle_arguments, each_position
+from .inputs import Puzzles, add_puzzle_arguments
 from .options import whole_number
 
 #: The forms ``--format`` accepts: every position form, then the solution path.
@@ -40,10 +40,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write each puzzle in the chosen form as soon as it is made, so that a bad puzzle later in
-    a file loses nothing written before it; exit 0."""
+    """Write each puzzle in the chosen form as soon as it is made; a bad puzzle of a file is
+    reported and the others written; exit 0, or 2 when one was bad."""
     previous: str | None = None
-    for label, imported in each_position(args):
+    puzzles = Puzzles(args)
+    for label, imported in puzzles.positions():
         session = Session(imported.puzzle, imported.board)
         if args.after:
             steps = session.solve_logic() if args.no_guess else session.solve()
@@ -62,5 +63,5 @@ def run(args: argparse.Namespace) -> int:
             print()
         print(text, flush=True)
         previous = text
-    return 0
+    return puzzles.code
 
