@@ -40,6 +40,9 @@ if TYPE_CHECKING:
 #: The subcommands (each the name of its module here), in the order ``--help`` lists them.
 COMMANDS = ("steps", "play", "solve", "count", "check", "rate", "generate", "gtsps", "export",
             "techniques")
+#: The subcommands whose positional arguments may follow options (``play P logic --check logic``):
+#: read with ``parse_intermixed_args``, as ``play``'s ACTIONs would otherwise end at the first option.
+_INTERMIXED = frozenset({"play"})
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -98,8 +101,23 @@ def _command(argv: list[str]) -> Callable[[], int]:
         command: Callable[[], int] | None = plain(argv[1:]) if plain else None
         if command is not None:
             return command
-    args = build_parser(name).parse_args(argv)
+    parser = build_parser(name)
+    if name in _INTERMIXED:
+        args = _subparser(parser, name).parse_intermixed_args(argv[1:])
+    else:
+        args = parser.parse_args(argv)
     return lambda: int(args.run(args))
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of the command ``name`` (argparse reads intermixed arguments only there, not
+    on the parser of commands)."""
+    import argparse  # only here: see ``_command``
+    for action in parser._actions:  # argparse keeps its subparsers there, and nowhere public
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser = action.choices[name]
+            return found
+    raise LookupError(name)
 
 
 def _keep_what_is_loaded() -> None:
