@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from pysolver.cli import inputs, main
+from pysolver.grid import Grid
 from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -150,7 +151,8 @@ def test_a_picture_with_a_short_row_is_still_one_picture(capsys: pytest.CaptureF
     rows[4] = rows[4][1:]
     path = tmp_path / "picture.txt"
     path.write_text("\n".join(rows) + "\n")
-    assert refused(capsys, "solve", str(path)).endswith("cells, found 80")
+    assert refused(capsys, "solve", str(path)) == (
+        "pysolver: error: line 5 has 8 cells: every row of a 9×9 picture has 9")
 
 
 def test_an_empty_file_or_stdin_says_so(capsys: pytest.CaptureFixture[str],
@@ -370,3 +372,24 @@ def run_with_stdin(capsys: pytest.CaptureFixture[str], text: str, *argv: str) ->
         return run(capsys, *argv)
     finally:
         sys.stdin = saved
+
+
+def test_a_broken_picture_among_pictures_is_reported_by_its_lines(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rows = Grid.parse(TOP3[0]).picture().splitlines()
+    long_row = rows.copy()
+    long_row[5] += " 7"
+    path = tmp_path / "p.txt"
+    path.write_text("\n\n".join("\n".join(r) for r in (rows, long_row, rows)) + "\n")
+    code, out, err = run(capsys, "count", str(path))
+    assert code == 2
+    assert out == "p.txt lines 1-11: 1\np.txt lines 25-35: 1\n"
+    assert err == ("pysolver: error: p.txt lines 13-23: line 18 has 10 cells: every row of a 9×9 "
+                   "picture has 9\n")
+
+
+def test_a_12x12_picture_with_bands_set_apart_is_one_puzzle() -> None:
+    """Each 3-row band of a 12×12 picture holds 36 cells, a 6×6 grid's count: still one puzzle."""
+    rows = ["1 2 3 4 | 5 6 7 8 | 9 A B C"] * 12
+    text = "\n\n".join("\n".join(rows[i:i + 3]) for i in range(0, 12, 3))
+    assert len(inputs.split_puzzles(text, "f")) == 1

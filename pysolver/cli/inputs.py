@@ -59,6 +59,8 @@ _EXTENSION = r"\.[A-Za-z][A-Za-z0-9]{0,5}$"
 #: the first is no puzzle, a line longer than the second is no row of a picture.
 _FEWEST_CELLS = min(n * n for n in BOX_SHAPES)
 _LONGEST_ROW = max(BOX_SHAPES)
+#: The fewest rows of a grid: a block of lines that many or more is taken for a grid of its own.
+_FEWEST_ROWS = min(BOX_SHAPES)
 
 #: Characters that stand for a blank cell in some alphabet.
 _BLANKS = "".join(sorted({char for _, blanks in ALPHABETS.values() for char in blanks}))
@@ -127,9 +129,11 @@ def _grids(lines: list[str], source: str) -> list[PuzzleText]:
     (``f lines 14-26``); [] when it holds fewer than two whole grids (then it is one puzzle).
 
     A grid is a block of lines between blank lines, or ended by HoDoKu's closing rule (``'---'``).
-    A block that is not a whole grid (HoDoKu's text of a step after its grid, a stray line) goes
-    with the grid before it, whose reader skips it or says what is wrong with it. Each grid's text
-    keeps the lines before it blank, so that messages name the line of the file.
+    A block too short for a grid (HoDoKu's text of a step after its grid, a stray line) goes with
+    the grid before it, whose reader skips it or says what is wrong with it; a longer one is a
+    puzzle of its own, reported with its lines. Each grid's text keeps the lines before it blank,
+    so that messages name the line of the file. Without any whole grid (a picture whose bands are
+    set apart by blank lines) the text is one puzzle.
 
     >>> [p.label for p in _grids(["1.3.", "34..", "....", "...2", "", "....", "....", "....",
     ...                            "...."], "f")]
@@ -152,24 +156,26 @@ def _grids(lines: list[str], source: str) -> list[PuzzleText]:
     if start is not None:
         blocks.append((start, len(lines) - 1))
     whole = [_is_whole_grid(lines[first:last + 1]) for first, last in blocks]
-    if sum(whole) < 2:
-        return []
     groups: list[list[int]] = []
     for (first, last), is_whole in zip(blocks, whole):
-        if is_whole or not groups:
+        if is_whole or not groups or last - first + 1 >= _FEWEST_ROWS:
             groups.append([first, last])
         else:
             groups[-1][1] = last
+    if len(groups) < 2 or not any(whole):
+        return []
     return [PuzzleText("\n" * first + "\n".join(lines[first:last + 1]),
                        f"{source} lines {first + 1}-{last + 1}") for first, last in groups]
 
 
 def _is_whole_grid(block: list[str]) -> bool:
-    """Whether lines are one whole grid: a pencil-mark grid, or a picture of a grid's cell count."""
+    """Whether lines are one whole grid: a pencil-mark grid, or a picture of n rows and n×n cells
+    (a 12×12 picture's band is 36 cells, a 6×6 grid's count, but in 3 rows, not 6)."""
     from ..formats.pencilmarks import is_rule, looks_like_pencilmarks
     if looks_like_pencilmarks("\n".join(block)):
         return True
-    return size_for_cell_count(sum(_cell_count(line) for line in block if not is_rule(line))) is not None
+    rows = [line for line in block if not is_rule(line) and _cell_count(line)]
+    return size_for_cell_count(sum(_cell_count(line) for line in rows)) == len(rows)
 
 
 def _is_picture_of_whole_rows(lines: list[str]) -> bool:
