@@ -1,7 +1,7 @@
 """The text forms Sudoku players paste and save, read and written for every grid size.
 
 A position is a ``Board``: the givens, the digits placed since, and each empty cell's candidates.
-Five forms carry it, each with a reader and a writer, and ``parse`` tells them apart:
+Six forms carry it, each with a reader and a writer, and ``parse`` tells them apart:
 
 - ``line``: one character per cell, ``.`` or ``0`` for a blank (the 81-character line);
 - ``picture``: the same, one row per line, with ``|``, ``-`` and ``+`` (or HoDoKu's and Sudoku
