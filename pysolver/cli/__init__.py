@@ -106,6 +106,9 @@ def _command(argv: list[str]) -> Callable[[], int]:
         args = _subparser(parser, name).parse_intermixed_args(argv[1:])
     else:
         args = parser.parse_args(argv)
+    if getattr(args, "alphabet", "digits") != "digits":
+        from .inputs import spelling_digits  # texts spell digits in the alphabet asked for
+        return lambda: spelling_digits(args.alphabet, lambda: int(args.run(args)))
     return lambda: int(args.run(args))
 
 

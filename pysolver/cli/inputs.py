@@ -21,13 +21,13 @@ from math import isqrt
 
 from ..errors import PuzzleError, PuzzleFormatError
 from ..frozen import Frozen
-from ..geometry import BOX_SHAPES, size_for_cell_count
+from ..geometry import BOX_SHAPES, size_for_cell_count, write_digits_with
 from ..grid import ALPHABETS, SEPARATORS, Grid
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
     import argparse
-    from typing import Iterator
+    from typing import Callable, Iterator
 
     from ..board import Board
     from .. import formats
@@ -473,3 +473,16 @@ def each_text(argument: str) -> Iterator[tuple[str, str]]:
     puzzles = read_puzzles(argument)
     for puzzle in puzzles:
         yield (f"{puzzle.label}: " if len(puzzles) > 1 and puzzle.label else ""), puzzle.text
+
+
+def spelling_digits(alphabet: str, run: Callable[[], int]) -> int:
+    """``run()`` with every text it makes (step texts, moves, hints, messages) spelling digits in
+    ``alphabet``, as its boards do and its moves are read (``geometry.write_digits_with``); the
+    default spelling is back when it returns."""
+    if alphabet == "digits":
+        return run()
+    before = write_digits_with(ALPHABETS[alphabet][0])
+    try:
+        return run()
+    finally:
+        write_digits_with(before)
