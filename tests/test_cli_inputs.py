@@ -393,3 +393,21 @@ def test_a_12x12_picture_with_bands_set_apart_is_one_puzzle() -> None:
     rows = ["1 2 3 4 | 5 6 7 8 | 9 A B C"] * 12
     text = "\n\n".join("\n".join(rows[i:i + 3]) for i in range(0, 12, 3))
     assert len(inputs.split_puzzles(text, "f")) == 1
+
+
+@pytest.mark.parametrize("corners", [(".", ":", "'"), ("*", "*", "*")], ids=["hodoku", "explainer"])
+@pytest.mark.parametrize("command", ["solve", "count", "check", "rate", "gtsps", "play"])
+def test_every_command_reads_a_ruled_picture(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                             command: str, corners: tuple[str, str, str]) -> None:
+    top, middle, bottom = corners
+    rows = Grid.parse(FIGURE_4_2).picture().splitlines()
+    rule = "-------".join([top] * 4)
+    lines = [rule]
+    for row in rows:
+        lines.append(f"{middle}-------+-------+-------{middle}" if row.startswith("-") else f"| {row} |")
+    lines.append("-------".join([bottom] * 4))
+    path = tmp_path / "ruled.txt"
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = run(capsys, command, str(path))
+    assert (code, err) == (0, ""), (lines, err)
+    assert out

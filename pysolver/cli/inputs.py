@@ -429,42 +429,26 @@ def position_solutions(board: Board, raw: bool = False) -> Iterator[Grid | int]:
             next(d for d, bit in enumerate(cell_bits, 1) if cand & bit) for cell_bits in bits))
 
 
-def better_error(text: str, alphabet: str, error: PuzzleError) -> PuzzleError:
-    """``error``, which ``Grid.parse`` raised for ``text``, or the error that names what the text is
-    (a pencil-mark grid...) or which row of a picture is off."""
-    return _other_form(text, alphabet) or error
-
-
 def _grid_of(text: str, alphabet: str) -> Grid:
-    """The grid a puzzle's text shows: a line or picture as ``Grid.parse`` reads it; any other
-    form (a pencil-mark grid, a candidate string, a position line) is refused by name, since its
-    candidates would be lost in a grid (``steps``, ``export`` and ``play`` read them)."""
+    """The grid a puzzle's text shows: a line or picture (HoDoKu's ``.---.`` and Sudoku Explainer's
+    ``*---*`` rules included); any other form (a pencil-mark grid, a candidate string, a position
+    line) is refused by name, since its candidates would be lost in a grid (``steps``, ``export``,
+    ``play``, ``solve`` and ``count`` read them)."""
     try:
         return Grid.parse(text, alphabet=alphabet)
     except PuzzleError as error:
-        raise _other_form(text, alphabet) or error from None
-
-
-def _other_form(text: str, alphabet: str) -> PuzzleError | None:
-    """The error for a form a grid cannot hold, or None for a line or picture (or bad text)."""
+        first = error
     from .. import formats
     name = formats.detect(text)
-    if name == "picture":
-        try:
-            formats.parse(text, alphabet)  # names the row or character that is off
-        except PuzzleError as error:
-            return error
-        return None
     if name == "line":
-        return None
-    try:
-        formats.parse(text, alphabet)
-    except PuzzleError as error:
-        return error
+        raise first
+    board = formats.parse(text, alphabet).board  # says what is wrong, naming the row or line
+    if name == "picture":
+        return Grid(board.geometry, board.givens)
     title = formats.format_named(name).title.split(" (")[0].lower()
-    return PuzzleFormatError(f"this is a {title}, whose candidates a grid would lose: read it "
-                             f"with 'pysolver steps', 'play', 'solve', 'count' or 'export' "
-                             f"(export --format line gives its digits alone)", form=name)
+    raise PuzzleFormatError(f"this is a {title}, whose candidates a grid would lose: read it "
+                            f"with 'pysolver steps', 'play', 'solve', 'count' or 'export' "
+                            f"(export --format line gives its digits alone)", form=name)
 
 
 def each_text(argument: str) -> Iterator[tuple[str, str]]:
