@@ -6,10 +6,14 @@ one line on stderr, never a traceback, and an exit status scripts can rely on:
 
 - 0: done; 1: a puzzle has no solution (or is not valid, for ``check``), or the output could not be
   written (a full disk; a closed stdout, checked before any work so that none is done for no one);
-  2: a usage error — a bad option, a puzzle that is not one, a file that cannot be read;
+  2: a usage error — a bad option, a puzzle that is not one (reported with its label while the
+  other puzzles of the input are still read: ``inputs.Puzzles``), a file that cannot be read;
 - 130: interrupted with Ctrl-C (what shells report for SIGINT).
 
 Set ``PYSOLVER_DEBUG=1`` to see the traceback of an unexpected error.
+
+With ``--alphabet`` other than ``digits``, the command runs with texts spelling digits in that
+alphabet (``inputs.spelling_digits``): step texts, hints and moves agree with the boards it prints.
 
 Modules are imported by name and only when needed: when the first argument names a command, only
 that command's module is imported (``solve`` never loads the logic, the grader or GTSPS), so a
