@@ -80,6 +80,16 @@ def test_a_game_whose_givens_are_edited_is_kept_until_they_change(result: dict[s
     assert editing["opening"] is True and editing["openedByView"] is False
 
 
+def test_the_game_being_edited_is_saved_with_the_board_and_comes_back_on_reload(result: dict[str, Any]) -> None:
+    reloading = result["reloading"]
+    assert reloading["savedGame"] == ["place r1c1 9"] and reloading["problem"] is None
+    assert reloading["mode"] == "enter" and reloading["editing"] == ["place r1c1 9"] and reloading["givens"]
+    assert reloading["nested"] is False and reloading["notKeptInPlay"] is None
+    assert reloading["broken"] == ("The saved board could not be used (its game kept while editing the givens "
+                                   "is not usable: its step log is missing or not a list of steps); it was "
+                                   "discarded.")
+
+
 CONTROLLER = Path(__file__).resolve().parent / "js" / "controller_check.mjs"
 
 

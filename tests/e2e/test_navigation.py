@@ -236,3 +236,22 @@ def test_typing_pasting_and_learn_wait_for_a_new_puzzle_being_made(page: Page, s
     page.locator('#learn-panel button[data-intent="learn-example"]').first.click()
     wait_for(page, f"{IDLE} && {STATE}.learn && {STATE}.learn.reply !== null")
     assert "busy" not in verdict.inner_text()
+
+
+def test_a_reload_while_editing_the_givens_keeps_the_game(page: Page, site_url: str) -> None:
+    play_on(page, site_url, FOUR)
+    play_moves(page)
+    played = view(page)
+    page.get_by_role("button", name="Enter puzzle").click()
+    cell(page, 15).click()
+    page.keyboard.press("1")
+    wait_puzzle(page, FOUR[:15] + "1")
+    page.reload()
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p", FOUR[:15] + "1", 120_000)
+    assert state(page)["mode"] == "enter" and "3 moves" in page.inner_text("#message")  # still kept
+    cell(page, 15).click()
+    page.keyboard.press("Backspace")  # the givens the game had
+    wait_puzzle(page, FOUR)
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_for(page, f"{IDLE} && {STATE}.mode === 'play' && {STATE}.view.actions.length === 3")
+    assert (view(page)["actions"], view(page)["values"]) == (played["actions"], played["values"])

@@ -69,8 +69,9 @@ export function initialState(saved = null) {
     refused: null,
     keptText: null,
     // The game (a snapshot with its `givens`) whose givens are being edited, and the one set aside
-    // when editing changed them: Play with the same givens, or Back, brings it back whole.
-    editing: null,
+    // when editing changed them: Play with the same givens, or Back, brings it back whole. The game
+    // being edited is saved with the board, so a reload while editing keeps it.
+    editing: saved && saved.mode === "enter" && saved.editing ? saved.editing : null,
     setAside: null,
   };
 }
@@ -142,9 +143,11 @@ export function can(state, name) {
   return isLoaded(state) && Boolean(state.view.can[name]);
 }
 
-/** What must survive a reload or a worker restart: enough to rebuild the session and the page. */
+/** What must survive a reload or a worker restart: enough to rebuild the session and the page,
+ * and the game whose givens are being edited. */
 export function snapshot(state) {
-  const page = { shape: state.shape, mode: state.mode, showCandidates: state.showCandidates };
+  const page = { shape: state.shape, mode: state.mode, showCandidates: state.showCandidates,
+    ...(state.editing ? { editing: state.editing } : {}) };
   if (isLoaded(state)) {
     const view = state.view;
     // `start` (Python's text for the session's start) keeps the placed digits and removed
@@ -222,7 +225,9 @@ export function canRetype(state, back) {
 /** A game worth keeping while its givens are edited: one with a history (moves, steps). */
 function gameOf(state) {
   if (!isLoaded(state) || state.view.actions.length === 0) return null;
-  return { ...snapshot(state), givens: givensLine(state.view) };
+  const game = { ...snapshot(state), givens: givensLine(state.view) };
+  delete game.editing; // a kept game keeps no other
+  return game;
 }
 
 /** "the 3 moves … are" or "the 1 move … is", as `words` needs them. */
