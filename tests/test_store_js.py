@@ -127,6 +127,7 @@ def test_input_during_a_run_is_refused_saying_so_and_the_run_still_answers(contr
     assert busy["typedRefusal"] == run + "the 4 typed in r1c2 was not entered."
     assert busy["pasteRefusal"] == run + "the pasted text was not loaded."
     assert busy["boxRefusal"] == run + "the text in the box was not loaded (it stays there)."
+    assert busy["openRefusal"] == run + "the position in the address was not opened."  # Back or Forward
     assert busy["learnError"] == "busy" and busy["sentWhileBusy"] == ["generate"]
     assert busy["reply"] == {"puzzle": FIGURE_4_2}  # the run's reply was not dropped
     assert busy["afterRun"] == {"refused": None, "text": "1" * 81}

@@ -74,6 +74,8 @@ try {
 } catch (error) {
   learnError = error.kind;
 }
+await control.open({ puzzle: ".".repeat(81), digits: "", notes: "" }, null);
+const openRefusal = store.state.refused;
 const sentWhileBusy = client.sent.map((request) => request.cmd);
 client.sent[0].resolve({ puzzle: view.puzzle });
 const reply = await generating;
@@ -87,7 +89,7 @@ control.type("5");
 const overtaken = { refused: store.state.refused, sent: client.sent.map((request) => request.cmd) };
 for (const request of client.sent) request.resolve({ view });
 await placing;
-const busy = { typedRefusal, pasteRefusal, boxRefusal, learnError, sentWhileBusy, reply, afterRun,
+const busy = { typedRefusal, pasteRefusal, boxRefusal, learnError, openRefusal, sentWhileBusy, reply, afterRun,
   boxAfterView, overtaken };
 console.log(JSON.stringify({ cancel, busy }));
 process.exit(0);

@@ -184,6 +184,8 @@ export function createController(store, client) {
    * `problems` (what could not be read) are said after. Until Python's board comes, the page
    * writes nothing to the address, which already names the position. */
   async function open(position, stored, problems = []) {
+    // Back or Forward while a run goes on: refused as any input is (the run's reply still comes).
+    if (refuse("the position in the address was not opened")) return;
     dispatch({ type: "opening" });
     const matches = (snap) => Boolean(snap) && snap.puzzle === position.puzzle
       && snap.address.digits === position.digits && snap.address.notes === position.notes;
