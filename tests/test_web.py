@@ -78,6 +78,8 @@ def test_count_and_check() -> None:
                                                 "message": "127 solutions."}
     assert call("count", puzzle=FIGURE_4_9, limit=10)["message"] == (
         "At least 10 solutions (counting stopped there).")
+    assert call("count", puzzle="." * 81, limit=1500)["message"] == (  # as the page's headings write it
+        "At least 1,500 solutions (counting stopped there).")
     assert call("count", puzzle=FIGURE_4_9, limit=2**40)["error"]["message"] == (
         "limit must be a whole number from 1 to 1,000,000,000, not 1099511627776")
     clash = "1" + FIGURE_4_2[1:]
@@ -136,7 +138,8 @@ def test_gtsps_uses_the_loaded_puzzle_and_reports_its_limit() -> None:
     call("load", puzzle=FIGURE_4_2)
     assert call("gtsps")["vertices"] == 33
     error = call("gtsps", puzzle="." * 81)["error"]
-    assert error["kind"] == "gtsps-limit" and "pysolver count" in error["message"]
+    assert error["kind"] == "gtsps-limit" and error["message"].endswith(
+        "too many for GTSPS; press Count solutions, the search engine, instead.")
 
 
 # --- play commands -----------------------------------------------------------------------------
