@@ -76,8 +76,10 @@ def is_open(board: Board) -> bool:
             return False
         solution = _values(t, found)
         _witness(unwitnessed, solution)
-        for move in moves:
-            moved = _moved(solution, move, filled, candidates, empty, geo.n)
+        for index, move in enumerate(moves):
+            if not unwitnessed:
+                break
+            moved = _moved(solution, move, index, filled, candidates, empty, geo.n)
             if moved is not None:
                 _witness(unwitnessed, moved)
         if not unwitnessed:
@@ -98,10 +100,11 @@ def _witness(unwitnessed: dict[int, int], solution: list[int]) -> None:
             del unwitnessed[cell]
 
 
-def _moved(solution: list[int], move: list[int], filled: list[tuple[int, int]],
+def _moved(solution: list[int], move: list[int], turn: int, filled: list[tuple[int, int]],
            candidates: tuple[int, ...], empty: list[int], n: int) -> list[int] | None:
     """``solution`` moved by ``move`` (the cell each cell's digit comes from), its digits renamed
-    so that the board's digits are where they are and the others keep their order; None when no
+    so that the board's digits are where they are and the others in order, turned by ``turn``
+    places (each move turns them differently, so the moved solutions differ more); None when no
     renaming does, or a digit lands outside its cell's candidates."""
     rename = [0] * (n + 1)
     used = [False] * (n + 1)
@@ -112,10 +115,11 @@ def _moved(solution: list[int], move: list[int], filled: list[tuple[int, int]],
                 return None
             rename[digit] = value
             used[value] = True
-    free = iter(d for d in range(1, n + 1) if not used[d])
+    free = [d for d in range(1, n + 1) if not used[d]]
     for digit in range(1, n + 1):
         if not rename[digit]:
-            rename[digit] = next(free)
+            rename[digit] = free[turn % len(free)]
+            turn += 1
     moved = [rename[solution[i]] for i in move]
     if all(candidates[c] >> moved[c] - 1 & 1 for c in empty):
         return moved
