@@ -297,9 +297,12 @@ class Session:
 
     @property
     def unique(self) -> bool:
-        """Whether the puzzle has exactly one solution (proved once, on first need)."""
+        """Whether the puzzle has exactly one solution (proved once, on first need): the
+        classification's count when it finished within its budget, else a count of its own."""
         if self._unique is None:
-            self._unique = count_solutions(self.puzzle, 2) == 1
+            kind = self.classification.kind
+            self._unique = (kind == "unique" if kind != "unknown"
+                            else count_solutions(self.puzzle, 2) == 1)
         return self._unique
 
     @property

@@ -317,6 +317,20 @@ def test_hint_and_check_belong_to_the_position_they_were_asked_at() -> None:
     assert session.current_hint() is None and session.shown_check() is None
 
 
+@pytest.mark.parametrize("line, unique", [(FIGURE_4_2, True), (FIGURE_4_9, False), ("." * 16, False)])
+def test_uniqueness_is_read_from_the_classification_without_another_search(
+        line: str, unique: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Load classifies the puzzle (two solutions sought); the session's own question reuses it,
+    which at 25×25 spared a second pair of searches (most of a second in CPython)."""
+    session = Session(Grid.parse(line))
+    assert session.classification.kind == ("unique" if unique else "several")
+
+    def refuse(*args: object) -> int:
+        raise AssertionError("counted the solutions again")
+    monkeypatch.setattr("pysolver.session.count_solutions", refuse)
+    assert session.unique is unique
+
+
 def test_consistent_notes_narrow_the_candidates_the_tutor_reasons_from() -> None:
     session = Session(Grid.parse(FIGURE_4_2))
     first = session.next_step()
