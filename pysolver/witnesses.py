@@ -29,7 +29,9 @@ False
 
 from __future__ import annotations
 
+from collections import deque
 from functools import lru_cache
+from typing import Sequence
 
 from .board import Board
 from .geometry import Geometry
@@ -38,6 +40,8 @@ from .search import Layout, SearchBudgetExceeded, candidate_bit, clue_bits, layo
 #: Nodes one search may visit before the question is given up (on an open board a search finds
 #: a solution in about one node per empty cell, the 25×25 ones in a few thousand).
 SEARCH_NODES = 20_000
+#: The last solutions found (of any board), with their grid's shape: tried first, before a search.
+_recent: deque[tuple[Geometry, list[int]]] = deque(maxlen=4)
 #: Searches before the question is given up: this over n, at least 4 (a small board needs more
 #: of them, its moves being few, and a large board's searches cost the most).
 SEARCHES_TIMES_N = 96
@@ -66,6 +70,11 @@ def is_open(board: Board) -> bool:
     unwitnessed = {c: candidates[c] for c in empty}
     filled = [(c, v) for c, v in enumerate(board.values) if v]
     moves = _moves(geo) if len(filled) <= FILLED_PER_DIGIT * geo.n else ()
+    # The solutions found for earlier boards come first: after a Guess or a digit placed, the board
+    # before it was open, and a solution of it with the new digit, moved and renamed, fits.
+    for solution in [seen for shape, seen in _recent if shape == geo]:
+        if _witness_moves(unwitnessed, solution, moves, filled, candidates, empty, geo.n):
+            return True
     through = 0  # the candidate the next solution must hold (none for the first)
     for _ in range(max(4, SEARCHES_TIMES_N // geo.n)):
         try:
@@ -75,19 +84,28 @@ def is_open(board: Board) -> bool:
         if found is None:
             return False
         solution = _values(t, found)
+        _recent.append((geo, solution))
         _witness(unwitnessed, solution)
-        for index, move in enumerate(moves):
-            if not unwitnessed:
-                break
-            moved = _moved(solution, move, index, filled, candidates, empty, geo.n)
-            if moved is not None:
-                _witness(unwitnessed, moved)
-        if not unwitnessed:
+        if _witness_moves(unwitnessed, solution, moves, filled, candidates, empty, geo.n):
             return True
         cell = min(unwitnessed)
         low = unwitnessed[cell] & -unwitnessed[cell]
         through = candidate_bit(t, cell, low.bit_length())
     return False
+
+
+def _witness_moves(unwitnessed: dict[int, int], solution: list[int],
+                   moves: Sequence[Sequence[int]], filled: list[tuple[int, int]],
+                   candidates: tuple[int, ...], empty: list[int], n: int) -> bool:
+    """Strike the candidates of every move of ``solution`` that fits the board; whether none is
+    left (the moves stop there)."""
+    for index, move in enumerate(moves):
+        if not unwitnessed:
+            break
+        moved = _moved(solution, move, index, filled, candidates, empty, n)
+        if moved is not None:
+            _witness(unwitnessed, moved)
+    return not unwitnessed
 
 
 def _witness(unwitnessed: dict[int, int], solution: list[int]) -> None:
@@ -100,7 +118,7 @@ def _witness(unwitnessed: dict[int, int], solution: list[int]) -> None:
             del unwitnessed[cell]
 
 
-def _moved(solution: list[int], move: list[int], turn: int, filled: list[tuple[int, int]],
+def _moved(solution: list[int], move: Sequence[int], turn: int, filled: list[tuple[int, int]],
            candidates: tuple[int, ...], empty: list[int], n: int) -> list[int] | None:
     """``solution`` moved by ``move`` (the cell each cell's digit comes from), its digits renamed
     so that the board's digits are where they are and the others in order, turned by ``turn``
@@ -126,9 +144,11 @@ def _moved(solution: list[int], move: list[int], turn: int, filled: list[tuple[i
     return None
 
 
-def _moves(geo: Geometry) -> list[list[int]]:
+@lru_cache(maxsize=4)
+def _moves(geo: Geometry) -> tuple[tuple[int, ...], ...]:
     """The n² moves that shift rows cyclically within every band and bands cyclically (n row
-    shifts), then columns the same way: each as the cell each cell's digit comes from."""
+    shifts), then columns the same way: each as the cell each cell's digit comes from; the
+    first leaves every digit where it is."""
     def shifts(size: int, block: int) -> list[list[int]]:
         blocks = size // block
         return [[(i // block + big) % blocks * block + (i % block + small) % block
@@ -136,8 +156,8 @@ def _moves(geo: Geometry) -> list[list[int]]:
                 for big in range(blocks) for small in range(block)]
 
     n = geo.n
-    return [[rows[r] * n + cols[c] for r in range(n) for c in range(n)]
-            for rows in shifts(n, geo.box_rows) for cols in shifts(n, geo.box_cols)][1:]
+    return tuple(tuple(rows[r] * n + cols[c] for r in range(n) for c in range(n))
+                 for rows in shifts(n, geo.box_rows) for cols in shifts(n, geo.box_cols))
 
 
 def _values(t: Layout, found: int) -> list[int]:
