@@ -16,9 +16,13 @@ Each further search goes through the first candidate still without a witness, so
 without any solution ends the question at once (something is to be deduced), as does a board with
 one solution, after two searches.
 
+The last few solutions found, of earlier boards, are tried the same way before any search: after
+a Guess the board before it was open, and one of its solutions, moved and renamed, usually fits.
+
 The work is bounded by counts (nodes per search, searches, filled cells for the moves), never by
 the clock, so the answer is the same on every machine: ``False`` when the work runs out, and the
-techniques then look as before.
+techniques then look as before. A kept solution may turn such a ``False`` into ``True``, but the
+engine's answer does not change either way: an open board has no step to find.
 
 >>> from pysolver.grid import Grid
 >>> is_open(Board.from_grid(Grid.parse("1" + "." * 80)))
