@@ -168,15 +168,24 @@ def digit_set_text(labels: Sequence[str]) -> str:
 
 def _violation_text(kind: Kind, violation: HallViolation, left: Sequence[GraphVertex],
                     right: Sequence[GraphVertex]) -> str:
+    """Hall's condition, failed on one side, in words that agree in number with what they count:
+    'cell 1 needs a digit but none is left for it', 'the digit 5 fits in no cell'."""
     lefts = [left[i].label for i in bit_indices(violation.left)]
     rights = [right[j].label for j in bit_indices(violation.right)]
     left_noun, right_noun = _names(kind)
+    ending = ", so no perfect matching exists and this has no solution."
     if violation.side == "left":
+        if len(lefts) == 1:
+            return f"Hall's condition fails: {lefts[0]} needs a {right_noun} but none is left for it{ending}"
+        left_over = ("none is" if not rights else f"only one ({rights[0]}) is" if len(rights) == 1
+                     else f"only {len(rights)} ({', '.join(rights)}) are")
         return (f"Hall's condition fails: {join_names(lefts)} need {len(lefts)} different "
-                f"{right_noun}s but only {len(rights)} ({', '.join(rights) or 'none'}) are left for "
-                f"them, so no perfect matching exists and this has no solution.")
-    return (f"Hall's condition fails: the {right_noun}s {join_names(rights)} fit only in "
-            f"{len(lefts)} {left_noun}{'' if len(lefts) == 1 else 's'} "
-            f"({', '.join(lefts) or 'none'}), so no perfect matching exists and this has no "
-            f"solution.")
-
+                f"{right_noun}s but {left_over} left for them{ending}")
+    if kind == "house":
+        subject = f"the {right_noun}{'' if len(rights) == 1 else 's'} {join_names(rights)}"
+    else:  # the labels name their noun already: 'column 3 and column 5'
+        subject = join_names(rights)
+    fit = "fits" if len(rights) == 1 else "fit"
+    where = (f"in no {left_noun}" if not lefts else f"only in {lefts[0]}" if len(lefts) == 1
+             else f"only in {len(lefts)} {left_noun}s ({', '.join(lefts)})")
+    return f"Hall's condition fails: {subject} {fit} {where}{ending}"

@@ -27,11 +27,12 @@ from typing import Any, Callable
 from . import fields, formats
 from .errors import FieldError, PuzzleError
 from .explain import step_json
+from .exported_board import exported_board
 from .formats.path import path_text
 from .generate import SIZES, SYMMETRIES, generate, parse_level_choice
 from .geometry import SYMBOLS, bits
 from .grading import Level, rate
-from .grid import Grid
+from .grid import Grid, symbols_rule
 from .learn import MAX_SIDE, lesson
 from .logic import FIGURE_4_2
 from .gtsps import gtsps_report
@@ -111,6 +112,7 @@ def view(session: Session) -> Reply:
         "box_rows": geo.box_rows,
         "box_cols": geo.box_cols,
         "symbols": SYMBOLS[:geo.n],
+        "symbols_rule": symbols_rule(geo.n),
         "puzzle": session.puzzle.line(),
         "start": formats.start_text(session.start),
         "givens": list(board.givens),
@@ -238,15 +240,17 @@ def _load(request: Request, progress: Progress) -> Reply:
 
 def _export(request: Request, progress: Progress) -> Reply:
     """The loaded session as text to copy: the givens' line, the position on the board in every
-    form, and the solution path from the session's start as ``pysolver steps`` prints it."""
+    form (as the player sees it, see ``exported_board``, with remarks on what differs), and the
+    solution path from the session's start as ``pysolver steps`` prints it."""
     session = _session()
-    board = session.board
+    exported = exported_board(session.board, session.notes)
+    board = exported.board
     solver = Session(session.puzzle, session.start, session.disabled)
     steps = solver.solve()
     return {"puzzle": session.puzzle.line(), "position": session.position,
             "formats": [{"format": f.name, "title": f.title, "text": f.write(board, "digits")}
                         for f in formats.FORMATS if f.fits(board.geometry.n)],
-            "path": path_text(steps, solver.status())}
+            "remarks": list(exported.remarks), "path": path_text(steps, solver.status())}
 
 
 def _puzzle_or_loaded(request: Request) -> Grid:
@@ -351,9 +355,9 @@ def _count(request: Request, progress: Progress) -> Reply:
     elif count == 1:
         message = "Exactly one solution."
     elif count >= limit:
-        message = f"At least {limit} solutions (counting stopped there)."
+        message = f"At least {limit:,} solutions (counting stopped there)."
     else:
-        message = f"{count} solutions."
+        message = f"{count:,} solutions."
     return {"count": count, "limit": limit, "message": message}
 
 
@@ -396,7 +400,7 @@ def _gtsps(request: Request, progress: Progress) -> Reply:
     if report["reason"]:
         message = f"No solution: {report['reason']}."
     else:
-        message = f"{count} solution{'s' if count != 1 else ''} in {report['elapsed_ms']:.0f} ms."
+        message = f"{count:,} solution{'s' if count != 1 else ''} in {report['elapsed_ms']:,.0f} ms."
     return {**report, "solutions": solutions[:GTSPS_LISTED], "listed": min(len(solutions),
             GTSPS_LISTED), "puzzle": grid.line(), "message": message}
 

@@ -75,3 +75,17 @@ def test_the_worker_command_answers_and_names_a_bad_field() -> None:
 def test_a_graph_that_is_not_a_list_of_lists_is_refused(candidates: object) -> None:
     with pytest.raises(ValueError, match="candidates must be a list of 1 to 25 lists"):
         lesson("house", candidates)
+
+
+@pytest.mark.parametrize(("kind", "candidates", "verdict"), [
+    ("house", [[], [1, 2], [1, 2, 3]], "cell 1 needs a digit but none is left for it"),
+    ("house", [[1], [1], [1, 2, 3]], "cell 1 and cell 2 need 2 different digits but only one (1) "
+                                     "is left for them"),
+    ("house", [[1, 2], [1, 2], [1, 2]], "the digit 3 fits in no cell"),
+    ("house", [[1, 2, 3, 4], [1, 2], [1, 2], [1, 2]], "the digits 3 and 4 fit only in cell 1"),
+    ("digit", [[1, 2], [1, 2], [1, 2]], "column 3 fits in no row"),
+])
+def test_halls_condition_is_told_in_the_number_of_what_it_counts(kind: str, candidates: list[list[int]],
+                                                                 verdict: str) -> None:
+    assert lesson(kind, candidates)["verdict"] == (
+        f"Hall's condition fails: {verdict}, so no perfect matching exists and this has no solution.")

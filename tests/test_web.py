@@ -26,6 +26,7 @@ def call(cmd: str, **args: Any) -> dict[str, Any]:
 def test_load_gives_the_whole_view() -> None:
     view = call("load", puzzle=FIGURE_4_2)["view"]
     assert (view["n"], view["box_rows"], view["symbols"]) == (9, 3, "123456789")
+    assert view["symbols_rule"] == "a 9×9 puzzle uses 1-9, and '.' or '0' for a blank"
     assert view["puzzle"] == FIGURE_4_2 and view["position"] == 0 and view["steps"] == []
     assert view["candidates"][0] == [7, 8, 9] and view["candidates"][1] == []
     assert view["status"]["status"] == "solving" and view["hint"] is None
@@ -78,6 +79,8 @@ def test_count_and_check() -> None:
                                                 "message": "127 solutions."}
     assert call("count", puzzle=FIGURE_4_9, limit=10)["message"] == (
         "At least 10 solutions (counting stopped there).")
+    assert call("count", puzzle="." * 81, limit=1500)["message"] == (  # as the page's headings write it
+        "At least 1,500 solutions (counting stopped there).")
     assert call("count", puzzle=FIGURE_4_9, limit=2**40)["error"]["message"] == (
         "limit must be a whole number from 1 to 1,000,000,000, not 1099511627776")
     clash = "1" + FIGURE_4_2[1:]
@@ -136,7 +139,8 @@ def test_gtsps_uses_the_loaded_puzzle_and_reports_its_limit() -> None:
     call("load", puzzle=FIGURE_4_2)
     assert call("gtsps")["vertices"] == 33
     error = call("gtsps", puzzle="." * 81)["error"]
-    assert error["kind"] == "gtsps-limit" and "pysolver count" in error["message"]
+    assert error["kind"] == "gtsps-limit" and error["message"].endswith(
+        "too many for GTSPS; press Count solutions, the search engine, instead.")
 
 
 # --- play commands -----------------------------------------------------------------------------

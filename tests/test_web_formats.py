@@ -63,3 +63,30 @@ def test_load_errors_name_the_spot_in_a_pencil_mark_grid() -> None:
     error = ask("load", puzzle=text)["error"]
     assert error["kind"] == "format" and error["cell"] is not None
     assert error["message"].startswith("unexpected character 'x' at line ")
+
+
+def test_export_writes_the_players_notes_in_their_cells() -> None:
+    view = ask("load", puzzle=FIGURE_4_2)["view"]
+    shown = view["candidates"][0]
+    ask("note", cell=0, digit=shown[0])
+    ask("note", cell=0, digit=shown[1])
+    reply = ask("export")
+    assert reply["remarks"] == ["Cells with your notes are written with them, less any digit the "
+                                "tutor has ruled out; the other empty cells with the tutor's candidates."]
+    for entry in reply["formats"]:
+        if entry["format"] in ("pencilmarks", "candidates", "position", "sudokuwiki"):
+            again = ask("load", puzzle=entry["text"])["view"]["candidates"]
+            assert again[0] == shown[:2] and again[1:] == view["candidates"][1:], entry["format"]
+
+
+def test_export_leaves_out_a_players_repeated_digit_so_every_text_reads_back() -> None:
+    ask("load", puzzle=FIGURE_4_2)  # r1c5 is a given 2
+    ask("place", cell=0, digit=2)
+    reply = ask("export")
+    assert reply["remarks"] == ["The 2 in r1c1 repeats the 2 in r1c5, and a text with a repeated "
+                                "digit cannot be read back: it is left out."]
+    fresh = ask("load", puzzle=FIGURE_4_2)["view"]
+    for entry in reply["formats"]:
+        again = ask("load", puzzle=entry["text"])
+        assert again["ok"], (entry["format"], again)
+        assert again["view"]["values"] == fresh["values"], entry["format"]

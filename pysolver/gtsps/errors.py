@@ -7,6 +7,8 @@ instead.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import PuzzleError
 
 #: Most valid permutations one box may have (a 17-clue 9×9 puzzle's emptiest box has about 25,000).
@@ -15,11 +17,23 @@ PERMUTATION_LIMIT = 200_000
 #: Most super-vertices (band tuples plus stack tuples) Version 4.2 may build.
 SUPERVERTEX_LIMIT = 1_000_000
 
-#: What to use instead, named in every limit message.
-SEARCH_HINT = "use `pysolver count` (the app's Count solutions), the search engine, instead"
+#: What to use instead, in the CLI's words (the message) and the page's (``to_json``).
+SEARCH_HINT = "use `pysolver count`, the search engine, instead"
+PAGE_SEARCH_HINT = "press Count solutions, the search engine, instead"
 
 
 class GtspsLimitError(PuzzleError):
-    """The puzzle is too open for GTSPS: a box or the super-vertex graph passed its limit."""
+    """The puzzle is too open for GTSPS: a box or the super-vertex graph passed its limit.
+
+    ``reason`` says which limit; the message adds what to use instead, naming the CLI command,
+    and the page's JSON names the page's button instead.
+    """
 
     kind = "gtsps-limit"
+
+    def __init__(self, reason: str, **details: Any) -> None:
+        super().__init__(f"{reason}; {SEARCH_HINT}", **details)
+        self.reason = reason
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "message": f"{self.reason}; {PAGE_SEARCH_HINT}."}

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..geometry import Geometry
 from ..grid import Grid, symbols_for
 from . import errors
-from .errors import SEARCH_HINT, GtspsLimitError
+from .errors import GtspsLimitError
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ def _search(candidates: list[int], rows: list[int], cols: list[int], geo: Geomet
             if len(perms) >= limit:
                 raise GtspsLimitError(
                     f"box {box + 1} has more than {limit:,} valid permutations, too many for "
-                    f"GTSPS; {SEARCH_HINT}", box=box + 1, limit=limit)
+                    f"GTSPS", box=box + 1, limit=limit)
             perms.append(tuple(chosen))
             row_keys.append(tuple(row_mask))
             col_keys.append(tuple(col_mask))

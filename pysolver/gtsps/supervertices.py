@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Iterator, Literal
 
 from ..bitsets import bitset_of, large_bit_indices
-from .errors import SEARCH_HINT, SUPERVERTEX_LIMIT, GtspsLimitError
+from .errors import SUPERVERTEX_LIMIT, GtspsLimitError
 from .graph import PermutationGraph
 
 #: Along bands (rows of boxes) or stacks (columns of boxes).
@@ -69,8 +69,7 @@ def line_supervertices(graph: PermutationGraph, direction: Direction, boxes: tup
             if last:
                 if already + len(found) >= limit:
                     raise GtspsLimitError(
-                        f"more than {limit:,} super-vertices, too many for GTSPS; "
-                        f"{SEARCH_HINT}", limit=limit)
+                        f"more than {limit:,} super-vertices, too many for GTSPS", limit=limit)
                 found.append(tuple(chosen))
                 continue
             peers, nbrs = _along(graph, direction, box, index)

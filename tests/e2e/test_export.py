@@ -120,3 +120,29 @@ def test_a_bad_pencil_mark_grid_is_named_and_kept(page: Page) -> None:
     wait_for(page, f"(m) => {IDLE} && {STATE}.error && {STATE}.error.message === m", error["message"])
     assert page.locator("#message").text_content() == error["message"]
     assert page.locator("#puzzle-text").input_value() == text
+
+
+def test_a_repeated_digit_of_the_players_is_left_out_and_said_so(page: Page) -> None:
+    paste(page, FIGURE_4_2)
+    wait_start(page, FIGURE_4_2)
+    page.click("#board .cell[data-cell='0']")
+    page.keyboard.press("2")  # r1c5 holds a given 2
+    wait_for(page, f"{IDLE} && {STATE}.view.values[0] === 2")
+    py("load", puzzle=FIGURE_4_2)
+    py("place", cell=0, digit=2)
+    expected = py("export")
+    panel = page.locator(PANEL)
+    if panel.get_attribute("open") is None:
+        panel.locator("summary").click()
+    panel.locator("button[data-intent='export']").click()
+    page.wait_for_function(f"document.querySelector('{PANEL}').dataset.state === 'done'")
+    assert panel.locator(".export-remarks li").all_inner_texts() == expected["remarks"]
+    assert "repeats the 2 in r1c5" in expected["remarks"][0]
+    position = panel.locator("[data-export='position'] textarea").input_value()
+    copy = panel.locator("[data-export='position'] button[data-intent='export-copy']")
+    copy.click()
+    page.wait_for_function("(el) => el.textContent !== 'Copy'", arg=copy.element_handle())
+    page.wait_for_function("(el) => el.textContent === 'Copy'", arg=copy.element_handle(), timeout=10_000)
+    paste(page, position)  # it reads back: the board it gives has no repeated digit
+    wait_for(page, f"(s) => {IDLE} && {STATE}.view && {STATE}.view.start === s && !{STATE}.error",
+             py("load", puzzle=position)["view"]["start"])

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from pysolver.techniques.registry import TECHNIQUES
+from pysolver.techniques.registry import BY_SLUG, TECHNIQUES
 from tests.e2e.test_app import IDLE, STATE, click, py, state, wait_for, wait_position
 
 pytestmark = pytest.mark.e2e
@@ -40,6 +40,15 @@ def test_panel_lists_the_registry_and_switches_persist(page: Page, site_url: str
                                       "(els) => els.map((el) => el.dataset.slug)")
     assert sorted(slugs) == sorted(t.slug for t in TECHNIQUES)  # grouped by family, engine order within
     assert page.is_checked("#technique-settings input[data-slug='skyscraper']")
+    # Each shows its place in the tutor's order and its summary, in sight (no hover on a phone).
+    places = page.eval_on_selector_all(
+        "#technique-settings li", "(items) => items.map((li) => [li.querySelector('input').dataset.slug, "
+        "Number(li.querySelector('[data-order]').dataset.order)])")
+    assert dict(places) == {t.slug: i for i, t in enumerate(TECHNIQUES, 1)}
+    summary = page.locator("#technique-summary-skyscraper")
+    assert summary.is_visible() and summary.inner_text() == BY_SLUG["skyscraper"].summary
+    assert page.get_attribute("#technique-settings input[data-slug='skyscraper']",
+                              "aria-describedby") == "technique-summary-skyscraper"
 
     page.uncheck("#technique-settings input[data-slug='skyscraper']")
     wait_for(page, f"{IDLE} && {STATE}.view.disabled.includes('skyscraper')")
@@ -52,6 +61,14 @@ def test_panel_lists_the_registry_and_switches_persist(page: Page, site_url: str
     wait_for(page, f"{IDLE} && {STATE}.view.steps.length > 0")
     names = [s["technique"] for s in state(page)["view"]["steps"]]
     assert "skyscraper" not in names
+
+    # A puzzle's grade does not depend on the switches: Rate gives New puzzle's and the CLI's grade.
+    page.click("#generate-panel summary")
+    page.click("#generate-panel [data-intent='rate']")
+    page.wait_for_selector("#generate-panel .rating[data-score]")
+    expected = py("rate", puzzle=SKYSCRAPER_PUZZLE)
+    assert page.get_attribute("#generate-panel .rating", "data-score") == str(expected["score"])
+    page.click("#generate-panel summary")
 
     page.click("#technique-settings summary")
     page.check("#technique-settings input[data-slug='skyscraper']")

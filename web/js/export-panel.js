@@ -13,6 +13,9 @@
 import { h, redraw, setData, setProp } from "./dom.js";
 import { isLoaded } from "./store.js";
 
+/** How long a Copy button says "Copied" before it offers to copy again. */
+const COPIED_FOR_MS = 2500;
+
 /** Which board an export belongs to. */
 function boardKey(state) {
   if (!isLoaded(state)) return null;
@@ -60,19 +63,26 @@ export function exportPanel(root, app) {
     }
   }
 
+  /** The button says what happened for a moment, then offers to copy again. */
+  function acknowledge(el, words) {
+    el.textContent = words;
+    clearTimeout(el.resetTimer);
+    el.resetTimer = setTimeout(() => { el.textContent = "Copy"; el.removeAttribute("title"); }, COPIED_FOR_MS);
+  }
+
   async function copy(el) {
     const current = currentExport(app.state);
     if (!current || !current.reply) return;
     const [, heading, text] = sections(current.reply)[Number(el.dataset.index)];
     try {
       await navigator.clipboard.writeText(text);
-      el.textContent = "Copied";
       el.title = `${heading} copied`;
+      acknowledge(el, "Copied");
     } catch {
       const area = el.closest(".export-item").querySelector("textarea");
       area.focus();
       area.select();
-      el.textContent = "Selected: press Ctrl+C";
+      acknowledge(el, "Selected: press Ctrl+C");
     }
   }
 
@@ -85,7 +95,10 @@ export function exportPanel(root, app) {
     redraw(els.result, drawn, () => {
       if (!current) return [];
       if (current.error) return h("p", { class: "panel-error" }, current.error.message);
-      return sections(current.reply).map(section);
+      // Python's remarks on how the texts differ from the board shown (notes, a repeated digit).
+      const remarks = current.reply.remarks || [];
+      return [remarks.length ? h("ul", { class: "export-remarks hint-line" }, remarks.map((r) => h("li", null, r))) : null,
+        ...sections(current.reply).map(section)];
     });
   }
 

@@ -11,7 +11,7 @@
 const KEY = "pysolver.techniques-off";
 /** Commands whose answer depends on which techniques the logic may use. */
 const LOGIC_COMMANDS = new Set(["load", "step", "hint", "apply", "goto", "back", "forward", "undo", "redo",
-  "place", "erase", "note", "fill_notes", "solve_logic", "guess", "backtrack", "solve", "rate"]);
+  "place", "erase", "note", "fill_notes", "solve_logic", "guess", "backtrack", "solve"]);
 
 function readOff() {
   try {
@@ -49,7 +49,8 @@ export function techniqueSettings(container, { onChange } = {}) {
   function draw() {
     body.replaceChildren();
     const families = new Map();
-    for (const t of techniques) families.set(t.family, [...(families.get(t.family) || []), t]);
+    // Grouped by family to read; each keeps its place in the tutor's order (the registry's order).
+    techniques.forEach((t, index) => families.set(t.family, [...(families.get(t.family) || []), { ...t, order: index + 1 }]));
     for (const [family, members] of families) {
       const list = element("ul");
       for (const t of members) {
@@ -62,10 +63,15 @@ export function techniqueSettings(container, { onChange } = {}) {
           if (onChange) onChange();
         });
         const note = t.assumes_uniqueness ? " — assumes one solution" : "";
-        const label = element("label", { title: t.summary }, [input,
+        const summaryId = `technique-summary-${t.slug}`;
+        input.setAttribute("aria-describedby", summaryId);
+        const label = element("label", {}, [input,
+          element("span", { class: "technique-order", "data-order": String(t.order), text: `${t.order}.` }),
           element("span", { class: "technique-title", text: t.title }),
           element("span", { class: "technique-meta", text: `${t.level_name} · ${t.weight}${note}` })]);
-        list.append(element("li", { "data-level": t.level }, [label]));
+        // The summary is shown, not only a tooltip: a touch screen has no hover.
+        const summary = element("p", { class: "technique-summary", id: summaryId, text: t.summary });
+        list.append(element("li", { "data-level": t.level }, [label, summary]));
       }
       body.append(element("fieldset", {}, [element("legend", { text: family }), list]));
     }
