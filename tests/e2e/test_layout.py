@@ -157,3 +157,20 @@ def test_keyboard_focus_on_the_pad_beside_the_board_is_outlined(
         assert outline["visible"] and outline["style"] == "solid" and outline["width"] >= 2, outline
         assert outline["colour"] != outline["background"] and not outline["clipped"], outline
 
+
+
+def test_a_message_beside_the_board_moves_nothing(browser: Browser, site_url: str) -> None:
+    """On the desktop a message stands under the pad, in view, and wraps in the pad's width."""
+    with guarded_page(browser) as page:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        before = open_size(page, site_url, 9)
+        page.locator("#board .cell[data-cell='0']").click()
+        page.keyboard.press("x")  # no digit: the page says so in the message
+        page.locator("#message").wait_for(state="visible")
+        after = page.evaluate(BOXES)
+        message = page.evaluate("(() => { const r = document.getElementById('message').getBoundingClientRect();"
+                                " return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; })()")
+        for part in ("board", "bar", "pad"):
+            assert after[part] == before[part], part
+        assert message["top"] >= after["pad"]["bottom"] and message["bottom"] <= after["height"], message
+        assert message["left"] >= after["board"]["right"], message
