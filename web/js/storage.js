@@ -142,7 +142,17 @@ function recordProblem(record) {
     return "its step log is missing or not a list of steps";
   }
   if (!isCount(record.position, 0, record.actions.length)) return "its position in the step log is not a step of it";
-  return shapeProblem(record.shape) || playProblem(record);
+  return shapeProblem(record.shape) || playProblem(record) || editingProblem(record.editing);
+}
+
+/** Why the game kept while its givens are edited (optional: a board and its `givens`) cannot be
+ * used, or null. */
+function editingProblem(editing) {
+  if (editing === undefined || editing === null) return null;
+  const problem = !isObject(editing) || editing.editing !== undefined ? "it is not a saved board"
+    : typeof editing.givens !== "string" || editing.givens.length > MAX_PUZZLE_CHARS ? "its givens are missing"
+      : recordProblem(editing);
+  return problem ? `its game kept while editing the givens is not usable: ${problem}` : null;
 }
 
 const isSeconds = (value) => value === null || (typeof value === "number" && Number.isFinite(value) && value >= 0);
@@ -169,8 +179,9 @@ function playProblem(record) {
 
 /**
  * A stored board, from the text localStorage held: `{value: {puzzle, actions, position, shape,
- * mode, showCandidates, play, settings, address} or null, problem}`. Nothing stored is no problem; anything else that is not a whole, well-formed
- * record is one, and none of its fields is used.
+ * mode, showCandidates, play, settings, address, and editing when a played game's givens were being
+ * edited} or null, problem}`. Nothing stored is no problem; anything else that is not a whole,
+ * well-formed record is one, and none of its fields is used.
  */
 export function parseSaved(text) {
   if (text === null || text === undefined) return result(null);
@@ -182,14 +193,21 @@ export function parseSaved(text) {
   }
   const problem = recordProblem(record);
   if (problem) return result(null, `The saved board could not be used (${problem}); it was discarded.`);
+  const board = savedBoard(record);
+  return result(record.editing ? { ...board, editing: { ...savedBoard(record.editing), givens: record.editing.givens } }
+    : board);
+}
+
+/** The known fields of a checked record, copied. */
+function savedBoard(record) {
   const { puzzle, actions, position, shape, play, settings, address } = record;
-  return result({ puzzle, actions: [...actions], position,
+  return { puzzle, actions: [...actions], position,
     shape: { n: shape.n, box_rows: shape.box_rows, box_cols: shape.box_cols, symbols: shape.symbols },
     mode: record.mode === "enter" ? "enter" : "play", showCandidates: record.showCandidates !== false,
     play: play ? { started: play.started ?? null, hints: play.hints, checks: play.checks,
       finished_in: play.finished_in ?? null } : null,
     settings: settings ? { auto_clear_notes: settings.auto_clear_notes, mark_mistakes: settings.mark_mistakes } : null,
-    address: address ? { digits: address.digits, notes: address.notes } : { digits: "", notes: "" } });
+    address: address ? { digits: address.digits, notes: address.notes } : { digits: "", notes: "" } };
 }
 
 /** The saved board, checked: `{value, problem}`. A record that fails is removed, so it is reported once. */
