@@ -85,11 +85,14 @@ def test_phone_layout(phone_page: Page, site_url: str) -> None:
     page.click("button[data-intent=hint]")
     page.wait_for_function("document.getElementById('step-title').textContent.startsWith('Hint')",
                            timeout=READY_TIMEOUT_MS)
+    # The pad and the play bar stand between the board and the explanation (tests/e2e/test_layout.py):
+    # scrolled down to the explanation, the whole board is still in view above it.
+    page.evaluate("document.getElementById('step-text').scrollIntoView({ block: 'end' })")
     height = page.evaluate("innerHeight")
     text_top, text_bottom, _, _ = page.evaluate(RECT, "#step-text")
     board_top, board_bottom, _, _ = page.evaluate(RECT, "#board")
     assert 0 <= text_top and text_bottom <= height, "the explanation is in view after Hint"
-    assert board_bottom <= text_top and board_bottom - max(board_top, 0) >= 0.8 * (board_bottom - board_top)
+    assert board_bottom <= text_top and board_top >= 0, "with the whole board"
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     for selector in (".steps", "#gtsps-panel", "#generate-panel"):  # reachable by scrolling down
         page.locator(selector).scroll_into_view_if_needed()

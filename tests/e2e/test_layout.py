@@ -1,0 +1,176 @@
+"""Where the board, the play bar and the digit pad stand, measured by their bounding boxes.
+
+- A 1280×800 desktop: the board, the play bar (Undo, Notes, Hint, Check…) and the pad are all on
+  screen without scrolling at every size, 4×4 to 25×25; the 25×25 board is as large as the 16×16.
+- A phone (390×844, 360×740): the pad straight under the board and the play bar under the pad, the
+  three on one screen at 9×9 and 16×16 (unscrolled at 390×844), the explanation after them.
+- Candidates as large as the window allows: at least 8 px at 16×16 on the 1280×800 desktop and
+  12 px on a 1920×1080 one, 11 px at 9×9 on a phone. A phone cannot show 16×16's 4×4 candidates
+  in a 23 px cell legibly (5 px): there the board keeps the screen's width, so the whole of it is
+  seen with the pad, and the page keeps pinch-zoom (no maximum-scale, no touch-action that forbids
+  it), which two fingers make 10 px and more.
+- Keyboard focus on the pad beside the board keeps its visible outline, in the dark scheme too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.e2e.conftest import PageLog, guarded_page
+from tests.e2e.test_app import IDLE, STATE, wait_for
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The first puzzle of bench/data/unique25x25_seed15.txt (one solution).
+PUZZLE_25 = (ROOT / "bench" / "data" / "unique25x25_seed15.txt").read_text(encoding="utf-8").split()[0]
+#: Each board size and how to open it: an example of the menu, or a puzzle in the link.
+SIZES = {4: "4x4", 6: "6x6", 9: "fig42", 16: "16x16", 25: PUZZLE_25}
+
+BOXES = """() => {
+  const box = (selector) => { const r = document.querySelector(selector).getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height }; };
+  const cand = document.querySelector('#board .cand');
+  return { board: box('#board'), bar: box('.play-bar'), pad: box('#pad'), step: box('#step-panel'),
+    cand: cand ? parseFloat(getComputedStyle(cand).fontSize) : null,
+    height: innerHeight, width: innerWidth, scrollY: scrollY,
+    scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth };
+}"""
+
+
+def open_size(page: Page, url: str, n: int) -> dict[str, Any]:
+    """Open a board of n×n with the candidates shown, scrolled to the top; its boxes."""
+    way = SIZES[n]
+    if len(way) > 10:
+        page.goto(f"{url}#p={way}")
+    else:
+        if not page.url.startswith(url):
+            page.goto(url)
+        wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+        page.select_option("#examples", way)
+    wait_for(page, f"(n) => {IDLE} && {STATE}.view && {STATE}.view.n === n "
+                   "&& document.getElementById('board').dataset.n === String(n)", n, 120_000)
+    page.evaluate("scrollTo(0, 0)")
+    found: dict[str, Any] = page.evaluate(BOXES)
+    return found
+
+
+@pytest.fixture
+def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A touch phone's page (overlay scroll bars, as on a phone) of the size given."""
+    width, height = request.param
+    log = PageLog()
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
+                                  is_mobile=True, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: log.page_errors.append(str(error)))
+        yield page
+        assert log.page_errors == []
+    finally:
+        context.close()
+
+
+def test_desktop_shows_board_play_bar_and_pad_unscrolled_at_every_size(
+        browser: Browser, site_url: str, artifacts_dir: Path) -> None:
+    with guarded_page(browser) as page:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        sides = {}
+        for n in SIZES:
+            boxes = open_size(page, site_url, n)
+            page.screenshot(path=str(artifacts_dir / f"layout-1280x800-{n}.png"))
+            assert boxes["scrollY"] == 0 and boxes["scrollWidth"] <= boxes["clientWidth"], (n, boxes)
+            for part in ("board", "bar", "pad"):
+                box = boxes[part]
+                assert box["top"] >= 0 and box["bottom"] <= boxes["height"], (n, part, box)
+                assert box["left"] >= 0 and box["right"] <= boxes["clientWidth"], (n, part, box)
+            sides[n] = boxes["board"]["width"]
+        assert sides[9] >= 530 and sides[16] >= 600, sides  # not shrunk more than the height asks
+        assert sides[25] >= sides[16], sides
+        assert sides[16] >= sides[9], sides
+
+
+@pytest.mark.parametrize("phone", [(390, 844), (360, 740)], indirect=True, ids=["390x844", "360x740"])
+def test_phone_pad_under_the_board_and_play_bar_on_one_screen(
+        phone: Page, site_url: str, artifacts_dir: Path) -> None:
+    page = phone
+    for n in (9, 16):
+        boxes = open_size(page, site_url, n)
+        board, pad, bar, step = boxes["board"], boxes["pad"], boxes["bar"], boxes["step"]
+        page.screenshot(path=str(artifacts_dir / f"layout-phone-{boxes['width']}-{n}.png"))
+        assert boxes["scrollWidth"] <= boxes["width"]
+        assert board["width"] >= boxes["width"] - 24  # the board keeps the screen's width
+        assert 0 <= pad["top"] - board["bottom"] <= 12, (n, board, pad)  # the pad straight under it
+        assert 0 <= bar["top"] - pad["bottom"] <= 12, (n, pad, bar)  # then the play bar
+        assert step["top"] >= bar["bottom"], (n, bar, step)  # the explanation after them
+        assert bar["bottom"] - board["top"] <= boxes["height"], (n, board, bar)  # one screen
+        if boxes["height"] >= 844:
+            assert board["top"] >= 0 and bar["bottom"] <= boxes["height"], (n, board, bar)  # unscrolled
+        # Scrolled to the whole pad and play bar, nothing of the board is hidden.
+        page.evaluate("window.scrollBy(0, document.querySelector('.play-bar').getBoundingClientRect().bottom"
+                      " - innerHeight)")
+        assert page.evaluate("document.getElementById('board').getBoundingClientRect().top") >= 0
+
+
+def test_candidates_as_large_as_the_window_allows(browser: Browser, site_url: str) -> None:
+    with guarded_page(browser) as page:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        assert open_size(page, site_url, 16)["cand"] >= 8
+        assert open_size(page, site_url, 9)["cand"] >= 15
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        assert open_size(page, site_url, 16)["cand"] >= 12
+        assert open_size(page, site_url, 25)["cand"] >= 6
+
+
+@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["390x844"])
+def test_a_phone_keeps_pinch_zoom_for_the_small_candidates(phone: Page, site_url: str) -> None:
+    page = phone
+    assert open_size(page, site_url, 9)["cand"] >= 11
+    assert open_size(page, site_url, 16)["cand"] >= 4.9  # the cell's whole slot: 10 px at 2× zoom
+    meta = page.get_attribute("meta[name=viewport]", "content") or ""
+    assert "maximum-scale" not in meta and "user-scalable" not in meta, meta
+    actions = page.evaluate("""() => ['html', 'body', '.app', '#board', '#board .cell', '#board .cand']
+      .map((s) => getComputedStyle(document.querySelector(s)).touchAction)""")
+    assert all(a in ("auto", "manipulation") or "pinch-zoom" in a for a in actions), actions
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_keyboard_focus_on_the_pad_beside_the_board_is_outlined(
+        browser: Browser, site_url: str, scheme: Literal["light", "dark"]) -> None:
+    with guarded_page(browser) as page:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.emulate_media(color_scheme=scheme)
+        open_size(page, site_url, 16)
+        page.locator("#board .cell[data-cell='0']").click()
+        page.keyboard.press("Tab")  # keyboard use: focus is drawn from now on
+        page.locator("#pad button[data-char='5']").focus()
+        outline = page.evaluate("""() => { const el = document.activeElement; const s = getComputedStyle(el);
+          let clipped = false;
+          for (let a = el.parentElement; a; a = a.parentElement) clipped ||= getComputedStyle(a).overflow !== 'visible';
+          return { visible: el.matches(':focus-visible'), style: s.outlineStyle, width: parseFloat(s.outlineWidth),
+                   colour: s.outlineColor, background: getComputedStyle(document.body).backgroundColor, clipped }; }""")
+        assert outline["visible"] and outline["style"] == "solid" and outline["width"] >= 2, outline
+        assert outline["colour"] != outline["background"] and not outline["clipped"], outline
+
+
+
+def test_a_message_beside_the_board_moves_nothing(browser: Browser, site_url: str) -> None:
+    """On the desktop a message stands under the pad, in view, and wraps in the pad's width."""
+    with guarded_page(browser) as page:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        before = open_size(page, site_url, 9)
+        page.locator("#board .cell[data-cell='0']").click()
+        page.keyboard.press("x")  # no digit: the page says so in the message
+        page.locator("#message").wait_for(state="visible")
+        after = page.evaluate(BOXES)
+        message = page.evaluate("(() => { const r = document.getElementById('message').getBoundingClientRect();"
+                                " return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; })()")
+        for part in ("board", "bar", "pad"):
+            assert after[part] == before[part], part
+        assert message["top"] >= after["pad"]["bottom"] and message["bottom"] <= after["height"], message
+        assert message["left"] >= after["board"]["right"], message
