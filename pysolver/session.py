@@ -43,6 +43,7 @@ from .search import count_solutions, solve
 from .step import Step, digit_set
 from .techniques.guessing import BACKTRACK, GUESS, SEARCH
 from .techniques.registry import ON_REQUEST
+from .witnesses import is_open
 
 State = Literal["solving", "solved", "stuck", "contradiction", "wrong"]
 #: How one history entry replays: "logic", "guess", "backtrack", "search", or a move's text.
@@ -170,6 +171,8 @@ class Session:
         self._next: dict[int, Step | None] = {}
         #: What the techniques short of forcing chains found, where they are all a view has tried.
         self._quick: dict[int, Step | None] = {}
+        #: Whether the board at a position is open (every candidate in some solution), where asked.
+        self._open: dict[int, bool] = {}
         self._contradiction: dict[int, Contradiction | None] = {}
         self.clock = clock
         #: When the player made the first move (the clock's seconds), None before; the finishing
@@ -294,6 +297,7 @@ class Session:
             self._disabled = disabled
             self._next.clear()
             self._quick.clear()
+            self._open.clear()
 
     @property
     def unique(self) -> bool:
@@ -334,9 +338,17 @@ class Session:
             quick = Settings(self._disabled | ON_REQUEST, self.unique)
             self._quick[self.position] = next_step(self.reasoning_board(), quick)
         step = self._quick[self.position]
-        if step is not None or ON_REQUEST <= self._disabled:
+        if step is not None or ON_REQUEST <= self._disabled or self._is_open():
+            # Found, or nothing is left to try: on an open board no sound step exists at all.
             self._next[self.position] = step
         return step is not None or self.position not in self._next
+
+    def _is_open(self) -> bool:
+        """Whether every candidate left lies in some solution (``witnesses.is_open``), so that no
+        logic can remove one; never for a puzzle with one solution (asked once per position)."""
+        if self.position not in self._open:
+            self._open[self.position] = not self.unique and is_open(self.reasoning_board())
+        return self._open[self.position]
 
     def _step_in_sight(self) -> bool:
         """Whether a logic step is known here: one already found (by Step or a hint), or one the
@@ -379,6 +391,10 @@ class Session:
                           contradiction_houses(contradiction))
         left = len(board.empty_cells())
         if not self.may_step():
+            if self._open.get(self.position):
+                return Status("stuck", f"Stuck with {left} cells to go: every candidate left is in "
+                                       "some solution (the puzzle has several), so no logic can "
+                                       "remove one. Guess to go on, or Solve.")
             off = (f" ({len(self._disabled)} technique{'s' if len(self._disabled) > 1 else ''}"
                    " switched off)") if self._disabled else ""
             return Status("stuck", f"Stuck with {left} cells to go: no technique the tutor knows"
@@ -398,9 +414,15 @@ class Session:
             named = ", ".join(geo.cell_name(c) for c in cells)
             return Status("wrong", f"The grid is full but not right: {named} "
                                    f"{'is' if len(cells) == 1 else 'are'} wrong.", cells=tuple(cells))
-        if not any(isinstance(entry, Move) for entry in self.steps[:self.position]):
-            return Status("solved", f"Solved in {self.position} "
-                                    f"step{'' if self.position == 1 else 's'}.")
+        taken = self.steps[:self.position]
+        moves = sum(1 for entry in taken if isinstance(entry, Move))
+        several = (" It is one of the puzzle's solutions: it has more than one."
+                   if self.classification.kind == "several" else "")
+        if not moves:
+            return Status("solved", f"Solved in {_count(self.position, 'step')}.{several}")
+        if not isinstance(taken[-1], Move):  # the tutor's steps filled the last cells
+            return Status("solved", f"Solved by the tutor's {_count(self.position - moves, 'step')} "
+                                    f"after your {_count(moves, 'move')}.{several}")
         seconds = round(self.finished_in if self.finished_in is not None
                         else self.clock() - (self.started or self.clock()))
         hardest = self._hardest or "none"
@@ -773,7 +795,7 @@ class Session:
                              f"{listed(ACTIONS)}")
 
     def _forget_ahead(self) -> None:
-        for cache in (self._next, self._quick, self._contradiction):
+        for cache in (self._next, self._quick, self._contradiction, self._open):
             for key in [k for k in cache if k > self.position]:
                 del cache[key]
 

@@ -392,7 +392,36 @@ def test_finishing_by_hand_is_celebrated_with_time_hints_checks_and_hardest() ->
                                         "the tutor needed: Naked Single.")
 
 
+def test_a_finish_by_the_tutor_after_moves_is_not_celebrated_as_the_players() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    cell = session.board.empty_cells()[0]
+    session.play(Move("place", cell, SOLUTION_4_2[cell]))
+    steps = session.solve_logic()
+    assert session.status().message == f"Solved by the tutor's {len(steps)} steps after your 1 move."
+
+
+def test_a_solution_of_a_puzzle_with_several_says_it_is_one_of_them() -> None:
+    session = Session(Grid.parse(FIGURE_4_9))
+    session.solve()
+    assert session.status().message.endswith(" It is one of the puzzle's solutions: it has more than one.")
+
+
 # --- what a view looks at: forcing chains wait for Step or Hint ---------------------------------
+
+@pytest.mark.parametrize("n", [9, 16])
+def test_an_open_board_is_stuck_at_once_and_says_why(n: int) -> None:
+    """One given: every candidate is in some solution, so no logic removes any; the view knows it
+    without waiting for Step to try the forcing chains."""
+    session = Session(Grid.parse("1" + "." * (n * n - 1)))
+    status = session.status()
+    assert status.state == "stuck" and not session.may_step() and not session.can_hint()
+    assert "every candidate left is in some solution" in status.message
+    session.guess()
+    assert session.status().state == "stuck"
+    session.undo()
+    session.switch_off(frozenset({"skyscraper"}))
+    assert session.status().state == "stuck"
+
 
 def test_a_view_leaves_forcing_chains_to_step_which_then_finds_one() -> None:
     session = Session(Grid.parse(TOP95_13), disabled=BEYOND_BASIC)
