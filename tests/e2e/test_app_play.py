@@ -419,3 +419,17 @@ def test_keys_stay_in_form_fields_and_the_keys_dialog(page: Page, site_url: str)
         assert page.get_by_role("button", name=name, exact=True).count() == 1
     assert page.get_by_role("grid", name="Sudoku board").count() == 1
     assert page.get_by_role("gridcell").count() == 81
+
+
+def test_a_sixteen_by_sixteen_board_with_one_given_is_stuck_at_once(page: Page, site_url: str) -> None:
+    """Every candidate is in some solution: the page says so on load, Step and Hint are off, and
+    Guess and Solve go on (they used to wait for the forcing chains to search for seconds)."""
+    puzzle = "1" + "." * 255
+    play_on(page, site_url, puzzle)
+    assert view(page)["status"]["status"] == "stuck"
+    assert "every candidate left is in some solution" in page.inner_text("#status .text")
+    for name in ("Step", "Hint"):
+        assert page.get_by_role("button", name=name, exact=True).is_disabled()
+    page.get_by_role("button", name="Guess", exact=True).click()
+    wait_actions(page, 1)
+    assert view(page)["status"]["status"] == "stuck"
