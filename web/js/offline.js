@@ -3,11 +3,22 @@
 // registration does not hold up the drawing of the first board; and when a new deployment's
 // service worker is installed and waiting, shows "new version: reload", which hands the page over
 // to it and reloads. The board survives the reload (it is saved as it changes).
+//
+// It also offers Retry when the solver could not start: a reload, which fetches the files again.
 
 import { client } from "./solver.js";
 
 const banner = document.getElementById("update");
+const retry = document.getElementById("boot-retry");
 let reloading = false;
+
+function showRetry() {
+  retry.hidden = false;
+  retry.onclick = () => location.reload();
+}
+
+if (client.bootError) showRetry();
+client.addEventListener("boot-error", showRetry);
 
 function offer(waiting) {
   banner.hidden = false;

@@ -12,12 +12,17 @@
 //
 // A request rejects with the error object of the reply ({kind, message, cell, house, cells}), with
 // kind "internal" for a Python exception, "boot" when the worker could not start, and "cancelled".
+//
+// A boot error is final for its worker: whatever that worker posts after it (a download's progress
+// still on its way) is ignored, so the page keeps showing the error. The client is also an
+// EventTarget that dispatches "boot-error" (event.detail {stage, message}) for listeners other
+// than the page's one set of callbacks, such as the boot's Retry button.
 
 const WORKER_URL = new URL("./solver-worker.js", import.meta.url);
 
 const CANCELLED = Object.freeze({ kind: "cancelled", message: "Cancelled" });
 
-export class SolverClient {
+export class SolverClient extends EventTarget {
   /**
    * @param {object} [callbacks]
    * @param {(p: {stage: string, label: string, fraction: number}) => void} [callbacks.onProgress]
@@ -26,6 +31,7 @@ export class SolverClient {
    * @param {(busy: boolean) => void} [callbacks.onBusyChange]
    */
   constructor(callbacks = {}) {
+    super();
     this._setCallbacks(callbacks);
     this.versions = null;
     this.boot = null;
@@ -44,6 +50,12 @@ export class SolverClient {
     this._setCallbacks(callbacks);
     const last = this._lastBootEvent;
     if (last) this._receive(last.data, { replay: true });
+  }
+
+  /** The current worker's boot error ({stage, message}), or null while it boots or once it is ready. */
+  get bootError() {
+    const last = this._lastBootEvent;
+    return last && last.data.type === "boot-error" ? { stage: last.data.stage, message: last.data.message } : null;
   }
 
   _setCallbacks({ onProgress, onReady, onBootError, onBusyChange }) {
@@ -107,7 +119,9 @@ export class SolverClient {
   }
 
   _receive(data, { replay = false } = {}) {
-    if (["progress", "ready", "boot-error"].includes(data.type)) this._lastBootEvent = { data };
+    const booting = ["progress", "ready", "boot-error"].includes(data.type);
+    if (booting && !replay && this._lastBootEvent && this._lastBootEvent.data.type === "boot-error") return;
+    if (booting) this._lastBootEvent = { data };
     if (data.type === "progress") {
       this.onProgress({ stage: data.stage, label: data.label, fraction: data.fraction });
     } else if (data.type === "ready") {
@@ -140,6 +154,7 @@ export class SolverClient {
     this._boot.settled = true;
     this._boot.reject({ kind: "boot", ...error });
     this.onBootError(error);
+    this.dispatchEvent(new CustomEvent("boot-error", { detail: { ...error } }));
   }
 
   _rejectAll(error) {
