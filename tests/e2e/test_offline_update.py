@@ -4,6 +4,7 @@ GitHub Pages does (``Cache-Control: max-age=600``):
 - taking a new deployment really gives its files, never the previous build's from the browser's
   HTTP cache, and a service worker whose cached files disagree (a stale manifest.json naming a
   wheel the deployment removed) is not installed, so the old version stays usable;
+- when one tab takes the new version, every other tab of the site reloads into it;
 - two deployments on one origin (user.github.io/a/ and /b/) keep each other's offline caches.
 """
 
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.conftest import READY, READY_TIMEOUT_MS, guarded_page
+from tests.e2e.conftest import READY, READY_TIMEOUT_MS, PageLog, guarded_page
 from tests.e2e.hosting import Host, copy_site, hosting, redeploy
 from tests.helpers import FIGURE_4_2
 
@@ -98,6 +99,24 @@ def test_a_version_whose_files_disagree_is_not_installed(browser: Browser, host:
         # Once the host answers the new manifest, the next check installs the new version.
         del host.answers["/manifest.json"]
         assert page.evaluate(UPDATE) == "installed"
+
+
+def test_every_tab_follows_an_update_taken_in_one(browser: Browser, host: Host) -> None:
+    log = PageLog()
+    with guarded_page(browser, log) as first:
+        first_visit(first, host.url)
+        second = first.context.new_page()
+        second.on("pageerror", lambda error: log.page_errors.append(str(error)))
+        second.goto(f"{host.url}#p={FIGURE_4_2}")
+        second.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+        assert second.evaluate("navigator.serviceWorker.controller !== null")
+        redeploy(host.root, move_wheel=False)
+        first.reload()
+        first.locator("#update").wait_for(state="visible", timeout=60_000)
+        first.locator("#update button").click()
+        first.wait_for_function("document.title.startsWith('pysolver (new)')", timeout=60_000)
+        # The other tab ran the old page over a cache that is gone: it reloads into the new version.
+        second.wait_for_function("document.title.startsWith('pysolver (new)')", timeout=60_000)
 
 
 def test_two_deployments_on_one_origin_keep_their_caches(browser: Browser, site_dir: Path, tmp_path: Path) -> None:
