@@ -1,5 +1,6 @@
 """When the solver cannot start, the page says which file failed and how, keeps saying it, and
-offers Retry; it never hangs on "Loading the Python runtime…".
+offers Retry; it never hangs on "Loading the Python runtime…". Also: opened as a file (file://),
+where no module script runs, the page says how to open it instead.
 
 Each file is made to fail by answering 404 for it in place of the site.
 """
@@ -11,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Browser, Page, Route
 
 from tests.e2e.conftest import READY, READY_TIMEOUT_MS
 
@@ -77,3 +78,18 @@ def test_a_boot_error_stays_shown_and_retry_boots(page: Page, site_url: str, sit
     page.locator("#boot-retry").click()
     page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
     assert page.locator("#boot").is_hidden()
+
+
+def test_a_page_opened_as_a_file_says_how_to_open_it(browser: Browser, site_dir: Path) -> None:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto((site_dir / "index.html").as_uri())
+        said = boot_label(page)
+        assert "file://" in said and "python3 build_site.py --serve" in said
+        assert page.locator("#boot").is_visible()
+        assert page.locator("#status").get_attribute("data-state") == "error"
+        assert page.locator("button[data-intent=step]").is_disabled()
+    finally:
+        context.close()
+
