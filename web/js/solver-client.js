@@ -10,6 +10,10 @@
 //   await client.request("generate", {size: 9}, {onProgress: ({stage, fraction}) => ...});
 //   await client.cancel();                    // rejects pending requests with kind "cancelled"
 //
+// Every worker after the first boots with the manifest the first one booted with (passed in its
+// URL), so that a restart loads the same wheel and snapshot as the page's first boot, not the files
+// of a deployment made since.
+//
 // A request rejects with the error object of the reply ({kind, message, cell, house, cells}), with
 // kind "internal" for a Python exception, "boot" when the worker could not start, and "cancelled".
 //
@@ -39,6 +43,7 @@ export class SolverClient extends EventTarget {
     this.busy = false;
     this._pending = new Map();
     this._nextId = 1;
+    this._manifest = null;
     this._start();
   }
 
@@ -100,7 +105,9 @@ export class SolverClient extends EventTarget {
       });
       this.ready.catch(() => {}); // a boot failure is reported through onBootError as well
     }
-    const worker = new Worker(WORKER_URL, { type: "module" });
+    const url = new URL(WORKER_URL);
+    if (this._manifest) url.hash = `manifest=${encodeURIComponent(JSON.stringify(this._manifest))}`;
+    const worker = new Worker(url, { type: "module" });
     worker.onmessage = (event) => {
       if (worker === this._worker) this._receive(event.data);
     };
@@ -126,6 +133,7 @@ export class SolverClient extends EventTarget {
       this.onProgress({ stage: data.stage, label: data.label, fraction: data.fraction });
     } else if (data.type === "ready") {
       if (!replay) {
+        if (this._manifest === null && data.manifest) this._manifest = data.manifest;
         this.versions = data.versions;
         this.boot = data.boot;
         this._boot.settled = true;

@@ -12,7 +12,10 @@
 //
 // Messages posted to the page:
 //   {type: "progress", stage, label, fraction}      as each boot stage starts, and as bytes arrive
-//   {type: "ready", versions: {python, pyodide, pysolver}, boot: {path, fallback}}
+//   {type: "ready", versions: {python, pyodide, pysolver}, boot: {path, fallback}, manifest}
+//        manifest: the manifest.json it booted with; a worker started with `#manifest=<its JSON>` at
+//        the end of its URL boots with that one instead of fetching it (the page's later workers
+//        load the files the page's first one did, even after a new deployment)
 //        path "snapshot" or "install"; fallback: why the snapshot was not used (null if it was)
 //   {type: "boot-error", stage, message}             the last boot message: nothing follows it
 //   {id, progress: {stage, fraction}}               from a long command, while it runs
@@ -46,6 +49,7 @@ let web = null; // from pysolver.web: {handle, oversized, maxRequestChars}
 // running would otherwise move the bar and hide the error), and the downloads are stopped.
 let bootFailed = false;
 let stopDownloads = () => {};
+let bootManifest = null;
 
 function enter(name, fraction = STAGES[name].fraction) {
   if (bootFailed) return;
@@ -54,6 +58,8 @@ function enter(name, fraction = STAGES[name].fraction) {
 }
 
 async function fetchManifest() {
+  const pinned = new URLSearchParams(self.location.hash.slice(1)).get("manifest");
+  if (pinned !== null) return JSON.parse(pinned);
   const response = await fetchOk(new URL("manifest.json", SITE), { cache: "no-cache" });
   try {
     return await response.json();
@@ -140,6 +146,7 @@ async function bootByInstalling(manifest, runtime, prefetched) {
 
 async function boot() {
   const manifest = await fetchManifest();
+  bootManifest = manifest;
   enter("runtime");
   // Everything downloads at once: the runtime's gzipped files, and the snapshot with the wheel.
   const prefetched = prefetchGzipped(SITE, manifest.gzipped || []);
@@ -174,7 +181,8 @@ async function boot() {
     pyodide: pyodide.version,
     pysolver: pyodide.runPython("import pysolver; pysolver.__version__"),
   };
-  postMessage({ type: "ready", versions, boot: { path: fallback === null ? "snapshot" : "install", fallback } });
+  postMessage({ type: "ready", versions, boot: { path: fallback === null ? "snapshot" : "install", fallback },
+    manifest: bootManifest });
   if (fallback === null) warmUp(module.warm_up);
 }
 
