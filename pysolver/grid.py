@@ -63,7 +63,13 @@ def symbols_for(n: int, alphabet: str = "digits") -> str:
     return symbols[:n]
 
 
-def _describe(n: int, alphabet: str) -> str:
+def symbols_rule(n: int, alphabet: str = "digits") -> str:
+    """The characters an n×n puzzle is written with, as the messages about a bad one say them (the
+    page says it too for a key that is not a digit of the size).
+
+    >>> symbols_rule(6)
+    "a 6×6 puzzle uses 1-6, and '.' or '0' for a blank"
+    """
     symbols = symbols_for(n, alphabet)
     blanks = " or ".join(f"'{b}'" for b in ALPHABETS[alphabet][1])
     return f"a {n}×{n} puzzle uses {symbols[0]}-{symbols[-1]}, and {blanks} for a blank"
@@ -184,7 +190,7 @@ class Grid(Frozen):
             assert offset is not None
             raise PuzzleFormatError(
                 f"unexpected character {text[offset]!r} at {_where(text, offset, multiline)} "
-                f"({geometry.cell_name(cell)}): {_describe(n, alphabet)}",
+                f"({geometry.cell_name(cell)}): {symbols_rule(n, alphabet)}",
                 cell=cell, character=text[offset], position=offset)
         grid = cls(geometry, values)
         if check:

@@ -32,7 +32,7 @@ from .formats.path import path_text
 from .generate import SIZES, SYMMETRIES, generate, parse_level_choice
 from .geometry import SYMBOLS, bits
 from .grading import Level, rate
-from .grid import Grid
+from .grid import Grid, symbols_rule
 from .learn import MAX_SIDE, lesson
 from .logic import FIGURE_4_2
 from .gtsps import gtsps_report
@@ -112,6 +112,7 @@ def view(session: Session) -> Reply:
         "box_rows": geo.box_rows,
         "box_cols": geo.box_cols,
         "symbols": SYMBOLS[:geo.n],
+        "symbols_rule": symbols_rule(geo.n),
         "puzzle": session.puzzle.line(),
         "start": formats.start_text(session.start),
         "givens": list(board.givens),

@@ -65,3 +65,16 @@ def test_undo_and_redo_walk_the_givens_typed_while_entering(result: dict[str, An
         "afterUndo": "1.", "redoAfterUndo": True, "afterRedo": "12",
         "undoWhenPlaying": False,  # playing, Undo is the session's (nothing played yet)
         "pastAfterPlayLoad": 0, "pastAfterTypedLoad": 2}
+
+
+def test_a_game_whose_givens_are_edited_is_kept_until_they_change(result: dict[str, Any]) -> None:
+    editing = result["editing"]
+    assert editing["kept"] == ["place r1c1 9"]
+    assert editing["warned"] == ("Changing the givens makes a new puzzle: the 1 move played on the old one is "
+                                 "dropped when you press Play. Undo the change to keep it.")
+    assert editing["dropped"] == ("A new puzzle: the 1 move played on the old givens was dropped. "
+                                  "The browser's Back button brings that game back.")
+    assert editing["setAside"] == ["place r1c1 9"] and editing["editingAfterPlay"] is None
+    assert editing["warnedWhenSame"] is None and editing["restore"] == ["place r1c1 9"]
+    assert editing["restoreUntouched"] is None  # nothing was lost: Play has nothing to bring back
+    assert editing["opening"] is True and editing["openedByView"] is False

@@ -26,6 +26,7 @@ def call(cmd: str, **args: Any) -> dict[str, Any]:
 def test_load_gives_the_whole_view() -> None:
     view = call("load", puzzle=FIGURE_4_2)["view"]
     assert (view["n"], view["box_rows"], view["symbols"]) == (9, 3, "123456789")
+    assert view["symbols_rule"] == "a 9×9 puzzle uses 1-9, and '.' or '0' for a blank"
     assert view["puzzle"] == FIGURE_4_2 and view["position"] == 0 and view["steps"] == []
     assert view["candidates"][0] == [7, 8, 9] and view["candidates"][1] == []
     assert view["status"]["status"] == "solving" and view["hint"] is None

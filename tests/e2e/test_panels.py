@@ -232,6 +232,20 @@ def test_new_puzzle_loads_a_unique_easy_puzzle(
     screenshot(panels, artifacts_dir, GENERATE, f"panel-new-puzzle-{size}x{size}.png")
 
 
+@pytest.mark.parametrize(("size", "level", "words"), [
+    (6, "hard", "about one in a thousand"), (16, "expert", "can take many minutes"), (9, "expert", None)])
+def test_a_slow_choice_is_told_before_new_puzzle_is_pressed(panels: Page, size: int, level: str,
+                                                            words: str | None) -> None:
+    open_panel(panels, GENERATE)
+    panels.select_option(f"{GENERATE} select[name='size']", str(size))
+    panels.select_option(f"{GENERATE} select[name='level']", level)
+    note = panels.locator(f"{GENERATE} .choice-note")
+    if words is None:
+        assert note.is_hidden()
+    else:
+        assert note.is_visible() and words in note.inner_text()
+
+
 def test_cancel_during_generation_keeps_the_board(panels: Page, artifacts_dir: Path) -> None:
     show(panels, FIGURE_4_2)
     open_panel(panels, GENERATE)

@@ -1,7 +1,7 @@
 // Runs web/js/store.js under Node: every action of a scripted session is reduced from a deeply
 // frozen state (a mutation would throw), and the results are printed as JSON for the Python test.
 import { enabled } from "../../web/js/controls-view.js";
-import { createStore, initialState, reduce, snapshot, shownStep } from "../../web/js/store.js";
+import { createStore, gameToRestore, initialState, reduce, snapshot, shownStep } from "../../web/js/store.js";
 
 const freeze = (value) => {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -58,7 +58,22 @@ const retyping = { undoAfterTwo: enabled(entering, "undo"), redoAfterTwo: enable
   afterRedo: redone.entry.slice(0, 2).join(""), undoWhenPlaying: enabled({ ...entering, mode: "play" }, "undo"),
   pastAfterPlayLoad: reduce(entering, { type: "view", view, cmd: "load", mode: "play" }).entryPast.length,
   pastAfterTypedLoad: reduce(entering, { type: "view", view, cmd: "load", mode: "enter" }).entryPast.length };
-console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected, whileBusy, retyping,
+// Editing a played game's givens: the game is kept; a changed given warns, Play says its moves were
+// dropped (and keeps it for Back); the same givens again give the game back; an address being
+// opened holds until Python's board comes.
+const editingGame = reduce(loaded, { type: "mode", mode: "enter" });
+const changedView = { ...view, givens: [1, ...view.givens.slice(1)], actions: [], position: 0 };
+const typedChange = reduce(reduce(editingGame, { type: "typed", cell: 0, char: "1" }),
+  { type: "view", view: changedView, cmd: "load", mode: "enter" });
+const droppedOnPlay = reduce(typedChange, { type: "mode", mode: "play" });
+const sameAgain = reduce(typedChange, { type: "view", view: { ...view, actions: [], position: 0 }, cmd: "load", mode: "enter" });
+const opening = reduce(loaded, { type: "opening" });
+const editing = { kept: editingGame.editing && editingGame.editing.actions, warned: typedChange.notice,
+  dropped: droppedOnPlay.notice, setAside: droppedOnPlay.setAside && droppedOnPlay.setAside.actions,
+  editingAfterPlay: droppedOnPlay.editing, warnedWhenSame: sameAgain.notice,
+  restore: gameToRestore(sameAgain) && gameToRestore(sameAgain).actions, restoreUntouched: gameToRestore(editingGame),
+  opening: opening.opening, openedByView: reduce(opening, { type: "view", view, cmd: "load" }).opening };
+console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected, whileBusy, retyping, editing,
   modeKeepsRejection: playRejected.error && playRejected.error.message, modeClearsLoadedError: playLoaded.error,
   pending: answering.busy.pending,
   snapshot: snapshot(reduce(initialState(null), { type: "view", view, cmd: "load" })),

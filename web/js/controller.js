@@ -7,7 +7,7 @@
  * come from Python in the reply.
  */
 
-import { BLANK, entryText, givensLine, isLoaded, snapshot } from "./store.js";
+import { BLANK, cellName, entryText, gameToRestore, givensLine, isLoaded, snapshot } from "./store.js";
 
 /** What the status line says while each command runs. */
 const WORKING = {
@@ -68,7 +68,11 @@ export function createController(store, client) {
       }
       return true;
     } catch (error) {
-      failed(error);
+      // The spot Python names is a cell of the text it read: marked only when the board shows that
+      // text, never on a cell of the puzzle still shown (of another size, or another picture).
+      const shown = entryText(store.state) === puzzle.trim();
+      failed(shown || !error || typeof error.cell === "undefined" ? error
+        : { ...error, cell: null, house: null, cells: [] });
       return false;
     }
   }
@@ -131,11 +135,16 @@ export function createController(store, client) {
       : { type: "notice", notice: text });
   }
 
-  /** Open a position: the saved one when it is the same position (history and all), else the
-   * address's digits and notes on the givens; `problems` (what could not be read) are said after. */
-  async function open(position, savedSnap, problems = []) {
-    const same = savedSnap && savedSnap.puzzle === position.puzzle
-      && savedSnap.address.digits === position.digits && savedSnap.address.notes === position.notes;
+  /** Open a position: the saved one (or the game set aside while its givens were edited) when it
+   * is the same position, history and all, else the address's digits and notes on the givens;
+   * `problems` (what could not be read) are said after. Until Python's board comes, the page
+   * writes nothing to the address, which already names the position. */
+  async function open(position, stored, problems = []) {
+    dispatch({ type: "opening" });
+    const matches = (snap) => Boolean(snap) && snap.puzzle === position.puzzle
+      && snap.address.digits === position.digits && snap.address.notes === position.notes;
+    const savedSnap = [stored, store.state.editing, store.state.setAside].find(matches) ?? stored;
+    const same = matches(savedSnap);
     if (same && savedSnap.actions.length > 0) {
       if (await load(position.puzzle, saved(savedSnap), savedSnap.mode)) return report(problems);
       const why = store.state.error ? ` (${store.state.error.message})` : "";
@@ -168,10 +177,24 @@ export function createController(store, client) {
       return;
     }
     const digit = state.shape.symbols.indexOf(char) + 1;
-    if (digit === 0) return;
+    if (digit === 0) {
+      // Python's own words for the size's digits, as Enter mode's message says them.
+      dispatch({ type: "notice", notice: `'${char}' is not a digit here (${cellName(state.shape.n, cell)} `
+        + `unchanged): ${state.view.symbols_rule}.` });
+      return;
+    }
     const note = state.notesMode || shift;
     if (note && state.showCandidates) dispatch({ type: "show-candidates", on: false });
     command(note ? "note" : "place", { cell, digit });
+  }
+
+  /** Switch between entering the givens and playing. Back in Play with the givens the game had,
+   * the game comes back with its moves and history (editing them loaded a new session). */
+  function mode(next) {
+    const game = next === "play" ? gameToRestore(store.state) : null;
+    dispatch({ type: "mode", mode: next });
+    if (game) return load(game.puzzle, saved(game), "play");
+    return undefined;
   }
 
   /** Undo (`back`) or Redo of a given typed while entering, loaded as typing it was. */
@@ -192,5 +215,5 @@ export function createController(store, client) {
     return command("settings", changes);
   }
 
-  return { ask, failed, load, command, check, count, cancel, open, type, retype, loadText, settings };
+  return { ask, failed, load, command, check, count, cancel, open, type, mode, retype, loadText, settings };
 }

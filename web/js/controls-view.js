@@ -2,12 +2,14 @@
  * The page around the board: boot progress, the status line (with the classification said at
  * load and the finishing message), the message region (role=alert for errors, role=status for
  * notices), the buttons (enabled from Python's `can` map), the mode switch, Notes, the digit pad
- * (which follows Notes mode), the notes-and-mistakes settings and the keys dialog. It reads the
+ * (which follows Notes mode), the notes-and-mistakes settings and the keys dialog (whose digits
+ * and letter shortcuts follow the size: at 25×25 N and H are digits). It reads the
  * store and draws; it decides nothing about the puzzle.
  */
 
 import { VIEW_COMMANDS } from "./controller.js";
-import { redraw, setAttr, setData, setProp, setText } from "./dom.js";
+import { h, redraw, setAttr, setData, setProp, setText } from "./dom.js";
+import { shortcutKeys } from "./input.js";
 import { can, canRetype, isLoaded } from "./store.js";
 
 /** Intents that change only how the page takes input: a fast typist's N while Python is still
@@ -50,6 +52,7 @@ export function createControlsView(doc) {
     status: $("status"), message: $("message"), classification: $("classification"), finish: $("finish"),
     pad: $("pad"), size: $("size"), examples: $("examples"), cancel: $("cancel"), text: $("puzzle-text"),
     notes: $("notes-toggle"), dialog: $("keys-dialog"), settings: $("settings-panel"),
+    keysDigits: $("keys-digits"), keysNotes: $("keys-notes"), keysHint: $("keys-hint"),
   };
   let shownText = null;
 
@@ -154,6 +157,27 @@ export function createControlsView(doc) {
     }
   }
 
+  /** The Keys dialog's rows that depend on the size: which keys are digits, which letters are
+   * shortcuts. */
+  function renderKeys(state) {
+    const symbols = state.shape.symbols;
+    const kbd = (key) => h("kbd", null, key);
+    const run = (chars) => (chars.length > 1 ? [kbd(chars[0]), "–", kbd(chars[chars.length - 1])] : [kbd(chars[0])]);
+    const digits = [...symbols].filter((c) => /[0-9]/.test(c));
+    const letters = [...symbols].filter((c) => !/[0-9]/.test(c));
+    redraw(els.keysDigits, symbols, () => [
+      h("th", { scope: "row" }, "Digits ", run(digits), letters.length ? [", ", run(letters)] : []),
+      h("td", null, "Place a digit (a note in Notes mode)")]);
+    for (const [el, intent, what] of [[els.keysNotes, "notes", "Notes mode on or off"],
+      [els.keysHint, "hint", "Hint (press again for more)"]]) {
+      const keys = shortcutKeys(intent, symbols);
+      const taken = shortcutKeys(intent, "").filter((key) => !keys.includes(key));
+      redraw(el, keys.join(), () => [
+        h("th", { scope: "row" }, keys.map((key, i) => [i ? ", " : "", kbd(key)])),
+        h("td", null, what, taken.length ? ` (${taken.join(", ")} is a digit at this size)` : "")]);
+    }
+  }
+
   function renderDialog(state) {
     if (state.dialog && !els.dialog.open) els.dialog.showModal();
     if (!state.dialog && els.dialog.open) els.dialog.close();
@@ -166,6 +190,7 @@ export function createControlsView(doc) {
     renderControls(state);
     renderPad(state);
     renderSettings(state);
+    renderKeys(state);
     renderDialog(state);
     if (state.text !== shownText) {
       els.text.value = state.text;

@@ -24,6 +24,9 @@ function choice(state) {
 
 /** What to know before generating (docs/worker-protocol.md: 16×16 timings). */
 function choiceNote({ size, level }) {
+  if (size === 6 && level === "hard") {
+    return "Few random 6×6 puzzles are Hard (about one in a thousand): finding one can take half a minute; Cancel stops it.";
+  }
   if (size !== 16 || !["expert", "extreme", "guessing"].includes(level)) return "";
   return "A 16×16 puzzle above Hard can take many minutes; Cancel stops it.";
 }

@@ -1,8 +1,9 @@
 /**
  * Turns the person's clicks, keys and pastes into intents, by event delegation on the document
  * (the TodoMVC way): buttons name their intent in `data-intent`; board cells are selected by click;
- * keys typed on the board fill, erase and move; a few letters are shortcuts (N notes, H hint, S
- * step, U/R and Ctrl+Z/Ctrl+Y/Ctrl+Shift+Z undo and redo, ? the keys). Keys typed in a form field
+ * keys typed on the board fill, erase and move; a few letters are shortcuts (N or T notes, H or Q
+ * hint, S step, U/R and Ctrl+Z/Ctrl+Y/Ctrl+Shift+Z undo and redo, ? the keys), unless the letter
+ * is a digit of the size. Keys typed in a form field
  * stay in the field. Nothing here knows the solver: `handlers` does the work.
  *
  *   handlers.intent(name, element, byPointer)  a [data-intent] button, select, checkbox or form;
@@ -17,8 +18,15 @@
  *   handlers.symbols()              the current size's digit symbols
  */
 
-/** Letters that act as buttons; they are never digit symbols of the sizes in the menu. */
-const SHORTCUTS = { s: "step", h: "hint", u: "undo", r: "redo", n: "notes", "?": "keys" };
+/** Letters that act as buttons. One that is a digit of the size (N and H at 25×25, whose digits
+ * run to P) types that digit instead; T and Q, past P, toggle Notes and ask for a hint at every size. */
+const SHORTCUTS = { s: "step", h: "hint", q: "hint", u: "undo", r: "redo", n: "notes", t: "notes", "?": "keys" };
+
+/** The keys (as the Keys dialog shows them) that do `intent` at a size whose digits are `symbols`. */
+export function shortcutKeys(intent, symbols) {
+  return Object.keys(SHORTCUTS).filter((key) => SHORTCUTS[key] === intent)
+    .map((key) => key.toUpperCase()).filter((key) => !symbols.includes(key));
+}
 
 /** Ctrl (or ⌘) with a key: undo and redo, as in every editor. */
 function historyKey(event) {
@@ -49,7 +57,7 @@ function boardKey(key, symbols, onBoard) {
   if (onBoard && ERASE.has(key)) return { kind: "type", char: "." };
   if (key.length !== 1) return null;
   const upper = key.toUpperCase();
-  if (onBoard && symbols.includes(upper)) return { kind: "type", char: upper };
+  if (symbols.includes(upper)) return onBoard ? { kind: "type", char: upper } : null;
   if (SHORTCUTS[key.toLowerCase()]) return { kind: "intent", name: SHORTCUTS[key.toLowerCase()] };
   // Any other character is kept as typed: Python's parser names it and its cell.
   if (onBoard && /\S/.test(key)) return { kind: "type", char: key };

@@ -36,13 +36,14 @@ let addressed = { puzzle: null, mode: null }; // the puzzle in the address and t
 
 /** Keep the position in localStorage and in the address. Givens typed one by one change the
  * address in place; leaving a puzzle for a blank board (Clear, Size) or for editing its givens
- * makes a new entry, so that Back brings the puzzle back. */
+ * (a puzzle played, even one whose givens were typed just before) makes a new entry, so that Back
+ * brings the puzzle back. */
 function persist(state) {
   const snap = snapshot(state);
   save(snap);
   writeHash({ puzzle: snap.puzzle, ...snap.address },
     { inPlace: state.mode === "enter" && addressed.mode === "enter" });
-  if (snap.puzzle !== addressed.puzzle) addressed = { puzzle: snap.puzzle, mode: state.mode };
+  if (snap.puzzle !== addressed.puzzle || state.mode === "play") addressed = { puzzle: snap.puzzle, mode: state.mode };
 }
 
 let drawn = null; // the state the views last drew
@@ -63,7 +64,7 @@ function draw(state) {
 const store = createStore(initialState(saved), (state, action) => {
   // Saved before the views draw: writing the address makes the browser lay the page out at once,
   // which costs nothing while the last frame's layout still holds.
-  if (restored && isLoaded(state) && !TRANSIENT.has(action.type)) persist(state);
+  if (restored && isLoaded(state) && !state.opening && !TRANSIENT.has(action.type)) persist(state);
   // Boot progress moves only the bar and the status line, the controls' view: the other views
   // would redraw and lay out the page again for every step of the download.
   if (action.type === "boot-progress") controls.render(state);
@@ -114,7 +115,7 @@ const intents = {
     }
   },
   pad: (el) => control.type(el.dataset.char),
-  mode: (el) => store.dispatch({ type: "mode", mode: el.dataset.mode }),
+  mode: (el) => control.mode(el.dataset.mode),
   notes: () => store.dispatch({ type: "notes-mode", on: !store.state.notesMode }),
   "show-candidates": (el) => store.dispatch({ type: "show-candidates", on: el.checked }),
   setting: (el) => control.settings({ [el.name]: el.checked }),

@@ -10,7 +10,9 @@
  * (typed digits are the player's moves; every loaded puzzle starts here). `notesMode` makes typed
  * digits notes; `showCandidates` shows the solver's candidates instead of the player's notes.
  * While entering, Undo and Redo walk `entryPast` and `entryFuture` (the lines typed before and
- * undone): the givens are not yet a puzzle with a history of its own in Python.
+ * undone): the givens are not yet a puzzle with a history of its own in Python. A played game whose
+ * givens are edited is kept (`editing`): Play gives it back when the givens end up the same, and
+ * when they changed it is set aside (`setAside`) for Back to bring back, with a notice either way.
  */
 
 /** The shape of a 9×9 board before Python has answered; replaced by every view. */
@@ -48,6 +50,13 @@ export function initialState(saved = null) {
     graphStage: null,
     proofNet: null,
     link: null,
+    // The address names a position being opened (Back, Forward, a link): nothing is written to the
+    // address until Python's board for it comes, so the shown puzzle does not push itself back.
+    opening: false,
+    // The game (a snapshot with its `givens`) whose givens are being edited, and the one set aside
+    // when editing changed them: Play with the same givens, or Back, brings it back whole.
+    editing: null,
+    setAside: null,
   };
 }
 
@@ -157,6 +166,7 @@ function withView(state, view, cmd) {
     graphStage: null,
     proofNet: null,
     link: null,
+    opening: false,
   };
 }
 
@@ -191,6 +201,49 @@ export function canRetype(state, back) {
   return state.mode === "enter" && (back ? state.entryPast : state.entryFuture).length > 0;
 }
 
+/** A game worth keeping while its givens are edited: one with a history (moves, steps). */
+function gameOf(state) {
+  if (!isLoaded(state) || state.view.actions.length === 0) return null;
+  return { ...snapshot(state), givens: givensLine(state.view) };
+}
+
+/** "the 3 moves … are" or "the 1 move … is", as `words` needs them. */
+function moves(game, words) {
+  const one = game.actions.length === 1;
+  return words(`the ${game.actions.length} ${one ? "move" : "moves"}`, one ? "is" : "are", one ? "was" : "were",
+    one ? "it" : "them");
+}
+
+/** Said when a given typed makes the givens differ from the game's. */
+function willDrop(game) {
+  return moves(game, (what, is, was, them) => `Changing the givens makes a new puzzle: ${what} played on `
+    + `the old one ${is} dropped when you press Play. Undo the change to keep ${them}.`);
+}
+
+/** Enter mode keeps the game being edited; Play says when its moves were dropped (the controller
+ * brings it back when the givens are the same). */
+function switchedMode(state, mode) {
+  // A rejected puzzle's message stays: it is why Play has nothing to play yet.
+  const next = { ...state, mode, notesMode: mode === "play" && state.notesMode,
+    error: isLoaded(state) ? null : state.error, notice: null };
+  if (mode === state.mode) return next;
+  if (mode === "enter") return { ...next, editing: gameOf(state) };
+  const game = state.editing;
+  if (!game || entryText(state) === game.givens) return { ...next, editing: null };
+  return { ...next, editing: null, setAside: game,
+    notice: moves(game, (what, is, was) => `A new puzzle: ${what} played on the old givens ${was} dropped. `
+      + "The browser's Back button brings that game back.") };
+}
+
+/** The game that Play brings back after its givens were edited and then restored, or null. */
+export function gameToRestore(state) {
+  const game = state.editing;
+  if (state.mode !== "enter" || !game || entryText(state) !== game.givens || !isLoaded(state)) return null;
+  const view = state.view;
+  const same = view.position === game.position && JSON.stringify(view.actions) === JSON.stringify(game.actions);
+  return same ? null : game;
+}
+
 /** The one place the state changes. */
 export function reduce(state, action) {
   switch (action.type) {
@@ -215,9 +268,13 @@ export function reduce(state, action) {
       const next = withView(state, action.view, action.cmd);
       // Another puzzle to play ends the typing that Undo walks back.
       const typing = action.mode === "enter" || (action.mode === undefined && state.mode === "enter");
-      const kept = typing ? next : { ...next, entryPast: [], entryFuture: [] };
-      return action.mode ? { ...kept, mode: action.mode } : kept;
+      const kept = typing ? next : { ...next, entryPast: [], entryFuture: [], editing: null };
+      const warned = typing && state.editing && givensLine(action.view) !== state.editing.givens
+        ? { ...kept, notice: willDrop(state.editing) } : kept;
+      return action.mode ? { ...warned, mode: action.mode } : warned;
     }
+    case "opening":
+      return { ...state, opening: true };
     case "error":
       return { ...state, error: action.error, notice: null };
     case "notice":
@@ -239,9 +296,7 @@ export function reduce(state, action) {
         ? { ...state, text: action.text, entry: [...action.text.trim()], conflicts: [], notice: null }
         : { ...state, text: action.text };
     case "mode":
-      // A rejected puzzle's message stays: it is why Play has nothing to play yet.
-      return { ...state, mode: action.mode, notesMode: action.mode === "play" && state.notesMode,
-        error: isLoaded(state) ? null : state.error, notice: null };
+      return switchedMode(state, action.mode);
     case "notes-mode":
       return { ...state, notesMode: action.on, showCandidates: action.on ? false : state.showCandidates };
     case "show-candidates":

@@ -1,0 +1,165 @@
+"""Moving between puzzles and modes without losing anything: Back and Forward between puzzles of
+two sizes, a game whose givens are edited (and restored, or changed), a rejected paste of another
+size, a key that is no digit of the size in Play, and the letter shortcuts at 25×25.
+
+Expected words and positions come from ``pysolver.web.handle`` on the same requests.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.test_app import IDLE, STATE, board, paste, py, state, wait_for
+from tests.e2e.test_app_play import FOUR, cell, play_on, view
+from tests.helpers import FIGURE_4_2
+
+pytestmark = pytest.mark.e2e
+
+#: Three of the player's moves on FOUR (cell, key), all right.
+MOVES = ((0, "1"), (3, "3"), (4, "3"))
+
+
+def play_moves(page: Page) -> None:
+    for done, (index, key) in enumerate(MOVES, start=1):
+        cell(page, index).click()
+        page.keyboard.press(key)
+        wait_for(page, f"{IDLE} && {STATE}.view.actions.length === {done}")
+
+
+def wait_puzzle(page: Page, puzzle: str) -> None:
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p", puzzle)
+
+
+def test_back_and_forward_between_puzzles_of_two_sizes(page: Page, site_url: str) -> None:
+    play_on(page, site_url, FOUR)
+    play_moves(page)
+    played = view(page)["values"]
+    page.select_option("#examples", "fig49")
+    wait_for(page, f"{IDLE} && {STATE}.view.n === 9")
+    later = view(page)["puzzle"]
+    length = page.evaluate("history.length")
+    for _ in range(2):
+        page.go_back()
+        wait_puzzle(page, FOUR)
+        assert view(page)["values"] == played  # the moves came back with the puzzle
+        assert page.evaluate("history.length") == length  # Back added no entry
+        page.go_forward()
+        wait_puzzle(page, later)
+        assert page.evaluate("history.length") == length
+    page.select_option("#size", "16")  # a blank board of a third size, then Back to the 9×9
+    wait_for(page, f"{IDLE} && {STATE}.view.n === 16")
+    page.go_back()
+    wait_puzzle(page, later)
+    page.go_back()
+    wait_puzzle(page, FOUR)
+    page.go_forward()
+    wait_puzzle(page, later)
+
+
+def test_givens_typed_then_undone_give_the_game_back(page: Page, site_url: str) -> None:
+    play_on(page, site_url, FOUR)
+    play_moves(page)
+    played = view(page)
+    page.get_by_role("button", name="Enter puzzle").click()
+    cell(page, 15).click()
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.view.givens[15] === 1")
+    assert "3 moves" in page.inner_text("#message")  # said before anything is lost
+    page.keyboard.press("Control+z")
+    wait_for(page, f"{IDLE} && {STATE}.view.givens[15] === 0")
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_for(page, f"{IDLE} && {STATE}.mode === 'play' && {STATE}.view.actions.length === 3")
+    assert (view(page)["actions"], view(page)["values"]) == (played["actions"], played["values"])
+    assert page.locator("#message").is_hidden()
+    page.get_by_role("button", name="Undo", exact=True).click()  # the history came back too
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 2")
+
+
+def test_changed_givens_say_the_moves_were_dropped_and_back_brings_the_game(page: Page, site_url: str) -> None:
+    play_on(page, site_url, FOUR)
+    play_moves(page)
+    played = view(page)
+    page.get_by_role("button", name="Enter puzzle").click()
+    cell(page, 15).click()
+    page.keyboard.press("1")
+    changed = FOUR[:15] + "1"
+    wait_puzzle(page, changed)
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_for(page, f"{IDLE} && {STATE}.mode === 'play'")
+    message = page.inner_text("#message")
+    assert "3 moves" in message and "dropped" in message and "Back" in message
+    assert view(page)["actions"] == []
+    page.go_back()
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p && {STATE}.view.actions.length === 3", FOUR)
+    assert (view(page)["values"], view(page)["position"]) == (played["values"], played["position"])
+    assert state(page)["mode"] == "play"
+    page.go_forward()
+    wait_puzzle(page, changed)
+
+
+@pytest.mark.parametrize(("shown", "text", "bad"), [
+    pytest.param(FIGURE_4_2, "." * 40 + "H" + "." * 215, 40, id="16-on-9"),
+    pytest.param(FOUR, FIGURE_4_2[:13] + "x" + FIGURE_4_2[14:], 13, id="9-on-4"),
+])
+def test_a_rejected_paste_of_another_size_marks_no_cell(page: Page, site_url: str, shown: str, text: str,
+                                                         bad: int) -> None:
+    play_on(page, site_url, shown)
+    paste(page, text)
+    expected = py("load", puzzle=text)["error"]
+    assert expected["cell"] == bad
+    message = page.locator("#message[data-kind='format']")
+    message.wait_for()
+    assert message.inner_text() == expected["message"]  # it still names the cell
+    assert [c["cell"] for c in board(page) if c["conflict"]] == []
+    assert view(page)["puzzle"] == shown
+
+
+def test_a_key_that_is_no_digit_in_play_says_so_until_the_next_move(page: Page, site_url: str) -> None:
+    play_on(page, site_url, FOUR)
+    rule = py("load", puzzle=FOUR)["view"]["symbols_rule"]
+    cell(page, 0).click()
+    for key, shown in (("7", "7"), ("x", "x"), ("Shift+Z", "Z")):
+        page.keyboard.press(key)
+        message = page.locator("#message")
+        message.wait_for()
+        assert message.inner_text() == f"'{shown}' is not a digit here (r1c1 unchanged): {rule}."
+        assert view(page)["actions"] == []
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.view.actions.length === 1")
+    assert page.locator("#message").is_hidden()
+
+
+def test_at_25_by_25_letters_are_digits_and_t_and_q_are_notes_and_hint(page: Page, site_url: str) -> None:
+    play_on(page, site_url, FIGURE_4_2)
+    dialog = page.get_by_role("dialog", name="Keys")
+    cell(page, 0).click()
+    page.keyboard.press("q")  # Q asks for a hint at every size
+    wait_for(page, f"{IDLE} && {STATE}.view.play.hints === 1")
+    page.keyboard.press("?")
+    dialog.wait_for()
+    words = dialog.inner_text()
+    assert "Digits 1–9\t" in words or "Digits 1–9\n" in words
+    assert "N, T\tNotes mode on or off\n" in words and "H, Q\tHint (press again for more)\n" in words
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    paste(page, "." * 625)
+    wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.n === 25", None, 120_000)
+    page.get_by_role("button", name="Play", exact=True).click()
+    symbols = view(page)["symbols"]
+    for index, key in ((0, "n"), (1, "h")):  # N and H are the digits N and H here
+        digit = symbols.index(key.upper()) + 1
+        cell(page, index).click()
+        page.keyboard.press(key)
+        wait_for(page, f"{IDLE} && {STATE}.view.values[{index}] === {digit}", None, 60_000)
+    assert state(page)["notesMode"] is False and view(page)["hint"] is None
+    page.keyboard.press("t")
+    wait_for(page, f"{STATE}.notesMode === true")
+    page.keyboard.press("t")
+    wait_for(page, f"{STATE}.notesMode === false")
+    page.keyboard.press("?")
+    dialog.wait_for()
+    words = dialog.inner_text()
+    assert "Digits 1–9, A–P" in words
+    assert "T\tNotes mode on or off (N is a digit at this size)" in words
+    assert "Q\tHint (press again for more) (H is a digit at this size)" in words
