@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 import build_site
 
@@ -39,7 +40,7 @@ def _handler(host: Host) -> type[http.server.SimpleHTTPRequestHandler]:
         def __init__(self, *args: object, **kwargs: object) -> None:
             super().__init__(*args, directory=str(host.root), **kwargs)  # type: ignore[arg-type]
 
-        def send_head(self) -> object:
+        def send_head(self) -> io.BytesIO | BinaryIO | None:
             host.requests.append(self.path)
             answer = host.answers.get(self.path.split("?")[0])
             if answer is None:

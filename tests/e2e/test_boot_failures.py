@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Page, Request, Route
 
 from tests.e2e.conftest import READY, READY_TIMEOUT_MS
 
@@ -59,8 +59,13 @@ def test_a_boot_error_stays_shown_and_retry_boots(page: Page, site_url: str, sit
     snapshot = json.loads((site_dir / "manifest.json").read_text())["snapshot"]["path"]
     page.route(site_url + "pyodide/pyodide.mjs", missing)
     ended: list[str] = []
-    for event in ("requestfinished", "requestfailed"):
-        page.context.on(event, lambda request: request.url.endswith(snapshot) and ended.append(request.url))
+
+    def note(request: Request) -> None:
+        if request.url.endswith(snapshot):
+            ended.append(request.url)
+
+    page.context.on("requestfinished", note)
+    page.context.on("requestfailed", note)
     page.goto(site_url)
     page.wait_for_function(FAILED, timeout=60_000)
     # The snapshot's download was under way (the worker stops it): whatever the worker said about it
