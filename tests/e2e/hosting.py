@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.server
 import io
 import json
+import re
 import shutil
 import threading
 from collections.abc import Iterator
@@ -16,6 +17,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
+
+from playwright.sync_api import Browser, Page
 
 import build_site
 
@@ -104,5 +107,35 @@ def redeploy(site: Path, title: str = "pysolver (new)", move_wheel: bool = True)
         shutil.rmtree(site / snapshot.parent)
         manifest["snapshot"].update(path=moved.as_posix(), wheel=manifest["wheel"])
     (site / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    build_site.write_service_worker(site, manifest)
+    build_site.write_service_worker(site, manifest, service_worker_template(site))
     return dict(manifest)
+
+
+def service_worker_template(site: Path) -> str:
+    """The site's own sw.js with its version and file list emptied again: a redeployment keeps the
+    service worker's code of the build under test."""
+    text = (site / "sw.js").read_text()
+    text = re.sub(r'const VERSION = "[0-9a-f]+";', 'const VERSION = "__VERSION__";', text, count=1)
+    return re.sub(r"const PRECACHE = \[.*?\];", 'const PRECACHE = ["__PRECACHE__"];', text, count=1, flags=re.S)
+
+
+@contextmanager
+def unrouted_page(browser: Browser, origin: str) -> Iterator[Page]:
+    """A page in a fresh context that intercepts nothing: Playwright's request interception (the
+    ``page`` fixture's guard against other hosts) turns the browser's HTTP cache off, which hides
+    every bug of a stale HTTP cache. Requests are watched instead: on leaving, fail if any went to
+    another host than `origin`, or if the page raised an uncaught script error."""
+    context = browser.new_context()
+    context.set_default_timeout(30_000)
+    offsite: list[str] = []
+    errors: list[str] = []
+    context.on("request", lambda request: None if request.url.startswith((origin, "data:", "blob:"))
+               else offsite.append(request.url))
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert offsite == [], "the page asked another host for these"
+    assert errors == [], "uncaught script errors"

@@ -6,6 +6,9 @@ GitHub Pages does (``Cache-Control: max-age=600``):
   wheel the deployment removed) is not installed, so the old version stays usable;
 - when one tab takes the new version, every other tab of the site reloads into it;
 - two deployments on one origin (user.github.io/a/ and /b/) keep each other's offline caches.
+
+The update tests open pages that intercept nothing (``unrouted_page``): Playwright's interception
+turns the HTTP cache off. A redeployment keeps the site's own sw.js code (``redeploy``).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.e2e.conftest import READY, READY_TIMEOUT_MS, PageLog, guarded_page
-from tests.e2e.hosting import Host, copy_site, hosting, redeploy
+from tests.e2e.hosting import Host, copy_site, hosting, redeploy, unrouted_page
 from tests.helpers import FIGURE_4_2
 
 pytestmark = pytest.mark.e2e
@@ -71,7 +74,7 @@ def cached_text(page: Page, path: str) -> str | None:
 
 
 def test_an_update_takes_the_new_files_through_a_caching_host(browser: Browser, host: Host) -> None:
-    with guarded_page(browser) as page:
+    with unrouted_page(browser, host.url) as page:
         first_visit(page, host.url)
         manifest = redeploy(host.root)
         page.reload()
@@ -88,7 +91,7 @@ def test_an_update_takes_the_new_files_through_a_caching_host(browser: Browser, 
 
 
 def test_a_version_whose_files_disagree_is_not_installed(browser: Browser, host: Host) -> None:
-    with guarded_page(browser) as page:
+    with unrouted_page(browser, host.url) as page:
         (old,) = first_visit(page, host.url)
         stale = (host.root / "manifest.json").read_bytes()
         redeploy(host.root)
