@@ -49,7 +49,7 @@ def open_with(page: Page, site_url: str, stored: str) -> dict[str, Any]:
 @pytest.mark.parametrize(
     "stored, actions, said",
     [
-        (record(version=2), 3, "another format (version \"2\")"),
+        (record(version=2), 3, "unknown format (version \"2\")"),
         (record(play={"started": "2026-01-01", "hints": 2, "checks": 1}), 3, "start time was not a number"),
         (record(actions=["logic", "logic", "<b>", "logic"], position=4), 2, "cut after 2 of 4 steps"),
     ],

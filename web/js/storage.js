@@ -152,7 +152,7 @@ function salvage(record) {
   }
   const lost = [];
   if (record.version !== undefined && record.version !== VERSION) {
-    lost.push(`it has another format (version ${quoted(String(record.version))}), so each field was checked on its own`);
+    lost.push(`it has an unknown format (version ${quoted(String(record.version))}), so each field was checked on its own`);
   }
   let actions = [];
   if (Array.isArray(record.actions)) {
@@ -161,13 +161,13 @@ function salvage(record) {
     if (actions.length < record.actions.length) {
       lost.push(`its step log was cut after ${actions.length} of ${record.actions.length} steps (step ${actions.length + 1} is not a step)`);
     }
-  } else if (record.actions !== undefined) {
-    lost.push("its step log is not a list of steps and was left out");
+  } else {
+    lost.push(`its step log is ${record.actions === undefined ? "missing" : "not a list of steps"}; the puzzle is loaded without steps`);
   }
   let position = actions.length;
   const cut = actions.length < (Array.isArray(record.actions) ? record.actions.length : 0);
   if (isCount(record.position, 0, actions.length)) position = record.position;
-  else if (!(cut && isCount(record.position, 0, record.actions.length)) && record.position !== undefined) {
+  else if (Array.isArray(record.actions) && !(cut && isCount(record.position, 0, record.actions.length))) {
     lost.push("its position in the step log is not a step of it; the board is at the log's last step");
   }
   const shapeWrong = shapeProblem(record.shape);
@@ -182,7 +182,7 @@ function salvage(record) {
     play: playOf(play, lost), settings: settingsOf(settings, lost), address: addressOf(address, lost) }, lost };
 }
 
-const PLAY_NAMES = { started: "game's start time", finished_in: "finishing time", hints: "hint count", checks: "check count" };
+const PLAY_NAMES = { started: "start time", finished_in: "finishing time", hints: "hint count", checks: "check count" };
 
 /** The play counters, each odd one at its start value (said in `lost`). */
 function playOf(play, lost) {
@@ -206,7 +206,7 @@ function playOf(play, lost) {
     finished_in: seconds("finished_in") };
   if (odd.length) {
     const names = odd.map((name) => PLAY_NAMES[name]).join(" and ");
-    lost.push(`its ${names} ${odd.length > 1 ? "were" : "was"} not a number and ${odd.length > 1 ? "were" : "was"} left out`);
+    lost.push(`in its play counters, the ${names} ${odd.length > 1 ? "were" : "was"} not a number and ${odd.length > 1 ? "were" : "was"} left out`);
   }
   return value;
 }
@@ -224,7 +224,10 @@ function settingsOf(settings, lost) {
     if (typeof settings[name] === "boolean") value[name] = settings[name];
     else if (settings[name] !== undefined) odd.push(name);
   }
-  if (odd.length) lost.push(`its setting ${odd.join(" and ")} was not true or false and is at its default`);
+  if (odd.length) {
+    const were = odd.length > 1 ? "were" : "was";
+    lost.push(`in its settings, ${odd.map((name) => `"${name}"`).join(" and ")} ${were} not true or false and ${odd.length > 1 ? "are" : "is"} at the default`);
+  }
   return value;
 }
 
@@ -244,27 +247,27 @@ export const SET_ASIDE_KEY = `${KEY}.set-aside`;
 
 /**
  * A stored board, from the text localStorage held: `{value: {puzzle, actions, position, shape,
- * mode, showCandidates, play, settings, address} or null, problem, setAside}`. Nothing stored is no
- * problem. A record with a usable puzzle is used for what can be read of it, and the problem says
- * what was left out; `setAside` is true whenever the record was not read whole, so that its text is
- * kept (SET_ASIDE_KEY) rather than lost when the page saves the board again.
+ * mode, showCandidates, play, settings, address} or null, problem}`. Nothing stored is no problem.
+ * A record with a usable puzzle is used for what can be read of it, and the problem says what was
+ * left out; whenever there is a problem the record was not read whole, and loadSaved keeps its text
+ * (SET_ASIDE_KEY) rather than lose it when the page saves the board again.
  */
 export function parseSaved(text) {
-  if (text === null || text === undefined) return { ...result(null), setAside: false };
+  if (text === null || text === undefined) return result(null);
   const kept = `The saved board as it was is kept in this browser's storage under "${SET_ASIDE_KEY}".`;
   let record;
   try {
     record = JSON.parse(text);
   } catch {
-    return { ...result(null, `The saved board could not be read (it is not valid JSON); it was set aside. ${kept}`), setAside: true };
+    return result(null, `The saved board could not be read (it is not valid JSON); it was set aside. ${kept}`);
   }
   const { value, lost } = salvage(record);
   if (value === null) {
-    return { ...result(null, `The saved board could not be used (${lost[0]}); it was set aside. ${kept}`), setAside: true };
+    return result(null, `The saved board could not be used (${lost[0]}); it was set aside. ${kept}`);
   }
-  if (lost.length === 0) return { ...result(value), setAside: false };
+  if (lost.length === 0) return result(value);
   const said = lost.map((part) => `${part[0].toUpperCase()}${part.slice(1)}.`).join(" ");
-  return { ...result(value, `The saved board was read in part. ${said} ${kept}`), setAside: true };
+  return result(value, `The saved board was read in part. ${said} ${kept}`);
 }
 
 /**
@@ -279,8 +282,8 @@ export function loadSaved() {
     return result(null); // storage disabled: nothing was saved
   }
   const saved = parseSaved(text);
-  if (saved.setAside) setAside(text, saved.value === null);
-  return result(saved.value, saved.problem);
+  if (saved.problem) setAside(text, saved.value === null);
+  return saved;
 }
 
 function setAside(text, remove) {
