@@ -37,6 +37,25 @@ GEOMETRY_COUNT = len(BOX_SHAPES)
 #: The default spelling of digits 1..25 (the grid module offers other alphabets for input).
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 
+#: How texts spell digits (``Geometry.symbol``, ``written_symbols``): ``SYMBOLS``, unless a program
+#: that writes and reads every digit in another alphabet sets that alphabet for its run
+#: (``write_digits_with``: the CLI's ``--alphabet``, so that its step texts, moves and boards spell
+#: digits alike). The page never sets it. One entry, in a list so that no ``global`` is needed.
+_WRITTEN = [SYMBOLS]
+
+
+def write_digits_with(symbols: str) -> str:
+    """Spell digits 1, 2, ... in texts as ``symbols`` from now on; return the spelling before, for
+    the caller to put back when its run ends."""
+    before = _WRITTEN[0]
+    _WRITTEN[0] = symbols
+    return before
+
+
+def written_symbols(n: int) -> str:
+    """The n symbols texts spell digits 1..n with (``SYMBOLS`` unless ``write_digits_with``)."""
+    return _WRITTEN[0][:n]
+
 
 class Geometry(Frozen):
     """Every table that depends only on the grid size n (and its box shape).
@@ -112,7 +131,7 @@ class Geometry(Frozen):
         >>> geometry_for_size(16).symbol(10)
         'A'
         """
-        return SYMBOLS[digit - 1]
+        return _WRITTEN[0][digit - 1]
 
     def row(self, index: int) -> int:
         """The house number of row ``index`` (0-based)."""

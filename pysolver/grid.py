@@ -289,8 +289,7 @@ class Grid(Frozen):
         if conflicts:
             c = conflicts[0]
             geo = self.geometry
-            symbol = symbols_for(geo.n)[c.digit - 1]
             raise ConflictError(
-                f"two {symbol}s in {geo.house_name(c.house)}: "
+                f"two {geo.symbol(c.digit)}s in {geo.house_name(c.house)}: "
                 f"{geo.cell_name(c.cells[0])} and {geo.cell_name(c.cells[1])}",
                 cell=c.cells[1], house=c.house, cells=c.cells, digit=c.digit)

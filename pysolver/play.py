@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .geometry import SYMBOLS, Geometry
+from .geometry import SYMBOLS, Geometry, written_symbols
 
 MoveKind = Literal["place", "erase", "note", "fill", "restore"]
 
@@ -69,8 +69,9 @@ def parse_cell(text: str, geometry: Geometry) -> int:
     return geometry.cell_at(int(match[1]) - 1, int(match[2]) - 1)
 
 
-def parse_digit(text: str, geometry: Geometry) -> int:
-    """A digit symbol (``4``, ``A`` for 10) → its value, or a ValueError naming the symbol.
+def parse_digit(text: str, geometry: Geometry, symbols: str | None = None) -> int:
+    """A digit symbol (``4``, ``A`` for 10, or in ``symbols``: by default as texts spell digits,
+    see ``geometry.written_symbols``) → its value, or a ValueError naming the symbol.
 
     >>> from pysolver.geometry import geometry_for_size
     >>> parse_digit("i", geometry_for_size(25)), parse_digit("ı", geometry_for_size(25))
@@ -78,7 +79,7 @@ def parse_digit(text: str, geometry: Geometry) -> int:
     ...
     ValueError: 'ı' is not a digit of a 25×25 grid (1-P)
     """
-    symbols = SYMBOLS[:geometry.n]
+    symbols = written_symbols(geometry.n) if symbols is None else symbols
     if len(text) != 1 or not text.isascii() or text.upper() not in symbols:  # 'ı'.upper() is 'I'
         raise ValueError(f"{text!r} is not a digit of a {geometry.n}×{geometry.n} grid "
                          f"({symbols[0]}-{symbols[-1]})")
@@ -87,7 +88,7 @@ def parse_digit(text: str, geometry: Geometry) -> int:
 
 def digits_line(geometry: Geometry, values: tuple[int, ...]) -> str:
     """Values as a line of symbols, ``.`` for 0."""
-    return "".join(geometry.symbol(v) if v else "." for v in values)
+    return "".join(SYMBOLS[v - 1] if v else "." for v in values)  # a link's: always SYMBOLS
 
 
 def parse_digits_line(geometry: Geometry, text: str) -> tuple[int, ...]:
@@ -101,7 +102,7 @@ def parse_digits_line(geometry: Geometry, text: str) -> tuple[int, ...]:
             values.append(0)
             continue
         try:
-            values.append(parse_digit(char, geometry))
+            values.append(parse_digit(char, geometry, SYMBOLS[:geometry.n]))
         except ValueError as error:
             raise ValueError(f"{error} at position {cell + 1} ({geometry.cell_name(cell)})") from None
     return tuple(values)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -14,6 +15,7 @@ from pysolver.cli import main
 from pysolver.formats.marks import cell_marks
 from pysolver.grid import Grid
 from pysolver.session import Session
+from pysolver.step import Step
 from tests.helpers import FIGURE_4_2
 
 NAMES = [*formats.FORMAT_NAMES, "path"]
@@ -141,12 +143,31 @@ def test_sudokuwiki_string_is_refused_for_other_sizes(capsys: pytest.CaptureFixt
         "pysolver: error: SudokuWiki's board string is for 9×9 grids, not 16×16")
 
 
-def test_a_bad_puzzle_later_in_a_file_keeps_what_was_written_before_it(
+def test_a_bad_puzzle_in_a_file_is_reported_and_the_rest_is_exported(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = "1" + FIGURE_4_2[1:]  # two 1s in row 1
     path = tmp_path / "mixed.txt"
     path.write_text(f"{FIGURE_4_2}\n{bad}\n{FIGURE_4_2}\n", encoding="utf-8")
     assert main(["export", str(path), "--format", "line"]) == 2
     out, err = capsys.readouterr()
-    assert out == FIGURE_4_2 + "\n"
-    assert "mixed.txt line 2: two 1s in row 1" in err
+    assert out == FIGURE_4_2 + "\n" + FIGURE_4_2 + "\n"
+    assert err.startswith("pysolver: error: mixed.txt line 2: two 1s in row 1")
+    assert err.count("\n") == 1
+
+
+def test_after_takes_only_the_steps_asked_for(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--after 2`` draws two steps of the path, not the whole path first (on a 25×25 grid the
+    whole path took minutes before the first position was written)."""
+    drawn: list[object] = []
+    steps_to_end = Session.steps_to_end
+
+    def counted(self: Session, guess: bool = True) -> Iterator[Step]:
+        for step in steps_to_end(self, guess):
+            drawn.append(step)
+            yield step
+
+    monkeypatch.setattr(Session, "steps_to_end", counted)
+    out = run(capsys, "export", FIGURE_4_2, "--after", "2", "--format", "position")
+    assert len(drawn) == 2
+    assert out == formats.write(position_after(2).board, "position") + "\n"

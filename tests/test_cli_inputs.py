@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from pysolver.cli import inputs, main
+from pysolver.grid import Grid
 from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -150,7 +151,8 @@ def test_a_picture_with_a_short_row_is_still_one_picture(capsys: pytest.CaptureF
     rows[4] = rows[4][1:]
     path = tmp_path / "picture.txt"
     path.write_text("\n".join(rows) + "\n")
-    assert refused(capsys, "solve", str(path)).endswith("cells, found 80")
+    assert refused(capsys, "solve", str(path)) == (
+        "pysolver: error: line 5 has 8 cells: every row of a 9×9 picture has 9")
 
 
 def test_an_empty_file_or_stdin_says_so(capsys: pytest.CaptureFixture[str],
@@ -222,7 +224,7 @@ def test_dotless_i_is_not_a_digit(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_ten_megabyte_line_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "huge.txt"
     path.write_text("1" * 10_000_000 + "\n")
-    assert refused(capsys, "solve", str(path)).endswith("cells, found 10,000,000")
+    assert "cells, found 10,000,000" in refused(capsys, "solve", str(path))
 
 
 class FullDisk(io.StringIO):
@@ -272,3 +274,140 @@ def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
     err = process.stderr.read()
     assert process.wait(timeout=60) == 0
     assert len(first) == 82 and err == b""
+
+
+TOP3 = (ROOT / "tests/data/norvig_top95.txt").read_text().splitlines()[:3]
+
+
+@pytest.mark.parametrize("form", ["pencilmarks", "picture"])
+def test_several_grids_are_read_each_on_its_own(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path, form: str) -> None:
+    """``export`` writes several grids, a blank line between them: read back, they are three
+    puzzles, labelled by their lines, not the first alone."""
+    source = tmp_path / "three.txt"
+    source.write_text("\n".join(TOP3) + "\n")
+    assert main(["export", str(source), "--format", form]) == 0
+    grids = tmp_path / "grids.txt"
+    grids.write_text(capsys.readouterr().out)
+    assert run(capsys, "export", str(grids), "--format", "line") == (0, "\n".join(TOP3) + "\n", "")
+    code, out, err = run(capsys, "count", str(grids))
+    height = 13 if form == "pencilmarks" else 11
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [f"grids.txt lines {1 + k * (height + 1)}-{height + k * (height + 1)}: 1"
+                                for k in range(3)]
+
+
+def test_hodoku_text_after_a_grid_stays_with_it(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+    assert main(["export", TOP3[0]]) == 0
+    grid = capsys.readouterr().out
+    path = tmp_path / "step.txt"
+    path.write_text(grid + "Hidden Single: r6c2=4\n\n" + grid)
+    code, out, _ = run(capsys, "export", str(path), "--format", "line")
+    assert (code, out) == (0, TOP3[0] + "\n" + TOP3[0] + "\n")
+
+
+BAD_FOURTH = [*TOP3, "garbage", *(ROOT / "tests/data/norvig_top95.txt").read_text().splitlines()[3:5]]
+
+
+@pytest.mark.parametrize("argv", [["solve"], ["count"], ["gtsps", "--count"], ["steps", "--json"],
+                                  ["export", "--format", "line"], ["play"], ["check"], ["rate"]])
+def test_a_bad_line_is_reported_and_the_rest_is_read(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path, argv: list[str]) -> None:
+    path = tmp_path / "f.txt"
+    path.write_text("# five puzzles and a mistake\n" + "\n".join(BAD_FOURTH) + "\n")
+    code, out, err = run(capsys, argv[0], str(path), *argv[1:])
+    assert code == 2 and "Traceback" not in err
+    assert any(line.startswith(("f.txt line 5: ", "pysolver: error: f.txt line 5: "))
+               and "unexpected character" in line for line in (out + err).splitlines())
+    if argv[0] != "export":  # export writes lines without labels
+        assert all(f"f.txt line {n}" in out for n in (2, 3, 4, 6, 7)), out
+    else:
+        assert out.splitlines() == BAD_FOURTH[:3] + BAD_FOURTH[4:]
+    assert "f.txt line 1" not in out + err  # the comment
+
+
+def test_a_file_of_comments_alone_is_said_to_be_one(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    path = tmp_path / "c.txt"
+    path.write_text("# nothing yet\n")
+    assert refused(capsys, "solve", str(path)) == (
+        "pysolver: error: c.txt holds only comment lines (starting with '#'): no puzzle to read")
+
+
+def test_solve_and_count_keep_to_a_pencil_mark_grid_s_candidates(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Two solutions from the line; the pencil marks, with 3 struck from r1c3, allow one."""
+    line = "12.." "...." "...." "...."
+    assert run(capsys, "count", line)[1] == f"{count_of(line)}\n"
+    assert main(["export", line, "--format", "candidates"]) == 0
+    marks = capsys.readouterr().out.strip()
+    assert marks[8:12] == "..34"  # r1c3: 3 or 4
+    struck = marks[:8] + "...4" + marks[12:]
+    code, out, _ = run(capsys, "solve", struck, "--all")
+    assert code == 0 and out and all(solution[2] == "4" for solution in out.split())
+    assert run(capsys, "count", struck)[1] == f"{len(out.split())}\n"
+    assert len(out.split()) < count_of(line)
+
+
+def count_of(line: str) -> int:
+    from pysolver.grid import Grid
+    from pysolver.search import count_solutions
+    return count_solutions(Grid.parse(line))
+
+
+@pytest.mark.parametrize("command", ["check", "rate", "gtsps"])
+def test_a_pencil_mark_grid_is_named_where_a_grid_is_needed(capsys: pytest.CaptureFixture[str],
+                                                            command: str) -> None:
+    assert main(["export", TOP3[0]]) == 0
+    grid = capsys.readouterr().out
+    code, out, err = run_with_stdin(capsys, grid, command, "-")
+    assert code == 2 and "this is a pencil-mark grid" in out + err and "column" not in out + err
+
+
+def run_with_stdin(capsys: pytest.CaptureFixture[str], text: str, *argv: str) -> tuple[int, str, str]:
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8")
+    try:
+        return run(capsys, *argv)
+    finally:
+        sys.stdin = saved
+
+
+def test_a_broken_picture_among_pictures_is_reported_by_its_lines(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rows = Grid.parse(TOP3[0]).picture().splitlines()
+    long_row = rows.copy()
+    long_row[5] += " 7"
+    path = tmp_path / "p.txt"
+    path.write_text("\n\n".join("\n".join(r) for r in (rows, long_row, rows)) + "\n")
+    code, out, err = run(capsys, "count", str(path))
+    assert code == 2
+    assert out == "p.txt lines 1-11: 1\np.txt lines 25-35: 1\n"
+    assert err == ("pysolver: error: p.txt lines 13-23: line 18 has 10 cells: every row of a 9×9 "
+                   "picture has 9\n")
+
+
+def test_a_12x12_picture_with_bands_set_apart_is_one_puzzle() -> None:
+    """Each 3-row band of a 12×12 picture holds 36 cells, a 6×6 grid's count: still one puzzle."""
+    rows = ["1 2 3 4 | 5 6 7 8 | 9 A B C"] * 12
+    text = "\n\n".join("\n".join(rows[i:i + 3]) for i in range(0, 12, 3))
+    assert len(inputs.split_puzzles(text, "f")) == 1
+
+
+@pytest.mark.parametrize("corners", [(".", ":", "'"), ("*", "*", "*")], ids=["hodoku", "explainer"])
+@pytest.mark.parametrize("command", ["solve", "count", "check", "rate", "gtsps", "play"])
+def test_every_command_reads_a_ruled_picture(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                             command: str, corners: tuple[str, str, str]) -> None:
+    top, middle, bottom = corners
+    rows = Grid.parse(FIGURE_4_2).picture().splitlines()
+    rule = "-------".join([top] * 4)
+    lines = [rule]
+    for row in rows:
+        lines.append(f"{middle}-------+-------+-------{middle}" if row.startswith("-") else f"| {row} |")
+    lines.append("-------".join([bottom] * 4))
+    path = tmp_path / "ruled.txt"
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = run(capsys, command, str(path))
+    assert (code, err) == (0, ""), (lines, err)
+    assert out

@@ -81,3 +81,15 @@ def test_a_hint_that_cannot_climb_is_printed_once(capsys: pytest.CaptureFixture[
     hints = [line for line in capsys.readouterr().out.splitlines() if line.startswith("hint")]
     assert hints == ["hint 1: r1c1: 8 is not this cell's digit: erase it (or Undo) before going on, "
                      "or the next steps would build on it."]
+
+
+def test_actions_may_follow_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """``play P --check logic`` takes ``logic`` as an action, as ``play P logic --check`` does."""
+    assert main(["play", FIGURE_4_2, "logic", "--check", "logic"]) == 0
+    after = capsys.readouterr().out
+    assert main(["play", FIGURE_4_2, "logic", "logic", "--check"]) == 0
+    assert capsys.readouterr().out == after and "   2. " in after
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", FIGURE_4_2, "--bogus", "logic"])
+    assert exit_.value.code == 2
+    assert "unrecognized arguments: --bogus" in capsys.readouterr().err

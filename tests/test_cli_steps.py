@@ -115,3 +115,32 @@ def test_check_needs_exactly_one_solution(puzzle: str, line: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", puzzle]) == 1
     assert capsys.readouterr().out == line
+
+
+LETTERS = "".join("ABCDEFGHI"[int(c) - 1] if c != "." else "." for c in FIGURE_4_2)
+
+
+def test_step_texts_spell_digits_in_the_alphabet_asked_for(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The texts name the digits the board shows: 'r1c3 can only be G' beside a board of letters,
+    not 'can only be 7'; and the default spelling is back for the next run."""
+    assert main(["steps", FIGURE_4_2]) == 0
+    plain = capsys.readouterr().out.splitlines()
+    assert plain[0] == "   1. Naked Single: r1c3 can only be 7: it is the cell's last candidate."
+    assert main(["steps", LETTERS, "--alphabet", "letters"]) == 0
+    lettered = capsys.readouterr().out.splitlines()
+    assert len(lettered) == len(plain)
+    assert lettered[0] == "   1. Naked Single: r1c3 can only be G: it is the cell's last candidate."
+    assert main(["export", LETTERS, "--alphabet", "letters", "--format", "path"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == lettered[0]
+    assert main(["steps", FIGURE_4_2]) == 0
+    assert capsys.readouterr().out.splitlines() == plain
+
+
+def test_play_reads_and_writes_moves_in_the_alphabet(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", LETTERS, "place r1c1 I", "--alphabet", "letters"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "   1. You placed I in r1c1."
+    assert lines[2].startswith("I A ")
+    assert main(["play", FIGURE_4_2, "place r1c1 9"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "   1. You placed 9 in r1c1."

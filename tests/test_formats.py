@@ -358,3 +358,34 @@ def test_parse_answers_every_text_with_a_board_or_a_named_error(text: str) -> No
     else:
         assert imported.format in formats.FORMAT_NAMES
         assert formats.parse(formats.write(imported.board, "position")).board == imported.board
+
+
+PICTURE_ROWS = Grid.parse(FIGURE_4_2).picture().splitlines()
+
+
+def test_a_picture_row_of_the_wrong_length_is_named_by_its_line() -> None:
+    rows = PICTURE_ROWS.copy()
+    rows[5] += " 7"
+    with pytest.raises(PuzzleFormatError, match=r"^line 6 has 10 cells: every row of a 9×9 "
+                                                r"picture has 9$"):
+        formats.parse("\n".join(rows))
+
+
+def test_a_picture_with_a_row_too_many_names_its_lines() -> None:
+    with pytest.raises(PuzzleFormatError, match=r"^a 9×9 picture has 9 rows of cells, found 10 "
+                                                r"\(lines 1 to 12\)$"):
+        formats.parse("\n".join([*PICTURE_ROWS, PICTURE_ROWS[0]]))
+
+
+def test_a_title_line_does_not_turn_a_picture_into_pencil_marks() -> None:
+    text = "\n".join(["Puzzle one", *PICTURE_ROWS])
+    assert formats.detect(text) == "picture"
+    with pytest.raises(PuzzleFormatError, match=r"^unexpected character 'u' at line 1, column 2"):
+        formats.parse(text)
+
+
+def test_a_picture_after_blank_lines_is_named_by_the_lines_of_the_text() -> None:
+    rows = PICTURE_ROWS.copy()
+    rows[4] = rows[4].replace(".", "x", 1)
+    with pytest.raises(PuzzleFormatError, match=r"^unexpected character 'x' at line 7, column"):
+        formats.parse("\n\n" + "\n".join(rows))

@@ -6,10 +6,14 @@ one line on stderr, never a traceback, and an exit status scripts can rely on:
 
 - 0: done; 1: a puzzle has no solution (or is not valid, for ``check``), or the output could not be
   written (a full disk; a closed stdout, checked before any work so that none is done for no one);
-  2: a usage error — a bad option, a puzzle that is not one, a file that cannot be read;
+  2: a usage error — a bad option, a puzzle that is not one (reported with its label while the
+  other puzzles of the input are still read: ``inputs.Puzzles``), a file that cannot be read;
 - 130: interrupted with Ctrl-C (what shells report for SIGINT).
 
 Set ``PYSOLVER_DEBUG=1`` to see the traceback of an unexpected error.
+
+With ``--alphabet`` other than ``digits``, the command runs with texts spelling digits in that
+alphabet (``inputs.spelling_digits``): step texts, hints and moves agree with the boards it prints.
 
 Modules are imported by name and only when needed: when the first argument names a command, only
 that command's module is imported (``solve`` never loads the logic, the grader or GTSPS), so a
@@ -40,6 +44,9 @@ if TYPE_CHECKING:
 #: The subcommands (each the name of its module here), in the order ``--help`` lists them.
 COMMANDS = ("steps", "play", "solve", "count", "check", "rate", "generate", "gtsps", "export",
             "techniques")
+#: The subcommands whose positional arguments may follow options (``play P logic --check logic``):
+#: read with ``parse_intermixed_args``, as ``play``'s ACTIONs would otherwise end at the first option.
+_INTERMIXED = frozenset({"play"})
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -98,8 +105,26 @@ def _command(argv: list[str]) -> Callable[[], int]:
         command: Callable[[], int] | None = plain(argv[1:]) if plain else None
         if command is not None:
             return command
-    args = build_parser(name).parse_args(argv)
+    parser = build_parser(name)
+    if name in _INTERMIXED:
+        args = _subparser(parser, name).parse_intermixed_args(argv[1:])
+    else:
+        args = parser.parse_args(argv)
+    if getattr(args, "alphabet", "digits") != "digits":
+        from .inputs import spelling_digits  # texts spell digits in the alphabet asked for
+        return lambda: spelling_digits(args.alphabet, lambda: int(args.run(args)))
     return lambda: int(args.run(args))
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of the command ``name`` (argparse reads intermixed arguments only there, not
+    on the parser of commands)."""
+    import argparse  # only here: see ``_command``
+    for action in parser._actions:  # argparse keeps its subparsers there, and nowhere public
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser = action.choices[name]
+            return found
+    raise LookupError(name)
 
 
 def _keep_what_is_loaded() -> None:

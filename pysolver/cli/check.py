@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from ..search import uniqueness
-from .inputs import add_puzzle_arguments, each_puzzle
+from .inputs import Puzzles, add_puzzle_arguments
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -24,7 +24,7 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 def run(args: argparse.Namespace) -> int:
     """Print ``valid`` or ``invalid: <why>`` per puzzle; the exit code of the worst one."""
     code = 0
-    for parsed in each_puzzle(args):
+    for parsed in Puzzles(args).parsed():
         prefix, grid = parsed.prefix, parsed.grid
         if grid is None:
             print(f"{prefix}invalid: {parsed.error}")

@@ -10,9 +10,8 @@ import argparse
 import sys
 from itertools import islice
 
-from ..grid import Grid
-from ..search import clue_bits, layout, raw_solutions
-from .inputs import add_puzzle_arguments, each_grid
+from ..board import Board
+from .inputs import Puzzles, add_puzzle_arguments, position_solutions
 from .options import whole_number
 from .progress import ProgressLine
 
@@ -44,11 +43,11 @@ def describe(count: int, limit: int | None) -> str:
     return f"{count}+" if limit and count >= limit else str(count)
 
 
-def count_with_progress(grid: Grid, limit: int | None, progress: ProgressLine) -> int:
-    """The solutions of ``grid`` up to ``limit``, reporting the count so far to ``progress``."""
-    t = layout(grid.geometry)
+def count_with_progress(board: Board, limit: int | None, progress: ProgressLine) -> int:
+    """The solutions of ``board`` up to ``limit`` (those that keep to its candidates: see
+    ``position_solutions``), reporting the count so far to ``progress``."""
     found = 0
-    for _ in islice(raw_solutions(t, clue_bits(t, grid.values)), limit):
+    for _ in islice(position_solutions(board, raw=True), limit):
         found += 1
         if found % _REPORT_EVERY == 0:
             progress("counting", found / limit if limit else None, f"{found:,} solutions")
@@ -58,9 +57,10 @@ def count_with_progress(grid: Grid, limit: int | None, progress: ProgressLine) -
 def run(args: argparse.Namespace) -> int:
     """Print the number of solutions of each puzzle."""
     limit = args.limit or None
-    for parsed, grid in each_grid(args):
+    puzzles = Puzzles(args)
+    for label, imported in puzzles.positions():
         with ProgressLine() as progress:
-            found = count_with_progress(grid, limit, progress)
-        print(f"{parsed.prefix}{describe(found, limit)}")
+            found = count_with_progress(imported.board, limit, progress)
+        print(f"{label}: {describe(found, limit)}" if label else describe(found, limit))
         sys.stdout.flush()
-    return 0
+    return puzzles.code

@@ -11,11 +11,12 @@ blank line between multi-line ones.
 from __future__ import annotations
 
 import argparse
+from itertools import islice
 
 from .. import formats
 from ..formats.path import path_text
 from ..session import Session
-from .inputs import add_puzzle_arguments, each_position
+from .inputs import Puzzles, add_puzzle_arguments
 from .options import whole_number
 
 #: The forms ``--format`` accepts: every position form, then the solution path.
@@ -40,18 +41,21 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write each puzzle in the chosen form as soon as it is made, so that a bad puzzle later in
-    a file loses nothing written before it; exit 0."""
+    """Write each puzzle in the chosen form as soon as it is made; a bad puzzle of a file is
+    reported and the others written; exit 0, or 2 when one was bad."""
     previous: str | None = None
-    for label, imported in each_position(args):
+    puzzles = Puzzles(args)
+    for label, imported in puzzles.positions():
         session = Session(imported.puzzle, imported.board)
         if args.after:
-            steps = session.solve_logic() if args.no_guess else session.solve()
-            if args.after > len(steps):
+            # Only the N steps asked for: the rest of the path can take far longer (a 25×25 grid's
+            # whole path is minutes of work; its first step a fraction of a second).
+            taken = sum(1 for _ in islice(session.steps_to_end(guess=not args.no_guess),
+                                          args.after))
+            if taken < args.after:
                 where = f"{label}: " if label else ""
                 raise ValueError(f"{where}--after {args.after}: the solution path has only "
-                                 f"{len(steps)} steps")
-            session.goto(args.after)
+                                 f"{taken} steps")
             session = Session(imported.puzzle, session.board)
         if args.format == "path":
             steps = session.solve_logic() if args.no_guess else session.solve()
@@ -62,5 +66,5 @@ def run(args: argparse.Namespace) -> int:
             print()
         print(text, flush=True)
         previous = text
-    return 0
+    return puzzles.code
 

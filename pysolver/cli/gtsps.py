@@ -16,7 +16,7 @@ import sys
 
 from ..gtsps import report_json, solve_gtsps
 from ..gtsps.run import REPORTED, GtspsResult
-from .inputs import add_puzzle_arguments, each_grid
+from .inputs import Puzzles, add_puzzle_arguments
 
 _STAGE_NAMES = {
     "initial": "G (Steps 3-4)",
@@ -42,7 +42,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 def run(args: argparse.Namespace) -> int:
     """Solve each puzzle; exit 1 if one has no solution."""
     code = 0
-    for parsed, grid in each_grid(args):
+    puzzles = Puzzles(args)
+    for parsed, grid in puzzles.grids():
         result = solve_gtsps(grid)
         prefix = parsed.prefix
         if args.json:
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{prefix}no solution: {result.reason}", file=sys.stderr)
             code = 1
     sys.stdout.flush()
-    return code
+    return max(code, puzzles.code)
 
 
 def stats_table(result: GtspsResult) -> str:

@@ -1,8 +1,10 @@
 """Where the CLI's puzzles come from: an argument that is a puzzle, a file, or ``-`` for stdin.
 
-A file or stdin holds one puzzle per line, or one multi-line puzzle (a picture, a pencil-mark grid);
-``split_puzzles`` tells them apart, so that one bad line in a file of puzzles is reported on its own
-instead of turning the file into one picture. Each puzzle keeps a label (``line 3``) for messages.
+A file or stdin holds one puzzle per line, or multi-line puzzles (pictures, pencil-mark grids)
+separated by blank lines; ``#`` starts a comment line. ``split_puzzles`` tells them apart, so that one
+bad line in a file of puzzles is reported on its own instead of turning the file into one picture.
+Each puzzle keeps a label (``line 3``, ``lines 14-26``) for messages, and a command reports a bad
+one and goes on with the others (``Puzzles``).
 Whatever the argument names, reading it never ends in a traceback: a missing file, a directory, an
 unreadable file, a closed stdin and bytes that are not UTF-8 each raise an ``InputError`` that says
 so (a UTF-8 byte-order mark is skipped, as editors on Windows write one).
@@ -17,16 +19,17 @@ import stat
 import sys
 from math import isqrt
 
-from ..errors import PuzzleError
+from ..errors import PuzzleError, PuzzleFormatError
 from ..frozen import Frozen
-from ..geometry import BOX_SHAPES, size_for_cell_count
+from ..geometry import BOX_SHAPES, size_for_cell_count, write_digits_with
 from ..grid import ALPHABETS, SEPARATORS, Grid
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
     import argparse
-    from typing import Iterator
+    from typing import Callable, Iterator
 
+    from ..board import Board
     from .. import formats
 
 
@@ -56,6 +59,8 @@ _EXTENSION = r"\.[A-Za-z][A-Za-z0-9]{0,5}$"
 #: the first is no puzzle, a line longer than the second is no row of a picture.
 _FEWEST_CELLS = min(n * n for n in BOX_SHAPES)
 _LONGEST_ROW = max(BOX_SHAPES)
+#: The fewest rows of a grid: a block of lines that many or more is taken for a grid of its own.
+_FEWEST_ROWS = min(BOX_SHAPES)
 
 #: Characters that stand for a blank cell in some alphabet.
 _BLANKS = "".join(sorted({char for _, blanks in ALPHABETS.values() for char in blanks}))
@@ -81,29 +86,96 @@ def _is_whole_puzzle(line: str) -> bool:
 
 
 def split_puzzles(text: str, source: str) -> list[PuzzleText]:
-    """One puzzle per non-blank line, or the whole text when the lines are a picture of one.
+    """One puzzle per non-blank line, or the whole text when the lines are a picture of one, or
+    one puzzle per grid when the text holds several pictures or pencil-mark grids.
 
-    The lines are puzzles of their own when every one is a whole puzzle, or when some are and the
-    others cannot be rows of a picture either: most lines are whole puzzles, or the rest are longer
-    than a picture's row (25 cells), or one whole puzzle is. Then a line too short or too long is
-    reported on its own, with its line number, and the other lines are read. The text stays one
-    puzzle when it has a grid's cell count (a 16×16 picture, whose rows are 16 cells like a 4×4
-    puzzle: see ``_is_picture_of_whole_rows``) or is a pencil-mark grid.
+    Lines starting with ``#`` are comments, read as blank lines (puzzle collections head their
+    files with them). The lines are puzzles of their own when every one is a whole puzzle, or when
+    some are and the others cannot be rows of a picture either: most lines are whole puzzles, or
+    the rest are longer than a picture's row (25 cells), or one whole puzzle is. Then a line too
+    short or too long is reported on its own, with its line number, and the other lines are read.
+    The text stays one puzzle when it has a grid's cell count (a 16×16 picture, whose rows are 16
+    cells like a 4×4 puzzle: see ``_is_picture_of_whole_rows``) or is a pencil-mark grid; when it
+    holds several whole grids, each is a puzzle (``_grids``).
 
     >>> [p.label for p in split_puzzles("1234341221434321\\n\\n" + "." * 16, "f")]
     ['f line 1', 'f line 3']
     >>> len(split_puzzles("12|34\\n34|12\\n21|43\\n43|21", "f"))
     1
-    >>> [p.label for p in split_puzzles("." * 81 + "\\n" + "." * 80, "f")]
-    ['f line 1', 'f line 2']
+    >>> [p.label for p in split_puzzles("# four\\n" + "." * 81 + "\\n" + "." * 80, "f")]
+    ['f line 2', 'f line 3']
     """
-    numbered = [(i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+    lines = ["" if _is_comment(line) else line for line in text.splitlines()]
+    numbered = [(i, line) for i, line in enumerate(lines, 1) if line.strip()]
+    if not numbered:
+        raise InputError(f"{source} holds only comment lines (starting with '#'): no puzzle to read")
+    text = "\n".join(lines)
     if _is_picture_of_whole_rows([line for _, line in numbered]):
         return [PuzzleText(text, source)]
     whole = [_is_whole_puzzle(line) for _, line in numbered]
-    if numbered and (all(whole) or _lines_stand_alone(text, numbered, whole)):
+    if all(whole) or _lines_stand_alone(text, numbered, whole):
         return [PuzzleText(line.strip(), f"{source} line {i}") for i, line in numbered]
-    return [PuzzleText(text, source)]
+    return _grids(lines, source) or [PuzzleText(text, source)]
+
+
+def _is_comment(line: str) -> bool:
+    """A comment line: ``#`` first (no puzzle form starts a line with it; HoDoKu's ``#`` marks a
+    cell inside a pencil-mark row, which starts with ``|``)."""
+    return line.lstrip().startswith("#")
+
+
+def _grids(lines: list[str], source: str) -> list[PuzzleText]:
+    """Each grid of a text holding several pictures or pencil-mark grids, labelled with its lines
+    (``f lines 14-26``); [] when it holds fewer than two whole grids (then it is one puzzle).
+
+    A grid is a block of lines between blank lines, or ended by HoDoKu's closing rule (``'---'``).
+    A block too short for a grid (HoDoKu's text of a step after its grid, a stray line) goes with
+    the grid before it, whose reader skips it or says what is wrong with it; a longer one is a
+    puzzle of its own, reported with its lines. Each grid's text keeps the lines before it blank,
+    so that messages name the line of the file. Without any whole grid (a picture whose bands are
+    set apart by blank lines) the text is one puzzle.
+
+    >>> [p.label for p in _grids(["1.3.", "34..", "....", "...2", "", "....", "....", "....",
+    ...                            "...."], "f")]
+    ['f lines 1-4', 'f lines 6-9']
+    """
+    from ..formats.pencilmarks import is_rule  # only for text that is no file of lines
+    blocks: list[tuple[int, int]] = []  # (first, last) 0-based indices of non-blank runs
+    start: int | None = None
+    for index, line in enumerate(lines):
+        if not line.strip():
+            if start is not None:
+                blocks.append((start, index - 1))
+                start = None
+            continue
+        if start is None:
+            start = index
+        if is_rule(line) and line.strip().startswith("'"):
+            blocks.append((start, index))
+            start = None
+    if start is not None:
+        blocks.append((start, len(lines) - 1))
+    whole = [_is_whole_grid(lines[first:last + 1]) for first, last in blocks]
+    groups: list[list[int]] = []
+    for (first, last), is_whole in zip(blocks, whole):
+        if is_whole or not groups or last - first + 1 >= _FEWEST_ROWS:
+            groups.append([first, last])
+        else:
+            groups[-1][1] = last
+    if len(groups) < 2 or not any(whole):
+        return []
+    return [PuzzleText("\n" * first + "\n".join(lines[first:last + 1]),
+                       f"{source} lines {first + 1}-{last + 1}") for first, last in groups]
+
+
+def _is_whole_grid(block: list[str]) -> bool:
+    """Whether lines are one whole grid: a pencil-mark grid, or a picture of n rows and n×n cells
+    (a 12×12 picture's band is 36 cells, a 6×6 grid's count, but in 3 rows, not 6)."""
+    from ..formats.pencilmarks import is_rule, looks_like_pencilmarks
+    if looks_like_pencilmarks("\n".join(block)):
+        return True
+    rows = [line for line in block if not is_rule(line) and _cell_count(line)]
+    return size_for_cell_count(sum(_cell_count(line) for line in rows)) == len(rows)
 
 
 def _is_picture_of_whole_rows(lines: list[str]) -> bool:
@@ -277,49 +349,124 @@ class ParsedPuzzle(Frozen):
         return f"{self.label}: " if self.label else ""
 
 
-def each_puzzle(args: argparse.Namespace) -> Iterator[ParsedPuzzle]:
-    """The puzzles ``args.puzzle`` names, parsed one at a time (errors kept, not raised)."""
-    puzzles = read_puzzles(args.puzzle)
-    for puzzle in puzzles:
-        label = puzzle.label if len(puzzles) > 1 else ""
-        try:
-            yield ParsedPuzzle(label, Grid.parse(puzzle.text, alphabet=args.alphabet))
-        except PuzzleError as error:
-            yield ParsedPuzzle(label, None, error)
+def report_bad(prefix: str, error: PuzzleError) -> None:
+    """Say on stderr, as every error is said, why one puzzle of the input is not read:
+    ``pysolver: error: f line 4: ...``. The output so far goes out first, so that on a terminal
+    the message stands where the puzzle would have been."""
+    sys.stdout.flush()
+    print(f"pysolver: error: {prefix}{error.message}", file=sys.stderr)
+
+
+class Puzzles:
+    """The puzzles ``args.puzzle`` names, read one at a time for a command that goes on past a bad
+    one: ``grids`` and ``positions`` yield the good ones and report each bad one (``report_bad``),
+    and ``code`` is then 2, the exit status of bad input, for the command to return at the end."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.argument: str = args.puzzle
+        self.alphabet: str = args.alphabet
+        self.bad = 0
+
+    @property
+    def code(self) -> int:
+        """2 when a puzzle could not be read, else 0."""
+        return 2 if self.bad else 0
+
+    def report(self, prefix: str, error: PuzzleError) -> None:
+        """Report one bad puzzle and count it."""
+        report_bad(prefix, error)
+        self.bad += 1
+
+    def parsed(self) -> Iterator[ParsedPuzzle]:
+        """Each puzzle as a grid, or the error that says why it is not one (kept, not reported)."""
+        puzzles = read_puzzles(self.argument)
+        for puzzle in puzzles:
+            label = puzzle.label if len(puzzles) > 1 else ""
+            try:
+                yield ParsedPuzzle(label, _grid_of(puzzle.text, self.alphabet))
+            except PuzzleError as error:
+                yield ParsedPuzzle(label, None, error)
+
+    def grids(self) -> Iterator[tuple[ParsedPuzzle, Grid]]:
+        """Each puzzle that is one, with its grid; each other is reported."""
+        for parsed in self.parsed():
+            if parsed.grid is None:
+                assert parsed.error is not None
+                self.report(parsed.prefix, parsed.error)
+                continue
+            yield parsed, parsed.grid
+
+    def positions(self) -> Iterator[tuple[str, formats.Imported]]:
+        """Each input's label (only when the input holds several) and its position, read in any
+        of the text forms of ``pysolver.formats``; each input that is none is reported."""
+        from .. import formats
+        puzzles = read_puzzles(self.argument)
+        for puzzle in puzzles:
+            label = puzzle.label if len(puzzles) > 1 else ""
+            try:
+                imported = formats.parse(puzzle.text, self.alphabet)
+            except PuzzleError as error:
+                self.report(f"{label}: " if label else "", error)
+                continue
+            yield label, imported
+
+
+def position_solutions(board: Board, raw: bool = False) -> Iterator[Grid | int]:
+    """The solutions of a position, in the search's order: its digits, and in each empty cell one
+    of the candidates it still has (a pencil-mark grid's solutions are those its marks allow).
+    Each is a ``Grid``, or with ``raw`` the search's candidate integer (for counting)."""
+    from ..search import candidate_bit, clue_bits, layout, raw_solutions
+    geo = board.geometry
+    t = layout(geo)
+    bits = [[candidate_bit(t, cell, digit) for digit in range(1, geo.n + 1)]
+            for cell in range(geo.cell_count)]
+    banned = 0
+    for cell, mask in enumerate(board.candidates):
+        if not board.values[cell]:
+            banned |= sum(bit for digit, bit in enumerate(bits[cell]) if not mask >> digit & 1)
+    for cand in raw_solutions(t, clue_bits(t, board.values), banned):
+        yield cand if raw else Grid(geo, tuple(
+            next(d for d, bit in enumerate(cell_bits, 1) if cand & bit) for cell_bits in bits))
+
+
+def _grid_of(text: str, alphabet: str) -> Grid:
+    """The grid a puzzle's text shows: a line or picture (HoDoKu's ``.---.`` and Sudoku Explainer's
+    ``*---*`` rules included); any other form (a pencil-mark grid, a candidate string, a position
+    line) is refused by name, since its candidates would be lost in a grid (``steps``, ``export``,
+    ``play``, ``solve`` and ``count`` read them)."""
+    try:
+        return Grid.parse(text, alphabet=alphabet)
+    except PuzzleError as error:
+        first = error
+    from .. import formats
+    name = formats.detect(text)
+    if name == "line":
+        raise first
+    board = formats.parse(text, alphabet).board  # says what is wrong, naming the row or line
+    if name == "picture":
+        return Grid(board.geometry, board.givens)
+    title = formats.format_named(name).title.split(" (")[0].lower()
+    raise PuzzleFormatError(f"this is a {title}, whose candidates a grid would lose: read it "
+                            f"with 'pysolver steps', 'play', 'solve', 'count' or 'export' "
+                            f"(export --format line gives its digits alone)", form=name)
 
 
 def each_text(argument: str) -> Iterator[tuple[str, str]]:
     """Each puzzle's message prefix and text, unparsed, for the commands whose fast path reads
-    text directly (``solve``); ``labelled`` gives their errors the same prefix."""
+    text directly (``solve``); ``report_bad`` reports their errors with the same prefix."""
     puzzles = read_puzzles(argument)
     for puzzle in puzzles:
         yield (f"{puzzle.label}: " if len(puzzles) > 1 and puzzle.label else ""), puzzle.text
 
 
-def labelled(error: PuzzleError, prefix: str) -> PuzzleError:
-    """``error`` with its message behind a puzzle's prefix (``f line 3: ``), as ``each_grid``
-    raises it."""
-    return type(error)(f"{prefix}{error.message}")
-
-
-def each_position(args: argparse.Namespace) -> Iterator[tuple[str, formats.Imported]]:
-    """Each input's label (only when the input holds several) and its position, read in any of
-    the text forms of ``pysolver.formats``; bad input raises, so the command stops with code 2."""
-    from .. import formats
-    puzzles = read_puzzles(args.puzzle)
-    for puzzle in puzzles:
-        label = puzzle.label if len(puzzles) > 1 else ""
-        try:
-            imported = formats.parse(puzzle.text, args.alphabet)
-        except PuzzleError as error:
-            raise type(error)(f"{label}: {error.message}" if label else error.message) from None
-        yield label, imported
-
-
-def each_grid(args: argparse.Namespace) -> Iterator[tuple[ParsedPuzzle, Grid]]:
-    """Each puzzle with its grid; bad input raises, so the command stops with exit code 2."""
-    for parsed in each_puzzle(args):
-        if parsed.grid is None:
-            assert parsed.error is not None
-            raise labelled(parsed.error, parsed.prefix)
-        yield parsed, parsed.grid
+def spelling_digits(alphabet: str, run: Callable[[], int]) -> int:
+    """``run()`` with every text it makes (step texts, moves, hints, messages) spelling digits in
+    ``alphabet``, as its boards do and its moves are read (``geometry.write_digits_with``); the
+    default spelling is back when it returns."""
+    if alphabet == "digits":
+        return run()
+    before = write_digits_with(ALPHABETS[alphabet][0])
+    try:
+        return run()
+    finally:
+        write_digits_with(before)

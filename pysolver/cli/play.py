@@ -18,7 +18,7 @@ from ..geometry import bits
 from ..formats.path import step_line
 from ..play import Move, listed
 from ..session import ACTIONS, Session
-from .inputs import add_puzzle_arguments, each_grid
+from .inputs import Puzzles, add_puzzle_arguments
 from .options import whole_number
 
 
@@ -51,11 +51,12 @@ def board_text(session: Session) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Take the actions, print the position; exit 0 (a wrong position is a result, not an error)."""
-    for parsed, grid in each_grid(args):
-        if parsed.label:
-            print(f"{parsed.label}:")
-        play(Session(grid), args)
-    return 0
+    puzzles = Puzzles(args)
+    for label, imported in puzzles.positions():
+        if label:
+            print(f"{label}:")
+        play(Session(imported.puzzle, imported.board), args)
+    return puzzles.code
 
 
 def play(session: Session, args: argparse.Namespace) -> None:

@@ -14,7 +14,7 @@ import sys
 
 from ..errors import PuzzleError
 from ..grading import rate
-from .inputs import add_puzzle_arguments, each_puzzle
+from .inputs import Puzzles, add_puzzle_arguments
 from .techniques import add_without_argument
 
 
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     else 1 if any has no solution."""
     code = 0
     reports = sys.stderr if args.json else sys.stdout
-    for parsed in each_puzzle(args):
+    for parsed in Puzzles(args).parsed():
         if parsed.grid is None:
             print(f"{parsed.prefix}invalid: {parsed.error}", file=reports)
             code = 2

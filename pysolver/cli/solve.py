@@ -1,5 +1,8 @@
 """``pysolver solve PUZZLE [--all]``: print the solution (or every solution) found by the search.
 
+A position in another text form (a pencil-mark grid, a candidate string, a position line) is solved
+too: its solutions are those that keep to its candidates.
+
 The search reads a plain one-line puzzle straight into its integers and writes the solution line
 straight from them (``search.iter_solution_lines``): no ``Grid`` is built when only the line is
 printed, so a file of puzzles costs little beyond the search itself.
@@ -14,14 +17,14 @@ from __future__ import annotations
 
 import sys
 from ..errors import PuzzleError
-from ..grid import ALPHABETS
+from ..grid import ALPHABETS, Grid
 from ..search import iter_solution_lines
-from .inputs import add_puzzle_arguments, each_text, labelled
+from .inputs import add_puzzle_arguments, each_text, position_solutions, report_bad
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
     import argparse
-    from typing import Callable
+    from typing import Callable, Iterator
 
 
 def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -75,11 +78,31 @@ def print_solutions(argument: str, alphabet: str, every: bool) -> int:
             for line in iter_solution_lines(text, alphabet, None if every else 1):
                 found = True
                 write(f"{prefix}{line}\n")
-        except PuzzleError as error:
-            raise labelled(error, prefix) from None
+        except PuzzleError:
+            try:
+                for line in _position_lines(text, alphabet, every):
+                    found = True
+                    write(f"{prefix}{line}\n")
+            except PuzzleError as error:
+                report_bad(prefix, error)
+                code = 2
+                continue
         if not found:
             sys.stdout.flush()
             print(f"{prefix}no solution", file=sys.stderr)
-            code = 1
+            code = max(code, 1)
     sys.stdout.flush()
     return code
+
+
+def _position_lines(text: str, alphabet: str, every: bool) -> Iterator[str]:
+    """The solution lines of text that is no plain puzzle: a picture with HoDoKu's rules, or a
+    position with candidates (a pencil-mark grid...), whose solutions keep to its candidates;
+    text that is none raises the error that says what is wrong with it."""
+    from .. import formats
+    board = formats.parse(text, alphabet).board
+    for solution in position_solutions(board):
+        assert isinstance(solution, Grid)
+        yield solution.line(alphabet)
+        if not every:
+            return

@@ -16,7 +16,7 @@ import json
 
 from ..formats.path import numbered_lines
 from ..session import Session
-from .inputs import add_puzzle_arguments, each_position
+from .inputs import Puzzles, add_puzzle_arguments
 from .techniques import add_without_argument
 
 
@@ -34,11 +34,13 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print each puzzle's log and status; exit 0 (a stuck or contradictory puzzle is a result).
+    """Print each puzzle's log and status; exit 0 (a stuck or contradictory puzzle is a result),
+    or 2 when one of the input's puzzles is not one (reported, and the others still read).
 
     Each step is printed as soon as it is found: a large grid's log shows its progress, and an
     interrupted run keeps the steps printed so far."""
-    for label, imported in each_position(args):
+    puzzles = Puzzles(args)
+    for label, imported in puzzles.positions():
         session = Session(imported.puzzle, imported.board, args.without)
         if label and not args.json:
             print(f"{label}:")
@@ -56,4 +58,4 @@ def run(args: argparse.Namespace) -> int:
             continue
         print(f"{status.state}: {status.message}")
         print(session.board.grid().picture(args.alphabet))
-    return 0
+    return puzzles.code

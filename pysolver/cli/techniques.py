@@ -48,13 +48,15 @@ def _slugs(text: str) -> frozenset[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the registry."""
+    """Print the registry, its columns as wide as their longest entry."""
+    slug_width = max(len(record.slug) for record in TECHNIQUES)
+    level_width = max(len(record.level.display) for record in TECHNIQUES)
     for record in TECHNIQUES:
         if args.json:
             print(json.dumps(record.to_json()))
             continue
         mark = ("  (assumes one solution)" if record.assumes_uniqueness
                 else "  (tried on puzzles with one solution)" if record.unique_puzzles_only else "")
-        print(f"{record.slug:<20} {record.level.display:<8} {record.weight:>5}  "
+        print(f"{record.slug:<{slug_width}}  {record.level.display:<{level_width}} {record.weight:>5}  "
               f"{record.title}{mark}")
     return 0

@@ -1,7 +1,7 @@
 """The text forms Sudoku players paste and save, read and written for every grid size.
 
 A position is a ``Board``: the givens, the digits placed since, and each empty cell's candidates.
-Five forms carry it, each with a reader and a writer, and ``parse`` tells them apart:
+Six forms carry it, each with a reader and a writer, and ``parse`` tells them apart:
 
 - ``line``: one character per cell, ``.`` or ``0`` for a blank (the 81-character line);
 - ``picture``: the same, one row per line, with ``|``, ``-`` and ``+`` (or HoDoKu's and Sudoku
@@ -26,13 +26,14 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Callable
 
 from ..board import Board
 from ..errors import PuzzleFormatError
 from ..geometry import BOX_SHAPES
-from ..grid import Grid
+from ..grid import SEPARATORS, Grid
 from .candidates import CANDIDATE_LENGTHS, is_candidate_string, parse_candidates, write_candidates
 from .pencilmarks import is_rule, looks_like_pencilmarks, parse_pencilmarks, write_pencilmarks
 from .position import is_position, parse_position, write_position
@@ -40,6 +41,8 @@ from .sudokuwiki import is_sudokuwiki, parse_sudokuwiki, write_sudokuwiki
 
 Reader = Callable[[str, str], Board]
 Writer = Callable[[Board, str], str]
+
+_DROP_SEPARATORS = str.maketrans("", "", "".join(sorted(SEPARATORS)))
 
 #: The most cells a grid has (25×25): a longer line can only be meant as a candidate string.
 _MOST_CELLS = max(n * n for n in BOX_SHAPES)
@@ -76,9 +79,41 @@ def _parse_line(text: str, alphabet: str) -> Board:
 
 def _parse_picture(text: str, alphabet: str) -> Board:
     """A picture, its rule lines (HoDoKu's ``.---.``, Sudoku Explainer's ``*---*``) read as blank
-    rules so their dots and corners are not taken for cells, and every line number kept."""
-    lines = ["-" * len(line) if is_rule(line) else line for line in text.splitlines()]
-    return _parse_line("\n".join(lines), alphabet)
+    rules so their dots and corners are not taken for cells, and every line number kept (blank
+    lines before the picture, which ``Grid.parse`` would strip, are read as rules too). A picture
+    of the wrong cell count is named by its row that is off (``_picture_rows``)."""
+    lines = text.splitlines()
+    lead = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    lines = ["-" if i < lead else "-" * len(line) if is_rule(line) else line
+             for i, line in enumerate(lines)]
+    try:
+        return _parse_line("\n".join(lines), alphabet)
+    except PuzzleFormatError as error:
+        if "found" not in error.details:
+            raise
+        raise _picture_rows(lines, error) from None
+
+
+def _picture_rows(lines: list[str], error: PuzzleFormatError) -> PuzzleFormatError:
+    """Which row of a picture is off, when most rows have n cells for a size n, or ``error``.
+
+    >>> print(_picture_rows(["1.3.", "34..", "....", "...2."], PuzzleFormatError("x")))
+    line 4 has 5 cells: every row of a 4×4 picture has 4
+    >>> print(_picture_rows(["1.3.", "34..", "....", "...2", "...."], PuzzleFormatError("x")))
+    a 4×4 picture has 4 rows of cells, found 5 (lines 1 to 5)
+    """
+    rows = [(number, len(line.translate(_DROP_SEPARATORS)))
+            for number, line in enumerate(lines, 1) if line.translate(_DROP_SEPARATORS)]
+    width, count = Counter(cells for _, cells in rows).most_common(1)[0]
+    if width not in BOX_SHAPES or 2 * count <= len(rows):
+        return error
+    for number, cells in rows:
+        if cells != width:
+            return PuzzleFormatError(f"line {number} has {cells} cells: every row of a "
+                                     f"{width}×{width} picture has {width}",
+                                     line=number, found=cells)
+    return PuzzleFormatError(f"a {width}×{width} picture has {width} rows of cells, found "
+                             f"{len(rows)} (lines {rows[0][0]} to {rows[-1][0]})", found=len(rows))
 
 
 def _write_line(board: Board, alphabet: str) -> str:

@@ -81,7 +81,7 @@ def _rows(text: str) -> list[list[_Mark]]:
 def looks_like_pencilmarks(text: str) -> bool:
     """Does multi-line text look like a pencil-mark grid rather than a picture of one digit a cell?
 
-    Some cell shows more than one character, and most rows have about as many cells as there are
+    Some cell of a row of the usual width shows more than one character, and most rows have about as many cells as there are
     rows (a picture's rows hold a few runs of digits between ``|``, at most one per box).
 
     >>> looks_like_pencilmarks("12 3 | 4 12\\n" * 4), looks_like_pencilmarks("1 . | 3 .\\n3 4 | . .")
@@ -90,10 +90,12 @@ def looks_like_pencilmarks(text: str) -> bool:
     False
     """
     rows = _rows(text)
-    if len(rows) < 2 or all(len(mark.text) == 1 for row in rows for mark in row):
+    if len(rows) < 2:
         return False
     widths = Counter(len(row) for row in rows)
     width, count = widths.most_common(1)[0]
+    if all(len(mark.text) == 1 for row in rows if len(row) == width for mark in row):
+        return False  # only a stray line (a title) shows longer marks: a picture
     return width in BOX_SHAPES and abs(width - len(rows)) <= 2 and 2 * count > len(rows)
 
 

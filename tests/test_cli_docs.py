@@ -1,0 +1,75 @@
+"""The README, the worker protocol and the formats' docstring say what the code does: each fact
+checked here is read from the code (the registry, the real messages and JSON), not copied."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pysolver import formats
+from pysolver.cli import main
+from pysolver.cli.count import DEFAULT_LIMIT
+from pysolver.grid import Grid
+from pysolver.session import Session
+from pysolver.techniques.registry import TECHNIQUES
+from tests.helpers import FIGURE_4_2
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+PROTOCOL = (ROOT / "docs/worker-protocol.md").read_text(encoding="utf-8")
+
+
+def command_row(command: str) -> str:
+    return next(line for line in README.splitlines() if line.startswith(f"| `pysolver {command} "))
+
+
+def test_the_protocol_quotes_the_real_message_for_a_bad_action() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    with pytest.raises(ValueError) as error:
+        session.replay(["logic", "nope"])
+    assert f"`actions: {error.value}`" in PROTOCOL
+
+
+def test_the_formats_docstring_counts_its_forms() -> None:
+    doc = formats.__doc__ or ""
+    words = {4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight"}
+    assert f"{words[len(formats.FORMATS)]} forms carry it" in doc
+    assert all(f"- ``{name}``:" in doc for name in formats.FORMAT_NAMES)
+
+
+def test_the_readme_status_object_has_every_key(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["steps", FIGURE_4_2, "--json"]) == 0
+    status = json.loads(capsys.readouterr().out.splitlines()[-1])
+    example = next(line for line in README.splitlines() if line.startswith('`{"status": '))
+    assert [key for key in status] == re.findall(r'"(\w+)": ', example)
+
+
+def test_the_readme_rate_levels_name_every_family_at_its_level() -> None:
+    row = command_row("rate")
+    levels = row.split("the difficulty level (", 1)[1]
+    segments = dict(re.findall(r"(Easy|Medium|Hard|Expert|Extreme): ([^;]*)", levels))
+    for record in TECHNIQUES:
+        assert record.family in segments[record.level.display], (record.slug, record.family)
+
+
+def test_the_readme_count_row_shows_the_default_cap() -> None:
+    assert f"`{DEFAULT_LIMIT}+`" in command_row("count") and "`10+`" not in command_row("count")
+
+
+def test_the_readme_says_a_bad_option_prints_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["count", FIGURE_4_2, "--limit", "x"])
+    err = capsys.readouterr().err
+    assert err.startswith("usage: ") and err.count("error:") == 1
+    assert "a bad option gets the command's usage lines first, then the one error\nline" in README
+
+
+def test_the_techniques_table_keeps_its_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["techniques"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    levels = {record.level.display for record in TECHNIQUES}
+    starts = {max(line.find(f" {level} ") for level in levels) for line in lines}
+    assert len(lines) == len(TECHNIQUES) and len(starts) == 1
