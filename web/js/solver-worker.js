@@ -49,7 +49,6 @@ let web = null; // from pysolver.web: {handle, oversized, maxRequestChars}
 // running would otherwise move the bar and hide the error), and the downloads are stopped.
 let bootFailed = false;
 let stopDownloads = () => {};
-let bootManifest = null;
 
 function enter(name, fraction = STAGES[name].fraction) {
   if (bootFailed) return;
@@ -146,7 +145,6 @@ async function bootByInstalling(manifest, runtime, prefetched) {
 
 async function boot() {
   const manifest = await fetchManifest();
-  bootManifest = manifest;
   enter("runtime");
   // Everything downloads at once: the runtime's gzipped files, and the snapshot with the wheel.
   const prefetched = prefetchGzipped(SITE, manifest.gzipped || []);
@@ -182,7 +180,7 @@ async function boot() {
     pysolver: pyodide.runPython("import pysolver; pysolver.__version__"),
   };
   postMessage({ type: "ready", versions, boot: { path: fallback === null ? "snapshot" : "install", fallback },
-    manifest: bootManifest });
+    manifest });
   if (fallback === null) warmUp(module.warm_up);
 }
 
