@@ -25,7 +25,8 @@ from .board import Board, Contradiction
 from .step import Step
 from .techniques import Finder, Technique
 from .techniques.exclusion import hall_contradiction
-from .techniques.registry import TECHNIQUES
+from .techniques.registry import BASIC_MODULES, TECHNIQUES
+from .witnesses import is_open
 
 #: Figure 4.2 of the GTSPS thesis chapter, its worked example (used in doctests).
 FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
@@ -66,6 +67,8 @@ class Settings:
         return _finders(self)
 
 
+#: The basic techniques: cheap at any size, so tried before asking whether the board is open.
+_BASIC = frozenset(record for module in BASIC_MODULES for record in module.TECHNIQUES)
 #: Every slug the registry knows.
 _SLUGS = frozenset(record.slug for record in TECHNIQUES)
 #: Every technique on; uniqueness techniques off (nothing proved the puzzle unique).
@@ -92,8 +95,18 @@ def find_contradiction(board: Board) -> Contradiction | None:
 
 
 def steps_available(board: Board, settings: Settings = DEFAULT) -> Iterator[Step]:
-    """Every step the allowed techniques find, in the engine's order (simplest first)."""
+    """Every step the allowed techniques find, in the engine's order (simplest first).
+
+    Past the basic techniques, where the chains and forcing chains can search for a minute on a
+    nearly empty board, a board not known to have one solution is asked whether it is open
+    (``witnesses.is_open``: every candidate lies in some solution). An open board has no sound
+    step at all, so nothing is lost by stopping there; the question costs a few bounded searches."""
+    asked = settings.unique  # a board of a unique puzzle has at most one solution: never open
     for finder, allowed in settings.finders():
+        if not asked and not allowed <= _BASIC:
+            asked = True
+            if is_open(board):
+                return
         for step in finder(board):
             if step.technique in allowed:
                 yield step

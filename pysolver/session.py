@@ -162,7 +162,11 @@ class Session:
         empty = (0,) * self.geometry.cell_count
         placed = frozenset(c for c, v in enumerate(self.start.values) if v and not puzzle.values[c])
         self._points = [_Point(self.start, (), empty, placed, (-1,) * self.geometry.cell_count, ())]
-        self.position = 0
+        #: How far up the hint ladder the player has gone here, and whether Check was asked here:
+        #: both belong to the position they were asked at, so moving anywhere drops them.
+        self._hint_level = 0
+        self._checked = False
+        self._position = 0
         self._next: dict[int, Step | None] = {}
         #: What the techniques short of forcing chains found, where they are all a view has tried.
         self._quick: dict[int, Step | None] = {}
@@ -178,10 +182,23 @@ class Session:
         self.auto_clear_notes = True
         #: Check's findings are shown after every move, not only when asked.
         self.mark_mistakes = False
-        self._hint: tuple[int, int, int] | None = None  # (position, history length, level)
-        self._checked: tuple[int, int] | None = None  # (position, history length) of the last Check
 
     # --- where we are -------------------------------------------------------------------------
+    @property
+    def position(self) -> int:
+        """How many entries of the history are applied."""
+        return self._position
+
+    @position.setter
+    def position(self, position: int) -> None:
+        """Move along the history. The hint ladder and Check's findings are dropped on any move:
+        they were asked at the position left, and an index of the history does not name a
+        position (after Undo, a new entry takes the same index on another board)."""
+        if position != self._position:
+            self._hint_level = 0
+            self._checked = False
+        self._position = position
+
     @property
     def board(self) -> Board:
         """The board after ``position`` entries."""
@@ -280,9 +297,12 @@ class Session:
 
     @property
     def unique(self) -> bool:
-        """Whether the puzzle has exactly one solution (proved once, on first need)."""
+        """Whether the puzzle has exactly one solution (proved once, on first need): the
+        classification's count when it finished within its budget, else a count of its own."""
         if self._unique is None:
-            self._unique = count_solutions(self.puzzle, 2) == 1
+            kind = self.classification.kind
+            self._unique = (kind == "unique" if kind != "unknown"
+                            else count_solutions(self.puzzle, 2) == 1)
         return self._unique
 
     @property
@@ -554,9 +574,7 @@ class Session:
     # --- the tutor's help ---------------------------------------------------------------------
     def hint_level(self) -> int:
         """How far up the hint ladder the player has gone at this position (0: no hint asked)."""
-        if self._hint is None or self._hint[:2] != (self.position, len(self.steps)):
-            return 0
-        return self._hint[2]
+        return self._hint_level
 
     def current_hint(self) -> dict[str, Any] | None:
         """The hint at its current level: a wrong digit named, or the next step partly revealed."""
@@ -584,7 +602,7 @@ class Session:
         if not self.can_hint() or (not self.wrong_digits() and not self.lost_notes()
                                    and self.next_step() is None):
             return self.current_hint()
-        self._hint = (self.position, len(self.steps), self.hint_level() + 1)
+        self._hint_level += 1
         self.hints += 1
         return self.current_hint()
 
@@ -593,7 +611,7 @@ class Session:
         geo = self.geometry
         if count:
             self.checks += 1
-            self._checked = (self.position, len(self.steps))
+            self._checked = True
         solution = self.classification.solution
         wrong = tuple(self.wrong_digits())
         lost = tuple(self.lost_notes())
@@ -617,7 +635,7 @@ class Session:
         """Check's findings while they are current: just after Check, or always when marking."""
         if self.mark_mistakes:
             return self.check(count=False)
-        if self._checked == (self.position, len(self.steps)):
+        if self._checked:
             return self.check(count=False)
         return None
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 from pysolver.board import Board
@@ -14,6 +17,7 @@ from pysolver.session import Session
 from pysolver.step import Step
 from pysolver.techniques.guessing import BACKTRACK, GUESS, SEARCH
 from pysolver.techniques.registry import ON_REQUEST
+from pysolver.web import handle
 from tests.helpers import BEYOND_BASIC, FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, TOP95_13, puzzle_lines
 
 #: The first of the forum's hardest puzzles (SE 11+, the tdoku collection): the logic, forcing
@@ -271,6 +275,60 @@ def test_the_hint_ladder_reveals_a_little_more_at_each_level_and_apply_takes_it(
     assert not session.can_hint()
     session.step()
     assert session.hint_level() == 0 and session.current_hint() is None
+
+
+@pytest.mark.parametrize("after", ["step", "note", "guess", "place"])
+def test_after_undo_no_request_but_hint_shows_the_hint_asked_before(after: str) -> None:
+    """Through the worker: a hint asked at a position, then Undo, then another entry (which takes
+    the undone entry's place in the history) shows that entry's own words, no hint."""
+    def call(cmd: str, **args: Any) -> dict[str, Any]:
+        reply = json.loads(handle(json.dumps({"cmd": cmd, **args})))
+        assert reply["ok"], reply
+        view: dict[str, Any] = reply["view"]
+        return view
+
+    call("load", puzzle=".42...1......3..")
+    call("place", cell=0, digit=2)  # wrong: r1c1 is 3
+    assert call("hint")["hint"]["kind"] == "mistake"
+    undone = call("undo")
+    assert undone["hint"] is None and undone["hint_level"] == 0
+    args = {"note": {"cell": 5, "digit": 1}, "place": {"cell": 0, "digit": 3}}.get(after, {})
+    moved = call(after, **args)
+    assert moved["position"] == 1 and moved["hint"] is None and moved["hint_level"] == 0
+    assert not moved["can"]["apply"]
+    assert call("hint")["hint_level"] == 1  # asked again, it is there
+
+
+def test_hint_and_check_belong_to_the_position_they_were_asked_at() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    play(session, "place r1c1 8")
+    session.hint()
+    session.check()
+    assert session.hint_level() == 1 and session.shown_check() is not None
+    session.undo()
+    assert session.hint_level() == 0 and session.shown_check() is None
+    session.redo()  # back where they were asked: gone too, only Hint and Check show them
+    assert session.hint_level() == 0 and session.current_hint() is None
+    assert session.shown_check() is None
+    session.hint()
+    session.check()
+    session.undo()
+    session.step()  # a new entry at the same index of the history, on another board
+    assert session.current_hint() is None and session.shown_check() is None
+
+
+@pytest.mark.parametrize("line, unique", [(FIGURE_4_2, True), (FIGURE_4_9, False), ("." * 16, False)])
+def test_uniqueness_is_read_from_the_classification_without_another_search(
+        line: str, unique: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Load classifies the puzzle (two solutions sought); the session's own question reuses it,
+    which at 25×25 spared a second pair of searches (most of a second in CPython)."""
+    session = Session(Grid.parse(line))
+    assert session.classification.kind == ("unique" if unique else "several")
+
+    def refuse(*args: object) -> int:
+        raise AssertionError("counted the solutions again")
+    monkeypatch.setattr("pysolver.session.count_solutions", refuse)
+    assert session.unique is unique
 
 
 def test_consistent_notes_narrow_the_candidates_the_tutor_reasons_from() -> None:

@@ -78,3 +78,59 @@ def test_a_game_whose_givens_are_edited_is_kept_until_they_change(result: dict[s
     assert editing["warnedWhenSame"] is None and editing["restore"] == ["place r1c1 9"]
     assert editing["restoreUntouched"] is None  # nothing was lost: Play has nothing to bring back
     assert editing["opening"] is True and editing["openedByView"] is False
+
+
+def test_the_game_being_edited_is_saved_with_the_board_and_comes_back_on_reload(result: dict[str, Any]) -> None:
+    reloading = result["reloading"]
+    assert reloading["savedGame"] == ["place r1c1 9"] and reloading["problem"] is None
+    assert reloading["mode"] == "enter" and reloading["editing"] == ["place r1c1 9"] and reloading["givens"]
+    assert reloading["nested"] is False and reloading["notKeptInPlay"] is None
+    # The board is kept; only the game kept while editing is left out, and the record set aside.
+    assert reloading["broken"] == ("The saved board was read in part. Its game kept while editing the givens was "
+                                   "left out (its step log is not a list of steps). The saved board as it was is "
+                                   "kept in this browser's storage under \"pysolver.board.set-aside\".")
+
+
+CONTROLLER = Path(__file__).resolve().parent / "js" / "controller_check.mjs"
+
+
+@pytest.fixture(scope="module")
+def controlled() -> dict[str, Any]:
+    """web/js/controller.js under Node with a scripted client (tests/js/controller_check.mjs)."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node not found: the controller test runs web/js/controller.js under Node")
+    handle(json.dumps({"cmd": "load", "puzzle": FIGURE_4_2}))
+    view = json.loads(handle(json.dumps({"cmd": "place", "cell": 0, "digit": 9})))["view"]
+    out = subprocess.run([node, str(CONTROLLER), json.dumps(view)], capture_output=True, text=True,
+                         check=True, timeout=60).stdout
+    found: dict[str, Any] = json.loads(out)
+    return found
+
+
+def test_cancel_while_a_saved_game_replays_shows_its_position_and_keeps_the_record(
+        controlled: dict[str, Any]) -> None:
+    cancel = controlled["cancel"]
+    assert cancel["replaying"] == {"cmd": "load", "actions": 3, "openingGame": 3}
+    # Not the blank board shown before Python answered: the saved position, without its history.
+    assert cancel["reloadPuzzle"] == FIGURE_4_2 and cancel["reloadActions"] is None
+    assert cancel["reloadDigits"] == "9" + "." * 80 and cancel["reloadHints"] == 2
+    assert cancel["savedKept"] is True and cancel["mode"] == "play"
+    assert cancel["notice"] == ("Cancelled replaying the saved game's 3 steps: its position is shown without "
+                                "them, so Undo starts here. The saved game is kept until your next move; reload "
+                                "the page to open it whole.")
+    assert cancel["savedKeptAfterMove"] is False  # the next move is saved as usual
+
+
+def test_input_during_a_run_is_refused_saying_so_and_the_run_still_answers(controlled: dict[str, Any]) -> None:
+    busy = controlled["busy"]
+    run = "Making a new puzzle… Wait for it, or press Cancel to stop it: "
+    assert busy["typedRefusal"] == run + "the 4 typed in r1c2 was not entered."
+    assert busy["pasteRefusal"] == run + "the pasted text was not loaded."
+    assert busy["boxRefusal"] == run + "the text in the box was not loaded (it stays there)."
+    assert busy["openRefusal"] == run + "the position in the address was not opened."  # Back or Forward
+    assert busy["learnError"] == "busy" and busy["sentWhileBusy"] == ["generate"]
+    assert busy["reply"] == {"puzzle": FIGURE_4_2}  # the run's reply was not dropped
+    assert busy["afterRun"] == {"refused": None, "text": "1" * 81}
+    assert busy["boxAfterView"] == "1" * 81  # the refused text stays in the box past the new board
+    assert busy["overtaken"] == {"refused": None, "sent": ["generate", "place", "place"]}

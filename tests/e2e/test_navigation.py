@@ -1,18 +1,23 @@
 """Moving between puzzles and modes without losing anything: Back and Forward between puzzles of
 two sizes, a game whose givens are edited (and restored, or changed), a rejected paste of another
-size, a key that is no digit of the size in Play, and the letter shortcuts at 25×25.
+size, a key that is no digit of the size in Play, the letter shortcuts at 25×25, Cancel while a
+saved game with a long history is replayed, and typing, pasting or opening Learn while a new puzzle
+is being made.
 
 Expected words and positions come from ``pysolver.web.handle`` on the same requests.
 """
 
 from __future__ import annotations
 
+import json
+import time
+
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.test_app import IDLE, STATE, board, paste, py, state, wait_for
+from tests.e2e.test_app import IDLE, STATE, board, paste, py, py_view, state, wait_for
 from tests.e2e.test_app_play import FOUR, cell, play_on, view
-from tests.helpers import FIGURE_4_2
+from tests.helpers import FIGURE_4_2, FIGURE_4_9
 
 pytestmark = pytest.mark.e2e
 
@@ -163,3 +168,90 @@ def test_at_25_by_25_letters_are_digits_and_t_and_q_are_notes_and_hint(page: Pag
     assert "Digits 1–9, A–P" in words
     assert "T\tNotes mode on or off (N is a digit at this size)" in words
     assert "Q\tHint (press again for more) (H is a digit at this size)" in words
+
+
+#: localStorage's key for the saved board (web/js/storage.js).
+SAVED = "pysolver.board"
+
+
+def test_cancel_while_a_saved_game_replays_keeps_it(page: Page, site_url: str) -> None:
+    # 20,000 steps take seconds to replay: long enough for Cancel (shown after 400 ms) to be pressed.
+    actions = ["note r1c1 2"] * 19_998 + ["logic", "logic"]
+    whole = py_view(FIGURE_4_2, actions)
+    record = json.dumps({"version": 1, "puzzle": FIGURE_4_2, "actions": actions, "position": len(actions),
+                         "shape": {"n": 9, "box_rows": 3, "box_cols": 3, "symbols": "123456789"},
+                         "mode": "play", "showCandidates": True,
+                         "play": {"started": time.time() - 3600, "hints": 5, "checks": 2, "finished_in": None},
+                         "settings": whole["settings"], "address": whole["address"]})
+    page.goto(site_url + "manifest.json")  # same origin, no app: the record is stored before the app reads it
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVED, record])
+    page.goto(site_url)  # no #p=: the saved game is opened, history and all
+    page.locator("#cancel").wait_for(state="visible", timeout=120_000)
+    assert state(page)["busy"]["cmd"] == "load" and state(page)["view"] is None
+    page.click("#cancel")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    shown = view(page)
+    assert shown["values"] == whole["values"] and shown["play"]["hints"] == 5  # its position, not a blank board
+    assert state(page)["mode"] == "play"
+    assert page.inner_text("#message") == (
+        "Cancelled replaying the saved game's 20,000 steps: its position is shown without them, so Undo "
+        "starts here. The saved game is kept until your next move; reload the page to open it whole.")
+    assert page.evaluate("(key) => localStorage.getItem(key)", SAVED) == record  # untouched
+    page.reload()  # the whole game again
+    wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.actions.length === {len(actions)}", None, 180_000)
+    assert view(page)["position"] == len(actions)
+
+
+def test_typing_pasting_and_learn_wait_for_a_new_puzzle_being_made(page: Page, site_url: str) -> None:
+    play_on(page, site_url, FIGURE_4_2)
+    page.click("#generate-panel summary")
+    page.select_option("#generate-panel select[name='size']", "16")  # seconds to make, even in CPython
+    page.select_option("#generate-panel select[name='level']", "unique")
+    page.click("#generate-panel button[type='submit']")
+    wait_for(page, f"{STATE}.busy && {STATE}.busy.cmd === 'generate'")
+    message = page.locator("#message[data-kind='busy']")
+    running = "Making a new puzzle… Wait for it, or press Cancel to stop it: "
+    cell(page, 0).click()
+    page.keyboard.press("4")
+    message.wait_for()
+    assert message.inner_text() == running + "the 4 typed in r1c1 was not entered."
+    paste(page, FIGURE_4_9)
+    wait_for(page, "() => document.getElementById('message').textContent.includes('pasted text')")
+    assert message.inner_text() == running + "the pasted text was not loaded."
+    page.click("details.puzzle-text summary")
+    page.fill("#puzzle-text", FOUR)
+    page.click("#text-form button[type='submit']")
+    wait_for(page, "() => document.getElementById('message').textContent.includes('in the box')")
+    assert message.inner_text() == running + "the text in the box was not loaded (it stays there)."
+    page.click("#learn-panel summary")
+    verdict = page.locator("#learn-panel .learn-verdict")
+    wait_for(page, "() => document.querySelector('#learn-panel .learn-verdict').textContent.includes('busy')")
+    assert verdict.inner_text() == "The solver is busy: choose a lesson above once it is done."
+    assert state(page)["busy"]["cmd"] == "generate" and view(page)["actions"] == []
+    # The new puzzle still comes, and the text refused stays in its box.
+    wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.n === 16 && {STATE}.rating", None, 300_000)
+    assert view(page)["puzzle"] == state(page)["rating"]["puzzle"] and view(page)["actions"] == []
+    assert page.input_value("#puzzle-text") == FOUR
+    assert page.locator("#message").is_hidden()
+    page.locator('#learn-panel button[data-intent="learn-example"]').first.click()
+    wait_for(page, f"{IDLE} && {STATE}.learn && {STATE}.learn.reply !== null")
+    assert "busy" not in verdict.inner_text()
+
+
+def test_a_reload_while_editing_the_givens_keeps_the_game(page: Page, site_url: str) -> None:
+    play_on(page, site_url, FOUR)
+    play_moves(page)
+    played = view(page)
+    page.get_by_role("button", name="Enter puzzle").click()
+    cell(page, 15).click()
+    page.keyboard.press("1")
+    wait_puzzle(page, FOUR[:15] + "1")
+    page.reload()
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p", FOUR[:15] + "1", 120_000)
+    assert state(page)["mode"] == "enter" and "3 moves" in page.inner_text("#message")  # still kept
+    cell(page, 15).click()
+    page.keyboard.press("Backspace")  # the givens the game had
+    wait_puzzle(page, FOUR)
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_for(page, f"{IDLE} && {STATE}.mode === 'play' && {STATE}.view.actions.length === 3")
+    assert (view(page)["actions"], view(page)["values"]) == (played["actions"], played["values"])

@@ -1,6 +1,7 @@
 // Runs web/js/store.js under Node: every action of a scripted session is reduced from a deeply
 // frozen state (a mutation would throw), and the results are printed as JSON for the Python test.
 import { enabled } from "../../web/js/controls-view.js";
+import { parseSaved } from "../../web/js/storage.js";
 import { createStore, gameToRestore, initialState, reduce, snapshot, shownStep } from "../../web/js/store.js";
 
 const freeze = (value) => {
@@ -73,7 +74,17 @@ const editing = { kept: editingGame.editing && editingGame.editing.actions, warn
   editingAfterPlay: droppedOnPlay.editing, warnedWhenSame: sameAgain.notice,
   restore: gameToRestore(sameAgain) && gameToRestore(sameAgain).actions, restoreUntouched: gameToRestore(editingGame),
   opening: opening.opening, openedByView: reduce(opening, { type: "view", view, cmd: "load" }).opening };
-console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected, whileBusy, retyping, editing,
+// A reload while editing: the kept game is saved with the board and read back with it.
+const savedWhileEditing = parseSaved(JSON.stringify({ version: 1, ...snapshot(typedChange) }));
+const reloaded = initialState(savedWhileEditing.value);
+const broken = JSON.parse(JSON.stringify({ version: 1, ...snapshot(typedChange) }));
+broken.editing.actions = "place r1c1 9";
+const reloading = { savedGame: snapshot(typedChange).editing.actions, problem: savedWhileEditing.problem,
+  mode: reloaded.mode, editing: reloaded.editing && reloaded.editing.actions,
+  givens: reloaded.editing && reloaded.editing.givens === editingGame.editing.givens,
+  nested: "editing" in reloaded.editing, notKeptInPlay: initialState({ ...savedWhileEditing.value, mode: "play" }).editing,
+  broken: parseSaved(JSON.stringify(broken)).problem };
+console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected, whileBusy, retyping, editing, reloading,
   modeKeepsRejection: playRejected.error && playRejected.error.message, modeClearsLoadedError: playLoaded.error,
   pending: answering.busy.pending,
   snapshot: snapshot(reduce(initialState(null), { type: "view", view, cmd: "load" })),

@@ -1,8 +1,13 @@
 /**
  * The controller: the one place that talks to the solver worker. Each intent (a button, a key, a
  * pasted puzzle) becomes one request (docs/worker-protocol.md); the reply is dispatched to the
- * store as an action. Only the newest request's reply is kept; a slow one shows its label and a
- * Cancel that restarts the worker and rebuilds the same position from the store's snapshot.
+ * store as an action. Only the newest request's reply is kept, so a request may be overtaken only
+ * when it is one of the person's quick edits (a digit, a note, a given typed: the next one's reply
+ * shows both); while any other runs (a new puzzle being made, a count, a saved game replayed), input
+ * and requests are refused with a message naming the run, and its reply still comes. A slow request
+ * shows its label and a Cancel that restarts the worker and rebuilds the same position from the
+ * store's snapshot (a saved game being replayed: its position without the history, the saved
+ * record left as it was).
  * Nothing here knows Sudoku: which commands make sense, what is wrong and what a hint shows all
  * come from Python in the reply.
  */
@@ -20,6 +25,8 @@ const WORKING = {
   fill_notes: "Filling the notes…", settings: "Changing the settings…", export: "Writing the board as text…",
 };
 const SLOW_MS = 400;
+/** Requests the person's next keypress may overtake: the reply to the next shows the effect of both. */
+const EDITS = new Set(["place", "erase", "note", "settings"]);
 
 /** Commands whose reply is a `view` and whose button Python enables through `can`. */
 export const VIEW_COMMANDS = {
@@ -32,11 +39,25 @@ export function createController(store, client) {
   const dispatch = store.dispatch;
   let latest = 0; // sequence number of the newest request: older replies are dropped
 
-  /** Send one request; resolve with its reply, or null when a newer request has superseded it. */
-  async function ask(cmd, args = {}) {
+  /** Refuse an input while a run (not a quick edit) is being answered: say what runs and that `what`
+   * was not done; `text` (a refused puzzle text) stays in the text box. True when refused. */
+  function refuse(what, text) {
+    const busy = store.state.busy;
+    if (!busy || busy.interruptible) return false;
+    dispatch({ type: "refused", text,
+      message: `${busy.label} Wait for it, or press Cancel to stop it: ${what}.` });
+    return true;
+  }
+
+  /** Send one request; resolve with its reply, or null when a newer request has superseded it.
+   * While a run is being answered, the request is not sent: it rejects with kind "busy" (the
+   * refusal is shown already). `typing`: a given typed, which the next keypress may overtake. */
+  async function ask(cmd, args = {}, { typing = false } = {}) {
+    if (refuse("that request was not sent")) throw { kind: "busy", message: store.state.refused };
     const seq = ++latest;
     // A settings change is shown as asked while Python applies it (the switch must not flick back).
-    dispatch({ type: "busy", cmd, label: WORKING[cmd] || "Working…", pending: cmd === "settings" ? args : null });
+    dispatch({ type: "busy", cmd, label: WORKING[cmd] || "Working…", pending: cmd === "settings" ? args : null,
+      interruptible: typing || EDITS.has(cmd) });
     setTimeout(() => seq === latest && dispatch({ type: "slow" }), SLOW_MS);
     try {
       const reply = await client.request(cmd, args, {
@@ -53,18 +74,18 @@ export function createController(store, client) {
   }
 
   function failed(error) {
-    if (error && error.kind === "cancelled") return;
+    if (error && (error.kind === "cancelled" || error.kind === "busy")) return;
     dispatch({ type: "error", error: { kind: "internal", message: String(error), cell: null, house: null, cells: [], ...error } });
   }
 
   /** A new session; an empty puzzle starts in enter mode, any other in `mode`. */
-  async function load(puzzle, extra = {}, mode = "play") {
+  async function load(puzzle, extra = {}, mode = "play", { typing = false, keepSaved = false } = {}) {
     const settings = isLoaded(store.state) ? store.state.view.settings : undefined;
     try {
-      const reply = await ask("load", { settings, ...extra, puzzle });
+      const reply = await ask("load", { settings, ...extra, puzzle }, { typing });
       if (reply) {
         const empty = reply.view.givens.every((digit) => digit === 0);
-        dispatch({ type: "view", view: reply.view, cmd: "load", mode: empty ? "enter" : mode });
+        dispatch({ type: "view", view: reply.view, cmd: "load", mode: empty ? "enter" : mode, keepSaved });
       }
       return true;
     } catch (error) {
@@ -108,9 +129,14 @@ export function createController(store, client) {
     }
   }
 
-  /** Stop a long computation: restart the worker, then rebuild the same position. */
+  /** Stop a long computation: restart the worker, then rebuild the same position. A saved game
+   * being replayed is not lost: its position comes back without the history, and nothing is saved
+   * until the next board, so a reload opens the saved game whole. */
   async function cancel() {
-    const snap = snapshot(store.state);
+    const state = store.state;
+    const game = state.openingGame;
+    const opening = state.opening;
+    const snap = snapshot(state);
     latest += 1;
     dispatch({ type: "cancelled", notice: "Cancelled: restarting the solver…" });
     try {
@@ -118,7 +144,25 @@ export function createController(store, client) {
     } catch {
       return; // the boot error is shown by onBootError
     }
-    if (await load(snap.puzzle, saved(snap), snap.mode)) dispatch({ type: "notice", notice: "Cancelled." });
+    if (game) return reopenWithoutHistory(game);
+    // Cancelled while a position was being opened, no board of it shown yet: the blank (or other)
+    // board shown is not saved over the saved game.
+    const keepSaved = opening;
+    if (await load(snap.puzzle, saved(snap), snap.mode, { keepSaved })) {
+      dispatch({ type: "notice", notice: "Cancelled." });
+    }
+  }
+
+  /** After Cancel stopped replaying `game`'s history: its position (digits and notes), said so. */
+  async function reopenWithoutHistory(game) {
+    const steps = game.actions.length.toLocaleString("en-US");
+    const extra = { digits: game.address.digits, notes: game.address.notes, play: game.play, settings: game.settings };
+    const ok = await load(game.puzzle, extra, game.mode, { keepSaved: true })
+      || await load(game.puzzle, {}, game.mode, { keepSaved: true });
+    if (!ok) return;
+    dispatch({ type: "notice", notice: `Cancelled replaying the saved game's ${steps} steps: its position is `
+      + "shown without them, so Undo starts here. The saved game is kept until your next move; reload the "
+      + "page to open it whole." });
   }
 
   /** The load arguments that rebuild a snapshot's session. */
@@ -140,13 +184,17 @@ export function createController(store, client) {
    * `problems` (what could not be read) are said after. Until Python's board comes, the page
    * writes nothing to the address, which already names the position. */
   async function open(position, stored, problems = []) {
+    // Back or Forward while a run goes on: refused as any input is (the run's reply still comes).
+    if (refuse("the position in the address was not opened")) return;
     dispatch({ type: "opening" });
     const matches = (snap) => Boolean(snap) && snap.puzzle === position.puzzle
       && snap.address.digits === position.digits && snap.address.notes === position.notes;
     const savedSnap = [stored, store.state.editing, store.state.setAside].find(matches) ?? stored;
     const same = matches(savedSnap);
     if (same && savedSnap.actions.length > 0) {
+      dispatch({ type: "opening", game: savedSnap });
       if (await load(position.puzzle, saved(savedSnap), savedSnap.mode)) return report(problems);
+      dispatch({ type: "opening" }); // the history is left out now: Cancel has no game to keep
       const why = store.state.error ? ` (${store.state.error.message})` : "";
       problems = [...problems, `The saved steps could not be replayed${why}; the puzzle was loaded without them.`];
     }
@@ -166,10 +214,12 @@ export function createController(store, client) {
     const state = store.state;
     if (!state.ready) return;
     const cell = state.selected;
+    const where = cellName(state.shape.n, cell);
+    if (refuse(char === BLANK ? `${where} was not erased` : `the ${char} typed in ${where} was not entered`)) return;
     if (state.mode === "enter" || !isLoaded(state)) {
       if (state.entry[cell] === char) return;
       dispatch({ type: "typed", cell, char });
-      load(entryText(store.state), {}, "enter");
+      load(entryText(store.state), {}, "enter", { typing: true });
       return;
     }
     if (char === BLANK) {
@@ -200,12 +250,15 @@ export function createController(store, client) {
   /** Undo (`back`) or Redo of a given typed while entering, loaded as typing it was. */
   function retype(back) {
     dispatch({ type: "retyped", back });
-    load(entryText(store.state), {}, "enter");
+    load(entryText(store.state), {}, "enter", { typing: true });
   }
 
   /** Pasted or submitted text: a line that fits the board goes onto it as typed, so a character
-   * Python rejects is shown (and marked) in its own cell rather than on the previous puzzle. */
-  function loadText(text) {
+   * Python rejects is shown (and marked) in its own cell rather than on the previous puzzle. While a
+   * run goes on it is refused; text from the box (`fromBox`) stays there. */
+  function loadText(text, { fromBox = false } = {}) {
+    if (refuse(fromBox ? "the text in the box was not loaded (it stays there)" : "the pasted text was not loaded",
+      fromBox ? text : undefined)) return;
     const line = text.trim();
     dispatch({ type: "text", text, fits: line.length === store.state.entry.length && !/\s/.test(line) });
     load(text);
@@ -215,5 +268,5 @@ export function createController(store, client) {
     return command("settings", changes);
   }
 
-  return { ask, failed, load, command, check, count, cancel, open, type, mode, retype, loadText, settings };
+  return { ask, failed, refuse, load, command, check, count, cancel, open, type, mode, retype, loadText, settings };
 }

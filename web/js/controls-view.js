@@ -90,14 +90,15 @@ export function createControlsView(doc) {
     setText(els.finish, solved ? view.status.message : "");
   }
 
+  /** An error, else a notice; an input refused while a run goes on is said above both until it ends. */
   function renderMessage(state) {
     const el = els.message;
-    const error = state.error;
-    setProp(el, "hidden", !error && !state.notice);
+    const error = state.refused ? null : state.error;
+    setProp(el, "hidden", !error && !state.notice && !state.refused);
     setProp(el, "className", `message ${error ? "error" : "notice"}`);
     setAttr(el, "role", error ? "alert" : "status");
-    setData(el, "kind", error ? error.kind : "notice");
-    setText(el, error ? error.message : state.notice || "");
+    setData(el, "kind", state.refused ? "busy" : error ? error.kind : "notice");
+    setText(el, state.refused || (error ? error.message : state.notice || ""));
   }
 
   function renderControls(state) {

@@ -84,7 +84,11 @@ export function learnPanel(root, app) {
         app.commit({ ...app.state, learn: { ...latest, reply } });
       }
     } catch (error) {
-      app.commit({ ...app.state, learn: { ...current, error } });
+      // Refused while a run goes on (the page's message names it): the lesson is asked for again
+      // when the panel is opened or a lesson chosen after it ends.
+      const why = error && error.kind === "busy" ? { ...error, message: "The solver is busy: choose a lesson "
+        + "above once it is done." } : error;
+      app.commit({ ...app.state, learn: { ...current, error: why } });
     }
   }
 

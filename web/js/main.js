@@ -39,6 +39,7 @@ let addressed = { puzzle: null, mode: null }; // the puzzle in the address and t
  * (a puzzle played, even one whose givens were typed just before) makes a new entry, so that Back
  * brings the puzzle back. */
 function persist(state) {
+  if (state.savedKept) return; // Cancel stopped replaying the saved game: a reload opens it whole
   const snap = snapshot(state);
   save(snap);
   writeHash({ puzzle: snap.puzzle, ...snap.address },
@@ -105,7 +106,7 @@ const intents = {
     el.value = "";
     if (example) control.load(example.puzzle);
   },
-  "load-text": () => control.loadText($("puzzle-text").value),
+  "load-text": () => control.loadText($("puzzle-text").value, { fromBox: true }),
   "copy-link": async () => {
     try {
       await navigator.clipboard.writeText(location.href);
@@ -167,10 +168,30 @@ function restoreFocus(state) {
 }
 document.addEventListener("pointerdown", () => { refocus = null; }, true);
 
+/** What a refused intent did not do, for the message naming the run that goes on. */
+const NOT_DONE = {
+  "load-text": "the text in the box was not loaded (it stays there)", example: "the example was not opened",
+  size: "the board size was not changed", generate: "no new puzzle was started",
+};
+
+/** An intent refused while a run goes on says so (a quick edit being answered refuses silently);
+ * the puzzle text submitted stays in its box. */
+function refused(name, el) {
+  if (!store.state.ready || !store.state.busy) return;
+  const label = el instanceof HTMLButtonElement ? el.textContent.trim() : "";
+  const what = NOT_DONE[name] ?? `"${label || name}" was not done`;
+  control.refuse(what, name === "load-text" ? $("puzzle-text").value : undefined);
+  if (name === "example") el.value = ""; // the menu shows no example that was not opened
+}
+
 bindInput(document, {
   intent(name, el, byPointer = false) {
     const usable = name === "cancel" ? store.state.busy !== null : enabled(store.state, name);
-    if (!usable || !intents[name]) return;
+    if (!intents[name]) return;
+    if (!usable) {
+      refused(name, el);
+      return;
+    }
     const button = el instanceof HTMLButtonElement ? el : null;
     if (name === "keys") dialogOpener = button;
     refocus = button && !byPointer ? selectorOf(button) : null;

@@ -144,7 +144,7 @@ const DEFAULT_SETTINGS = { auto_clear_notes: true, mark_mistakes: false };
  * missing or odd gets its default: a step log keeps its steps up to the first one that is not a
  * step (the rest replay from the start, in order), a position past the log's end goes to its end.
  */
-function salvage(record) {
+function salvage(record, nested = false) {
   if (!isObject(record)) return { value: null, lost: ["it is not a saved board"] };
   const { puzzle } = record;
   if (typeof puzzle !== "string" || puzzle.length === 0 || puzzle.length > MAX_PUZZLE_CHARS) {
@@ -177,9 +177,27 @@ function salvage(record) {
   const { mode, showCandidates, play, settings, address } = record;
   if (mode !== undefined && mode !== "play" && mode !== "enter") lost.push("its mode is neither play nor enter; play is used");
   if (showCandidates !== undefined && typeof showCandidates !== "boolean") lost.push("its notes switch is not true or false; it is on");
-  return { value: { puzzle, actions, position, shape,
+  const value = { puzzle, actions, position, shape,
     mode: mode === "enter" ? "enter" : "play", showCandidates: showCandidates !== false,
-    play: playOf(play, lost), settings: settingsOf(settings, lost), address: addressOf(address, lost) }, lost };
+    play: playOf(play, lost), settings: settingsOf(settings, lost), address: addressOf(address, lost) };
+  const editing = nested ? null : editingOf(record.editing, lost);
+  return { value: editing ? { ...value, editing } : value, lost };
+}
+
+/**
+ * The game kept while a played game's givens are edited (a board and its `givens`; optional), whole
+ * or not at all (said in `lost`): it is only offered back, so a part of it is not worth keeping.
+ */
+function editingOf(editing, lost) {
+  if (editing === undefined || editing === null) return null;
+  const problem = !isObject(editing) || editing.editing !== undefined ? "it is not a saved board"
+    : typeof editing.givens !== "string" || editing.givens.length > MAX_PUZZLE_CHARS ? "its givens are missing"
+      : salvage(editing, true).lost.map((part) => part.split(";")[0])[0] ?? null;
+  if (problem) {
+    lost.push(`its game kept while editing the givens was left out (${problem})`);
+    return null;
+  }
+  return { ...salvage(editing, true).value, givens: editing.givens };
 }
 
 const PLAY_NAMES = { started: "start time", finished_in: "finishing time", hints: "hint count", checks: "check count" };
@@ -247,7 +265,8 @@ export const SET_ASIDE_KEY = `${KEY}.set-aside`;
 
 /**
  * A stored board, from the text localStorage held: `{value: {puzzle, actions, position, shape,
- * mode, showCandidates, play, settings, address} or null, problem}`. Nothing stored is no problem.
+ * mode, showCandidates, play, settings, address, and editing when a played game's givens were being
+ * edited} or null, problem}`. Nothing stored is no problem.
  * A record with a usable puzzle is used for what can be read of it, and the problem says what was
  * left out; whenever there is a problem the record was not read whole, and loadSaved keeps its text
  * (SET_ASIDE_KEY) rather than lose it when the page saves the board again.

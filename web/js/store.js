@@ -13,6 +13,11 @@
  * undone): the givens are not yet a puzzle with a history of its own in Python. A played game whose
  * givens are edited is kept (`editing`): Play gives it back when the givens end up the same, and
  * when they changed it is set aside (`setAside`) for Back to bring back, with a notice either way.
+ *
+ * `busy` names the request Python is answering; `busy.interruptible` marks the person's own quick
+ * edits (a digit, a note, a given typed), which the next keypress may overtake. Any other request
+ * (a new puzzle being made, a count, a saved game being replayed) is a run whose reply must come:
+ * input meanwhile is refused with `refused`, a sentence naming the run, until it ends.
  */
 
 /** The shape of a 9×9 board before Python has answered; replaced by every view. */
@@ -53,9 +58,20 @@ export function initialState(saved = null) {
     // The address names a position being opened (Back, Forward, a link): nothing is written to the
     // address until Python's board for it comes, so the shown puzzle does not push itself back.
     opening: false,
+    // The saved game (a snapshot with a history) being replayed while the address opens: Cancel
+    // then shows its position without the history and leaves the saved record as it was.
+    openingGame: null,
+    // After such a Cancel: nothing is saved until the next board from Python, so a reload opens the
+    // saved game whole.
+    savedKept: false,
+    // Why the last input was refused while a run went on (cleared when the run ends), and the text
+    // of a refused puzzle-text box, kept in the box until it is loaded.
+    refused: null,
+    keptText: null,
     // The game (a snapshot with its `givens`) whose givens are being edited, and the one set aside
-    // when editing changed them: Play with the same givens, or Back, brings it back whole.
-    editing: null,
+    // when editing changed them: Play with the same givens, or Back, brings it back whole. The game
+    // being edited is saved with the board, so a reload while editing keeps it.
+    editing: saved && saved.mode === "enter" && saved.editing ? saved.editing : null,
     setAside: null,
   };
 }
@@ -127,9 +143,11 @@ export function can(state, name) {
   return isLoaded(state) && Boolean(state.view.can[name]);
 }
 
-/** What must survive a reload or a worker restart: enough to rebuild the session and the page. */
+/** What must survive a reload or a worker restart: enough to rebuild the session and the page,
+ * and the game whose givens are being edited. */
 export function snapshot(state) {
-  const page = { shape: state.shape, mode: state.mode, showCandidates: state.showCandidates };
+  const page = { shape: state.shape, mode: state.mode, showCandidates: state.showCandidates,
+    ...(state.editing ? { editing: state.editing } : {}) };
   if (isLoaded(state)) {
     const view = state.view;
     // `start` (Python's text for the session's start) keeps the placed digits and removed
@@ -161,12 +179,14 @@ function withView(state, view, cmd) {
     notice: hintless ? view.status.message : cmd === "check" && view.check ? view.check.message : null,
     conflicts: [],
     count: samePuzzle ? state.count : null,
-    text: entry.join(""),
+    // A puzzle text refused while a run went on stays in the box until it is loaded.
+    text: state.keptText ?? entry.join(""),
     preview: null, // any reply from Python ends a GTSPS preview: the board shows the game again
     graphStage: null,
     proofNet: null,
     link: null,
     opening: false,
+    openingGame: null,
   };
 }
 
@@ -184,7 +204,8 @@ function typed(state, cell, char) {
   const entry = state.entry.slice();
   entry[cell] = char;
   const entryPast = [...state.entryPast, entryText(state)].slice(-ENTRY_UNDO_LIMIT);
-  return { ...state, entry, entryPast, entryFuture: [], conflicts: [], notice: null, text: entry.join("") };
+  return { ...state, entry, entryPast, entryFuture: [], conflicts: [], notice: null, text: entry.join(""),
+    keptText: null };
 }
 
 /** Undo (`back`) or Redo of the givens typed: the line moves between the two stacks. */
@@ -192,7 +213,7 @@ function retyped(state, back) {
   const [from, to] = back ? ["entryPast", "entryFuture"] : ["entryFuture", "entryPast"];
   if (!state[from].length) return state;
   const line = state[from][state[from].length - 1];
-  return { ...state, entry: [...line], text: line, conflicts: [], notice: null,
+  return { ...state, entry: [...line], text: line, keptText: null, conflicts: [], notice: null,
     [from]: state[from].slice(0, -1), [to]: [...state[to], entryText(state)] };
 }
 
@@ -204,7 +225,9 @@ export function canRetype(state, back) {
 /** A game worth keeping while its givens are edited: one with a history (moves, steps). */
 function gameOf(state) {
   if (!isLoaded(state) || state.view.actions.length === 0) return null;
-  return { ...snapshot(state), givens: givensLine(state.view) };
+  const game = { ...snapshot(state), givens: givensLine(state.view) };
+  delete game.editing; // a kept game keeps no other
+  return game;
 }
 
 /** "the 3 moves … are" or "the 1 move … is", as `words` needs them. */
@@ -255,15 +278,18 @@ export function reduce(state, action) {
       return { ...state, ready: false, boot: { ...state.boot, stage: action.stage, error: action.message } };
     case "busy":
       return { ...state, busy: { cmd: action.cmd, label: action.label, slow: false, progress: null,
-        pending: action.pending ?? null } };
+        pending: action.pending ?? null, interruptible: Boolean(action.interruptible) } };
     case "slow":
       return state.busy ? { ...state, busy: { ...state.busy, slow: true } } : state;
     case "progress":
       return state.busy ? { ...state, busy: { ...state.busy, progress: action.progress } } : state;
     case "idle":
-      return { ...state, busy: null };
+      return { ...state, busy: null, refused: null };
     case "cancelled":
-      return { ...state, busy: null, ready: false, notice: action.notice, error: null };
+      return { ...state, busy: null, refused: null, ready: false, notice: action.notice, error: null };
+    case "refused":
+      return action.text === undefined ? { ...state, refused: action.message }
+        : { ...state, refused: action.message, text: action.text, keptText: action.text };
     case "view": {
       const next = withView(state, action.view, action.cmd);
       // Another puzzle to play ends the typing that Undo walks back.
@@ -271,10 +297,11 @@ export function reduce(state, action) {
       const kept = typing ? next : { ...next, entryPast: [], entryFuture: [], editing: null };
       const warned = typing && state.editing && givensLine(action.view) !== state.editing.givens
         ? { ...kept, notice: willDrop(state.editing) } : kept;
-      return action.mode ? { ...warned, mode: action.mode } : warned;
+      const saving = { ...warned, savedKept: Boolean(action.keepSaved) };
+      return action.mode ? { ...saving, mode: action.mode } : saving;
     }
     case "opening":
-      return { ...state, opening: true };
+      return { ...state, opening: true, openingGame: action.game ?? null };
     case "error":
       return { ...state, error: action.error, notice: null };
     case "notice":
@@ -293,8 +320,8 @@ export function reduce(state, action) {
       return retyped(state, action.back);
     case "text":
       return action.fits
-        ? { ...state, text: action.text, entry: [...action.text.trim()], conflicts: [], notice: null }
-        : { ...state, text: action.text };
+        ? { ...state, text: action.text, keptText: null, entry: [...action.text.trim()], conflicts: [], notice: null }
+        : { ...state, text: action.text, keptText: null };
     case "mode":
       return switchedMode(state, action.mode);
     case "notes-mode":

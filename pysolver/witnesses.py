@@ -1,0 +1,176 @@
+"""Whether a board is open: every candidate of it lies in some solution, so no deduction exists.
+
+A sound deduction removes only candidates that lie in no solution, and places a digit only where
+every solution has it. When each candidate of every empty cell lies in some solution (each has a
+*witness*, a solution holding it) and no empty cell is down to one candidate, there is nothing
+left to deduce: every sound technique finds nothing, however long it looks. A nearly empty board
+is such a board, and there the forcing nets would search for seconds (most of a minute at 25×25)
+only to say so; a few solutions show it at once.
+
+Solutions come from the search engine and, far more cheaply, from the solutions it found: moving
+a Sudoku grid's rows cyclically within every band and its bands cyclically (and the same for
+columns) gives another grid, and renaming its digits so that the board's digits come back where
+they are gives another solution of the board whenever the new digits are candidates of their
+cells. On a board with a few digits, one search and its n² moves witness nearly every candidate.
+Each further search goes through the first candidate still without a witness, so a candidate
+without any solution ends the question at once (something is to be deduced), as does a board with
+one solution, after two searches.
+
+The last few solutions found, of earlier boards, are tried the same way before any search: after
+a Guess the board before it was open, and one of its solutions, moved and renamed, usually fits.
+
+The work is bounded by counts (nodes per search, searches, filled cells for the moves), never by
+the clock, so the answer is the same on every machine: ``False`` when the work runs out, and the
+techniques then look as before. A kept solution may turn such a ``False`` into ``True``, but the
+engine's answer does not change either way: an open board has no step to find.
+
+>>> from pysolver.grid import Grid
+>>> is_open(Board.from_grid(Grid.parse("1" + "." * 80)))
+True
+>>> is_open(Board.from_grid(Grid.parse(".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6.")))
+False
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+from typing import Sequence
+
+from .board import Board
+from .geometry import Geometry
+from .search import Layout, SearchBudgetExceeded, candidate_bit, clue_bits, layout, raw_solutions
+
+#: Nodes one search may visit before the question is given up (on an open board a search finds
+#: a solution in about one node per empty cell, the 25×25 ones in a few thousand).
+SEARCH_NODES = 20_000
+#: The last solutions found (of any board), with their grid's shape: tried first, before a search.
+_recent: deque[tuple[Geometry, list[int]]] = deque(maxlen=4)
+#: Searches before the question is given up: this over n, at least 4 (a small board needs more
+#: of them, its moves being few, and a large board's searches cost the most).
+SEARCHES_TIMES_N = 96
+#: The moves of a solution are tried while the board has at most this many digits times n: each
+#: move costs a look at every digit of the board.
+FILLED_PER_DIGIT = 2
+
+
+@lru_cache(maxsize=4)
+def is_open(board: Board) -> bool:
+    """Whether every candidate of ``board`` lies in some solution and no empty cell has only one
+    (then no sound step exists); False too when the bounded work could not show it. The last few
+    answers are kept: a view asks before Step or Hint asks again about the same board."""
+    empty = board.empty_cells()
+    candidates = board.candidates
+    if not empty or any(candidates[c].bit_count() < 2 for c in empty):
+        return False
+    geo = board.geometry
+    t = layout(geo)
+    clues = clue_bits(t, board.values)
+    allowed = clues
+    for cell in empty:
+        for digit in board.candidate_digits(cell):
+            allowed |= candidate_bit(t, cell, digit)
+    banned = t.candidates & ~allowed
+    unwitnessed = {c: candidates[c] for c in empty}
+    filled = [(c, v) for c, v in enumerate(board.values) if v]
+    moves = _moves(geo) if len(filled) <= FILLED_PER_DIGIT * geo.n else ()
+    # The solutions found for earlier boards come first: after a Guess or a digit placed, the board
+    # before it was open, and a solution of it with the new digit, moved and renamed, fits.
+    for solution in [seen for shape, seen in _recent if shape == geo]:
+        if _witness_moves(unwitnessed, solution, moves, filled, candidates, empty, geo.n):
+            return True
+    through = 0  # the candidate the next solution must hold (none for the first)
+    for _ in range(max(4, SEARCHES_TIMES_N // geo.n)):
+        try:
+            found = next(raw_solutions(t, clues | through, banned, budget=SEARCH_NODES), None)
+        except SearchBudgetExceeded:
+            return False
+        if found is None:
+            return False
+        solution = _values(t, found)
+        _recent.append((geo, solution))
+        _witness(unwitnessed, solution)
+        if _witness_moves(unwitnessed, solution, moves, filled, candidates, empty, geo.n):
+            return True
+        cell = min(unwitnessed)
+        low = unwitnessed[cell] & -unwitnessed[cell]
+        through = candidate_bit(t, cell, low.bit_length())
+    return False
+
+
+def _witness_moves(unwitnessed: dict[int, int], solution: list[int],
+                   moves: Sequence[Sequence[int]], filled: list[tuple[int, int]],
+                   candidates: tuple[int, ...], empty: list[int], n: int) -> bool:
+    """Strike the candidates of every move of ``solution`` that fits the board; whether none is
+    left (the moves stop there)."""
+    for index, move in enumerate(moves):
+        if not unwitnessed:
+            break
+        moved = _moved(solution, move, index, filled, candidates, empty, n)
+        if moved is not None:
+            _witness(unwitnessed, moved)
+    return not unwitnessed
+
+
+def _witness(unwitnessed: dict[int, int], solution: list[int]) -> None:
+    """Strike the candidates ``solution`` holds from ``unwitnessed`` (cell: mask still to see)."""
+    for cell in list(unwitnessed):
+        left = unwitnessed[cell] & ~(1 << solution[cell] - 1)
+        if left:
+            unwitnessed[cell] = left
+        else:
+            del unwitnessed[cell]
+
+
+def _moved(solution: list[int], move: Sequence[int], turn: int, filled: list[tuple[int, int]],
+           candidates: tuple[int, ...], empty: list[int], n: int) -> list[int] | None:
+    """``solution`` moved by ``move`` (the cell each cell's digit comes from), its digits renamed
+    so that the board's digits are where they are and the others in order, turned by ``turn``
+    places (each move turns them differently, so the moved solutions differ more); None when no
+    renaming does, or a digit lands outside its cell's candidates."""
+    rename = [0] * (n + 1)
+    used = [False] * (n + 1)
+    for cell, value in filled:
+        digit = solution[move[cell]]
+        if rename[digit] != value:
+            if rename[digit] or used[value]:
+                return None
+            rename[digit] = value
+            used[value] = True
+    free = [d for d in range(1, n + 1) if not used[d]]
+    for digit in range(1, n + 1):
+        if not rename[digit]:
+            rename[digit] = free[turn % len(free)]
+            turn += 1
+    moved = [rename[solution[i]] for i in move]
+    if all(candidates[c] >> moved[c] - 1 & 1 for c in empty):
+        return moved
+    return None
+
+
+@lru_cache(maxsize=4)
+def _moves(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """The n² moves that shift rows cyclically within every band and bands cyclically (n row
+    shifts), then columns the same way: each as the cell each cell's digit comes from; the
+    first leaves every digit where it is."""
+    def shifts(size: int, block: int) -> list[list[int]]:
+        blocks = size // block
+        return [[(i // block + big) % blocks * block + (i % block + small) % block
+                 for i in range(size)]
+                for big in range(blocks) for small in range(block)]
+
+    n = geo.n
+    return tuple(tuple(rows[r] * n + cols[c] for r in range(n) for c in range(n))
+                 for rows in shifts(n, geo.box_rows) for cols in shifts(n, geo.box_cols))
+
+
+def _values(t: Layout, found: int) -> list[int]:
+    """Each cell's digit in a solution given as candidate bits."""
+    values = [0] * (t.n * t.n)
+    while found:
+        low = found & -found
+        found ^= low
+        digit, bit = divmod(low.bit_length() - 1, t.plane)
+        row, col = divmod(bit, t.field)
+        values[row * t.n + col] = digit + 1
+    return values

@@ -1,0 +1,97 @@
+"""Open boards (every candidate in some solution): the question, and the engine stopping there."""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+import pytest
+
+from pysolver import logic
+from pysolver.board import Board
+from pysolver.grid import Grid
+from pysolver.logic import Settings, apply_step, next_step
+from pysolver.search import candidate_bit, clue_bits, layout, raw_solutions, solve
+from pysolver.session import Session
+from pysolver.techniques.registry import ON_REQUEST
+from pysolver.witnesses import is_open
+from tests.helpers import FIGURE_4_2, FIGURE_4_9
+
+SIZES = {4: "1234", 6: "123456", 9: "123456789", 16: "123456789ABCDEFG",
+         25: "ABCDEFGHIJKLMNOPQRSTUVWXY"}
+
+
+def every_candidate_witnessed(board: Board) -> bool:
+    """The question answered by a search per candidate, without bounds."""
+    t = layout(board.geometry)
+    clues = clue_bits(t, board.values)
+    allowed = clues
+    for cell in board.empty_cells():
+        for digit in board.candidate_digits(cell):
+            allowed |= candidate_bit(t, cell, digit)
+    banned = t.candidates & ~allowed
+    return all(next(raw_solutions(t, clues | candidate_bit(t, cell, digit), banned), None) is not None
+               for cell in board.empty_cells() for digit in board.candidate_digits(cell))
+
+
+def sparse_boards(n: int, count: int, seed: int) -> Iterator[Board]:
+    """Boards with a few digits of a solution, some with a few logic steps taken."""
+    rng = random.Random(seed)
+    solution = solve(Grid.parse("." * n * n))
+    assert solution is not None
+    for index in range(count):
+        values = [0] * (n * n)
+        for cell in rng.sample(range(n * n), rng.randint(0, n + 2)):
+            values[cell] = solution[cell]
+        board = Board.from_grid(Grid(solution.geometry, tuple(values)))
+        for _ in range(index % 3):
+            step = next_step(board)
+            if step is None:
+                break
+            board = apply_step(board, step)
+        yield board
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_the_answer_matches_a_search_per_candidate(n: int) -> None:
+    answers = [(is_open(board), every_candidate_witnessed(board) and all(
+        board.candidates[c].bit_count() > 1 for c in board.empty_cells()))
+        for board in sparse_boards(n, 40, seed=n)]
+    assert all(found == truth for found, truth in answers)
+    assert {found for found, _ in answers} == {True, False}  # both kinds were met
+
+
+@pytest.mark.parametrize("line", [FIGURE_4_2, FIGURE_4_9, "1" + "." * 80, "." * 81])
+def test_nine_by_nine_boards(line: str) -> None:
+    board = Board.from_grid(Grid.parse(line))
+    assert is_open(board) == (line.count(".") >= 80)  # 127 solutions, yet steps to take
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_the_engine_finds_the_same_step_with_and_without_asking(
+        n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An open board has no sound step: stopping there changes no answer of the engine."""
+    boards = list(sparse_boards(n, 30, seed=10 + n))
+    asked = [next_step(board) for board in boards]
+    monkeypatch.setattr(logic, "is_open", lambda board: False)
+    assert asked == [next_step(board) for board in boards]
+
+
+@pytest.mark.parametrize("n", [9, 16, 25])
+def test_a_hint_on_a_board_with_one_digit_says_stuck_without_the_chains(
+        n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The techniques past the basic ones, which searched for seconds (a minute at 25×25) on a
+    nearly empty board, are not run there: the board is open, nothing can be deduced."""
+    finders = logic._finders
+
+    def guarded(settings: Settings) -> tuple[object, ...]:
+        def refuse(board: Board) -> Iterator[object]:
+            raise AssertionError("an advanced technique ran on an open board")
+        return tuple((finder if allowed <= logic._BASIC else refuse, allowed)
+                     for finder, allowed in finders(settings))
+    monkeypatch.setattr(logic, "_finders", guarded)
+    session = Session(Grid.parse(SIZES[n][0] + "." * (n * n - 1)))
+    assert session.hint() is None and session.status().state == "stuck"
+    session.guess()
+    assert session.next_step() is None and session.status().state == "stuck"
+    assert ON_REQUEST  # the forcing chains were among the refused
