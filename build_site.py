@@ -309,15 +309,17 @@ def offline_files(out: Path, manifest: dict[str, object]) -> list[str]:
     return ["./", *page, *runtime, str(manifest["wheel"])]
 
 
-def write_service_worker(out: Path, manifest: dict[str, object]) -> str:
-    """Write site/sw.js from web/sw.js, filling in the files to cache, and a version hashed from their contents,
-    so that each deployment that changes any of them gets its own cache and is offered to the page."""
+def write_service_worker(out: Path, manifest: dict[str, object], template: str | None = None) -> str:
+    """Write site/sw.js from web/sw.js (or the given template), filling in the files to cache, and a
+    version hashed from their contents, so that each deployment that changes any of them gets its
+    own cache and is offered to the page."""
     files = offline_files(out, manifest)
     digest = hashlib.sha256()
     for path in files[1:]:  # "./" is index.html
         digest.update(path.encode() + b"\0" + (out / path).read_bytes())
     version = digest.hexdigest()[:16]
-    template = (WEB / "sw.js").read_text(encoding="utf-8")
+    if template is None:
+        template = (WEB / "sw.js").read_text(encoding="utf-8")
     filled = template.replace('"__VERSION__"', json.dumps(version)).replace(
         '["__PRECACHE__"]', json.dumps(files, indent=2))
     (out / "sw.js").write_text(filled, encoding="utf-8")

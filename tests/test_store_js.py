@@ -85,9 +85,10 @@ def test_the_game_being_edited_is_saved_with_the_board_and_comes_back_on_reload(
     assert reloading["savedGame"] == ["place r1c1 9"] and reloading["problem"] is None
     assert reloading["mode"] == "enter" and reloading["editing"] == ["place r1c1 9"] and reloading["givens"]
     assert reloading["nested"] is False and reloading["notKeptInPlay"] is None
-    assert reloading["broken"] == ("The saved board could not be used (its game kept while editing the givens "
-                                   "is not usable: its step log is missing or not a list of steps); it was "
-                                   "discarded.")
+    # The board is kept; only the game kept while editing is left out, and the record set aside.
+    assert reloading["broken"] == ("The saved board was read in part. Its game kept while editing the givens was "
+                                   "left out (its step log is not a list of steps). The saved board as it was is "
+                                   "kept in this browser's storage under \"pysolver.board.set-aside\".")
 
 
 CONTROLLER = Path(__file__).resolve().parent / "js" / "controller_check.mjs"

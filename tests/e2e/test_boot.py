@@ -197,3 +197,17 @@ def test_boot_failure_is_reported_and_requests_reject(page: Page, site_url: str)
     assert error["stage"] == "manifest"
     assert "404" in error["message"]
     assert request(page, "count", {"puzzle": FIGURE_4_9})["error"]["kind"] == "boot"
+
+
+def test_a_restarted_worker_boots_with_the_first_ones_manifest(
+    page: Page, page_log: Any, site_url: str, site_dir: Path
+) -> None:
+    # A deployment made meanwhile must not give a restarted worker another wheel than the page's.
+    open_check_page(page, site_url)
+    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=120_000)
+    manifests = [url for url in page_log.requests if url.endswith("/manifest.json")]
+    page.evaluate("client.cancel()")
+    assert [url for url in page_log.requests if url.endswith("/manifest.json")] == manifests
+    wheel = json.loads((site_dir / "manifest.json").read_text())["wheel"]
+    assert sum(url.endswith(wheel) for url in page_log.requests) == 2
+    assert request(page, "count", {"puzzle": FIGURE_4_9})["result"]["count"] == FIGURE_4_9_SOLUTIONS

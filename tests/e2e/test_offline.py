@@ -62,7 +62,7 @@ def copy_url(site_dir: Path, tmp_path: Path) -> Iterator[tuple[Path, str]]:
 
 def test_second_visit_works_offline(page: Page, site_url: str) -> None:
     names = first_visit(page, site_url)
-    assert len([name for name in names if name.startswith("pysolver-")]) == 1
+    assert names == [f"pysolver {site_url} " + names[0].rsplit(" ", 1)[1]]
     second_visit_offline(page)
     assert page.evaluate("window.__pysolver.state.view.puzzle") == FIGURE_4_2
 
@@ -77,7 +77,7 @@ def test_the_cache_is_named_by_the_content(page: Page, site_url: str, site_dir: 
     (name,) = first_visit(page, site_url)
     worker = (site_dir / "sw.js").read_text()
     version = worker.split('const VERSION = "')[1].split('"')[0]
-    assert name == f"pysolver-{version}" and len(version) == 16
+    assert name == f"pysolver {site_url} {version}" and len(version) == 16
     cached = page.evaluate("caches.open(%s).then((c) => c.keys()).then((k) => k.map((r) => r.url))"
                            % json.dumps(name))
     snapshot = json.loads((site_dir / "manifest.json").read_text())["snapshot"]["path"]

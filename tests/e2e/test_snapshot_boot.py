@@ -119,7 +119,7 @@ def test_a_module_the_snapshot_did_not_import_still_imports(snapshot_page: Page)
          "the snapshot was made from another wheel"),
         (lambda m: m["snapshot"].update(pyodide="0.0.1"), "the snapshot is for Pyodide 0.0.1, not "),
         (lambda m: m["snapshot"].update(path="snapshots/missing/pysolver.snapshot.gz"),
-         "the snapshot failed: pysolver.snapshot.gz: HTTP 404"),
+         "the snapshot failed: pysolver.snapshot.gz could not be downloaded: HTTP 404"),
     ],
     ids=["missing", "other-wheel", "other-pyodide", "unreachable"],
 )

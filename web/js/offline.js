@@ -3,33 +3,52 @@
 // registration does not hold up the drawing of the first board; and when a new deployment's
 // service worker is installed and waiting, shows "new version: reload", which hands the page over
 // to it and reloads. The board survives the reload (it is saved as it changes).
+//
+// When another version takes over the page (another tab's Reload, or the person's in this one),
+// this page reloads too: its files are the old version's, and its cache is gone, so a restarted
+// solver worker would otherwise boot the new version's worker and wheel under the old page.
+//
+// It also offers Retry when the solver could not start: a reload, which fetches the files again.
 
 import { client } from "./solver.js";
 
 const banner = document.getElementById("update");
-let reloading = false;
+const retry = document.getElementById("boot-retry");
 
-function offer(waiting) {
+function showRetry() {
+  retry.hidden = false;
+  retry.onclick = () => location.reload();
+}
+
+if (client.bootError) showRetry();
+client.addEventListener("boot-error", showRetry);
+
+function offer(registration, waiting) {
   banner.hidden = false;
   banner.querySelector("button").onclick = () => {
-    reloading = true;
-    waiting.postMessage("activate-new-version");
+    // Another tab may have taken this version already: then it is active, and the page (which the
+    // controllerchange below has not reloaded yet, or never will for a page it did not control)
+    // only needs a reload.
+    if (waiting.state === "installed" && registration.waiting === waiting) waiting.postMessage("activate-new-version");
+    else location.reload();
   };
 }
 
 async function register() {
   const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
-  if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+  if (registration.waiting && navigator.serviceWorker.controller) offer(registration, registration.waiting);
   registration.addEventListener("updatefound", () => {
     const installing = registration.installing;
     installing.addEventListener("statechange", () => {
-      if (installing.state === "installed" && navigator.serviceWorker.controller) offer(installing);
+      if (installing.state === "installed" && navigator.serviceWorker.controller) offer(registration, installing);
     });
   });
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (reloading) location.reload();
-  });
 }
+
+// A page that had a controller and gets another one is the old version's: reload it. The first
+// install, which claims a page that had none, changes nothing the page runs.
+let controlled = navigator.serviceWorker ? navigator.serviceWorker.controller !== null : false;
+let reloading = false;
 
 /** Resolve when the page's main thread has a moment free (the first board drawn), at most 2 s on. */
 function idle() {
@@ -40,5 +59,12 @@ function idle() {
 }
 
 if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (controlled && !reloading) {
+      reloading = true;
+      location.reload();
+    }
+    controlled = navigator.serviceWorker.controller !== null;
+  });
   client.ready.then(idle).then(register).catch((error) => console.warn("offline use is unavailable:", error));
 }

@@ -18,9 +18,34 @@ function contentType(url) {
   return found ? CONTENT_TYPES[found] : "application/octet-stream";
 }
 
-async function fetchOk(url, init) {
-  const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${new URL(url).pathname.split("/").pop()}: HTTP ${response.status}`);
+/** The file name at the end of `url`, for messages. */
+export function fileName(url) {
+  return new URL(url, self.location.href).pathname.split("/").pop();
+}
+
+/**
+ * A file the boot needs could not be downloaded: the message names the file, its address and how
+ * it failed (an HTTP status, or the network), so the page can say which file is missing.
+ */
+export class DownloadError extends Error {
+  constructor(url, how) {
+    super(`${fileName(url)} could not be downloaded: ${how} (${url})`);
+    this.name = "DownloadError";
+    this.url = String(url);
+  }
+}
+
+/** `fetch(url, init)` (or `fetcher`'s), failing with a DownloadError unless the answer is ok. */
+export async function fetchOk(input, init, fetcher = fetch) {
+  const url = input instanceof Request ? input.url : String(input);
+  let response;
+  try {
+    response = await fetcher(input, init);
+  } catch (error) {
+    if (error && error.name === "AbortError") throw error;
+    throw new DownloadError(url, "the network failed");
+  }
+  if (!response.ok) throw new DownloadError(url, `HTTP ${response.status}`);
   return response;
 }
 
@@ -61,22 +86,38 @@ export function prefetchGzipped(site, gzipped) {
 /**
  * Run `load()` (Pyodide's loadPyodide) while a fetch of a runtime file that `prefetched` holds reads
  * its gunzipped download instead (once: a second fetch, as in a fallback boot, goes to the network).
- * Pyodide fetches its WebAssembly and lock file by URL and offers no hook for it, so the worker's
- * own fetch is wrapped for that while; nothing else runs in the worker meanwhile.
+ * Pyodide fetches its WebAssembly, standard library and lock file by URL and offers no hook for it,
+ * so the worker's own fetch is wrapped for that while; nothing else runs in the worker meanwhile.
+ *
+ * Every answer is checked on the way: Pyodide only logs a warning for a missing WebAssembly file
+ * (and then waits forever) and reports a missing standard library as "[object Object]", so the
+ * first download that fails ends the load at once with a DownloadError naming the file.
  */
 export async function withGzippedRuntime(prefetched, load) {
-  if (prefetched.size === 0) return load();
   const plainFetch = globalThis.fetch;
+  let failed;
+  const failure = new Promise((resolve, reject) => {
+    failed = reject;
+  });
+  failure.catch(() => {}); // raced below; an unraced rejection is no error
+  const checkedFetch = async (input, init) => {
+    try {
+      return await fetchOk(input, init, plainFetch);
+    } catch (error) {
+      failed(error);
+      throw error;
+    }
+  };
   globalThis.fetch = async (input, init) => {
     const href = new URL(input instanceof Request ? input.url : input, self.location.href).href;
     const download = prefetched.get(href);
-    if (!download) return plainFetch(input, init);
+    if (!download) return checkedFetch(input, init);
     prefetched.delete(href);
     const response = await download.catch(() => null);
-    return response && response.ok ? gunzipped(response, contentType(new URL(href))) : plainFetch(input, init);
+    return response && response.ok ? gunzipped(response, contentType(new URL(href))) : checkedFetch(input, init);
   };
   try {
-    return await load();
+    return await Promise.race([load(), failure]);
   } finally {
     globalThis.fetch = plainFetch;
   }
@@ -87,7 +128,16 @@ export async function withGzippedRuntime(prefetched, load) {
  * copy when there is one; resolves with {loadPyodide, version, createPyodideModule}.
  */
 export async function importRuntime(site, prefetched) {
-  const { loadPyodide, version } = await import(new URL("pyodide/pyodide.mjs", site).href);
+  const loader = new URL("pyodide/pyodide.mjs", site).href;
+  let loaded;
+  try {
+    loaded = await import(loader);
+  } catch (error) {
+    // import() says only "Failed to fetch dynamically imported module": ask the server why.
+    await fetchOk(loader, { cache: "no-store" });
+    throw new Error(`${fileName(loader)} could not be loaded as a module (${loader}): ${error.message}`);
+  }
+  const { loadPyodide, version } = loaded;
   const glue = new URL("pyodide/pyodide.asm.mjs", site).href;
   let createPyodideModule;
   if (prefetched.has(glue)) {

@@ -10,14 +10,23 @@
 //   await client.request("generate", {size: 9}, {onProgress: ({stage, fraction}) => ...});
 //   await client.cancel();                    // rejects pending requests with kind "cancelled"
 //
+// Every worker after the first boots with the manifest the first one booted with (passed in its
+// URL), so that a restart loads the same wheel and snapshot as the page's first boot, not the files
+// of a deployment made since.
+//
 // A request rejects with the error object of the reply ({kind, message, cell, house, cells}), with
 // kind "internal" for a Python exception, "boot" when the worker could not start, and "cancelled".
+//
+// A boot error is final for its worker: whatever that worker posts after it (a download's progress
+// still on its way) is ignored, so the page keeps showing the error. The client is also an
+// EventTarget that dispatches "boot-error" (event.detail {stage, message}) for listeners other
+// than the page's one set of callbacks, such as the boot's Retry button.
 
 const WORKER_URL = new URL("./solver-worker.js", import.meta.url);
 
 const CANCELLED = Object.freeze({ kind: "cancelled", message: "Cancelled" });
 
-export class SolverClient {
+export class SolverClient extends EventTarget {
   /**
    * @param {object} [callbacks]
    * @param {(p: {stage: string, label: string, fraction: number}) => void} [callbacks.onProgress]
@@ -26,6 +35,7 @@ export class SolverClient {
    * @param {(busy: boolean) => void} [callbacks.onBusyChange]
    */
   constructor(callbacks = {}) {
+    super();
     this._setCallbacks(callbacks);
     this.versions = null;
     this.boot = null;
@@ -33,6 +43,7 @@ export class SolverClient {
     this.busy = false;
     this._pending = new Map();
     this._nextId = 1;
+    this._manifest = null;
     this._start();
   }
 
@@ -44,6 +55,12 @@ export class SolverClient {
     this._setCallbacks(callbacks);
     const last = this._lastBootEvent;
     if (last) this._receive(last.data, { replay: true });
+  }
+
+  /** The current worker's boot error ({stage, message}), or null while it boots or once it is ready. */
+  get bootError() {
+    const last = this._lastBootEvent;
+    return last && last.data.type === "boot-error" ? { stage: last.data.stage, message: last.data.message } : null;
   }
 
   _setCallbacks({ onProgress, onReady, onBootError, onBusyChange }) {
@@ -88,7 +105,9 @@ export class SolverClient {
       });
       this.ready.catch(() => {}); // a boot failure is reported through onBootError as well
     }
-    const worker = new Worker(WORKER_URL, { type: "module" });
+    const url = new URL(WORKER_URL);
+    if (this._manifest) url.hash = `manifest=${encodeURIComponent(JSON.stringify(this._manifest))}`;
+    const worker = new Worker(url, { type: "module" });
     worker.onmessage = (event) => {
       if (worker === this._worker) this._receive(event.data);
     };
@@ -107,11 +126,14 @@ export class SolverClient {
   }
 
   _receive(data, { replay = false } = {}) {
-    if (["progress", "ready", "boot-error"].includes(data.type)) this._lastBootEvent = { data };
+    const booting = ["progress", "ready", "boot-error"].includes(data.type);
+    if (booting && !replay && this._lastBootEvent && this._lastBootEvent.data.type === "boot-error") return;
+    if (booting) this._lastBootEvent = { data };
     if (data.type === "progress") {
       this.onProgress({ stage: data.stage, label: data.label, fraction: data.fraction });
     } else if (data.type === "ready") {
       if (!replay) {
+        if (this._manifest === null && data.manifest) this._manifest = data.manifest;
         this.versions = data.versions;
         this.boot = data.boot;
         this._boot.settled = true;
@@ -140,6 +162,7 @@ export class SolverClient {
     this._boot.settled = true;
     this._boot.reject({ kind: "boot", ...error });
     this.onBootError(error);
+    this.dispatchEvent(new CustomEvent("boot-error", { detail: { ...error } }));
   }
 
   _rejectAll(error) {

@@ -12,14 +12,19 @@
 //
 // Messages posted to the page:
 //   {type: "progress", stage, label, fraction}      as each boot stage starts, and as bytes arrive
-//   {type: "ready", versions: {python, pyodide, pysolver}, boot: {path, fallback}}
+//   {type: "ready", versions: {python, pyodide, pysolver}, boot: {path, fallback}, manifest}
+//        manifest: the manifest.json it booted with; a worker started with `#manifest=<its JSON>` at
+//        the end of its URL boots with that one instead of fetching it (the page's later workers
+//        load the files the page's first one did, even after a new deployment)
 //        path "snapshot" or "install"; fallback: why the snapshot was not used (null if it was)
-//   {type: "boot-error", stage, message}
+//   {type: "boot-error", stage, message}             the last boot message: nothing follows it
 //   {id, progress: {stage, fraction}}               from a long command, while it runs
 //   {id, result}                                    a reply with ok: true
 //   {id, error: {kind, message, ...}}               ok: false, a Python exception, or a failed boot
 
-import { CAN_GUNZIP, fetchBytes, importRuntime, prefetchGzipped, withGzippedRuntime } from "./runtime-loader.js";
+import {
+  CAN_GUNZIP, DownloadError, fetchBytes, fetchOk, fileName, importRuntime, prefetchGzipped, withGzippedRuntime,
+} from "./runtime-loader.js";
 
 const SITE = new URL("../", import.meta.url);
 
@@ -40,18 +45,26 @@ const DOWNLOAD_STEP = 0.04;
 
 let stage = "manifest";
 let web = null; // from pysolver.web: {handle, oversized, maxRequestChars}
+// Set when the boot has failed: no progress is posted after the boot error (a download still
+// running would otherwise move the bar and hide the error), and the downloads are stopped.
+let bootFailed = false;
+let stopDownloads = () => {};
 
 function enter(name, fraction = STAGES[name].fraction) {
+  if (bootFailed) return;
   stage = name;
   postMessage({ type: "progress", stage: name, label: STAGES[name].label, fraction });
 }
 
 async function fetchManifest() {
-  const response = await fetch(new URL("manifest.json", SITE), { cache: "no-cache" });
-  if (!response.ok) {
-    throw new Error(`manifest.json: HTTP ${response.status}`);
+  const pinned = new URLSearchParams(self.location.hash.slice(1)).get("manifest");
+  if (pinned !== null) return JSON.parse(pinned);
+  const response = await fetchOk(new URL("manifest.json", SITE), { cache: "no-cache" });
+  try {
+    return await response.json();
+  } catch {
+    throw new Error(`manifest.json is not valid JSON (${response.url})`);
   }
-  return response.json();
 }
 
 const url = (path) => new URL(path, SITE).href;
@@ -75,7 +88,7 @@ function startSnapshotDownloads(manifest) {
     signal: controller.signal,
     onBytes: (done) => {
       const fraction = Math.min(done / total, 1) * DOWNLOAD_SHARE;
-      if (fraction - shown >= DOWNLOAD_STEP && stage === "runtime") {
+      if (fraction - shown >= DOWNLOAD_STEP && stage === "runtime" && !bootFailed) {
         shown = fraction;
         enter("runtime", fraction);
       }
@@ -84,7 +97,8 @@ function startSnapshotDownloads(manifest) {
   const wheel = fetchBytes(url(manifest.wheel), { signal: controller.signal });
   snapshot.catch(() => {}); // awaited later; a failure is reported from there
   wheel.catch(() => {});
-  return { snapshot, wheel, abort: () => controller.abort() };
+  stopDownloads = () => controller.abort();
+  return { snapshot, wheel, abort: stopDownloads };
 }
 
 /** Restore the snapshot (downloaded while the runtime loads) and unpack the wheel beside it. */
@@ -100,8 +114,15 @@ async function bootFromSnapshot(runtime, downloads, prefetched) {
   return pyodide;
 }
 
-/** The path without a snapshot: a bare runtime, then micropip installs the wheel. */
+/**
+ * The path without a snapshot: a bare runtime, then micropip installs the wheel. The worker
+ * downloads the wheel itself (while the runtime loads) and hands micropip the file: micropip
+ * reports a missing wheel as a traceback about a bad zip file, not as the HTTP error it was.
+ */
 async function bootByInstalling(manifest, runtime, prefetched) {
+  const wheelURL = url(manifest.wheel);
+  const wheelBytes = fetchBytes(wheelURL);
+  wheelBytes.catch(() => {}); // awaited below
   const pyodide = await withGzippedRuntime(prefetched, () => runtime.loadPyodide({
     indexURL: url("pyodide/"),
     createPyodideModule: runtime.createPyodideModule,
@@ -114,8 +135,10 @@ async function bootByInstalling(manifest, runtime, prefetched) {
   });
 
   enter("wheel");
+  const wheelFile = `/tmp/${fileName(wheelURL)}`;
+  pyodide.FS.writeFile(wheelFile, await wheelBytes);
   const micropip = pyodide.pyimport("micropip");
-  await micropip.install(url(manifest.wheel));
+  await micropip.install(`emfs:${wheelFile}`);
   micropip.destroy();
   return pyodide;
 }
@@ -137,7 +160,10 @@ async function boot() {
     try {
       pyodide = await bootFromSnapshot(runtime, downloads, prefetched);
     } catch (error) {
-      fallback = `the snapshot failed: ${error && error.message ? error.message : error}`;
+      // Only the snapshot itself has a way round it; any other file that is missing is missing
+      // for installing too (the wheel, the runtime's files).
+      if (error instanceof DownloadError && error.url !== url(manifest.snapshot.path)) throw error;
+      fallback = `the snapshot failed: ${describe(error)}`;
       enter("runtime");
     }
   }
@@ -153,7 +179,8 @@ async function boot() {
     pyodide: pyodide.version,
     pysolver: pyodide.runPython("import pysolver; pysolver.__version__"),
   };
-  postMessage({ type: "ready", versions, boot: { path: fallback === null ? "snapshot" : "install", fallback } });
+  postMessage({ type: "ready", versions, boot: { path: fallback === null ? "snapshot" : "install", fallback },
+    manifest });
   if (fallback === null) warmUp(module.warm_up);
 }
 
@@ -174,9 +201,24 @@ function warmUp(step) {
   setTimeout(next, WARM_UP_AFTER_IDLE_MS);
 }
 
+/** An error's message; Pyodide rejects with some objects that are no Error (no "[object Object]"). */
+function describe(error) {
+  if (error instanceof Error || (error && typeof error.message === "string")) return error.message;
+  if (typeof error === "object" && error !== null) {
+    try {
+      return `an unexpected failure: ${JSON.stringify(error).slice(0, 300)}`;
+    } catch {
+      // not serialisable: fall through
+    }
+  }
+  return String(error);
+}
+
 const booted = boot().catch((error) => {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describe(error);
   postMessage({ type: "boot-error", stage, message });
+  bootFailed = true;
+  stopDownloads();
   throw error;
 });
 booted.catch(() => {}); // reported above; each request then answers with a boot error
@@ -224,7 +266,7 @@ self.onmessage = async (event) => {
   try {
     await booted;
   } catch (error) {
-    postMessage({ id, error: { kind: "boot", message: `The solver failed to start (${stage}): ${error.message}` } });
+    postMessage({ id, error: { kind: "boot", message: `The solver failed to start (${stage}): ${describe(error)}` } });
     return;
   }
   postMessage(answer(id, request));

@@ -9,7 +9,8 @@
  * Both are input the page did not write this time (an old version, another tab, a hand-edited or
  * hostile value, a mangled link), so each is read through a parser that checks every field and
  * answers `{value, problem}`: the value when it is usable, else null with one sentence that says what
- * was wrong. A stored value that fails is removed, so its message is shown once.
+ * was wrong. A stored board keeps whatever of it can be read (its puzzle, the steps that still
+ * replay, defaults for odd fields) and is set aside as it was under another key, never deleted.
  */
 
 const KEY = "pysolver.board";
@@ -132,85 +133,166 @@ function shapeProblem(shape) {
   return null;
 }
 
-/** Why a parsed stored record cannot be used, or null. */
-function recordProblem(record) {
-  if (!isObject(record)) return "it is not a saved board";
-  if (record.version !== undefined && record.version !== VERSION) return `it has an unknown format (version ${quoted(String(record.version))})`;
-  if (typeof record.puzzle !== "string" || record.puzzle.length > MAX_PUZZLE_CHARS) return "its puzzle is missing or too long";
-  if (!Array.isArray(record.actions) || record.actions.length > MAX_ACTIONS
-      || !record.actions.every((action) => typeof action === "string" && ACTION.test(action))) {
-    return "its step log is missing or not a list of steps";
+const isSeconds = (value) => value === null || (typeof value === "number" && Number.isFinite(value) && value >= 0);
+
+/** Python's defaults for the settings a record lacks (an older format had fewer). */
+const DEFAULT_SETTINGS = { auto_clear_notes: true, mark_mistakes: false };
+
+/**
+ * The usable part of a parsed record, field by field: `{value, lost}` where `lost` lists what was
+ * left out (in words). Only a record without a usable puzzle has no value; any other field that is
+ * missing or odd gets its default: a step log keeps its steps up to the first one that is not a
+ * step (the rest replay from the start, in order), a position past the log's end goes to its end.
+ */
+function salvage(record, nested = false) {
+  if (!isObject(record)) return { value: null, lost: ["it is not a saved board"] };
+  const { puzzle } = record;
+  if (typeof puzzle !== "string" || puzzle.length === 0 || puzzle.length > MAX_PUZZLE_CHARS) {
+    return { value: null, lost: ["its puzzle is missing, not text, or too long"] };
   }
-  if (!isCount(record.position, 0, record.actions.length)) return "its position in the step log is not a step of it";
-  return shapeProblem(record.shape) || playProblem(record) || editingProblem(record.editing);
+  const lost = [];
+  if (record.version !== undefined && record.version !== VERSION) {
+    lost.push(`it has an unknown format (version ${quoted(String(record.version))}), so each field was checked on its own`);
+  }
+  let actions = [];
+  if (Array.isArray(record.actions)) {
+    const bad = record.actions.findIndex((action) => typeof action !== "string" || !ACTION.test(action));
+    actions = record.actions.slice(0, Math.min(bad === -1 ? Infinity : bad, MAX_ACTIONS));
+    if (actions.length < record.actions.length) {
+      lost.push(`its step log was cut after ${actions.length} of ${record.actions.length} steps (step ${actions.length + 1} is not a step)`);
+    }
+  } else {
+    lost.push(`its step log is ${record.actions === undefined ? "missing" : "not a list of steps"}; the puzzle is loaded without steps`);
+  }
+  let position = actions.length;
+  const cut = actions.length < (Array.isArray(record.actions) ? record.actions.length : 0);
+  if (isCount(record.position, 0, actions.length)) position = record.position;
+  else if (Array.isArray(record.actions) && !(cut && isCount(record.position, 0, record.actions.length))) {
+    lost.push("its position in the step log is not a step of it; the board is at the log's last step");
+  }
+  const shapeWrong = shapeProblem(record.shape);
+  if (shapeWrong && record.shape !== undefined) lost.push(`${shapeWrong}; the puzzle's own is used`);
+  const shape = shapeWrong ? null : { n: record.shape.n, box_rows: record.shape.box_rows,
+    box_cols: record.shape.box_cols, symbols: record.shape.symbols };
+  const { mode, showCandidates, play, settings, address } = record;
+  if (mode !== undefined && mode !== "play" && mode !== "enter") lost.push("its mode is neither play nor enter; play is used");
+  if (showCandidates !== undefined && typeof showCandidates !== "boolean") lost.push("its notes switch is not true or false; it is on");
+  const value = { puzzle, actions, position, shape,
+    mode: mode === "enter" ? "enter" : "play", showCandidates: showCandidates !== false,
+    play: playOf(play, lost), settings: settingsOf(settings, lost), address: addressOf(address, lost) };
+  const editing = nested ? null : editingOf(record.editing, lost);
+  return { value: editing ? { ...value, editing } : value, lost };
 }
 
-/** Why the game kept while its givens are edited (optional: a board and its `givens`) cannot be
- * used, or null. */
-function editingProblem(editing) {
+/**
+ * The game kept while a played game's givens are edited (a board and its `givens`; optional), whole
+ * or not at all (said in `lost`): it is only offered back, so a part of it is not worth keeping.
+ */
+function editingOf(editing, lost) {
   if (editing === undefined || editing === null) return null;
   const problem = !isObject(editing) || editing.editing !== undefined ? "it is not a saved board"
     : typeof editing.givens !== "string" || editing.givens.length > MAX_PUZZLE_CHARS ? "its givens are missing"
-      : recordProblem(editing);
-  return problem ? `its game kept while editing the givens is not usable: ${problem}` : null;
+      : salvage(editing, true).lost.map((part) => part.split(";")[0])[0] ?? null;
+  if (problem) {
+    lost.push(`its game kept while editing the givens was left out (${problem})`);
+    return null;
+  }
+  return { ...salvage(editing, true).value, givens: editing.givens };
 }
 
-const isSeconds = (value) => value === null || (typeof value === "number" && Number.isFinite(value) && value >= 0);
+const PLAY_NAMES = { started: "start time", finished_in: "finishing time", hints: "hint count", checks: "check count" };
 
-/** Why the play fields of a record (all optional: the first format had none) cannot be used, or null. */
-function playProblem(record) {
-  const { mode, showCandidates, play, settings, address } = record;
-  if (mode !== undefined && mode !== "play" && mode !== "enter") return "its mode is neither play nor enter";
-  if (showCandidates !== undefined && typeof showCandidates !== "boolean") return "its notes switch is not true or false";
-  if (play !== undefined && play !== null && (!isObject(play) || !isSeconds(play.started ?? null)
-      || !isSeconds(play.finished_in ?? null) || !isCount(play.hints, 0, 1e9) || !isCount(play.checks, 0, 1e9))) {
-    return "its play counters are not counts";
+/** The play counters, each odd one at its start value (said in `lost`). */
+function playOf(play, lost) {
+  if (play === undefined || play === null) return null;
+  if (!isObject(play)) {
+    lost.push("its play counters are not counts and were left out");
+    return null;
   }
-  if (settings !== undefined && settings !== null && (!isObject(settings)
-      || typeof settings.auto_clear_notes !== "boolean" || typeof settings.mark_mistakes !== "boolean")) {
-    return "its settings are not true or false";
+  const odd = [];
+  const seconds = (name) => {
+    if (isSeconds(play[name] ?? null)) return play[name] ?? null;
+    odd.push(name);
+    return null;
+  };
+  const count = (name) => {
+    if (isCount(play[name] ?? 0, 0, 1e9)) return play[name] ?? 0;
+    odd.push(name);
+    return 0;
+  };
+  const value = { started: seconds("started"), hints: count("hints"), checks: count("checks"),
+    finished_in: seconds("finished_in") };
+  if (odd.length) {
+    const names = odd.map((name) => PLAY_NAMES[name]).join(" and ");
+    lost.push(`in its play counters, the ${names} ${odd.length > 1 ? "were" : "was"} not a number and ${odd.length > 1 ? "were" : "was"} left out`);
   }
-  if (address !== undefined && (!isObject(address) || !(address.digits === "" || DIGITS.test(address.digits))
-      || !(address.notes === "" || NOTES.test(address.notes)))) {
-    return "its address is not one the page writes";
-  }
-  return null;
+  return value;
 }
+
+/** The settings, each missing one at Python's default and each odd one too (said in `lost`). */
+function settingsOf(settings, lost) {
+  if (settings === undefined || settings === null) return null;
+  if (!isObject(settings)) {
+    lost.push("its settings were not true or false and were left out");
+    return null;
+  }
+  const value = { ...DEFAULT_SETTINGS };
+  const odd = [];
+  for (const name of Object.keys(DEFAULT_SETTINGS)) {
+    if (typeof settings[name] === "boolean") value[name] = settings[name];
+    else if (settings[name] !== undefined) odd.push(name);
+  }
+  if (odd.length) {
+    const were = odd.length > 1 ? "were" : "was";
+    lost.push(`in its settings, ${odd.map((name) => `"${name}"`).join(" and ")} ${were} not true or false and ${odd.length > 1 ? "are" : "is"} at the default`);
+  }
+  return value;
+}
+
+/** The address the record was saved with (its digits and notes), or none (said in `lost`). */
+function addressOf(address, lost) {
+  if (address === undefined) return { digits: "", notes: "" };
+  if (isObject(address) && (address.digits === "" || DIGITS.test(address.digits))
+      && (address.notes === "" || NOTES.test(address.notes))) {
+    return { digits: address.digits, notes: address.notes };
+  }
+  lost.push("its address is not one the page writes and was left out");
+  return { digits: "", notes: "" };
+}
+
+/** Where a stored board that could not be read whole is kept, as it was, for a person to recover. */
+export const SET_ASIDE_KEY = `${KEY}.set-aside`;
 
 /**
  * A stored board, from the text localStorage held: `{value: {puzzle, actions, position, shape,
  * mode, showCandidates, play, settings, address, and editing when a played game's givens were being
- * edited} or null, problem}`. Nothing stored is no problem; anything else that is not a whole,
- * well-formed record is one, and none of its fields is used.
+ * edited} or null, problem}`. Nothing stored is no problem.
+ * A record with a usable puzzle is used for what can be read of it, and the problem says what was
+ * left out; whenever there is a problem the record was not read whole, and loadSaved keeps its text
+ * (SET_ASIDE_KEY) rather than lose it when the page saves the board again.
  */
 export function parseSaved(text) {
   if (text === null || text === undefined) return result(null);
+  const kept = `The saved board as it was is kept in this browser's storage under "${SET_ASIDE_KEY}".`;
   let record;
   try {
     record = JSON.parse(text);
   } catch {
-    return result(null, "The saved board could not be read (it is not valid JSON); it was discarded.");
+    return result(null, `The saved board could not be read (it is not valid JSON); it was set aside. ${kept}`);
   }
-  const problem = recordProblem(record);
-  if (problem) return result(null, `The saved board could not be used (${problem}); it was discarded.`);
-  const board = savedBoard(record);
-  return result(record.editing ? { ...board, editing: { ...savedBoard(record.editing), givens: record.editing.givens } }
-    : board);
+  const { value, lost } = salvage(record);
+  if (value === null) {
+    return result(null, `The saved board could not be used (${lost[0]}); it was set aside. ${kept}`);
+  }
+  if (lost.length === 0) return result(value);
+  const said = lost.map((part) => `${part[0].toUpperCase()}${part.slice(1)}.`).join(" ");
+  return result(value, `The saved board was read in part. ${said} ${kept}`);
 }
 
-/** The known fields of a checked record, copied. */
-function savedBoard(record) {
-  const { puzzle, actions, position, shape, play, settings, address } = record;
-  return { puzzle, actions: [...actions], position,
-    shape: { n: shape.n, box_rows: shape.box_rows, box_cols: shape.box_cols, symbols: shape.symbols },
-    mode: record.mode === "enter" ? "enter" : "play", showCandidates: record.showCandidates !== false,
-    play: play ? { started: play.started ?? null, hints: play.hints, checks: play.checks,
-      finished_in: play.finished_in ?? null } : null,
-    settings: settings ? { auto_clear_notes: settings.auto_clear_notes, mark_mistakes: settings.mark_mistakes } : null,
-    address: address ? { digits: address.digits, notes: address.notes } : { digits: "", notes: "" } };
-}
-
-/** The saved board, checked: `{value, problem}`. A record that fails is removed, so it is reported once. */
+/**
+ * The saved board, checked: `{value, problem}`. A record not read whole is set aside (copied to
+ * SET_ASIDE_KEY) and, when nothing of it is usable, removed, so that its message is shown once.
+ */
 export function loadSaved() {
   let text;
   try {
@@ -219,15 +301,16 @@ export function loadSaved() {
     return result(null); // storage disabled: nothing was saved
   }
   const saved = parseSaved(text);
-  if (saved.problem) forget();
+  if (saved.problem) setAside(text, saved.value === null);
   return saved;
 }
 
-function forget() {
+function setAside(text, remove) {
   try {
-    localStorage.removeItem(KEY);
+    localStorage.setItem(SET_ASIDE_KEY, text);
+    if (remove) localStorage.removeItem(KEY);
   } catch {
-    // Storage disabled: nothing to remove.
+    // Storage full or disabled: the record stays where it was, and its message is shown again.
   }
 }
 

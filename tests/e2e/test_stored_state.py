@@ -1,0 +1,80 @@
+"""A saved board with one field the page cannot read (another format, an older record without a
+newer setting, a counter that is not a number, a step that is not one) keeps what can be kept:
+the puzzle and the steps that still replay, defaults for the rest; the page says what was left out,
+and the record as it was is set aside under another key, not deleted.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.conftest import READY, READY_TIMEOUT_MS
+from tests.helpers import FIGURE_4_2
+
+pytestmark = pytest.mark.e2e
+
+KEY = "pysolver.board"
+SET_ASIDE = "pysolver.board.set-aside"
+NINE = {"n": 9, "box_rows": 3, "box_cols": 3, "symbols": "123456789"}
+OPENED = READY + " && window.__pysolver.state.view !== null && window.__pysolver.state.busy === null"
+
+
+def record(**changes: Any) -> str:
+    base: dict[str, Any] = {
+        "version": 1, "puzzle": FIGURE_4_2, "actions": ["logic", "logic", "logic"], "position": 3,
+        "shape": NINE, "mode": "play", "showCandidates": True,
+        "play": {"started": 1_700_000_000, "hints": 2, "checks": 1, "finished_in": None},
+        "settings": {"auto_clear_notes": False, "mark_mistakes": True}, "address": {"digits": "", "notes": ""},
+    }
+    base.update(changes)
+    return json.dumps(base)
+
+
+def open_with(page: Page, site_url: str, stored: str) -> dict[str, Any]:
+    page.goto(site_url + "manifest.json")
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, stored])
+    page.goto(site_url)
+    page.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    state: dict[str, Any] = page.evaluate(
+        """() => { const s = window.__pysolver.state; const message = document.getElementById("message");
+          return { puzzle: s.view.puzzle, actions: s.view.actions.length, settings: s.view.settings,
+                   hints: s.view.play.hints, message: message.hidden ? null : message.textContent }; }""")
+    return state
+
+
+@pytest.mark.parametrize(
+    "stored, actions, said",
+    [
+        (record(version=2), 3, "unknown format (version \"2\")"),
+        (record(play={"started": "2026-01-01", "hints": 2, "checks": 1}), 3, "start time was not a number"),
+        (record(actions=["logic", "logic", "<b>", "logic"], position=4), 2, "cut after 2 of 4 steps"),
+    ],
+    ids=["version-2", "started-as-text", "a-bad-step"],
+)
+def test_a_record_with_an_odd_field_keeps_the_rest(
+    page: Page, site_url: str, stored: str, actions: int, said: str
+) -> None:
+    state = open_with(page, site_url, stored)
+    assert (state["puzzle"], state["actions"], state["hints"]) == (FIGURE_4_2, actions, 2)
+    assert state["settings"] == {"auto_clear_notes": False, "mark_mistakes": True}
+    assert state["message"] is not None and said in state["message"] and SET_ASIDE in state["message"]
+    assert page.evaluate("(key) => localStorage.getItem(key)", SET_ASIDE) == stored
+
+
+def test_an_older_record_without_a_newer_setting_is_read_whole(page: Page, site_url: str) -> None:
+    state = open_with(page, site_url, record(settings={"auto_clear_notes": False}))
+    assert (state["puzzle"], state["actions"]) == (FIGURE_4_2, 3)
+    assert state["settings"] == {"auto_clear_notes": False, "mark_mistakes": False}
+    assert state["message"] is None
+    assert page.evaluate("(key) => localStorage.getItem(key)", SET_ASIDE) is None
+
+
+def test_a_record_without_a_puzzle_is_set_aside_not_deleted(page: Page, site_url: str) -> None:
+    stored = record(puzzle=None)
+    state = open_with(page, site_url, stored)
+    assert state["message"] is not None and "set aside" in state["message"]
+    assert page.evaluate("(key) => localStorage.getItem(key)", SET_ASIDE) == stored
