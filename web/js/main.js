@@ -283,8 +283,8 @@ function nextTask() {
 }
 
 /** The first board: the address's position (with the saved history when it is the same), else
- * the saved one, else Figure 4.2. A malformed address or stored board is set aside with one
- * message, never loaded in part. */
+ * the saved one, else Figure 4.2. What a malformed address or stored board holds that can be read
+ * is loaded, and one message says what was left out (storage.js keeps the stored record aside). */
 async function restore() {
   const hash = readHash();
   const position = hash.value ?? (saved ? { puzzle: saved.puzzle, ...saved.address }
