@@ -1274,8 +1274,8 @@ def _search(grid: Grid) -> Iterator[int]:
     return raw_solutions(t, clue_bits(t, grid.values))
 
 
-def _values(t: Layout, cand: int) -> list[int]:
-    """Each cell's digit in a solution (0 where ``cand`` has no candidate)."""
+def solution_values(t: Layout, cand: int) -> list[int]:
+    """Each cell's digit in a solution given as candidate bits (0 where ``cand`` has none)."""
     values = [0] * (t.n * t.n)
     while cand:
         low = cand & -cand
@@ -1287,7 +1287,7 @@ def _values(t: Layout, cand: int) -> list[int]:
 
 
 def _to_grid(geometry: Geometry, cand: int) -> Grid:
-    return Grid(geometry, tuple(_values(layout(geometry), cand)))
+    return Grid(geometry, tuple(solution_values(layout(geometry), cand)))
 
 
 def _limit(limit: int | None) -> int | None:
@@ -1383,7 +1383,7 @@ def _line(t: Layout, solution: int, alphabet: str) -> str:
     """
     spelling = _spelling(geometry_for_size(t.n), alphabet)
     if spelling.hex_line is None:
-        return "".join(spelling.symbols[v - 1] for v in _values(t, solution))
+        return "".join(spelling.symbols[v - 1] for v in solution_values(t, solution))
     total = 0
     for digit in range(1, t.n + 1):
         total += digit * int(bin(solution >> (digit - 1) * t.plane & t.cells)[2:], 16)

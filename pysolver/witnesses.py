@@ -39,7 +39,8 @@ from typing import Sequence
 
 from .board import Board
 from .geometry import Geometry
-from .search import Layout, SearchBudgetExceeded, candidate_bit, clue_bits, layout, raw_solutions
+from .search import (SearchBudgetExceeded, candidate_bit, clue_bits, layout, raw_solutions,
+                     solution_values)
 
 #: Nodes one search may visit before the question is given up (on an open board a search finds
 #: a solution in about one node per empty cell, the 25×25 ones in a few thousand).
@@ -87,7 +88,7 @@ def is_open(board: Board) -> bool:
             return False
         if found is None:
             return False
-        solution = _values(t, found)
+        solution = solution_values(t, found)
         _recent.append((geo, solution))
         _witness(unwitnessed, solution)
         if _witness_moves(unwitnessed, solution, moves, filled, candidates, empty, geo.n):
@@ -162,15 +163,3 @@ def _moves(geo: Geometry) -> tuple[tuple[int, ...], ...]:
     n = geo.n
     return tuple(tuple(rows[r] * n + cols[c] for r in range(n) for c in range(n))
                  for rows in shifts(n, geo.box_rows) for cols in shifts(n, geo.box_cols))
-
-
-def _values(t: Layout, found: int) -> list[int]:
-    """Each cell's digit in a solution given as candidate bits."""
-    values = [0] * (t.n * t.n)
-    while found:
-        low = found & -found
-        found ^= low
-        digit, bit = divmod(low.bit_length() - 1, t.plane)
-        row, col = divmod(bit, t.field)
-        values[row * t.n + col] = digit + 1
-    return values

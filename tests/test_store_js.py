@@ -16,17 +16,22 @@ from tests.helpers import FIGURE_4_2
 SCRIPT = Path(__file__).resolve().parent / "js" / "store_check.mjs"
 
 
-@pytest.fixture(scope="module")
-def result() -> dict[str, Any]:
+def run_under_node(script: Path, what: str) -> dict[str, Any]:
+    """What ``script`` prints as JSON, given Python's view of Figure 4.2 after a 9 in r1c1."""
     node = shutil.which("node")
     if node is None:
-        pytest.fail("node not found: the store test runs web/js/store.js under Node")
+        pytest.fail(f"node not found: the {what} test runs web/js/{what}.js under Node")
     handle(json.dumps({"cmd": "load", "puzzle": FIGURE_4_2}))
     view = json.loads(handle(json.dumps({"cmd": "place", "cell": 0, "digit": 9})))["view"]
-    out = subprocess.run([node, str(SCRIPT), json.dumps(view)], capture_output=True, text=True,
+    out = subprocess.run([node, str(script), json.dumps(view)], capture_output=True, text=True,
                          check=True, timeout=60).stdout
     found: dict[str, Any] = json.loads(out)
     return found
+
+
+@pytest.fixture(scope="module")
+def result() -> dict[str, Any]:
+    return run_under_node(SCRIPT, "store")
 
 
 def test_each_action_returns_a_new_state_and_mutates_nothing(result: dict[str, Any]) -> None:
@@ -97,15 +102,7 @@ CONTROLLER = Path(__file__).resolve().parent / "js" / "controller_check.mjs"
 @pytest.fixture(scope="module")
 def controlled() -> dict[str, Any]:
     """web/js/controller.js under Node with a scripted client (tests/js/controller_check.mjs)."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node not found: the controller test runs web/js/controller.js under Node")
-    handle(json.dumps({"cmd": "load", "puzzle": FIGURE_4_2}))
-    view = json.loads(handle(json.dumps({"cmd": "place", "cell": 0, "digit": 9})))["view"]
-    out = subprocess.run([node, str(CONTROLLER), json.dumps(view)], capture_output=True, text=True,
-                         check=True, timeout=60).stdout
-    found: dict[str, Any] = json.loads(out)
-    return found
+    return run_under_node(CONTROLLER, "controller")
 
 
 def test_cancel_while_a_saved_game_replays_shows_its_position_and_keeps_the_record(

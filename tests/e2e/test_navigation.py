@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
@@ -62,7 +63,8 @@ def test_back_and_forward_between_puzzles_of_two_sizes(page: Page, site_url: str
     wait_puzzle(page, later)
 
 
-def test_givens_typed_then_undone_give_the_game_back(page: Page, site_url: str) -> None:
+def edit_a_given_mid_game(page: Page, site_url: str) -> dict[str, Any]:
+    """Three moves on the 4×4, then Enter puzzle and a 1 typed as r4c4's given; the view played."""
     play_on(page, site_url, FOUR)
     play_moves(page)
     played = view(page)
@@ -70,6 +72,11 @@ def test_givens_typed_then_undone_give_the_game_back(page: Page, site_url: str) 
     cell(page, 15).click()
     page.keyboard.press("1")
     wait_for(page, f"{IDLE} && {STATE}.view.givens[15] === 1")
+    return played
+
+
+def test_givens_typed_then_undone_give_the_game_back(page: Page, site_url: str) -> None:
+    played = edit_a_given_mid_game(page, site_url)
     assert "3 moves" in page.inner_text("#message")  # said before anything is lost
     page.keyboard.press("Control+z")
     wait_for(page, f"{IDLE} && {STATE}.view.givens[15] === 0")
@@ -82,12 +89,7 @@ def test_givens_typed_then_undone_give_the_game_back(page: Page, site_url: str) 
 
 
 def test_changed_givens_say_the_moves_were_dropped_and_back_brings_the_game(page: Page, site_url: str) -> None:
-    play_on(page, site_url, FOUR)
-    play_moves(page)
-    played = view(page)
-    page.get_by_role("button", name="Enter puzzle").click()
-    cell(page, 15).click()
-    page.keyboard.press("1")
+    played = edit_a_given_mid_game(page, site_url)
     changed = FOUR[:15] + "1"
     wait_puzzle(page, changed)
     page.get_by_role("button", name="Play", exact=True).click()
@@ -239,12 +241,7 @@ def test_typing_pasting_and_learn_wait_for_a_new_puzzle_being_made(page: Page, s
 
 
 def test_a_reload_while_editing_the_givens_keeps_the_game(page: Page, site_url: str) -> None:
-    play_on(page, site_url, FOUR)
-    play_moves(page)
-    played = view(page)
-    page.get_by_role("button", name="Enter puzzle").click()
-    cell(page, 15).click()
-    page.keyboard.press("1")
+    played = edit_a_given_mid_game(page, site_url)
     wait_puzzle(page, FOUR[:15] + "1")
     page.reload()
     wait_for(page, f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p", FOUR[:15] + "1", 120_000)
