@@ -205,11 +205,18 @@ def _settings(session: Session, request: Request) -> None:
     session.mark_mistakes = fields.boolean(request, "mark_mistakes", default=session.mark_mistakes)
 
 
+#: What the page says when it read a 16×16 text as written with 0–F (``formats.written_in_hex``).
+HEX_NOTICE = ("Read as written with 0–F (it has 0s besides '.' blanks, and no G): the board shows "
+              "its digits as 1–G, 0 as 1 and F as G.")
+
+
 def _load(request: Request, progress: Progress) -> Reply:
     """A new session from ``puzzle`` in any text form (a pencil-mark grid, a candidate string, a
     position line or a SudokuWiki string start from the candidates and placed digits they show),
     then its saved history, or the position of a link."""
-    imported = formats.parse(fields.text(request, "puzzle"))
+    text = fields.text(request, "puzzle")
+    hex_text = formats.written_in_hex(text)
+    imported = formats.parse(text, "hex" if hex_text else "digits")
     grid = imported.puzzle
     session = Session(grid, imported.board, _disabled(request) or frozenset())
     try:
@@ -235,7 +242,10 @@ def _load(request: Request, progress: Progress) -> Reply:
         session.goto(position)
     _restore_play(session, _part(request, "play"))
     _Worker.session = session
-    return {"view": view(session), "format": imported.format}
+    reply: Reply = {"view": view(session), "format": imported.format}
+    if hex_text:
+        reply["notice"] = HEX_NOTICE
+    return reply
 
 
 def _export(request: Request, progress: Progress) -> Reply:

@@ -90,3 +90,14 @@ def test_export_leaves_out_a_players_repeated_digit_so_every_text_reads_back() -
         again = ask("load", puzzle=entry["text"])
         assert again["ok"], (entry["format"], again)
         assert again["view"]["values"] == fresh["values"], entry["format"]
+
+
+def test_a_sixteen_by_sixteen_puzzle_written_with_0_to_f_is_read_so_and_said_so() -> None:
+    one_to_g = "123456789ABCDEFG"
+    line = ask("generate", size=16, level="easy", seed=5)["puzzle"]
+    hex_line = line.translate(str.maketrans(one_to_g, "0123456789ABCDEF"))
+    assert "0" in hex_line and "G" not in hex_line
+    reply = ask("load", puzzle=hex_line)
+    assert reply["view"]["puzzle"] == line  # the same puzzle, not one with its 0s blank
+    assert reply["notice"].startswith("Read as written with 0–F")
+    assert "notice" not in ask("load", puzzle=line)

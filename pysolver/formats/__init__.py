@@ -178,6 +178,23 @@ def detect(text: str) -> str:
     return "pencilmarks" if looks_like_pencilmarks(stripped) else "picture"
 
 
+def written_in_hex(text: str) -> bool:
+    """Whether a 16×16 line or picture is written with 0–F (the hex alphabet) rather than 1–G.
+
+    Read with 1–G, a hex puzzle loses its 0s to blanks and every other digit is one off: a
+    different puzzle, silently. It shows as '0' digits beside '.' blanks (the default alphabet
+    writes a blank one way or the other, not both) and no 'G' (a digit only 1–G has).
+
+    >>> written_in_hex("0123456789ABCDEF" + "." * 240), written_in_hex("123456789ABCDEFG" + "0" * 240)
+    (True, False)
+    """
+    if detect(text) not in ("line", "picture"):
+        return False
+    cells = text.translate(_DROP_SEPARATORS).upper()
+    return (len(cells) == 256 and "0" in cells and "." in cells and "G" not in cells
+            and set(cells) <= set("0123456789ABCDEF."))
+
+
 def parse(text: str, alphabet: str = "digits") -> Imported:
     """Read a position in any form; ``PuzzleFormatError`` or ``ConflictError`` say what is wrong."""
     name = detect(text)
@@ -197,4 +214,4 @@ def start_text(board: Board) -> str:
 
 
 __all__ = ["FORMATS", "FORMAT_NAMES", "Imported", "TextFormat", "detect", "format_named", "parse",
-           "start_text", "write"]
+           "start_text", "write", "written_in_hex"]

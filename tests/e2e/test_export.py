@@ -146,3 +146,12 @@ def test_a_repeated_digit_of_the_players_is_left_out_and_said_so(page: Page) -> 
     paste(page, position)  # it reads back: the board it gives has no repeated digit
     wait_for(page, f"(s) => {IDLE} && {STATE}.view && {STATE}.view.start === s && !{STATE}.error",
              py("load", puzzle=position)["view"]["start"])
+
+
+def test_a_sixteen_by_sixteen_puzzle_written_with_0_to_f_loads_as_written_and_says_so(page: Page) -> None:
+    line = py("generate", size=16, level="easy", seed=5)["puzzle"]
+    hex_line = line.translate(str.maketrans("123456789ABCDEFG", "0123456789ABCDEF"))
+    paste(page, hex_line)
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p", line)
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Read as written with 0–F')")
+    assert page.locator("#message").is_visible()

@@ -86,6 +86,7 @@ export function createController(store, client) {
       if (reply) {
         const empty = reply.view.givens.every((digit) => digit === 0);
         dispatch({ type: "view", view: reply.view, cmd: "load", mode: empty ? "enter" : mode, keepSaved });
+        if (reply.notice) dispatch({ type: "notice", notice: reply.notice }); // how Python read the text
       }
       return true;
     } catch (error) {
