@@ -228,14 +228,17 @@ def test_typing_pasting_and_learn_wait_for_a_new_puzzle_being_made(page: Page, s
     page.click("#learn-panel summary")
     verdict = page.locator("#learn-panel .learn-verdict")
     wait_for(page, "() => document.querySelector('#learn-panel .learn-verdict').textContent.includes('busy')")
-    assert verdict.inner_text() == "The solver is busy: choose a lesson above once it is done."
+    assert verdict.inner_text() == "The solver is busy: the lesson shows once it is done."
     assert state(page)["busy"]["cmd"] == "generate" and view(page)["actions"] == []
+    # The menus that would load another board are off meanwhile: a choice would only be refused.
+    assert page.is_disabled("#size") and page.is_disabled("#examples")
     # The new puzzle still comes, and the text refused stays in its box.
     wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.n === 16 && {STATE}.rating", None, 300_000)
     assert view(page)["puzzle"] == state(page)["rating"]["puzzle"] and view(page)["actions"] == []
     assert page.input_value("#puzzle-text") == FOUR
     assert page.locator("#message").is_hidden()
-    page.locator('#learn-panel button[data-intent="learn-example"]').first.click()
+    assert page.is_enabled("#size") and page.is_enabled("#examples")
+    # The lesson refused during the run is asked for again by itself once the run has ended.
     wait_for(page, f"{IDLE} && {STATE}.learn && {STATE}.learn.reply !== null")
     assert "busy" not in verdict.inner_text()
 

@@ -115,8 +115,11 @@ export function createControlsView(doc) {
     const n = String(state.shape.n);
     if (![...els.size.options].some((option) => option.value === n)) els.size.add(new Option(`${n}×${n}`, n));
     setProp(els.size, "value", n);
-    setProp(els.size, "disabled", !state.ready);
-    setProp(els.examples, "disabled", !state.ready);
+    // Off while a run goes on (a quick edit aside): a choice made then could only be refused, and
+    // the refusal would go with the run, leaving the menu back where it was without a word.
+    const running = state.busy !== null && !state.busy.interruptible;
+    setProp(els.size, "disabled", !state.ready || running);
+    setProp(els.examples, "disabled", !state.ready || running);
   }
 
   /** The digit pad: one button per symbol and erase; in Notes mode its buttons toggle notes. */

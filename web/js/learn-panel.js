@@ -84,10 +84,9 @@ export function learnPanel(root, app) {
         app.commit({ ...app.state, learn: { ...latest, reply } });
       }
     } catch (error) {
-      // Refused while a run goes on (the page's message names it): the lesson is asked for again
-      // when the panel is opened or a lesson chosen after it ends.
-      const why = error && error.kind === "busy" ? { ...error, message: "The solver is busy: choose a lesson "
-        + "above once it is done." } : error;
+      // Refused while a run goes on (the page's message names it): render asks again when it ends.
+      const why = error && error.kind === "busy" ? { ...error, message: "The solver is busy: the lesson "
+        + "shows once it is done." } : error;
       app.commit({ ...app.state, learn: { ...current, error: why } });
     }
   }
@@ -106,6 +105,10 @@ export function learnPanel(root, app) {
     // no one while the page boots; opening it draws it.
     if (!root.open) return;
     const learn = learnState(state);
+    if (learn.error && learn.error.kind === "busy" && state.ready && !state.busy) {
+      // Refused while a run went on, which has ended: ask again, once (a new ask replaces `learn`).
+      queueMicrotask(() => { if (app.state.learn === learn) ask(learn.example, learn.candidates); });
+    }
     const lesson = lessonById(learn.example);
     root.dataset.example = lesson.id;
     redraw(els.tabs, lesson.id, () => LESSONS.map((item, k) => h("button", { type: "button",
