@@ -411,3 +411,21 @@ def test_every_command_reads_a_ruled_picture(capsys: pytest.CaptureFixture[str],
     code, out, err = run(capsys, command, str(path))
     assert (code, err) == (0, ""), (lines, err)
     assert out
+
+
+def test_exported_pictures_of_several_sixteen_by_sixteen_puzzles_read_back(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Each row of a 16×16 picture has a 4×4 puzzle's cell count: the grids are read, not rows."""
+    lines = []
+    for seed in (3, 4):
+        code, out, _ = run(capsys, "generate", "--size", "16", "--level", "easy", "--seed", str(seed))
+        lines.append(out.strip())
+    source = tmp_path / "two16.txt"
+    source.write_text("\n".join(lines) + "\n")
+    code, pictures, err = run(capsys, "export", "--format", "picture", str(source))
+    assert (code, err) == (0, "")
+    path = tmp_path / "pictures.txt"
+    path.write_text(pictures)
+    code, out, err = run(capsys, "count", str(path))
+    assert (code, err) == (0, "")
+    assert [line.split(": ")[1] for line in out.splitlines()] == ["1", "1"]

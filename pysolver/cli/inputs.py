@@ -110,6 +110,11 @@ def split_puzzles(text: str, source: str) -> list[PuzzleText]:
     if not numbered:
         raise InputError(f"{source} holds only comment lines (starting with '#'): no puzzle to read")
     text = "\n".join(lines)
+    # Several grids and nothing else (export's own pictures of 16×16 puzzles, whose rows are each
+    # a 4×4 puzzle's cell count, included): one puzzle per grid before any line is read alone.
+    grids = _grids(lines, source, only_grids=True)
+    if grids:
+        return grids
     if _is_picture_of_whole_rows([line for _, line in numbered]):
         return [PuzzleText(text, source)]
     whole = [_is_whole_puzzle(line) for _, line in numbered]
@@ -124,9 +129,10 @@ def _is_comment(line: str) -> bool:
     return line.lstrip().startswith("#")
 
 
-def _grids(lines: list[str], source: str) -> list[PuzzleText]:
+def _grids(lines: list[str], source: str, only_grids: bool = False) -> list[PuzzleText]:
     """Each grid of a text holding several pictures or pencil-mark grids, labelled with its lines
-    (``f lines 14-26``); [] when it holds fewer than two whole grids (then it is one puzzle).
+    (``f lines 14-26``); [] when it holds fewer than two whole grids (then it is one puzzle), or
+    with ``only_grids`` when any block of it is not a whole grid.
 
     A grid is a block of lines between blank lines, or ended by HoDoKu's closing rule (``'---'``).
     A block too short for a grid (HoDoKu's text of a step after its grid, a stray line) goes with
@@ -156,6 +162,8 @@ def _grids(lines: list[str], source: str) -> list[PuzzleText]:
     if start is not None:
         blocks.append((start, len(lines) - 1))
     whole = [_is_whole_grid(lines[first:last + 1]) for first, last in blocks]
+    if only_grids and not all(whole):
+        return []
     groups: list[list[int]] = []
     for (first, last), is_whole in zip(blocks, whole):
         if is_whole or not groups or last - first + 1 >= _FEWEST_ROWS:
