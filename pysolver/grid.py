@@ -59,7 +59,7 @@ def symbols_for(n: int, alphabet: str = "digits") -> str:
     """
     symbols = alphabet_of(alphabet)[0]
     if alphabet == "hex" and n != 16:
-        raise ValueError(f"the hex alphabet (0-F) is for 16×16 grids, not {n}×{n}")
+        raise PuzzleFormatError(f"the hex alphabet (0-F) is for 16×16 grids, not {n}×{n}")
     return symbols[:n]
 
 

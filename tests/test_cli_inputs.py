@@ -429,3 +429,16 @@ def test_exported_pictures_of_several_sixteen_by_sixteen_puzzles_read_back(
     code, out, err = run(capsys, "count", str(path))
     assert (code, err) == (0, "")
     assert [line.split(": ")[1] for line in out.splitlines()] == ["1", "1"]
+
+
+def test_a_nine_by_nine_line_under_the_hex_alphabet_is_reported_and_the_rest_read(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, line, _ = run(capsys, "generate", "--size", "16", "--level", "easy", "--seed", "3")
+    hex_line = line.strip().translate(str.maketrans("123456789ABCDEFG", "0123456789ABCDEF"))
+    path = tmp_path / "hexmix.txt"
+    path.write_text(f"{hex_line}\n{FIGURE_4_2}\n{hex_line}\n")
+    code, out, err = run(capsys, "check", "--alphabet", "hex", str(path))
+    assert code == 2 and err == ""
+    assert out.splitlines()[1] == ("hexmix.txt line 2: invalid: the hex alphabet (0-F) is for 16×16 "
+                                   "grids, not 9×9")
+    assert out.splitlines()[2].startswith("hexmix.txt line 3: valid: 16×16")
