@@ -442,3 +442,15 @@ def test_a_nine_by_nine_line_under_the_hex_alphabet_is_reported_and_the_rest_rea
     assert out.splitlines()[1] == ("hexmix.txt line 2: invalid: the hex alphabet (0-F) is for 16×16 "
                                    "grids, not 9×9")
     assert out.splitlines()[2].startswith("hexmix.txt line 3: valid: 16×16")
+
+
+def test_ctrl_c_while_the_command_loads_is_one_line_and_130(capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    import pysolver.cli as cli
+
+    def interrupted(argv: list[str]) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_command", interrupted)
+    assert main(["steps", FIGURE_4_2]) == 130
+    assert capsys.readouterr().err == "pysolver: interrupted\n"

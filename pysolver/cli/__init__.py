@@ -70,7 +70,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     if sys.stdout is None:  # started with descriptor 1 closed (``>&-``): no output can be given
         return _fail("error: cannot write the output: standard output is closed", 1)
-    command = _command(sys.argv[1:] if argv is None else list(argv))
+    try:
+        command = _command(sys.argv[1:] if argv is None else list(argv))
+    except KeyboardInterrupt:  # Ctrl-C while the command's modules load
+        return _fail("interrupted", 130)
     if argv is None:
         _keep_what_is_loaded()
     try:
