@@ -119,7 +119,7 @@ def row_section_solutions(puzzle: Grid, plain_nodes: int, limit: int) -> list[tu
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(search, "_LOOKAHEAD_FROM", 4)
         patch.setattr(search, "_PLAIN_NODES", plain_nodes)
-        return [tuple(search._values(t, cand)) for cand in
+        return [tuple(search.solution_values(t, cand)) for cand in
                 islice(search.raw_solutions(t, search.clue_bits(t, puzzle.values)), limit)]
 
 
