@@ -1010,6 +1010,25 @@ def clue_bits(t: Layout, values: Sequence[int]) -> int:
     return found
 
 
+@lru_cache(maxsize=GEOMETRY_COUNT)
+def candidate_bits(t: Layout) -> tuple[tuple[int, ...], ...]:
+    """Per cell, the bit of each digit 1..n (``candidate_bit``): made once per grid size, since a
+    file of puzzles would otherwise make it once per puzzle."""
+    return tuple(tuple(candidate_bit(t, cell, digit) for digit in range(1, t.n + 1))
+                 for cell in range(t.n * t.n))
+
+
+def position_bits(t: Layout, values: Sequence[int], candidates: Sequence[int]) -> tuple[int, int]:
+    """A position (digits, and candidate masks of its empty cells) as the search takes it: its
+    digits as clues, and as banned every candidate an empty cell no longer has."""
+    bits = candidate_bits(t)
+    banned = 0
+    for cell, (value, mask) in enumerate(zip(values, candidates)):
+        if not value:
+            banned |= sum(bit for digit, bit in enumerate(bits[cell]) if not mask >> digit & 1)
+    return clue_bits(t, values), banned
+
+
 def raw_solutions(t: Layout, clues: int, banned: int = 0,
                   budget: int | None = None, prefer: int = 0) -> Iterator[int]:
     """Every solution from ``clues`` that uses no candidate of ``banned``, as candidate integers.

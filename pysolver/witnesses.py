@@ -39,7 +39,7 @@ from typing import Sequence
 
 from .board import Board
 from .geometry import Geometry
-from .search import (SearchBudgetExceeded, candidate_bit, clue_bits, layout, raw_solutions,
+from .search import (SearchBudgetExceeded, candidate_bit, layout, position_bits, raw_solutions,
                      solution_values)
 
 #: Nodes one search may visit before the question is given up (on an open board a search finds
@@ -66,12 +66,7 @@ def is_open(board: Board) -> bool:
         return False
     geo = board.geometry
     t = layout(geo)
-    clues = clue_bits(t, board.values)
-    allowed = clues
-    for cell in empty:
-        for digit in board.candidate_digits(cell):
-            allowed |= candidate_bit(t, cell, digit)
-    banned = t.candidates & ~allowed
+    clues, banned = position_bits(t, board.values, candidates)
     unwitnessed = {c: candidates[c] for c in empty}
     filled = [(c, v) for c, v in enumerate(board.values) if v]
     moves = _moves(geo) if len(filled) <= FILLED_PER_DIGIT * geo.n else ()

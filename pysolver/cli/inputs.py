@@ -17,12 +17,11 @@ import errno
 import os
 import stat
 import sys
-from functools import lru_cache
 from math import isqrt
 
 from ..errors import PuzzleError, PuzzleFormatError
 from ..frozen import Frozen
-from ..geometry import BOX_SHAPES, Geometry, size_for_cell_count, write_digits_with
+from ..geometry import BOX_SHAPES, size_for_cell_count, write_digits_with
 from ..grid import ALPHABETS, SEPARATORS, Grid
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
@@ -424,27 +423,13 @@ def position_solutions(board: Board, raw: bool = False) -> Iterator[Grid | int]:
     """The solutions of a position, in the search's order: its digits, and in each empty cell one
     of the candidates it still has (a pencil-mark grid's solutions are those its marks allow).
     Each is a ``Grid``, or with ``raw`` the search's candidate integer (for counting)."""
-    from ..search import clue_bits, layout, raw_solutions
+    from ..search import candidate_bits, layout, position_bits, raw_solutions
     geo = board.geometry
     t = layout(geo)
-    bits = _candidate_bits(geo)
-    banned = 0
-    for cell, mask in enumerate(board.candidates):
-        if not board.values[cell]:
-            banned |= sum(bit for digit, bit in enumerate(bits[cell]) if not mask >> digit & 1)
-    for cand in raw_solutions(t, clue_bits(t, board.values), banned):
+    bits = candidate_bits(t)
+    for cand in raw_solutions(t, *position_bits(t, board.values, board.candidates)):
         yield cand if raw else Grid(geo, tuple(
             next(d for d, bit in enumerate(cell_bits, 1) if cand & bit) for cell_bits in bits))
-
-
-@lru_cache(maxsize=None)
-def _candidate_bits(geo: Geometry) -> tuple[tuple[int, ...], ...]:
-    """Per cell, the search's bit of each digit 1..n: the same for every puzzle of a size, so
-    made once (a file of a thousand puzzles made it a thousand times, most of ``count``'s time)."""
-    from ..search import candidate_bit, layout
-    t = layout(geo)
-    return tuple(tuple(candidate_bit(t, cell, digit) for digit in range(1, geo.n + 1))
-                 for cell in range(geo.cell_count))
 
 
 def _grid_of(text: str, alphabet: str) -> Grid:

@@ -230,7 +230,7 @@ export function createController(store, client) {
     const digit = state.shape.symbols.indexOf(char) + 1;
     if (digit === 0) {
       // Python's own words for the size's digits, as Enter mode's message says them.
-      dispatch({ type: "notice", notice: `'${char}' is not a digit here (${cellName(state.shape.n, cell)} `
+      dispatch({ type: "notice", notice: `'${char}' is not a digit here (${where} `
         + `unchanged): ${state.view.symbols_rule}.` });
       return;
     }
