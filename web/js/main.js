@@ -48,6 +48,10 @@ function persist(state) {
 }
 
 let drawn = null; // the state the views last drew
+/** Actions that say their message anew, even in the words already shown (Check finding no mistake
+ * twice): the message view has them announced again. */
+const SAYS = new Set(["notice", "error", "checked", "refused", "cancelled", "view"]);
+let saidAnew = false; // an action since the last drawing said its message anew
 /** The button pressed from the keyboard, found again by what it does once the views have
  * redrawn (a graph's stage or a history entry is a new element then; a tutor button comes back
  * from being disabled while Python answers), so that focus is not lost to the page. */
@@ -58,11 +62,13 @@ let dialogOpener = null; // the button that opened the keys dialog, to return to
 function draw(state) {
   if (state === drawn) return;
   drawn = state;
-  render(state);
+  render(state, saidAnew);
+  saidAnew = false;
   restoreFocus(state);
 }
 
 const store = createStore(initialState(saved), (state, action) => {
+  if (SAYS.has(action.type)) saidAnew = true;
   // Saved before the views draw: writing the address makes the browser lay the page out at once,
   // which costs nothing while the last frame's layout still holds.
   if (restored && isLoaded(state) && !state.opening && !TRANSIENT.has(action.type)) persist(state);
@@ -273,8 +279,8 @@ function followAddress() {
 window.addEventListener("popstate", followAddress);
 window.addEventListener("hashchange", followAddress);
 
-function render(state) {
-  controls.render(state);
+function render(state, again) {
+  controls.render(state, again);
   renderBoard(board, boardState(state));
   const shown = shownStep(state);
   renderProof(board, state.shape, shown ? shown.step : null, state.proofNet);
