@@ -13,6 +13,7 @@ from pysolver import formats
 from pysolver.cli import main
 from pysolver.cli.count import DEFAULT_LIMIT
 from pysolver.grid import Grid
+from pysolver.gtsps import PERMUTATION_LIMIT, SUPERVERTEX_LIMIT
 from pysolver.session import Session
 from pysolver.techniques.registry import TECHNIQUES
 from tests.helpers import FIGURE_4_2
@@ -73,3 +74,9 @@ def test_the_techniques_table_keeps_its_columns(capsys: pytest.CaptureFixture[st
     levels = {record.level.display for record in TECHNIQUES}
     starts = {max(line.find(f" {level} ") for level in levels) for line in lines}
     assert len(lines) == len(TECHNIQUES) and len(starts) == 1
+
+
+def test_the_readme_gtsps_row_names_its_limits() -> None:
+    row = command_row("gtsps")
+    assert f"more than {PERMUTATION_LIMIT:,} permutations" in row
+    assert f"more than {SUPERVERTEX_LIMIT:,} super-vertices" in row
