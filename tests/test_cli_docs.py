@@ -12,6 +12,7 @@ import pytest
 from pysolver import formats
 from pysolver.cli import main
 from pysolver.cli.count import DEFAULT_LIMIT
+from pysolver.cli.export import CHOICES, MULTI_LINE
 from pysolver.grid import Grid
 from pysolver.gtsps import PERMUTATION_LIMIT, SUPERVERTEX_LIMIT
 from pysolver.session import Session
@@ -80,3 +81,11 @@ def test_the_readme_gtsps_row_names_its_limits() -> None:
     row = command_row("gtsps")
     assert f"more than {PERMUTATION_LIMIT:,} permutations" in row
     assert f"more than {SUPERVERTEX_LIMIT:,} super-vertices" in row
+
+
+def test_the_readme_export_row_says_which_forms_are_labelled() -> None:
+    row = command_row("export")
+    labelled = row.split("each ", 1)[1].split(" output comes under", 1)[0]
+    one_line = row.split("the one-line forms (", 1)[1].split(")", 1)[0]
+    assert set(re.findall(r"`(\w+)`", labelled)) == MULTI_LINE
+    assert set(re.findall(r"`(\w+)`", one_line)) == set(CHOICES) - MULTI_LINE
