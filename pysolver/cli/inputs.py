@@ -174,9 +174,13 @@ def read_puzzles(argument: str) -> list[PuzzleText]:
 
 def add_puzzle_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``PUZZLE`` argument and ``--alphabet`` option every command that reads puzzles shares."""
-    parser.add_argument("puzzle", help="a puzzle, a file of puzzles (one per line), or - for stdin")
+    parser.add_argument("puzzle", help="a puzzle, a file of puzzles (one a line, pictures, pencil-mark "
+                             "grids, in any mix), or - for stdin")
     parser.add_argument("--alphabet", choices=sorted(ALPHABETS), default="digits",
-                        help="how digits above 9 are spelt (default: 1-9 then A-P)")
+                        help="how digits are written, read and printed (default: 1-9 then "
+                             "A-P); in JSON output the texts and grid lines follow it, and the "
+                             "digit fields (digit, digits, pattern, placements, eliminations) "
+                             "stay numbers")
 
 
 class ParsedPuzzle(Frozen):
