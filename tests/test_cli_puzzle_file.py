@@ -137,3 +137,22 @@ def test_a_header_without_its_grid_is_reported(capsys: pytest.CaptureFixture[str
 def test_sixteen_four_by_four_lines_are_not_a_picture() -> None:
     lines = ["1234341221434321"] * 15 + ["." * 16]
     assert len(split_puzzles("\n".join(lines), "f")) == 16
+
+
+def test_a_title_line_before_a_picture_is_reported_and_the_picture_read(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "t.txt"
+    path.write_text("Puzzle from the Times\n" + Grid.parse(TOP3[0]).picture() + "\n")
+    code, out, err = run(capsys, "count", str(path))
+    assert (code, out) == (2, "t.txt lines 2-12: 1\n")
+    assert err.startswith("pysolver: error: t.txt line 1: ")
+
+
+def test_explainer_pencil_mark_grids_back_to_back(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path) -> None:
+    assert main(["export", TOP3[0]]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    starred = [f"*{lines[0][1:-1]}*", *lines[1:-1], f"*{lines[-1][1:-1]}*"]
+    height = len(starred)
+    assert count_labels(capsys, tmp_path / "pm.txt", "\n".join(starred * 2) + "\n") == [
+        f"pm.txt lines 1-{height}", f"pm.txt lines {height + 1}-{2 * height}"]

@@ -34,6 +34,10 @@ from ..grid import ALPHABETS, SEPARATORS
 _DROP_SEPARATORS = str.maketrans("", "", "".join(sorted(SEPARATORS)))
 #: The most cells a picture's row holds (25×25): a longer line is a puzzle of its own.
 _LONGEST_ROW = max(BOX_SHAPES)
+#: The most lines a grid takes: a 25×25 grid's rows, the rules between its bands and around it.
+_MOST_GRID_LINES = 2 * _LONGEST_ROW
+#: The corners a closing rule starts with: HoDoKu's ``'---'`` and Sudoku Explainer's ``*---*``.
+_CLOSING_CORNERS = "'*"
 #: Characters that stand for a blank cell in some alphabet.
 _BLANKS = "".join(sorted({char for _, blanks in ALPHABETS.values() for char in blanks}))
 
@@ -235,16 +239,20 @@ class _Reader:
 
     def _pencilmark_run(self, index: int) -> int:
         """The last line of the pencil-mark grid starting at ``numbered[index]``, or 0 when none
-        does: its lines run to a blank line, HoDoKu's closing rule, a step's text or a line of
-        another form, and HoDoKu's layout must fit them."""
+        does: its lines run to a blank line, a closing rule (HoDoKu's ``'---'``, Sudoku
+        Explainer's ``*---*``), a step's text or a line of another form, and HoDoKu's layout must
+        fit them."""
         from ..formats.pencilmarks import is_rule, looks_like_pencilmarks
+        first = self.numbered[index][1]
+        if not is_rule(first) and "|" not in first and len(first.split()) == 1:
+            return 0  # a picture's row written without spaces: no pencil-mark row is
         run: list[tuple[int, str]] = []
-        for number, line in self.numbered[index:]:
+        for number, line in self.numbered[index:index + _MOST_GRID_LINES]:
             if run and number != run[-1][0] + 1 or is_header(line) or stands_alone(line) \
                     or is_step_text(line):
                 break
             run.append((number, line))
-            if is_rule(line) and line.strip().startswith("'") and len(run) > 1:
+            if len(run) > 1 and is_rule(line) and line.strip()[0] in _CLOSING_CORNERS:
                 break
         if len(run) < min(BOX_SHAPES) or not looks_like_pencilmarks("\n".join(l for _, l in run)):
             return 0
@@ -268,9 +276,9 @@ class _Reader:
             self._start("line", number)
             return
         if picture is None:
-            if cells == 16 and len(line.split()) == 1 and "|" not in line \
-                    and not self._sixteen_rows_from(index):
-                self._start("line", number)
+            if not rule and cells not in BOX_SHAPES or cells == 16 and len(line.split()) == 1 \
+                    and "|" not in line and not self._sixteen_rows_from(index):
+                self._start("line", number)  # no picture's first row: a (bad) puzzle line
                 return
             self.picture = self._start("picture", number, cells)
             return
