@@ -137,6 +137,12 @@ def _is_picture_of_whole_rows(lines: list[str]) -> bool:
     return len(symbols) > isqrt(len(lines))
 
 
+def _spell_sixteen_symbols(lines: list[str]) -> bool:
+    """Whether 16-cell lines show more than a 4×4 puzzle's four digits between them: only then
+    may some of them be a 16×16 picture's rows (``_is_picture_of_whole_rows``)."""
+    return len(set("".join(lines).translate(_DROP_SEPARATORS)) - set(_BLANKS)) > 4
+
+
 def split_puzzles(text: str, source: str) -> list[PuzzleText]:
     """The puzzles of a file's text, each labelled with its header (``f Grid 01``) or its lines
     (``f line 3``, ``f lines 14-26``); ``#`` lines are comments, read as blank lines. [] when the
@@ -151,7 +157,8 @@ def split_puzzles(text: str, source: str) -> list[PuzzleText]:
     """
     lines = ["" if line.lstrip().startswith("#") else line for line in text.splitlines()]
     numbered = [(i, line) for i, line in enumerate(lines, 1) if line.strip()]
-    if all(is_whole_puzzle(line) and cell_count(line) != 16 for _, line in numbered):
+    if all(is_whole_puzzle(line) for _, line in numbered) and not _spell_sixteen_symbols(
+            [line for _, line in numbered if cell_count(line) == 16]):
         return [PuzzleText(line.strip(), f"{source} line {i}") for i, line in numbered]
     return _Reader(lines, numbered, source).read()
 
