@@ -18,8 +18,9 @@ puzzle, or a label:
 
 A picture cut short (the file ends, or a line of another kind comes, before its n-th row) is not
 read as something else: it is a puzzle whose ``problem`` says where it stops and how many rows it
-has. A lone short line is no picture: it is reported as the line it is. Sixteen lines of sixteen
-cells are both a 16×16 picture and sixteen 4×4 puzzles: ``_is_picture_of_whole_rows`` decides.
+has. A line no picture starts with (a title, a row of 7 cells) and a lone row are no picture:
+each is reported as the line it is. Sixteen lines of sixteen cells are both a 16×16 picture and
+sixteen 4×4 puzzles: ``_is_picture_of_whole_rows`` decides.
 """
 
 from __future__ import annotations
@@ -205,7 +206,7 @@ class _Reader:
             elif stands_alone(line) or cell_count(line) > _LONGEST_ROW:
                 self._end_picture(f"line {number} is a puzzle of its own")
                 self._start("line", number)
-            elif self._follows_pencilmarks(number, line):
+            elif self._follows_pencilmarks(line):
                 self.pieces[-1].last = number
             elif self.picture is None and (run := self._pencilmark_run(index)):
                 self._start("pencilmarks", number).last = run
@@ -239,7 +240,7 @@ class _Reader:
         piece.problem = PuzzleFormatError(f"line {number} names a puzzle ({name!r}), but no "
                                           f"puzzle follows it", line=number)
 
-    def _follows_pencilmarks(self, number: int, line: str) -> bool:
+    def _follows_pencilmarks(self, line: str) -> bool:
         """A step's text after the pencil-mark grid just read (HoDoKu's copy of a step)."""
         return (self.picture is None and bool(self.pieces) and self.pieces[-1].kind == "pencilmarks"
                 and is_step_text(line))
