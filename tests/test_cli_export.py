@@ -16,7 +16,7 @@ from pysolver.formats.marks import cell_marks
 from pysolver.grid import Grid
 from pysolver.session import Session
 from pysolver.step import Step
-from tests.helpers import FIGURE_4_2
+from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION
 
 NAMES = [*formats.FORMAT_NAMES, "path"]
 
@@ -192,3 +192,16 @@ def test_after_takes_only_the_steps_asked_for(capsys: pytest.CaptureFixture[str]
     out = run(capsys, "export", FIGURE_4_2, "--after", "2", "--format", "position")
     assert len(drawn) == 2
     assert out == formats.write(position_after(2).board, "position") + "\n"
+
+
+def test_a_path_shorter_than_after_is_reported_and_the_rest_exported(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """As a bad puzzle of a file is: its label and why on stderr, the others written, exit 2."""
+    nearly = "." + FIGURE_4_2_SOLUTION[1:]
+    path = tmp_path / "after.txt"
+    path.write_text(f"{FIGURE_4_2}\n{nearly}\n{FIGURE_4_2}\n")
+    assert main(["export", str(path), "--after", "2", "--format", "line"]) == 2
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 2
+    assert err == ("pysolver: error: after.txt line 2: --after 2: the solution path has only 1 "
+                   "steps\n")

@@ -20,6 +20,7 @@ import argparse
 from itertools import islice
 
 from .. import formats
+from ..errors import PuzzleError
 from ..formats.path import path_text
 from ..session import Session
 from .inputs import Puzzles, add_puzzle_arguments
@@ -53,8 +54,8 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 def run(args: argparse.Namespace) -> int:
     """Write each puzzle in the chosen form as soon as it is made (a multi-line one under its
-    label: see the module's docstring); a bad puzzle of a file is reported and the others
-    written; exit 0, or 2 when one was bad."""
+    label: see the module's docstring); a bad puzzle of a file, or one whose path is shorter than
+    ``--after``, is reported and the others written; exit 0, or 2 when one was."""
     previous: str | None = None
     puzzles = Puzzles(args)
     for label, imported in puzzles.positions():
@@ -65,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
             taken = sum(1 for _ in islice(session.steps_to_end(guess=not args.no_guess),
                                           args.after))
             if taken < args.after:
-                where = f"{label}: " if label else ""
-                raise ValueError(f"{where}--after {args.after}: the solution path has only "
-                                 f"{taken} steps")
+                puzzles.report(f"{label}: " if label else "", PuzzleError(
+                    f"--after {args.after}: the solution path has only {taken} steps"))
+                continue
             session = Session(imported.puzzle, session.board)
         if args.format == "path":
             steps = session.solve_logic() if args.no_guess else session.solve()
