@@ -156,3 +156,16 @@ def test_explainer_pencil_mark_grids_back_to_back(capsys: pytest.CaptureFixture[
     height = len(starred)
     assert count_labels(capsys, tmp_path / "pm.txt", "\n".join(starred * 2) + "\n") == [
         f"pm.txt lines 1-{height}", f"pm.txt lines {height + 1}-{2 * height}"]
+
+
+@pytest.mark.parametrize("drawing", ["plain", "bordered"])
+def test_a_pencil_mark_grid_right_after_a_picture_is_its_own_puzzle(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, drawing: str) -> None:
+    """A picture without a top border takes no closing rule, so the grid's top rule after it
+    starts the grid; a bordered one takes its own bottom border only."""
+    assert main(["export", TOP3[1]]) == 0
+    grid = capsys.readouterr().out.splitlines()
+    picture = rows(TOP3[0]) if drawing == "plain" else explainer(TOP3[0])
+    text = "\n".join([*picture, *grid]) + "\n"
+    assert count_labels(capsys, tmp_path / "pg.txt", text) == [
+        f"pg.txt lines 1-{len(picture)}", f"pg.txt lines {len(picture) + 1}-{len(picture) + len(grid)}"]

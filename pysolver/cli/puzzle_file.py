@@ -13,8 +13,9 @@ puzzle, or a label:
 - a run of lines that HoDoKu's pencil-mark layout fits is one pencil-mark grid; a step's text
   after its closing rule (``Hidden Single: r6c2=4``) stays with it, as HoDoKu writes it;
 - any other line is a picture's row or rule: a picture of n cells a row is whole at its n-th row
-  (and takes one closing rule after it), blank lines within it included, so that bands set apart
-  by blank lines are one picture and the blank line after its last row ends it.
+  (and, when its first line is a rule, one closing rule after it), blank lines within it
+  included, so that bands set apart by blank lines are one picture and the blank line after its
+  last row ends it.
 
 A picture cut short (the file ends, or a line of another kind comes, before its n-th row) is not
 read as something else: it is a puzzle whose ``problem`` says where it stops and how many rows it
@@ -174,7 +175,8 @@ class _Piece:
         self.label = label
         self.width = width
         self.rows = 1 if width else 0
-        self.closed = False  # a picture's closing rule read after its last row
+        self.opens_with_rule = False  # a picture whose first line is a rule (its top border)
+        self.closed = False  # its closing rule read after its last row
         self.problem: PuzzleFormatError | None = None
 
     @property
@@ -208,7 +210,13 @@ class _Reader:
                 self._start("line", number)
             elif self._follows_pencilmarks(line):
                 self.pieces[-1].last = number
-            elif self.picture is None and (run := self._pencilmark_run(index)):
+            elif self._closes_picture(number, line):
+                assert self.picture is not None
+                self.picture.last = number
+                self.picture.closed = True
+            elif (self.picture is None or self.picture.whole) \
+                    and (run := self._pencilmark_run(index)):
+                self._end_picture("")
                 self._start("pencilmarks", number).last = run
                 index += sum(1 for n, _ in self.numbered[index:] if n <= run) - 1
             else:
@@ -245,6 +253,15 @@ class _Reader:
         return (self.picture is None and bool(self.pieces) and self.pieces[-1].kind == "pencilmarks"
                 and is_step_text(line))
 
+    def _closes_picture(self, number: int, line: str) -> bool:
+        """The rule right after the last row of a picture that opened with one (its bottom
+        border); a picture drawn without a top border takes none, so a grid's top rule right
+        after it starts that grid."""
+        from ..formats.pencilmarks import is_rule
+        picture = self.picture
+        return (picture is not None and picture.whole and picture.opens_with_rule
+                and not picture.closed and number == picture.last + 1 and is_rule(line))
+
     def _pencilmark_run(self, index: int) -> int:
         """The last line of the pencil-mark grid starting at ``numbered[index]``, or 0 when none
         does: its lines run to a blank line, a closing rule (HoDoKu's ``'---'``, Sudoku
@@ -273,10 +290,6 @@ class _Reader:
         rule = is_rule(line)
         cells = 0 if rule else cell_count(line)
         if picture is not None and picture.whole:
-            if rule and number == picture.last + 1 and not picture.closed:
-                picture.last = number
-                picture.closed = True
-                return
             self._end_picture("")
             picture = None
         if picture is not None and cells == 16 and picture.width not in (0, 16):
@@ -289,6 +302,7 @@ class _Reader:
                 self._start("line", number)  # no picture's first row: a (bad) puzzle line
                 return
             self.picture = self._start("picture", number, cells)
+            self.picture.opens_with_rule = rule
             return
         picture.last = number
         if cells:
