@@ -21,7 +21,9 @@ A picture cut short (the file ends, or a line of another kind comes, before its 
 read as something else: it is a puzzle whose ``problem`` says where it stops and how many rows it
 has. A line no picture starts with (a title, a row of 7 cells) and a lone row are no picture:
 each is reported as the line it is. Sixteen lines of sixteen cells are both a 16×16 picture and
-sixteen 4×4 puzzles: ``_is_picture_of_whole_rows`` decides.
+sixteen 4×4 puzzles: ``_is_picture_of_whole_rows`` decides, from the first such line on, so a 4×4
+puzzle's line right before a 16×16 picture drawn without rule lines or ``|`` is taken for its
+first row (the picture's last row is then a line of its own, reported as a bad 4×4 puzzle).
 """
 
 from __future__ import annotations
