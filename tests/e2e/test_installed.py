@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -362,7 +362,8 @@ def settle(page: Page, condition: str) -> None:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [1280, 375])
-def test_axe_finds_no_violation(browser: Browser, site_url: str, scheme: str, width: int) -> None:
+def test_axe_finds_no_violation(browser: Browser, site_url: str, scheme: Literal["light", "dark"],
+                                width: int) -> None:
     """No violation and every candidate legible: the whole hint (a cell selected); a digit then
     Undo (the history's entry to redo); two wrong digits marked by Check, the last one the shown
     step's placement, red like the other; at 1280 px, a solution of Figure 4.9 previewed from the
