@@ -42,9 +42,8 @@ function statusOf(state) {
       : { key: "loading", badge: "Loading", text: "Opening the puzzle…" };
   }
   // While the givens are typed, the worker's entry status: "Stuck" would talk about solving them.
-  if (state.mode === "enter") return { key: "entering", badge: "Entering", text: state.view.entry.message };
-  const word = state.view.status.status;
-  return { key: word, badge: word[0].toUpperCase() + word.slice(1), text: state.view.status.message };
+  const { status: word, message } = state.mode === "enter" ? state.view.entry : state.view.status;
+  return { key: word, badge: word[0].toUpperCase() + word.slice(1), text: message };
 }
 
 export function createControlsView(doc) {
