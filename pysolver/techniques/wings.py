@@ -243,7 +243,8 @@ REMOTE_PAIRS = Technique(
             "link count lose both digits.")
 W_WING = Technique(
     "w-wing", "W-Wing", "wings", Level.EXPERT, 150, find_w_wings,
-    summary="Two cells {x,y} joined by a strong link on x: y leaves the cells seeing both.")
+    summary="Two cells holding only {x,y}, the two ends of a strong link on x each seeing one of "
+            "them: y leaves the cells seeing both.")
 XY_WING = Technique(
     "xy-wing", "XY-Wing", "wings", Level.EXPERT, 160, find_xy_wings,
     summary="A pivot {x,y} and pincers {x,z}, {y,z}: z leaves the cells seeing both pincers.")
