@@ -259,12 +259,17 @@ def test_chains_speak_of_their_ends_plainly() -> None:
     chains = [s for s in every_step() if s.technique.family == "chains"]
     assert any(s.technique.slug.startswith("grouped") for s in chains)
     for step in chains:
-        # A group reads '2 in r5c4/r5c6': "2 in r5c4 or r5c6 or 2 in r4c3" was four choices.
-        assert not re.search(r"in r\d+c\d+ or r\d+c\d+", step.text), step.text
+        # A group reads '2 in r5c4 or r5c6'; then the ends are listed ("...: 2 in r5c4 or r5c6;
+        # 5 in r4c3."), as "At least one of 2 in r5c4 or r5c6 and 5 in r4c3" would blur them.
+        assert "/" not in step.text, step.text
+        if re.search(r"in r\d+c\d+ or r\d+c\d+", step.text):
+            assert re.match(r"At least one of these is true, by a chain of \d+ links: [^;]+; [^;.]+\. ",
+                            step.text), step.text
         assert "whatever sees both" not in step.details  # a removed candidate may share an end's cell
         # "A or B is true" read as "A, or else B is true"; the ends are both named first.
         assert not re.search(r"^\S+ in \S+ or \S+ in \S+ is true", step.text), step.text
     assert any(s.text.startswith("At least one of ") for s in chains)
+    assert any(s.text.startswith("At least one of these is true") for s in chains)
 
 
 def test_a_finned_fish_counts_its_fins_and_a_sashimi_one_says_why() -> None:
@@ -409,3 +414,66 @@ def test_a_sashimi_fish_says_it_would_be_degenerate_without_its_fins() -> None:
     assert ("without the fins, row 3 would have a single 5 in column 4, column 6 and column 7, so the "
             "fish would be degenerate") in step.details, step.details
     assert not [s for s in every_step() if " not two" in s.details]
+
+
+# --- wording ---------------------------------------------------------------------------------
+
+def test_a_digit_read_from_a_vowel_sound_takes_an() -> None:
+    from pysolver.step import a_digit
+    assert [a_digit(GEO, d) for d in (1, 8)] == ["a 1", "an 8"]
+    assert [a_digit(geometry_for_size(16), d) for d in (10, 11, 14, 15)] == ["an A", "a B", "an E", "an F"]
+    singles = [s for s in every_step() if s.technique.slug == "hidden-single" and s.digits == (8,)]
+    assert singles and all("needs an 8, " in s.details for s in singles)
+    for step in every_step():
+        for words in (step.text, step.details):
+            assert not re.search(r"\ba (8|11|18|[AEFHILMNORSX])\b", words), words
+
+
+def test_eliminations_of_one_cell_are_listed_once() -> None:
+    for step in every_step():
+        # "removes 4 from r2c9; 6 from r2c9" is "removes 4 and 6 from r2c9": no two groups of
+        # digits leave the same cells.
+        cells = re.findall(r"removes (.*?)(?:\.|$| \()", step.details)
+        for listed in cells:
+            groups = [set(re.findall(r"r\d+c\d+", g)) for g in listed.split("; ")]
+            if len(groups) > 1:
+                assert all(a != b for i, a in enumerate(groups) for b in groups[i + 1:]), step.details
+
+
+def test_wings_intersections_and_loops_say_exactly_what_holds() -> None:
+    seen = set()
+    for step in every_step():
+        slug = step.technique.slug
+        if slug == "w-wing":
+            low, high = re.search(r"both hold only (\d) and (\d)", step.text).groups()  # type: ignore[union-attr]
+            assert low < high, step.text
+            assert re.search(r"; (r\dc\d) sees r\dc\d and (r\dc\d) sees r\dc\d, so ", step.details), step.details
+        if slug in ("pointing", "claiming"):
+            assert (", both in " in step.details) == (len(step.cells) == 2), step.details
+        if slug in ("continuous-nice-loop", "grouped-continuous-nice-loop"):
+            assert "or is another digit of a cell where a weak link became strong" in step.details
+        if step.technique.family == "forcing chains":
+            assert "So that holds" not in step.details, step.details
+        if slug == "als-xz":
+            assert " locks" not in step.text + step.details
+            assert re.search(r"so (at least one of them is|both are) locked\. ", step.text), step.text
+            assert "(as many digits as cells" in step.details
+        if slug in ("simple-colouring", "multi-colouring") and "conjugate pairs" in step.details:
+            assert "conjugate pairs of " in step.details or "conjugate pairs (" in step.details
+            assert re.search(r"conjugate pairs (of \w+ )?\(the only two places for \w+ in a house\)",
+                             step.details), step.details
+        seen.add(slug)
+    assert {"w-wing", "pointing", "claiming", "als-xz", "continuous-nice-loop", "multi-colouring"} <= seen
+    multi = [s for s in every_step() if s.technique.slug == "multi-colouring"]
+    assert all(re.match(r"In two clusters of the digit \d, a colour of (each sees the other|the first sees "
+                        r"both colours)", s.text) for s in multi)
+
+
+def test_summaries_say_what_each_pattern_is_and_removes() -> None:
+    assert "in a box" in BY_SLUG["turbot-fish"].summary
+    assert "the two ends of a strong link on x each seeing one of them" in BY_SLUG["w-wing"].summary
+    assert "loses the digit" in BY_SLUG["empty-rectangle"].summary
+    assert "cells of the cover lines, outside the base lines, that see every fin" in BY_SLUG["finned-fish"].summary
+    assert BY_SLUG["unique-rectangle"].title == "Unique Rectangle (types 1–4)"
+    assert "(the only two places" in BY_SLUG["simple-colouring"].summary or \
+        "(its only two places in a house)" in BY_SLUG["simple-colouring"].summary
