@@ -359,21 +359,6 @@ def _cells_text(geometry: Geometry, cells: list[int]) -> str:
     return f"{len(cells)} cells of {geometry.house_name(min(shared))}" if shared else f"{len(cells)} cells"
 
 
-#: Symbols read aloud from a vowel sound: "an 8", "an 11", "an A", "an F"...
-_VOWEL_SOUNDS = frozenset({"8", "11", "18", "A", "E", "F", "H", "I", "L", "M", "N", "O", "R", "S", "X"})
-
-
-def a_digit(geometry: Geometry, digit: int) -> str:
-    """The digit's symbol after "a" or "an", as it is read aloud.
-
-    >>> from pysolver.geometry import geometry_for_size
-    >>> a_digit(geometry_for_size(9), 5), a_digit(geometry_for_size(9), 8), a_digit(geometry_for_size(16), 15)
-    ('a 5', 'an 8', 'an F')
-    """
-    symbol = geometry.symbol(digit)
-    return f"{'an' if symbol in _VOWEL_SOUNDS or symbol.startswith('8') else 'a'} {symbol}"
-
-
 def digit_set(geometry: Geometry, digits: Iterable[int]) -> str:
     """``{3,4,6}``.
 

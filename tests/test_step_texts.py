@@ -418,17 +418,6 @@ def test_a_sashimi_fish_says_it_would_be_degenerate_without_its_fins() -> None:
 
 # --- wording ---------------------------------------------------------------------------------
 
-def test_a_digit_read_from_a_vowel_sound_takes_an() -> None:
-    from pysolver.step import a_digit
-    assert [a_digit(GEO, d) for d in (1, 8)] == ["a 1", "an 8"]
-    assert [a_digit(geometry_for_size(16), d) for d in (10, 11, 14, 15)] == ["an A", "a B", "an E", "an F"]
-    singles = [s for s in every_step() if s.technique.slug == "hidden-single" and s.digits == (8,)]
-    assert singles and all("needs an 8, " in s.details for s in singles)
-    for step in every_step():
-        for words in (step.text, step.details):
-            assert not re.search(r"\ba (8|11|18|[AEFHILMNORSX])\b", words), words
-
-
 def test_eliminations_of_one_cell_are_listed_once() -> None:
     for step in every_step():
         # "removes 4 from r2c9; 6 from r2c9" is "removes 4 and 6 from r2c9": no two groups of

@@ -20,7 +20,7 @@ from ..geometry import Geometry
 from ..levels import Level
 from ..links import LinkGraph, build_graph
 from ..proof import Chain
-from ..step import Proof, ProofLink, ProofNode, Step, a_digit, describe_eliminations, outcome
+from ..step import Proof, ProofLink, ProofNode, Step, describe_eliminations, outcome
 from . import Technique
 from .chains import X_LINKS
 
@@ -180,8 +180,8 @@ def _wrap_step(graph: LinkGraph, cluster: Cluster, colour: int) -> Step:
     text = (f"Two {symbol}s of one colour see each other, so that colour is false and the other "
             f"true. {outcome(geo, eliminations=eliminations)}")
     details = (f"Simple Colouring (colour wrap) on {symbol}: the conjugate pairs of {symbol} "
-            f"({_conjugate(geo, cluster.digit)}) put {_coloured(graph, cluster, colour)}, alternating along each pair; one colour "
-            f"is all true. Two cells of the first colour see each other, "
+            f"({_conjugate(geo, cluster.digit)}) put {_coloured(graph, cluster, colour)}, "
+            f"alternating along each pair; one colour is all true. Two cells of the first colour see each other, "
             f"so that colour is false: removes {describe_eliminations(geo, eliminations)}.")
     return _step(graph, SIMPLE_COLOURING, "Simple Colouring", (text, details), (cluster,), proof,
                  eliminations)
@@ -195,8 +195,9 @@ def _trap_step(graph: LinkGraph, cluster: Cluster, targets: int) -> Step:
     text = (f"Each {symbol} removed sees both colours of {symbol}'s conjugate pairs (its only two "
             f"places in a house), and one colour is true. {outcome(geo, eliminations=eliminations)}")
     details = (f"Simple Colouring (colour trap) on {symbol}: the conjugate pairs of {symbol} "
-            f"({_conjugate(geo, cluster.digit)}) put {_coloured(graph, cluster)}, alternating along each pair; one colour is all "
-            f"true. A {symbol} that sees a cell of each colour is false: "
+            f"({_conjugate(geo, cluster.digit)}) put {_coloured(graph, cluster)}, alternating "
+            f"along each pair; one colour is all true. Candidate {symbol} in a cell that sees both "
+            f"colours is false: "
             f"removes {describe_eliminations(geo, eliminations)}.")
     return _step(graph, SIMPLE_COLOURING, "Simple Colouring", (text, details), (cluster,), proof,
                  eliminations)
@@ -222,7 +223,7 @@ def _multi_step(graph: LinkGraph, pair: tuple[Cluster, Cluster], colours: tuple[
                 f"of their opposite colours is true, and each {symbol} removed sees both.")
         reason = (f"the colour of {first} in the first sees the colour of "
                   f"{_names(graph, b.colours[cb])} in the second, so they are not both true and "
-                  f"one of their opposite colours is: {a_digit(geo, a.digit)} seeing both opposite colours is "
+                  f"one of their opposite colours is: candidate {symbol} in a cell seeing both opposite colours is "
                   f"false")
     text = f"{said} {outcome(geo, eliminations=eliminations)}"
     details = (f"Multi-Colouring on {symbol}: two clusters of {symbol}'s conjugate pairs "

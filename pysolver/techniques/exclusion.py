@@ -18,8 +18,7 @@ from ..bitsets import bit_indices
 from ..board import Board, Contradiction
 from ..geometry import Geometry
 from ..levels import Level
-from ..step import (GraphDrawing, GraphVertex, Step, a_digit, describe_eliminations, digit_set,
-                    join_names)
+from ..step import GraphDrawing, GraphVertex, Step, describe_eliminations, digit_set, join_names
 from ..views import ViewGraph, all_views
 from . import SizeGrade, Technique
 
@@ -152,8 +151,8 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
             else:
                 text = (f"In {where}, {digit_names} fits only in {cell_names}. "
                         f"So that cell keeps just {digit_names}.")
-                details = (f"Pile exclusion of size one ({subset}): {where} needs "
-                           f"{a_digit(geo, digits[0])} and only {cell_names} can take it, so that cell holds "
+                details = (f"Pile exclusion of size one ({subset}): {where} needs one "
+                           f"{digit_names} and only {cell_names} can take it, so that cell holds "
                            f"{digit_names} and no other digit. In the house's graph the digit "
                            f"vertex reaches only one cell vertex: removes {removes}.")
         elif pattern.kind == "chain":
@@ -195,7 +194,7 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
     text = (f"In {base_names}, the {symbol}s lie only in {cover_names}. "
             f"So {symbol} leaves the rest of {cover_names}.")
     details = (f"{fish_name(size)} on {symbol}, {graph_rule} exclusion in the graph of {symbol}'s "
-               f"rows × columns: {base_names} each need {a_digit(geo, digit)}, and all of them lie in "
+               f"rows × columns: {base_names} each need one {symbol}, and all of them lie in "
                f"{cover_names}, so those {count} {symbol}s fill {cover_names} (one each) and no "
                f"other cell of {cover_names} outside these {lines} can hold {symbol}: "
                f"removes {removes}.")

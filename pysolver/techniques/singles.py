@@ -12,7 +12,7 @@ from typing import Iterator
 
 from ..board import Board
 from ..levels import Level
-from ..step import Step, a_digit
+from ..step import Step
 from . import Technique
 
 
@@ -54,9 +54,9 @@ def find_hidden_singles(board: Board) -> Iterator[Step]:
                 f"In {where}, {symbol} fits only in {geo.cell_name(cell)}.",
                 view="house", houses=(house,), cells=(cell,), digits=(digit,),
                 pattern=((cell, digit),), placements=((cell, digit),),
-                details=f"Hidden single (candidate exclusion): {where} needs {a_digit(geo, digit)}, "
-                        f"and every other cell of {where} is filled or has lost {symbol} as a "
-                        f"candidate (it sees {a_digit(geo, digit)} or an earlier step removed it), so "
+                details=f"Hidden single (candidate exclusion): {where} needs one {symbol}, and every "
+                        f"other cell of {where} is filled or has lost {symbol} as a candidate (it "
+                        f"sees {symbol} placed in a peer, or an earlier step removed it), so "
                         f"the {symbol} goes in {geo.cell_name(cell)}.")
 
 
