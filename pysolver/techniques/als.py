@@ -339,7 +339,8 @@ def _step(technique: Technique, name: str, texts: tuple[str, str], sets: tuple[A
 ALS_XZ = Technique(
     "als-xz", "ALS-XZ", "almost locked sets", Level.EXTREME, 300, find_als_xz,
     summary="Two almost locked sets with a restricted common digit: a digit common to both "
-            "leaves the cells that see all its places in both (doubly linked: both sets lock).")
+            "leaves the cells that see all its places in both (doubly linked: both sets are locked, "
+            "each with as many digits as cells).")
 ALS_XY_WING = Technique(
     "als-xy-wing", "ALS-XY-Wing", "almost locked sets", Level.EXTREME, 320, find_als_xy_wings,
     summary="Three almost locked sets linked by two restricted common digits: a digit common to "
