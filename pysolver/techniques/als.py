@@ -287,7 +287,8 @@ def _xz_step(geo: Geometry, a: Als, b: Als, restricted: list[int],
         text = (f"Almost locked sets A and B ({where}) share the restricted common digit {common}, "
                 f"so at least one of them is locked. {outcome(geo, eliminations=eliminations)}")
     details = (f"{name}: almost locked sets A = {a.name(geo)} and B = {b.name(geo)} (each holds one "
-            f"digit more than it has cells); {reason}: removes {describe_eliminations(geo, eliminations)}.")
+            f"digit more than it has cells); {reason}: removes "
+            f"{describe_eliminations(geo, eliminations)}.")
     return _step(ALS_XZ, name, (text, details), (a, b), proof, eliminations)
 
 

@@ -155,8 +155,8 @@ def _chain_step(graph: LinkGraph, implication: Implication, technique: Technique
     text = f"{claim} {outcome(geo, eliminations=eliminations)}"
     details = (f"{name} of {links} links from {start} to {end}: each strong link says 'if this "
             f"is false, the next is true', each weak link 'if this is true, the next is false', so "
-            f"{ends} are not both false, and a candidate that cannot be true beside either of them (it sees both, or "
-            f"shares a cell with one and sees the other) goes: removes "
+            f"{ends} are not both false, and a candidate that cannot be true beside either of them "
+            f"(it sees both, or shares a cell with one and sees the other) goes: removes "
             f"{describe_eliminations(geo, eliminations)}.")
     return _step(graph, technique, name, (text, details), implication.path[1:-1], proof,
                  eliminations=eliminations)

@@ -181,8 +181,8 @@ def _wrap_step(graph: LinkGraph, cluster: Cluster, colour: int) -> Step:
             f"true. {outcome(geo, eliminations=eliminations)}")
     details = (f"Simple Colouring (colour wrap) on {symbol}: the conjugate pairs of {symbol} "
             f"({_conjugate(geo, cluster.digit)}) put {_coloured(graph, cluster, colour)}, "
-            f"alternating along each pair; one colour is all true. Two cells of the first colour see each other, "
-            f"so that colour is false: removes {describe_eliminations(geo, eliminations)}.")
+            f"alternating along each pair; one colour is all true. Two cells of the first colour "
+            f"see each other, so that colour is false: removes {describe_eliminations(geo, eliminations)}.")
     return _step(graph, SIMPLE_COLOURING, "Simple Colouring", (text, details), (cluster,), proof,
                  eliminations)
 
@@ -249,8 +249,9 @@ def _step(graph: LinkGraph, technique: Technique, name: str, texts: tuple[str, s
 SIMPLE_COLOURING = Technique(
     "simple-colouring", "Simple Colouring", "single-digit patterns", Level.EXPERT, 150,
     find_simple_colouring,
-    summary="One digit's conjugate pairs (its only two places in a house) in two alternating colours: a colour that sees itself is "
-            "false (wrap); a candidate seeing both colours goes (trap).")
+    summary="One digit's conjugate pairs (its only two places in a house) in two alternating "
+            "colours: a colour that sees itself is false (wrap); a candidate seeing both colours "
+            "goes (trap).")
 MULTI_COLOURING = Technique(
     "multi-colouring", "Multi-Colouring", "single-digit patterns", Level.EXPERT, 200,
     find_multi_colouring,

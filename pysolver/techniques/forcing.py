@@ -187,7 +187,8 @@ def _step(closures: Closures, premises: list[tuple[int, bool]], conclusion: Conc
     text = (f"{setup[:1].upper()}{setup[1:]}, chains of implications reach the same result. "
             f"{outcome(geo, placements, eliminations)}")
     details = (f"{name}: {setup}, a chain of implications leads to the same result. So "
-               f"{claim(geo, cell, digit, bool(placements))}: {_effect_words(geo, placements, eliminations)}.")
+               f"{claim(geo, cell, digit, bool(placements))}: "
+               f"{_effect_words(geo, placements, eliminations)}.")
     return _forcing_step(graph, technique, name, (text, details), proof, placements, eliminations)
 
 

@@ -7,8 +7,8 @@ all hold the same two digits {a,b}: if they did, a and b could swap and give a s
 some corner must hold another digit, and each type draws a different conclusion from that. BUG+1
 (bivalue universal grave plus one): when every empty cell but one has two candidates and each
 digit would appear twice in every house, the extra cell must take the digit that appears three
-times, or the puzzle would not have exactly one solution (a BUG has none or several). As described in HoDoKu's technique pages
-("Uniqueness") and on SudokuWiki ("Unique Rectangles", "BUG").
+times, or the puzzle would not have exactly one solution (a BUG has none or several). As described
+in HoDoKu's technique pages ("Uniqueness") and on SudokuWiki ("Unique Rectangles", "BUG").
 """
 
 from __future__ import annotations

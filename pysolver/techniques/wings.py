@@ -144,8 +144,8 @@ def _w_wing_step(geo: Geometry, first: int, second: int, x: int, y: int, house: 
                  far: int, removed: tuple[Candidate, ...]) -> Step:
     name, sym = geo.cell_name, geo.symbol
     low, high = sorted((x, y))
-    text = (f"{name(first)} or {name(second)} is {sym(y)}: both hold only {sym(low)} and {sym(high)}, and "
-            f"the strong link on {sym(x)} in {geo.house_name(house)} keeps them from both being "
+    text = (f"{name(first)} or {name(second)} is {sym(y)}: both hold only {sym(low)} and "
+            f"{sym(high)}, and the strong link on {sym(x)} in {geo.house_name(house)} keeps them from both being "
             f"{sym(x)}. {outcome(geo, eliminations=removed)}")
     details = (f"W-Wing: {name(first)} and {name(second)} both hold only {digit_set(geo, (x, y))}. "
             f"In {geo.house_name(house)}, the {sym(x)} goes in {name(near)} or {name(far)}; "
