@@ -280,13 +280,15 @@ def _xz_step(geo: Geometry, a: Als, b: Als, restricted: list[int],
                   f"({LOCKED}): {_each(geo, zs)}, common to both, lies in one of them and leaves "
                   f"the cells that see all of its places")
     where = f"in {geo.house_name(a.house)} and {geo.house_name(b.house)}"
+    a_, b_, _ = set_names(geo)
     if doubly:
-        text = (f"Almost locked sets A and B ({where}) share the restricted common digits {common}, "
-                f"so both are locked. {outcome(geo, eliminations=eliminations)}")
+        text = (f"Almost locked sets {a_} and {b_} ({where}) share the restricted common digits "
+                f"{common}, so both are locked. {outcome(geo, eliminations=eliminations)}")
     else:
-        text = (f"Almost locked sets A and B ({where}) share the restricted common digit {common}, "
-                f"so at least one of them is locked. {outcome(geo, eliminations=eliminations)}")
-    details = (f"{name}: almost locked sets A = {a.name(geo)} and B = {b.name(geo)} (each holds one "
+        text = (f"Almost locked sets {a_} and {b_} ({where}) share the restricted common digit "
+                f"{common}, so at least one of them is locked. "
+                f"{outcome(geo, eliminations=eliminations)}")
+    details = (f"{name}: almost locked sets {a_} = {a.name(geo)} and {b_} = {b.name(geo)} (each holds one "
             f"digit more than it has cells); {reason}: removes "
             f"{describe_eliminations(geo, eliminations)}.")
     return _step(ALS_XZ, name, (text, details), (a, b), proof, eliminations)
@@ -303,21 +305,34 @@ def _xy_wing_step(geo: Geometry, sets: tuple[Als, Als, Als], commons: tuple[int,
     proof = Proof(nodes, links, roles, notation=notation)
     sym = geo.symbol
     each = _each(geo, zs)
-    text = (f"Almost locked sets A, B and the pivot C (in {geo.house_name(a.house)}, "
+    a_, b_, c_ = set_names(geo)
+    text = (f"Almost locked sets {a_}, {b_} and the pivot {c_} (in {geo.house_name(a.house)}, "
             f"{geo.house_name(b.house)} and {geo.house_name(c.house)}) chain through "
-            f"{sym(x)} and {sym(y)}, so {each} is in A or in B. "
+            f"{sym(x)} and {sym(y)}, so {each} is in {a_} or in {b_}. "
             f"{outcome(geo, eliminations=eliminations)}")
     z = sym(zs[0])
     likewise = "" if len(zs) == 1 else f" (likewise {join_names((sym(d) for d in zs[1:]), 'and')})"
-    details = (f"ALS-XY-Wing: pivot set C = {c.name(geo)} shares restricted common "
-            f"{sym(x)} with A = {a.name(geo)} and {sym(y)} with B = {b.name(geo)} "
+    details = (f"ALS-XY-Wing: pivot set {c_} = {c.name(geo)} shares restricted common "
+            f"{sym(x)} with {a_} = {a.name(geo)} and {sym(y)} with {b_} = {b.name(geo)} "
             f"(all three hold one digit more than they have cells; a restricted common is in at most "
-            f"one of the two sets it joins). If A has no {z}{likewise}, A is locked ({LOCKED}), so "
-            f"A holds {sym(x)}; then C cannot hold {sym(x)}, so C is locked and holds {sym(y)}; "
-            f"then B cannot hold {sym(y)}, so B is locked and holds {z}. So {each} is in A or in B "
+            f"one of the two sets it joins). If {a_} has no {z}{likewise}, {a_} is locked ({LOCKED}), "
+            f"so {a_} holds {sym(x)}; then {c_} cannot hold {sym(x)}, so {c_} is locked and holds "
+            f"{sym(y)}; then {b_} cannot hold {sym(y)}, so {b_} is locked and holds {z}. So {each} is "
+            f"in {a_} or in {b_} "
             f"and leaves the cells that see all its places in both: removes "
             f"{describe_eliminations(geo, eliminations)}.")
     return _step(ALS_XY_WING, "ALS-XY-Wing", (text, details), (a, b, c), proof, eliminations)
+
+
+def set_names(geo: Geometry) -> tuple[str, str, str]:
+    """The sets' names in the words: A, B and the pivot C, as HoDoKu and SudokuWiki call them, up to
+    9×9; from 12×12 on A, B and C are digits, so S1, S2 and S3 (no grid writes S as a digit).
+
+    >>> from pysolver.geometry import geometry_for_size
+    >>> set_names(geometry_for_size(9)), set_names(geometry_for_size(16))
+    (('A', 'B', 'C'), ('S1', 'S2', 'S3'))
+    """
+    return ("A", "B", "C") if geo.n <= 9 else ("S1", "S2", "S3")
 
 
 def join_digits(geo: Geometry, digits: list[int]) -> str:
