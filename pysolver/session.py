@@ -35,7 +35,7 @@ from .classify import Classification, classify
 from .errors import PuzzleError
 from .explain import (LEVELS, graph_json, hint_json, lost_note_text, lost_notes_json,
                       mistake_json, wrong_text)
-from .geometry import Geometry
+from .geometry import Geometry, plural
 from .grading import rate
 from .grid import Grid
 from .logic import Settings, apply_step, find_contradiction, next_step
@@ -248,7 +248,7 @@ class Session:
                 geo = self.geometry
                 a, b = first.cells
                 found: Contradiction | None = Contradiction(
-                    f"two {geo.symbol(first.digit)}s in {geo.house_name(first.house)}: "
+                    f"two {plural(geo.symbol(first.digit))} in {geo.house_name(first.house)}: "
                     f"{geo.cell_name(a)} and {geo.cell_name(b)}", house=first.house, cells=first.cells)
             else:
                 found = find_contradiction(board)
@@ -384,9 +384,12 @@ class Session:
 
         A wrong digit in a puzzle with one solution always ends in a contradiction, but often only
         after several steps that place more wrong digits from it; so Step, Solve and Guess say what
-        Hint says instead of building on it. Replays are not refused: a saved history keeps its steps.
+        Hint says instead of building on it. Only the player's digits count: a wrong guess of the
+        tutor's is what its branch explores, until Backtrack. Replays are not refused: a saved
+        history keeps its steps.
         """
-        wrong = self.wrong_digits()
+        player = self._points[self.position].player
+        wrong = [(cell, digit) for cell, digit in self.wrong_digits() if cell in player]
         if wrong:
             raise PuzzleError(mistake_json(self.geometry, wrong)["text"], cell=wrong[0][0])
 
@@ -826,7 +829,7 @@ def repeat_texts(geometry: Geometry, conflicts: tuple[tuple[int, int, tuple[int,
     houses: dict[tuple[int, tuple[int, int]], list[int]] = {}
     for digit, house, cells in conflicts:
         houses.setdefault((digit, cells), []).append(house)
-    return [f"two {geometry.symbol(digit)}s in "
+    return [f"two {plural(geometry.symbol(digit))} in "
             f"{' and '.join(geometry.house_name(h) for h in sorted(named))} "
             f"({geometry.cell_name(a)} and {geometry.cell_name(b)})"
             for (digit, (a, b)), named in houses.items()]

@@ -473,3 +473,15 @@ def test_notes_that_lost_the_cells_digit_are_the_first_hint_without_telling_the_
     assert not session.can_hint()  # one rung: fix the notes first
     session.play(Move("note", cell, solution[cell]))
     assert session.lost_notes() == [] and session.can_hint()
+
+
+def test_the_tutor_refuses_to_build_on_a_players_wrong_digit_but_not_on_its_own_guess() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    wrong = next(d for d in session.board.candidate_digits(0) if d != int(FIGURE_4_2_SOLUTION[0]))
+    guess = Step(GUESS, "Guess", "try it", placements=((0, wrong),), cells=(0,), digits=(wrong,))
+    session.apply(guess)  # the tutor's guess: its branch explores it until Backtrack
+    session.refuse_on_mistakes()
+    session.undo()
+    play(session, f"place r1c1 {wrong}")
+    with pytest.raises(ValueError, match=f"^r1c1: {wrong} is not this cell's digit: erase it"):
+        session.refuse_on_mistakes()
