@@ -57,6 +57,15 @@ def written_symbols(n: int) -> str:
     return _WRITTEN[0][:n]
 
 
+def plural(symbol: str) -> str:
+    """A written digit's plural: ``8s``, but ``A's``, since "two As" and "the As" read as the word.
+
+    >>> plural("8"), plural("A")
+    ('8s', "A's")
+    """
+    return f"{symbol}'s" if symbol.isalpha() else f"{symbol}s"
+
+
 class Geometry(Frozen):
     """Every table that depends only on the grid size n (and its box shape).
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .geometry import plural
 from .step import GraphDrawing, join_names
 
 _NOUNS = {"house": ("cell", "digit"), "digit": ("row", "column")}
@@ -129,9 +130,9 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
             removed_text = (f"So {digits} leave every other cell of {graph.title}: the red edges "
                             f"go ({_plural(len(graph.removed), 'candidate')}).")
         else:
-            pattern_text = (f"{_capital(cells)} have their {symbol}s only in {digits}: a chain. Those "
-                            f"columns must take their {symbol}s in these rows.")
-            removed_text = (f"So the other {symbol}s of {digits} go: the red edges "
+            pattern_text = (f"{_capital(cells)} have their {plural(symbol)} only in {digits}: a chain. Those "
+                            f"columns must take their {plural(symbol)} in these rows.")
+            removed_text = (f"So the other {plural(symbol)} of {digits} go: the red edges "
                             f"({_plural(len(graph.removed), 'candidate')}).")
     else:
         paths_text = (f"Follow alternating paths from {right_names[start]}: an edge to a "
@@ -143,9 +144,9 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
             removed_text = (f"So {cells} lose every other digit: the red edges go "
                             f"({_plural(len(graph.removed), 'candidate')}).")
         else:
-            pattern_text = (f"{_capital(digits)} have their {symbol}s only in {cells}: a pile. Those rows "
-                            f"must take their {symbol}s in these columns.")
-            removed_text = (f"So the other {symbol}s of {cells} go: the red edges "
+            pattern_text = (f"{_capital(digits)} have their {plural(symbol)} only in {cells}: a pile. Those rows "
+                            f"must take their {plural(symbol)} in these columns.")
+            removed_text = (f"So the other {plural(symbol)} of {cells} go: the red edges "
                             f"({_plural(len(graph.removed), 'candidate')}).")
     return (
         Stage("edges", edges_text, ("edges",)),

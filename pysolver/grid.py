@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from .errors import ConflictError, PuzzleFormatError
 from .frozen import Frozen
-from .geometry import BOX_SHAPES, SYMBOLS, Geometry, geometry_for_size, size_for_cell_count
+from .geometry import BOX_SHAPES, Geometry, SYMBOLS, geometry_for_size, plural, size_for_cell_count
 
 #: Characters skipped anywhere in a puzzle's text.
 SEPARATORS = frozenset(" \t\r\n|-+")
@@ -290,6 +290,6 @@ class Grid(Frozen):
             c = conflicts[0]
             geo = self.geometry
             raise ConflictError(
-                f"two {geo.symbol(c.digit)}s in {geo.house_name(c.house)}: "
+                f"two {plural(geo.symbol(c.digit))} in {geo.house_name(c.house)}: "
                 f"{geo.cell_name(c.cells[0])} and {geo.cell_name(c.cells[1])}",
                 cell=c.cells[1], house=c.house, cells=c.cells, digit=c.digit)

@@ -31,7 +31,7 @@ from .explain import step_json
 from .exported_board import exported_board
 from .formats.path import path_text
 from .generate import SIZES, SYMMETRIES, generate, parse_level_choice
-from .geometry import SYMBOLS, bits
+from .geometry import SYMBOLS, bits, plural
 from .grading import Level, rate
 from .grid import Grid, symbols_rule
 from .learn import MAX_SIDE, lesson
@@ -386,8 +386,8 @@ def _check(request: Request, progress: Progress) -> Reply:
     if conflicts:
         first = conflicts[0]
         a, b = first.cells
-        plural = "s" if len(conflicts) > 1 else ""
-        message = (f"{len(conflicts)} conflict{plural}: two {geo.symbol(first.digit)}s in "
+        several = "s" if len(conflicts) > 1 else ""
+        message = (f"{len(conflicts)} conflict{several}: two {plural(geo.symbol(first.digit))} in "
                    f"{geo.house_name(first.house)} ({geo.cell_name(a)} and {geo.cell_name(b)})")
     else:
         message = "No digit repeats in any row, column or box."

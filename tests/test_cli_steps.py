@@ -88,7 +88,9 @@ def test_stdin_grid_picture(monkeypatch: pytest.MonkeyPatch,
 @pytest.mark.parametrize(("args", "message"), [
     (["steps", "12x"], "pysolver: error: unexpected character 'x' at position 3\n"),
     (["steps", "11" + "." * 14], "pysolver: error: two 1s in row 1: r1c1 and r1c2\n"),
-], ids=["bad-character", "conflict"])
+    (["steps", "--alphabet", "letters", "AA" + "." * 14],
+     "pysolver: error: two A's in row 1: r1c1 and r1c2\n"),
+], ids=["bad-character", "conflict", "conflict-in-letters"])
 def test_bad_input_exits_2_with_one_line(args: list[str], message: str,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..board import Board
-from ..geometry import Geometry
+from ..geometry import Geometry, plural
 from ..levels import Level
 from ..links import LinkGraph, build_graph
 from ..proof import Chain
@@ -177,7 +177,7 @@ def _wrap_step(graph: LinkGraph, cluster: Cluster, colour: int) -> Step:
     eliminations = _eliminations(graph, cluster.colours[colour])
     proof = _proof(graph, [_chain(graph, cluster, 1 - colour)])
     symbol = geo.symbol(cluster.digit)
-    text = (f"Two {symbol}s of one colour see each other, so that colour is false and the other "
+    text = (f"Two {plural(symbol)} of one colour see each other, so that colour is false and the other "
             f"true. {outcome(geo, eliminations=eliminations)}")
     details = (f"Simple Colouring (colour wrap) on {symbol}: the conjugate pairs of {symbol} "
             f"({_conjugate(geo, cluster.digit)}) put {_coloured(graph, cluster, colour)}, "

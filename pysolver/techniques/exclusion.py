@@ -16,7 +16,7 @@ from typing import Iterator
 from ..bipartite import Analysis, Pattern, analyse
 from ..bitsets import bit_indices
 from ..board import Board, Contradiction
-from ..geometry import Geometry
+from ..geometry import Geometry, plural
 from ..levels import Level
 from ..step import GraphDrawing, GraphVertex, Step, describe_eliminations, digit_set, join_names
 from ..views import ViewGraph, all_views
@@ -191,11 +191,11 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
     graph_rule = "chain" if pattern.kind == "chain" else "pile"
     count = _NUMBER_WORDS.get(size, str(size))
     lines = "rows" if pattern.kind == "chain" else "columns"
-    text = (f"In {base_names}, the {symbol}s lie only in {cover_names}. "
+    text = (f"In {base_names}, the {plural(symbol)} lie only in {cover_names}. "
             f"So {symbol} leaves the rest of {cover_names}.")
     details = (f"{fish_name(size)} on {symbol}, {graph_rule} exclusion in the graph of {symbol}'s "
                f"rows × columns: {base_names} each need one {symbol}, and all of them lie in "
-               f"{cover_names}, so those {count} {symbol}s fill {cover_names} (one each) and no "
+               f"{cover_names}, so those {count} {plural(symbol)} fill {cover_names} (one each) and no "
                f"other cell of {cover_names} outside these {lines} can hold {symbol}: "
                f"removes {removes}.")
     return Step(FISH, fish_name(size), text, size=size, view="digit",

@@ -18,7 +18,7 @@ from typing import Iterator, TypeVar
 
 from ..bitsets import bit_indices
 from ..board import Board
-from ..geometry import Geometry
+from ..geometry import Geometry, plural
 from ..levels import Level
 from ..step import Candidate, Proof, Step, describe_eliminations, join_names, outcome
 from ..views import digit_view
@@ -231,7 +231,7 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
     symbol = geo.symbol(digit)
     names = geo.cell_name
     fin_names = join_names(names(c) for c in fin_cells)
-    text = (f"In {join_names(geo.house_name(h) for h in base_houses)}, the {symbol}s lie only in "
+    text = (f"In {join_names(geo.house_name(h) for h in base_houses)}, the {plural(symbol)} lie only in "
             f"{join_names(geo.house_name(h) for h in cover_houses)}, but for the "
             f"fin{'s' if len(fin_cells) > 1 else ''} {fin_names}. "
             f"{outcome(geo, eliminations=removed)}")
@@ -248,10 +248,10 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
                    f"{join_names(thin)} would have a single {symbol} in {cover_names}, so the "
                    f"fish would be degenerate (a line with one place left for {symbol} is no line "
                    f"of a fish)." if sashimi else "")
-    details = (f"{name} on {symbol}: in {base_names} the {symbol}s lie only in {cover_names}, "
+    details = (f"{name} on {symbol}: in {base_names} the {plural(symbol)} lie only in {cover_names}, "
             f"apart from the fin{'' if one_fin else 's'} {fin_names} in {fin_box}. Either "
             f"{'the fin' if one_fin else 'a fin'} is {symbol}, or {base_names} take their "
-            f"{symbol}s in {cover_names} and {symbol} leaves the rest of {cover_names}. "
+            f"{plural(symbol)} in {cover_names} and {symbol} leaves the rest of {cover_names}. "
             f"{struck}, in {struck_covers} and in {fin_box} with the fin{'' if one_fin else 's'}, "
             f"{'loses' if len(removed) == 1 else 'lose'} {symbol} either way: removes "
             f"{describe_eliminations(geo, removed)}.{why_sashimi}")

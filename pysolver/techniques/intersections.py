@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Iterator
 
 from ..board import Board
-from ..geometry import BOX_SHAPES, Geometry
+from ..geometry import BOX_SHAPES, Geometry, plural
 from ..levels import Level
 from ..step import Step, describe_eliminations, join_names
 from . import Technique
@@ -87,7 +87,7 @@ def _step(geo: Geometry, house: int, target: int, digit: int, cells: tuple[int, 
     symbol = geo.symbol(digit)
     verb = "Pointing" if pointing else "Claiming"
     where, target_name = geo.house_name(house), geo.house_name(target)
-    text = (f"In {where}, the {symbol}s lie only in {target_name}. "
+    text = (f"In {where}, the {plural(symbol)} lie only in {target_name}. "
             f"So {symbol} leaves the rest of {target_name}.")
     details = (f"{verb} (region exclusion): the {symbol} of {where} must go in one of "
                f"{join_names(geo.cell_name(c) for c in cells)}, {'both' if len(cells) == 2 else 'all'} "

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..board import Board
-from ..geometry import Geometry
+from ..geometry import Geometry, plural
 from ..levels import Level
 from ..proof import chain_proof, eliminated
 from ..step import (Candidate, ProofLink, ProofNode, Step, describe_eliminations, join_names,
@@ -192,7 +192,7 @@ def _rectangle_step(geo: Geometry, digit: int, box: int, places: tuple[int, ...]
     text = (f"Either {name(far)} is {symbol}, or {box_name}'s {symbol} is in {cross_name} "
             f"({join_names((name(c) for c in crossing), 'or')}), through the strong link in "
             f"{geo.house_name(link)}. {outcome(geo, eliminations=removed)}")
-    details = (f"Empty Rectangle on {symbol}: in {box_name} the {symbol}s lie only in {line_name} "
+    details = (f"Empty Rectangle on {symbol}: in {box_name} the {plural(symbol)} lie only in {line_name} "
             f"and {cross_name}. In {geo.house_name(link)}, the {symbol} goes in {name(near)} or "
             f"{name(far)}; if {name(near)}, {box_name} has no {symbol} in {line_name}, so its "
             f"{symbol} is in {cross_name}. Either way {name(target)}, which sees {name(far)} and "
