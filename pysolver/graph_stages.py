@@ -110,7 +110,7 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
     else:
         edges_text = (f"Each line is a cell where {symbol} can still go, joining its row (left) to "
                       f"its column (right): {_plural(len(graph.left), 'row')} and "
-                      f"{_plural(len(graph.right), 'column')} still need a {symbol}. A solution "
+                      f"{_plural(len(graph.right), 'column')} still need one {symbol} each. A solution "
                       f"keeps exactly one line at each vertex.")
     matching_text = (f"A maximum matching (thick lines) gives each {left_noun} its own "
                      f"{right_noun}. It pairs them all, so this graph can still be completed.")

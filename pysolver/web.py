@@ -277,6 +277,15 @@ def _acting(action: Callable[[Session], object]) -> Command:
     return run
 
 
+def _tutoring(action: Callable[[Session], object]) -> Command:
+    """A tutor's command that builds on the board: refused, with the mistake named, while a digit
+    on it is wrong (``Session.refuse_on_mistakes``)."""
+    def act(session: Session) -> object:
+        session.refuse_on_mistakes()
+        return action(session)
+    return _acting(act)
+
+
 def _moving(kind: MoveKind) -> Command:
     """A player's move from the request's ``cell`` and ``digit`` (0-based cell, digit 1..n)."""
     def run(request: Request, progress: Progress) -> Reply:
@@ -429,7 +438,7 @@ def _bipartite(request: Request, progress: Progress) -> Reply:
 COMMANDS: dict[str, Command] = {
     "load": _load,
     "hint": _hint,
-    "step": _acting(_step),
+    "step": _tutoring(_step),
     "apply": _acting(_apply),
     "back": _acting(_back),
     "forward": _acting(_forward),
@@ -441,10 +450,10 @@ COMMANDS: dict[str, Command] = {
     "fill_notes": _moving("fill"),
     "settings": _settings_command,
     "goto": _goto,
-    "solve_logic": _acting(Session.solve_logic),
-    "guess": _acting(Session.guess),
+    "solve_logic": _tutoring(Session.solve_logic),
+    "guess": _tutoring(Session.guess),
     "backtrack": _acting(Session.backtrack),
-    "solve": _acting(Session.finish_by_search),
+    "solve": _tutoring(Session.finish_by_search),
     "check": _check,
     "count": _count,
     "rate": _rate,

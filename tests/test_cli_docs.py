@@ -12,7 +12,9 @@ import pytest
 from pysolver import formats
 from pysolver.cli import main
 from pysolver.cli.count import DEFAULT_LIMIT
+from pysolver.cli.export import CHOICES, MULTI_LINE
 from pysolver.grid import Grid
+from pysolver.gtsps import PERMUTATION_LIMIT, SOLUTION_LIMIT, SUPERVERTEX_LIMIT
 from pysolver.session import Session
 from pysolver.techniques.registry import TECHNIQUES
 from tests.helpers import FIGURE_4_2
@@ -73,3 +75,63 @@ def test_the_techniques_table_keeps_its_columns(capsys: pytest.CaptureFixture[st
     levels = {record.level.display for record in TECHNIQUES}
     starts = {max(line.find(f" {level} ") for level in levels) for line in lines}
     assert len(lines) == len(TECHNIQUES) and len(starts) == 1
+
+
+def test_the_readme_gtsps_row_names_its_limits() -> None:
+    row = command_row("gtsps")
+    assert f"more than {PERMUTATION_LIMIT:,} permutations" in row
+    assert f"more than {SUPERVERTEX_LIMIT:,} super-vertices" in row
+    assert f"more than {SOLUTION_LIMIT:,} solutions" in row
+
+
+def test_the_readme_export_row_says_which_forms_are_labelled() -> None:
+    row = command_row("export")
+    labelled = row.split("each ", 1)[1].split(" output comes under", 1)[0]
+    one_line = row.split("the one-line forms (", 1)[1].split(")", 1)[0]
+    assert set(re.findall(r"`(\w+)`", labelled)) == MULTI_LINE
+    assert set(re.findall(r"`(\w+)`", one_line)) == set(CHOICES) - MULTI_LINE
+
+
+
+#: The JSON fields that are timings, which differ from run to run.
+TIMINGS = {"elapsed_ms", "stage_ms"}
+
+
+def _leaves(value: object, name: str = "") -> list[tuple[str, object]]:
+    """Every number and string of a JSON value but timings, named by the last key above it."""
+    if isinstance(value, dict):
+        return [leaf for key, item in value.items() if key not in TIMINGS
+                for leaf in _leaves(item, key)]
+    if isinstance(value, list):
+        return [leaf for item in value for leaf in _leaves(item, name)]
+    return [(name, value)]
+
+
+def _changed_by_letters(capsys: pytest.CaptureFixture[str], command: str,
+                        puzzle: str) -> tuple[set[str], set[str]]:
+    """The JSON fields of ``command`` on ``puzzle``, and those among them that change when the
+    same puzzle is read and written with ``--alphabet letters``."""
+    outputs = []
+    for alphabet, text in (("digits", puzzle),
+                           ("letters", puzzle.translate(str.maketrans("123456789", "ABCDEFGHI")))):
+        assert main([command, text, "--json", "--alphabet", alphabet]) == 0
+        outputs.append([leaf for line in capsys.readouterr().out.splitlines()
+                        for leaf in _leaves(json.loads(line))])
+    assert len(outputs[0]) == len(outputs[1])
+    return {name for name, _ in outputs[0]}, {a[0] for a, b in zip(*outputs) if a != b}
+
+
+def test_the_readme_says_which_json_fields_follow_the_alphabet(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    paragraph = README.split("In\nJSON output (", 1)[1].split(" as indices.", 1)[0]
+    follow, stay = paragraph.split(" while the fields programs read stay numbers", 1)
+    written = set(re.findall(r"`(\w+)`", follow))
+    numbers = set(re.findall(r"`(\w+)`", stay))
+    top95 = (ROOT / "tests/data/norvig_top95.txt").read_text().split()[3]  # a graph and a proof
+    for command, puzzle in (("steps", top95), ("gtsps", FIGURE_4_2), ("rate", FIGURE_4_2)):
+        names, changed = _changed_by_letters(capsys, command, puzzle)
+        assert changed <= written, (command, changed - written)
+        assert not changed & numbers, (command, changed & numbers)
+        if command == "steps":
+            assert {"notation", "label", "text", "details", "grid"} <= changed
+            assert numbers <= names

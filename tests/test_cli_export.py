@@ -16,7 +16,7 @@ from pysolver.formats.marks import cell_marks
 from pysolver.grid import Grid
 from pysolver.session import Session
 from pysolver.step import Step
-from tests.helpers import FIGURE_4_2
+from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION
 
 NAMES = [*formats.FORMAT_NAMES, "path"]
 
@@ -98,13 +98,34 @@ def test_a_file_of_candidate_strings_is_one_puzzle_a_line(capsys: pytest.Capture
     assert [cell_marks(formats.parse(line).board) for line in out] == [cell_marks(b) for b in boards]
 
 
-def test_several_multi_line_outputs_are_separated_by_a_blank_line(
+def test_several_multi_line_outputs_are_labelled_and_separated_by_a_blank_line(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Each picture under its label, as a ``#`` comment line so that the output reads back."""
     source = tmp_path / "two.txt"
     source.write_text(FIGURE_4_2 + "\n" + FIGURE_4_2 + "\n")
     out = run(capsys, "export", str(source), "--format", "picture")
     picture = Grid.parse(FIGURE_4_2).picture()
-    assert out == f"{picture}\n\n{picture}\n"
+    assert out == f"# two.txt line 1\n{picture}\n\n# two.txt line 2\n{picture}\n"
+    source.write_text(out)
+    assert run(capsys, "export", str(source), "--format", "line") == f"{FIGURE_4_2}\n" * 2
+
+
+@pytest.mark.parametrize("name", ["pencilmarks", "path"])
+def test_every_multi_line_form_is_labelled(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                           name: str) -> None:
+    source = tmp_path / "two.txt"
+    source.write_text(FIGURE_4_2 + "\n" + FIGURE_4_2 + "\n")
+    lines = run(capsys, "export", str(source), "--format", name).splitlines()
+    assert lines[0] == "# two.txt line 1" and "# two.txt line 2" in lines
+
+
+@pytest.mark.parametrize("name", ["line", "candidates", "position", "sudokuwiki"])
+def test_one_line_forms_stay_one_line_a_puzzle_without_labels(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> None:
+    source = tmp_path / "two.txt"
+    source.write_text(FIGURE_4_2 + "\n" + FIGURE_4_2 + "\n")
+    lines = run(capsys, "export", str(source), "--format", name).splitlines()
+    assert len(lines) == 2 and lines[0] == lines[1] and "two.txt" not in lines[0]
 
 
 def test_export_after_the_end_of_the_path(capsys: pytest.CaptureFixture[str]) -> None:
@@ -171,3 +192,16 @@ def test_after_takes_only_the_steps_asked_for(capsys: pytest.CaptureFixture[str]
     out = run(capsys, "export", FIGURE_4_2, "--after", "2", "--format", "position")
     assert len(drawn) == 2
     assert out == formats.write(position_after(2).board, "position") + "\n"
+
+
+def test_a_path_shorter_than_after_is_reported_and_the_rest_exported(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """As a bad puzzle of a file is: its label and why on stderr, the others written, exit 2."""
+    nearly = "." + FIGURE_4_2_SOLUTION[1:]
+    path = tmp_path / "after.txt"
+    path.write_text(f"{FIGURE_4_2}\n{nearly}\n{FIGURE_4_2}\n")
+    assert main(["export", str(path), "--after", "2", "--format", "line"]) == 2
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 2
+    assert err == ("pysolver: error: after.txt line 2: --after 2: the solution path has only 1 "
+                   "steps\n")

@@ -70,3 +70,18 @@ def test_a_file_labels_each_puzzle_s_lines_and_json(capsys: pytest.CaptureFixtur
     assert labels == ["two.txt line 1", "two.txt line 2", "two.txt line 3"]
     assert main(["gtsps", FIGURE_4_2, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["label"] is None
+
+
+def test_a_puzzle_too_open_among_others_is_reported_and_the_rest_solved(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """As every command treats a bad puzzle of a file: its label, the limit and what to use
+    instead on stderr, the others solved, exit 2 at the end."""
+    path = tmp_path / "open.txt"
+    path.write_text(f"{FIGURE_4_2}\n{'.' * 81}\n{FIGURE_4_2}\n")
+    for extra in ([], ["--count"], ["--json"]):
+        assert main(["gtsps", str(path), *extra]) == 2
+        captured = capsys.readouterr()
+        assert len(captured.out.splitlines()) == 2
+        assert captured.err == ("pysolver: error: open.txt line 2: box 1 has more than 200,000 valid "
+                                "permutations, too many for GTSPS; use `pysolver count`, the search "
+                                "engine, instead\n")

@@ -282,8 +282,8 @@ TOP3 = (ROOT / "tests/data/norvig_top95.txt").read_text().splitlines()[:3]
 @pytest.mark.parametrize("form", ["pencilmarks", "picture"])
 def test_several_grids_are_read_each_on_its_own(capsys: pytest.CaptureFixture[str],
                                                 tmp_path: Path, form: str) -> None:
-    """``export`` writes several grids, a blank line between them: read back, they are three
-    puzzles, labelled by their lines, not the first alone."""
+    """``export`` writes several grids, each under its label as a comment line, a blank line
+    between them: read back, they are three puzzles, labelled by their lines, not the first alone."""
     source = tmp_path / "three.txt"
     source.write_text("\n".join(TOP3) + "\n")
     assert main(["export", str(source), "--format", form]) == 0
@@ -293,8 +293,8 @@ def test_several_grids_are_read_each_on_its_own(capsys: pytest.CaptureFixture[st
     code, out, err = run(capsys, "count", str(grids))
     height = 13 if form == "pencilmarks" else 11
     assert (code, err) == (0, "")
-    assert out.splitlines() == [f"grids.txt lines {1 + k * (height + 1)}-{height + k * (height + 1)}: 1"
-                                for k in range(3)]
+    assert out.splitlines() == [f"grids.txt lines {2 + k * (height + 2)}-{1 + height + k * (height + 2)}"
+                                ": 1" for k in range(3)]
 
 
 def test_hodoku_text_after_a_grid_stays_with_it(capsys: pytest.CaptureFixture[str],
@@ -320,7 +320,7 @@ def test_a_bad_line_is_reported_and_the_rest_is_read(capsys: pytest.CaptureFixtu
     assert code == 2 and "Traceback" not in err
     assert any(line.startswith(("f.txt line 5: ", "pysolver: error: f.txt line 5: "))
                and "unexpected character" in line for line in (out + err).splitlines())
-    if argv[0] != "export":  # export writes lines without labels
+    if argv[0] != "export":  # export writes one-line forms without labels
         assert all(f"f.txt line {n}" in out for n in (2, 3, 4, 6, 7)), out
     else:
         assert out.splitlines() == BAD_FOURTH[:3] + BAD_FOURTH[4:]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -144,3 +145,27 @@ def test_play_reads_and_writes_moves_in_the_alphabet(capsys: pytest.CaptureFixtu
     assert lines[2].startswith("I A ")
     assert main(["play", FIGURE_4_2, "place r1c1 9"]) == 0
     assert capsys.readouterr().out.splitlines()[1] == "   1. You placed 9 in r1c1."
+
+
+#: "a" before a digit as written: wrong before a letter or number said with a vowel ("a A", "a E",
+#: "a 8"), so no text puts an article before a digit (a size such as "a 9×9 grid" is no digit).
+ARTICLE_BEFORE_DIGIT = re.compile(r"\b(?:[Aa]n?) (?:[A-Z]|\d+)\b(?![×\d])")
+
+
+def test_no_article_before_a_digit_written_with_letters(capsys: pytest.CaptureFixture[str]) -> None:
+    top95 = (Path(__file__).resolve().parent / "data/norvig_top95.txt").read_text().split()[0]
+    letters = top95.translate(str.maketrans("123456789", "ABCDEFGHI"))
+    assert main(["steps", letters, "--why", "--alphabet", "letters"]) == 0
+    texts = [line for line in capsys.readouterr().out.splitlines()
+             if any(char.islower() for char in line)]  # not the board's rows
+    assert texts and not [line for line in texts if ARTICLE_BEFORE_DIGIT.search(line)]
+
+
+def test_no_text_puts_an_article_before_a_written_digit() -> None:
+    """The steps above meet only some techniques: the sources are read for the rest."""
+    pattern = re.compile(r"\b[Aa]n? \{(?:symbol|digit|d)\b")
+    sources = Path(__file__).resolve().parents[1].joinpath("pysolver").rglob("*.py")
+    found = [f"{path.name}:{number}" for path in sources
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if pattern.search(line)]
+    assert found == []

@@ -4,8 +4,14 @@ Reads any text form of ``pysolver.formats`` and writes the position in the form 
 ``picture``, ``pencilmarks`` (HoDoKu's grid of candidates), ``candidates`` (one character per cell
 and digit), ``position`` (HoDoKu's library line), or ``path``, the solution path as ``pysolver
 steps`` prints it. ``--after N`` first takes N steps of that path, so the output is the position a
-player reaches there (and ``path`` the rest of the way). Several puzzles give several outputs, a
-blank line between multi-line ones.
+player reaches there (and ``path`` the rest of the way).
+
+Several puzzles give several outputs. A multi-line one (``picture``, ``pencilmarks``, ``path``)
+comes under its puzzle's label, the one the other commands put before their lines (``f.txt line
+3``, ``f.txt Grid 01``), written as a ``#`` comment line so that the output still reads back as a
+file of puzzles, with a blank line between outputs. The one-line forms stay one line a puzzle,
+without labels, for scripts and for reading back line by line; a bad puzzle is reported on stderr
+with its label.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import argparse
 from itertools import islice
 
 from .. import formats
+from ..errors import PuzzleError
 from ..formats.path import path_text
 from ..session import Session
 from .inputs import Puzzles, add_puzzle_arguments
@@ -21,6 +28,8 @@ from .options import whole_number
 
 #: The forms ``--format`` accepts: every position form, then the solution path.
 CHOICES = (*formats.FORMAT_NAMES, "path")
+#: The forms written on several lines, each output under its label when there are several.
+MULTI_LINE = frozenset({"picture", "pencilmarks", "path"})
 #: More steps than any solution path has (a 25×25 grid has 15,625 candidates to place or remove).
 MAX_AFTER = 10**6
 
@@ -32,7 +41,10 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
                        "HoDoKu position line, or the solution path")
     add_puzzle_arguments(parser)
     parser.add_argument("--format", choices=CHOICES, default="pencilmarks",
-                        help="the form to write (default: pencilmarks)")
+                        help="the form to write (default: pencilmarks); from several puzzles, "
+                             "each multi-line output (picture, pencilmarks, path) comes under a "
+                             "'# <label>' comment line, and the one-line forms are written one "
+                             "line a puzzle without labels")
     parser.add_argument("--after", type=whole_number(0, MAX_AFTER), default=0, metavar="N",
                         help="take the first N steps of the solution path first")
     parser.add_argument("--no-guess", action="store_true",
@@ -41,8 +53,9 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write each puzzle in the chosen form as soon as it is made; a bad puzzle of a file is
-    reported and the others written; exit 0, or 2 when one was bad."""
+    """Write each puzzle in the chosen form as soon as it is made (a multi-line one under its
+    label: see the module's docstring); a bad puzzle of a file, or one whose path is shorter than
+    ``--after``, is reported and the others written; exit 0, or 2 when one was."""
     previous: str | None = None
     puzzles = Puzzles(args)
     for label, imported in puzzles.positions():
@@ -53,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
             taken = sum(1 for _ in islice(session.steps_to_end(guess=not args.no_guess),
                                           args.after))
             if taken < args.after:
-                where = f"{label}: " if label else ""
-                raise ValueError(f"{where}--after {args.after}: the solution path has only "
-                                 f"{taken} steps")
+                puzzles.report(f"{label}: " if label else "", PuzzleError(
+                    f"--after {args.after}: the solution path has only {taken} steps"))
+                continue
             session = Session(imported.puzzle, session.board)
         if args.format == "path":
             steps = session.solve_logic() if args.no_guess else session.solve()
@@ -64,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
             text = formats.write(session.board, args.format, args.alphabet)
         if previous is not None and ("\n" in previous or "\n" in text):
             print()
+        if label and args.format in MULTI_LINE:
+            print(f"# {label}")
         print(text, flush=True)
         previous = text
     return puzzles.code

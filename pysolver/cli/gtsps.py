@@ -4,8 +4,9 @@ By default one solution per line and nothing else, so ``| wc -l`` counts them; `
 the number instead; ``--stats`` adds the figures of every stage (a table, or with ``--json`` one
 JSON object per puzzle). From a file of several puzzles each line starts with its puzzle's label
 (``f line 3: ``), and each JSON object has a ``label`` (null for a lone puzzle), as ``rate``'s do.
-No solution: the reason on stderr and exit code 1. A puzzle too open for GTSPS stops with exit
-code 2 and a message pointing to ``pysolver count``.
+No solution: the reason on stderr and exit code 1. A puzzle too open for GTSPS is reported as a
+bad puzzle is, with its label, the limit it passed and a pointer to ``pysolver count``; the other
+puzzles are still solved, and the exit code is 2 at the end.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import argparse
 import json
 import sys
 
-from ..gtsps import report_json, solve_gtsps
+from ..gtsps import GtspsLimitError, report_json, solve_gtsps
 from ..gtsps.run import REPORTED, GtspsResult
 from .inputs import Puzzles, add_puzzle_arguments
 
@@ -40,12 +41,17 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve each puzzle; exit 1 if one has no solution."""
+    """Solve each puzzle; exit 2 if one is not a puzzle or too open for GTSPS, else 1 if one has
+    no solution."""
     code = 0
     puzzles = Puzzles(args)
     for parsed, grid in puzzles.grids():
-        result = solve_gtsps(grid)
         prefix = parsed.prefix
+        try:
+            result = solve_gtsps(grid)
+        except GtspsLimitError as error:
+            puzzles.report(prefix, error)
+            continue
         if args.json:
             report = {"label": parsed.label or None, **report_json(result)}
             report["solutions"] = [s.line(args.alphabet) for s in result.solutions]

@@ -72,8 +72,12 @@ def print_solutions(argument: str, alphabet: str, every: bool) -> int:
     """Print one solution line per puzzle (every one with ``every``); exit 1 if one has none."""
     code = 0
     write = sys.stdout.write
-    for prefix, text in each_text(argument):
-        found = False
+    for prefix, puzzle in each_text(argument):
+        found, text = False, puzzle.text
+        if puzzle.problem is not None:
+            report_bad(prefix, puzzle.problem)
+            code = 2
+            continue
         try:
             for line in iter_solution_lines(text, alphabet, None if every else 1):
                 found = True

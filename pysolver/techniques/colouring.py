@@ -190,7 +190,7 @@ def _trap_step(graph: LinkGraph, cluster: Cluster, targets: int) -> Step:
             f"is true. {outcome(geo, eliminations=eliminations)}")
     details = (f"Simple Colouring (colour trap) on {symbol}: the conjugate pairs of {symbol} "
             f"put {_coloured(graph, cluster)}, alternating along each pair; one colour is all "
-            f"true. A {symbol} that sees a cell of each colour is false: "
+            f"true. Candidate {symbol} in a cell that sees both colours is false: "
             f"removes {describe_eliminations(geo, eliminations)}.")
     return _step(graph, SIMPLE_COLOURING, "Simple Colouring", (text, details), (cluster,), proof,
                  eliminations)
@@ -212,7 +212,7 @@ def _multi_step(graph: LinkGraph, pair: tuple[Cluster, Cluster], colours: tuple[
     else:
         reason = (f"the colour of {first} in the first sees the colour of "
                   f"{_names(graph, b.colours[cb])} in the second, so they are not both true and "
-                  f"one of their opposite colours is: a {symbol} seeing both opposite colours is "
+                  f"one of their opposite colours is: candidate {symbol} in a cell seeing both opposite colours is "
                   f"false")
     text = (f"Two colour clusters of the digit {symbol} are linked, so the {symbol}s removed see "
             f"a true colour whichever it is. {outcome(geo, eliminations=eliminations)}")

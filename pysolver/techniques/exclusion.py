@@ -194,7 +194,7 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
     text = (f"In {base_names}, the {symbol}s lie only in {cover_names}. "
             f"So {symbol} leaves the rest of {cover_names}.")
     details = (f"{fish_name(size)} on {symbol}, {graph_rule} exclusion in the graph of {symbol}'s "
-               f"rows × columns: {base_names} each need a {symbol}, and all of them lie in "
+               f"rows × columns: {base_names} each need one {symbol}, and all of them lie in "
                f"{cover_names}, so those {count} {symbol}s fill {cover_names} (one each) and no "
                f"other cell of {cover_names} outside these {lines} can hold {symbol}: "
                f"removes {removes}.")

@@ -54,9 +54,9 @@ def find_hidden_singles(board: Board) -> Iterator[Step]:
                 f"In {where}, {symbol} fits only in {geo.cell_name(cell)}.",
                 view="house", houses=(house,), cells=(cell,), digits=(digit,),
                 pattern=((cell, digit),), placements=((cell, digit),),
-                details=f"Hidden single (candidate exclusion): {where} needs a {symbol}, and every "
+                details=f"Hidden single (candidate exclusion): {where} needs one {symbol}, and every "
                         f"other cell of {where} is filled or has lost {symbol} as a candidate (it "
-                        f"sees a {symbol} or an earlier step removed it), so "
+                        f"sees {symbol} placed in a peer, or an earlier step removed it), so "
                         f"the {symbol} goes in {geo.cell_name(cell)}.")
 
 
