@@ -114,7 +114,11 @@ export class StallWatch {
 const UNWATCHED = new StallWatch(0, () => {});
 UNWATCHED.close();
 
-/** `response` with a body that tells `watched` when a read waits for bytes and when they come. */
+/**
+ * `response` with a body that tells `watched` when a read waits for bytes and when they come. It
+ * reads from the network only when its own reader asks (a high-water mark of 0): a body nobody reads
+ * yet waits on nothing.
+ */
 function watchedBody(response, watched) {
   if (!response.body) {
     watched.received();
@@ -140,7 +144,7 @@ function watchedBody(response, watched) {
       watched.received();
       return reader.cancel(reason);
     },
-  });
+  }, { highWaterMark: 0 });
   const { status, statusText, headers } = response;
   const answer = new Response(body, { status, statusText, headers });
   // Pyodide and the messages read the address the answer came from; a new Response has none.
