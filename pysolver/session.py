@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterator, Literal, Union, get_args
 
 from .board import Board, Contradiction
 from .classify import Classification, classify
+from .errors import PuzzleError
 from .explain import (LEVELS, graph_json, hint_json, lost_note_text, lost_notes_json,
                       mistake_json, wrong_text)
 from .geometry import Geometry
@@ -375,7 +376,7 @@ class Session:
                 if v and not self.puzzle.values[c] and v != solution[c]]
 
     def refuse_on_mistakes(self) -> None:
-        """Raise a ValueError naming the first wrong digit, if any, before the tutor acts.
+        """Raise a PuzzleError naming the first wrong digit (and its cell), if any, before the tutor acts.
 
         A wrong digit in a puzzle with one solution always ends in a contradiction, but often only
         after several steps that place more wrong digits from it; so Step, Solve and Guess say what
@@ -383,7 +384,7 @@ class Session:
         """
         wrong = self.wrong_digits()
         if wrong:
-            raise ValueError(mistake_json(self.geometry, wrong)["text"])
+            raise PuzzleError(mistake_json(self.geometry, wrong)["text"], cell=wrong[0][0])
 
     def status(self) -> Status:
         """Solved, a full but wrong grid, a contradiction, stuck, or still solving."""

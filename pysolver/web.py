@@ -126,6 +126,7 @@ def view(session: Session) -> Reply:
         "actions": session.actions,
         "status": status.to_json(),
         "classification": session.classification.to_json(),
+        "entry": entry_status(session),
         "hint": session.current_hint(),
         "hint_level": session.hint_level(),
         "check": checked.to_json(geo) if checked else None,
@@ -140,6 +141,31 @@ def view(session: Session) -> Reply:
         "address": {"digits": digits_line(geo, values_on_top) if any(values_on_top) else "",
                     "notes": encode_notes(geo, session.notes)},
     }
+
+
+def entry_status(session: Session) -> dict[str, str]:
+    """What the page says while the player types a puzzle's givens ("Enter puzzle" mode): how far
+    the givens are from a puzzle to play, where the play status ("Stuck", "Guess to go on") would
+    talk about solving a puzzle that is not finished yet.
+
+    >>> from pysolver.grid import Grid
+    >>> entry_status(Session(Grid.empty(4)))["message"]
+    'An empty 4×4 board: type the givens, or paste a puzzle, then press Play.'
+    """
+    n = session.geometry.n
+    givens = sum(1 for value in session.puzzle.values if value)
+    classification = session.classification
+    if not givens:
+        return {"status": "empty",
+                "message": f"An empty {n}×{n} board: type the givens, or paste a puzzle, then press Play."}
+    typed = f"{givens:,} given{'s' if givens > 1 else ''}"
+    messages = {
+        "unique": f"{typed}: exactly one solution. Press Play to solve it.",
+        "several": f"{typed}: more than one solution so far. Add givens, or press Play to solve "
+                   f"it as it is.",
+    }
+    return {"status": classification.kind,
+            "message": messages.get(classification.kind, f"{typed}. {classification.message}")}
 
 
 def _can(session: Session, state: str) -> dict[str, bool]:
