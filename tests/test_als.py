@@ -12,6 +12,7 @@ from pysolver.bipartite import almost_locked
 from pysolver.board import Board
 from pysolver.grid import Grid
 from pysolver.logic import FIGURE_4_2, solve_by_logic
+from pysolver.session import Session
 from pysolver.step import Step
 from pysolver.techniques.als import find_als_xy_wings, find_als_xz, find_sets
 from tests.hodoku_library import position
@@ -72,3 +73,15 @@ def test_nothing_fires_without_sets_to_pair(finder: Finder) -> None:
     solved, _ = solve_by_logic(Board.from_grid(Grid.parse(FIGURE_4_2)))
     assert next(finder(empty), None) is None
     assert next(finder(solved), None) is None
+
+
+def test_from_12x12_on_the_sets_are_not_named_like_digits() -> None:
+    """A, B and C are digits of a 12×12 grid: "so B leaves r12c2" next to a set B read as one."""
+    puzzle = ("...3B72C.A...9A......CB.....9.5.3..4.......1A.58721...8B........463...2..6...4......B"
+              "....5.84...1C3...B..869.8....65....6.5.....B2.A...1....9.3.")
+    steps = [s for s in Session(Grid.parse(puzzle)).solve_logic()
+             if s.technique.slug in ("als-xz", "als-xy-wing")]
+    assert steps, "this 12×12 puzzle needs ALS-XZ and an ALS-XY-Wing"
+    for step in steps:
+        assert "S1" in step.text and "S2" in step.details
+        assert " A " not in step.text + step.details and "sets A" not in step.text
