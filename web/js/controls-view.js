@@ -34,8 +34,19 @@ function notesUsable(state) {
   return state.mode === "play" && isLoaded(state);
 }
 
+/** What the boot bar says of the downloads that have stalled: which files, from where, and what now. */
+export function stallMessage({ downloads, seconds }) {
+  const files = downloads.map(({ file, url }) => `${file} (${url})`).join(", ");
+  const one = downloads.length === 1;
+  return `Stalled: nothing has arrived for ${seconds} s from ${files}. Still waiting for ${one ? "it" : "them"}; `
+    + "if it does not resume, Retry starts again.";
+}
+
 function statusOf(state) {
   if (state.boot.error) return { key: "error", badge: "Error", text: "The solver could not start." };
+  if (state.boot.stalled && !state.ready) {
+    return { key: "stalled", badge: "Stalled", text: `Waiting for ${state.boot.stalled.downloads.map((d) => d.file).join(", ")}` };
+  }
   if (!state.view && !state.ready) return { key: "booting", badge: "Starting", text: state.boot.label };
   if (!isLoaded(state)) {
     return state.error ? { key: "invalid", badge: "Invalid", text: state.error.message }
@@ -61,7 +72,9 @@ export function createControlsView(doc) {
     const boot = state.boot;
     setProp(els.boot, "hidden", state.ready);
     els.boot.classList.toggle("failed", boot.error !== null);
-    setText(els.bootLabel, boot.error ? `The solver could not start (${boot.stage}): ${boot.error}` : `${boot.label}…`);
+    els.boot.classList.toggle("stalled", boot.error === null && boot.stalled !== null);
+    setText(els.bootLabel, boot.error ? `The solver could not start (${boot.stage}): ${boot.error}`
+      : boot.stalled ? `${boot.label}… ${stallMessage(boot.stalled)}` : `${boot.label}…`);
     setProp(els.bootBar, "value", boot.fraction);
     setData(doc.body, "ready", String(state.ready));
     setText(els.versions, state.versions

@@ -342,6 +342,7 @@ client.listen({
   onProgress: ({ stage, label, fraction }) => store.dispatch({ type: "boot-progress", stage, label, fraction }),
   onReady: (versions) => store.dispatch({ type: "ready", versions }),
   onBootError: ({ stage, message }) => store.dispatch({ type: "boot-error", stage, message }),
+  onStall: ({ downloads, seconds }) => store.dispatch({ type: "boot-stall", downloads, seconds }),
 });
 // The techniques panel is built in one task and the first board drawn in the next (a timer task),
 // so that a busy phone does not run both in one.

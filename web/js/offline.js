@@ -8,7 +8,8 @@
 // this page reloads too: its files are the old version's, and its cache is gone, so a restarted
 // solver worker would otherwise boot the new version's worker and wheel under the old page.
 //
-// It also offers Retry when the solver could not start: a reload, which fetches the files again.
+// It also offers Retry when the solver could not start, or while a download its boot waits on has
+// stalled: a reload, which fetches the files again.
 
 import { client } from "./solver.js";
 
@@ -20,8 +21,13 @@ function showRetry() {
   retry.onclick = () => location.reload();
 }
 
-if (client.bootError) showRetry();
+if (client.bootError || client.stalled) showRetry();
 client.addEventListener("boot-error", showRetry);
+// Shown while a download stalls, hidden again if it resumes (a boot error keeps it).
+client.addEventListener("stalled", () => {
+  if (client.stalled) showRetry();
+  else if (!client.bootError) retry.hidden = true;
+});
 
 function offer(registration, waiting) {
   banner.hidden = false;

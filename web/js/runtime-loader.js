@@ -35,26 +35,150 @@ export class DownloadError extends Error {
   }
 }
 
-/** `fetch(url, init)` (or `fetcher`'s), failing with a DownloadError unless the answer is ok. */
-export async function fetchOk(input, init, fetcher = fetch) {
+/**
+ * Watches the boot's downloads for a stall: when the downloads the boot waits on (a request out and
+ * not answered, a body being read) have all received nothing for `periodMs`, they are stalled, until
+ * any download moves again. `onChange(stalled)` hears the list of stalled downloads ({file, url})
+ * each time it changes, an empty one when the stall is over.
+ *
+ * Time counts only while a byte is awaited, and any byte of any download ends it. A prefetched file
+ * whose body nobody reads yet (loadPyodide has not asked for it) is not waited on, however long it
+ * waits; a slow but live link, whose bytes keep coming, never stalls; and neither does a download
+ * that gets nothing only because others take the link first (an HTTP/2 server may send same-priority
+ * answers one after the other, a browser may queue requests behind busy connections): the file
+ * named is one the boot waits on while nothing at all arrives.
+ *
+ * A stalled download is left running, not aborted: a link that pauses (a train in a tunnel, a phone
+ * changing networks, a server catching up) often resumes, and an aborted download would throw away
+ * what had arrived and could not resume by itself. The page says which file waits and from where,
+ * keeps its progress, and offers Retry (a reload) for when it does not resume.
+ */
+export class StallWatch {
+  constructor(periodMs, onChange) {
+    this.periodMs = periodMs;
+    this._onChange = onChange;
+    this._awaited = new Set(); // the downloads waiting for a byte, as {file, url}
+    this._stalled = false;
+    this._timer = null;
+    this._closed = false;
+  }
+
+  /**
+   * Watch a download of `url`: `waiting()` when a byte is awaited (the request sent, a read begun),
+   * `received()` when one came or the download ended (either way nothing is awaited any more).
+   */
+  watch(url) {
+    const entry = { file: fileName(url), url: String(url) };
+    return {
+      waiting: () => {
+        if (this._closed || this._awaited.has(entry)) return;
+        this._awaited.add(entry);
+        if (this._stalled) this._report();
+        else if (this._timer === null) this._arm();
+      },
+      received: () => {
+        if (this._closed) return;
+        this._awaited.delete(entry);
+        clearTimeout(this._timer);
+        this._timer = null;
+        if (this._stalled) {
+          this._stalled = false;
+          this._report();
+        }
+        if (this._awaited.size > 0) this._arm();
+      },
+    };
+  }
+
+  /** Stop watching: the boot is over (ready or failed), whatever is still downloading. */
+  close() {
+    this._closed = true;
+    clearTimeout(this._timer);
+  }
+
+  _arm() {
+    this._timer = setTimeout(() => {
+      this._timer = null;
+      if (this._closed || this._awaited.size === 0) return;
+      this._stalled = true;
+      this._report();
+    }, this.periodMs);
+  }
+
+  _report() {
+    this._onChange(this._stalled ? [...this._awaited] : []);
+  }
+}
+
+/** A watch that never reports, for a download nobody watches. */
+const UNWATCHED = new StallWatch(0, () => {});
+UNWATCHED.close();
+
+/**
+ * `response` with a body that tells `watched` when a read waits for bytes and when they come. It
+ * reads from the network only when its own reader asks (a high-water mark of 0): a body nobody reads
+ * yet waits on nothing.
+ */
+function watchedBody(response, watched) {
+  if (!response.body) {
+    watched.received();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      watched.waiting();
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        watched.received();
+        controller.error(error);
+        return;
+      }
+      watched.received();
+      if (chunk.done) controller.close();
+      else controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      watched.received();
+      return reader.cancel(reason);
+    },
+  }, { highWaterMark: 0 });
+  const { status, statusText, headers } = response;
+  const answer = new Response(body, { status, statusText, headers });
+  // Pyodide and the messages read the address the answer came from; a new Response has none.
+  Object.defineProperty(answer, "url", { value: response.url });
+  return answer;
+}
+
+/**
+ * `fetch(url, init)` (or `fetcher`'s), failing with a DownloadError unless the answer is ok; `watch`
+ * (a StallWatch) hears when it waits for the answer and for the bytes of its body.
+ */
+export async function fetchOk(input, init, { fetcher = fetch, watch = UNWATCHED } = {}) {
   const url = input instanceof Request ? input.url : String(input);
+  const watched = watch.watch(url);
+  watched.waiting();
   let response;
   try {
     response = await fetcher(input, init);
   } catch (error) {
+    watched.received();
     if (error && error.name === "AbortError") throw error;
     throw new DownloadError(url, "the network failed");
   }
+  watched.received();
   if (!response.ok) throw new DownloadError(url, `HTTP ${response.status}`);
-  return response;
+  return watchedBody(response, watched);
 }
 
 /**
  * Read `url` to bytes, gunzipping when `gzip`; `onBytes(done)` hears the compressed bytes read so far
- * (for the progress bar).
+ * (for the progress bar), `watch` (a StallWatch) whether bytes keep coming.
  */
-export async function fetchBytes(url, { gzip = false, onBytes = () => {}, signal } = {}) {
-  const response = await fetchOk(url, { signal });
+export async function fetchBytes(url, { gzip = false, onBytes = () => {}, signal, watch } = {}) {
+  const response = await fetchOk(url, { signal }, { watch });
   let done = 0;
   const counted = response.body.pipeThrough(new TransformStream({
     transform(chunk, controller) {
@@ -69,14 +193,24 @@ export async function fetchBytes(url, { gzip = false, onBytes = () => {}, signal
 
 /**
  * Start fetching the `.gz` of each runtime file named in `gzipped` (site paths) now, so that the
- * downloads overlap with everything else the worker does before loadPyodide asks for them.
+ * downloads overlap with everything else the worker does before loadPyodide asks for them; `watch`
+ * (a StallWatch) hears whether their bytes keep coming.
  */
-export function prefetchGzipped(site, gzipped) {
+export function prefetchGzipped(site, gzipped, watch = UNWATCHED) {
   const started = new Map();
   if (!CAN_GUNZIP) return started;
   for (const path of gzipped) {
     const url = new URL(path, site);
-    const response = fetch(new URL(`${url.pathname}.gz`, url));
+    const gz = new URL(`${url.pathname}.gz`, url);
+    const watched = watch.watch(gz);
+    watched.waiting();
+    const response = fetch(gz).then((answer) => {
+      watched.received();
+      return answer.ok ? watchedBody(answer, watched) : answer;
+    }, (error) => {
+      watched.received();
+      throw error;
+    });
     response.catch(() => {}); // a failed download is fetched again, plain, when asked for
     started.set(url.href, response);
   }
@@ -84,16 +218,18 @@ export function prefetchGzipped(site, gzipped) {
 }
 
 /**
- * Run `load()` (Pyodide's loadPyodide) while a fetch of a runtime file that `prefetched` holds reads
- * its gunzipped download instead (once: a second fetch, as in a fallback boot, goes to the network).
- * Pyodide fetches its WebAssembly, standard library and lock file by URL and offers no hook for it,
- * so the worker's own fetch is wrapped for that while; nothing else runs in the worker meanwhile.
+ * Run `load()` (Pyodide's loadPyodide, or its loadPackage) while a fetch of a runtime file that
+ * `prefetched` holds reads its gunzipped download instead (once: a second fetch, as in a fallback
+ * boot, goes to the network). Pyodide fetches its WebAssembly, standard library, lock file and
+ * packages by URL and offers no hook for it, so the worker's own fetch is wrapped for that while;
+ * nothing else runs in the worker meanwhile.
  *
  * Every answer is checked on the way: Pyodide only logs a warning for a missing WebAssembly file
  * (and then waits forever) and reports a missing standard library as "[object Object]", so the
- * first download that fails ends the load at once with a DownloadError naming the file.
+ * first download that fails ends the load at once with a DownloadError naming the file. And every
+ * download is watched (`watch`, a StallWatch), so that one that stops sending is named too.
  */
-export async function withGzippedRuntime(prefetched, load) {
+export async function withGzippedRuntime(prefetched, load, watch = UNWATCHED) {
   const plainFetch = globalThis.fetch;
   let failed;
   const failure = new Promise((resolve, reject) => {
@@ -102,7 +238,7 @@ export async function withGzippedRuntime(prefetched, load) {
   failure.catch(() => {}); // raced below; an unraced rejection is no error
   const checkedFetch = async (input, init) => {
     try {
-      return await fetchOk(input, init, plainFetch);
+      return await fetchOk(input, init, { fetcher: plainFetch, watch });
     } catch (error) {
       failed(error);
       throw error;
@@ -123,39 +259,48 @@ export async function withGzippedRuntime(prefetched, load) {
   }
 }
 
-/**
- * Import Pyodide's loader, and its Emscripten module (pyodide.asm.mjs) from its prefetched gzipped
- * copy when there is one; resolves with {loadPyodide, version, createPyodideModule}.
- */
-export async function importRuntime(site, prefetched) {
-  const loader = new URL("pyodide/pyodide.mjs", site).href;
-  let loaded;
+/** The module whose source is `source` (downloaded from `url`, which messages name). */
+async function importSource(url, source) {
+  const blobURL = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
   try {
-    loaded = await import(loader);
+    return await import(blobURL);
   } catch (error) {
-    // import() says only "Failed to fetch dynamically imported module": ask the server why.
-    await fetchOk(loader, { cache: "no-store" });
-    throw new Error(`${fileName(loader)} could not be loaded as a module (${loader}): ${error.message}`);
+    throw new Error(`${fileName(url)} could not be loaded as a module (${url}): ${error.message}`);
+  } finally {
+    URL.revokeObjectURL(blobURL);
   }
-  const { loadPyodide, version } = loaded;
+}
+
+/**
+ * Import the module at `url`, downloaded by fetch rather than by import(): a download that fails
+ * is named with its HTTP status (import() says only "Failed to fetch dynamically imported
+ * module"), and one that stalls is seen by `watch` (import() shows no bytes).
+ */
+async function importWatched(url, watch) {
+  const response = await fetchOk(url, {}, { watch });
+  return importSource(url, await response.arrayBuffer());
+}
+
+/**
+ * Import Pyodide's loader and its Emscripten module (pyodide.asm.mjs), the latter from its
+ * prefetched gzipped copy when there is one; resolves with {loadPyodide, version,
+ * createPyodideModule}. Both are downloaded here, watched by `watch` (loadPyodide would import the
+ * Emscripten module itself, unseen).
+ */
+export async function importRuntime(site, prefetched, watch = UNWATCHED) {
+  const { loadPyodide, version } = await importWatched(new URL("pyodide/pyodide.mjs", site).href, watch);
   const glue = new URL("pyodide/pyodide.asm.mjs", site).href;
-  let createPyodideModule;
+  let module = null;
   if (prefetched.has(glue)) {
     const download = prefetched.get(glue);
     prefetched.delete(glue);
     try {
       const response = await download;
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const source = await gunzipped(response, "text/javascript").arrayBuffer();
-      const blobURL = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-      try {
-        createPyodideModule = (await import(blobURL)).default;
-      } finally {
-        URL.revokeObjectURL(blobURL);
-      }
+      if (response.ok) module = await importSource(glue, await gunzipped(response, "text/javascript").arrayBuffer());
     } catch {
-      createPyodideModule = undefined; // loadPyodide imports the plain file itself
+      module = null; // the plain file is downloaded instead
     }
   }
-  return { loadPyodide, version, createPyodideModule };
+  module ??= await importWatched(glue, watch);
+  return { loadPyodide, version, createPyodideModule: module.default };
 }

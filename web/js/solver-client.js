@@ -2,10 +2,11 @@
 // computation is cancelled by terminating the worker and booting a fresh one (a static host such
 // as GitHub Pages cannot send the headers that shared-memory interrupts would need).
 //
-//   const client = new SolverClient({onProgress, onReady, onBootError, onBusyChange});
+//   const client = new SolverClient({onProgress, onReady, onBootError, onStall, onBusyChange}, {stallSeconds});
 //   client.listen({onProgress, ...});         // later: replace the callbacks, hear the boot so far
 //   await client.ready;                       // resolves with {python, pyodide, pysolver}
 //   client.boot                               // {path: "snapshot" | "install", fallback} once ready
+//   client.stalled                            // {downloads: [{file, url}], seconds} while some stall
 //   const reply = await client.request("load", {puzzle});   // {ok: true, view: {...}}
 //   await client.request("generate", {size: 9}, {onProgress: ({stage, fraction}) => ...});
 //   await client.cancel();                    // rejects pending requests with kind "cancelled"
@@ -19,8 +20,14 @@
 //
 // A boot error is final for its worker: whatever that worker posts after it (a download's progress
 // still on its way) is ignored, so the page keeps showing the error. The client is also an
-// EventTarget that dispatches "boot-error" (event.detail {stage, message}) for listeners other
-// than the page's one set of callbacks, such as the boot's Retry button.
+// EventTarget that dispatches "boot-error" (event.detail {stage, message}) and "stalled"
+// (event.detail {downloads, seconds}, downloads empty when the boot moves again) for listeners
+// other than the page's one set of callbacks, such as the boot's Retry button.
+//
+// A stall is no error: nothing has arrived for `stallSeconds` (the boot option; the worker's own
+// default when it is not given) while the boot waits on some downloads, the boot goes on waiting,
+// and onStall hears the list of those downloads each time it changes; the page names them and
+// offers Retry.
 
 const WORKER_URL = new URL("./solver-worker.js", import.meta.url);
 
@@ -32,13 +39,19 @@ export class SolverClient extends EventTarget {
    * @param {(p: {stage: string, label: string, fraction: number}) => void} [callbacks.onProgress]
    * @param {(versions: {python: string, pyodide: string, pysolver: string}) => void} [callbacks.onReady]
    * @param {(e: {stage: string, message: string}) => void} [callbacks.onBootError]
+   * @param {(s: {downloads: {file: string, url: string}[], seconds: number}) => void} [callbacks.onStall]
    * @param {(busy: boolean) => void} [callbacks.onBusyChange]
+   * @param {object} [options]
+   * @param {number} [options.stallSeconds] how long a download may receive nothing before it is
+   *   reported as stalled
    */
-  constructor(callbacks = {}) {
+  constructor(callbacks = {}, { stallSeconds } = {}) {
     super();
     this._setCallbacks(callbacks);
+    this._stallSeconds = stallSeconds;
     this.versions = null;
     this.boot = null;
+    this.stalled = null;
     this._lastBootEvent = null;
     this.busy = false;
     this._pending = new Map();
@@ -55,6 +68,7 @@ export class SolverClient extends EventTarget {
     this._setCallbacks(callbacks);
     const last = this._lastBootEvent;
     if (last) this._receive(last.data, { replay: true });
+    if (this.stalled && !this.bootError) this.onStall(this.stalled);
   }
 
   /** The current worker's boot error ({stage, message}), or null while it boots or once it is ready. */
@@ -63,10 +77,11 @@ export class SolverClient extends EventTarget {
     return last && last.data.type === "boot-error" ? { stage: last.data.stage, message: last.data.message } : null;
   }
 
-  _setCallbacks({ onProgress, onReady, onBootError, onBusyChange }) {
+  _setCallbacks({ onProgress, onReady, onBootError, onStall, onBusyChange }) {
     this.onProgress = onProgress || (() => {});
     this.onReady = onReady || (() => {});
     this.onBootError = onBootError || (() => {});
+    this.onStall = onStall || (() => {});
     this.onBusyChange = onBusyChange || (() => {});
   }
 
@@ -97,6 +112,7 @@ export class SolverClient extends EventTarget {
     this.versions = null;
     this.boot = null;
     this._lastBootEvent = null;
+    this._setStalled([], 0);
     // One readiness promise until some worker boots: a second Cancel during a reboot resolves the
     // first one's promise too.
     if (!this._boot || this._boot.settled) {
@@ -106,7 +122,10 @@ export class SolverClient extends EventTarget {
       this.ready.catch(() => {}); // a boot failure is reported through onBootError as well
     }
     const url = new URL(WORKER_URL);
-    if (this._manifest) url.hash = `manifest=${encodeURIComponent(JSON.stringify(this._manifest))}`;
+    const options = new URLSearchParams();
+    if (this._stallSeconds !== undefined) options.set("stall", String(this._stallSeconds));
+    if (this._manifest) options.set("manifest", JSON.stringify(this._manifest));
+    url.hash = options.toString();
     const worker = new Worker(url, { type: "module" });
     worker.onmessage = (event) => {
       if (worker === this._worker) this._receive(event.data);
@@ -126,13 +145,18 @@ export class SolverClient extends EventTarget {
   }
 
   _receive(data, { replay = false } = {}) {
-    const booting = ["progress", "ready", "boot-error"].includes(data.type);
+    const booting = ["progress", "ready", "boot-error", "stalled"].includes(data.type);
     if (booting && !replay && this._lastBootEvent && this._lastBootEvent.data.type === "boot-error") return;
+    if (data.type === "stalled") {
+      this._setStalled(data.downloads, data.seconds);
+      return;
+    }
     if (booting) this._lastBootEvent = { data };
     if (data.type === "progress") {
       this.onProgress({ stage: data.stage, label: data.label, fraction: data.fraction });
     } else if (data.type === "ready") {
       if (!replay) {
+        this._setStalled([], 0);
         if (this._manifest === null && data.manifest) this._manifest = data.manifest;
         this.versions = data.versions;
         this.boot = data.boot;
@@ -155,6 +179,16 @@ export class SolverClient extends EventTarget {
         resolve(data.result);
       }
     }
+  }
+
+  /** Note the downloads that have stalled (none: the boot moves again), and tell the listeners of a change. */
+  _setStalled(downloads, seconds) {
+    const stalled = downloads.length > 0 ? { downloads, seconds } : null;
+    if (stalled === null && this.stalled === null) return;
+    this.stalled = stalled;
+    const detail = stalled || { downloads: [], seconds };
+    this.onStall(detail);
+    this.dispatchEvent(new CustomEvent("stalled", { detail }));
   }
 
   _bootFailed(error) {

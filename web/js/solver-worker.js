@@ -17,16 +17,28 @@
 //        the end of its URL boots with that one instead of fetching it (the page's later workers
 //        load the files the page's first one did, even after a new deployment)
 //        path "snapshot" or "install"; fallback: why the snapshot was not used (null if it was)
+//   {type: "stalled", downloads: [{file, url}], seconds}
+//        when nothing has arrived for `seconds` while the boot waits on these downloads (an empty
+//        list when bytes come again); the boot goes on waiting for them. A worker started with
+//        `#stall=<seconds>` in its URL waits that long before saying so, else STALL_SECONDS
 //   {type: "boot-error", stage, message}             the last boot message: nothing follows it
 //   {id, progress: {stage, fraction}}               from a long command, while it runs
 //   {id, result}                                    a reply with ok: true
 //   {id, error: {kind, message, ...}}               ok: false, a Python exception, or a failed boot
 
 import {
-  CAN_GUNZIP, DownloadError, fetchBytes, fetchOk, fileName, importRuntime, prefetchGzipped, withGzippedRuntime,
+  CAN_GUNZIP, DownloadError, StallWatch, fetchBytes, fetchOk, fileName, importRuntime, prefetchGzipped,
+  withGzippedRuntime,
 } from "./runtime-loader.js";
 
 const SITE = new URL("../", import.meta.url);
+const OPTIONS = new URLSearchParams(self.location.hash.slice(1));
+
+// How long a download the boot waits on may receive nothing before the page says which one it is.
+// A slow link is no stall (its bytes keep coming, however few); a pause of a few seconds (a lost
+// packet resent, a phone moving between networks) passes unsaid; but someone looking at a bar
+// that does not move wants to know why well before they would give up, after half a minute or so.
+const STALL_SECONDS = 25;
 
 // Stage names, their labels for the progress bar, and the fraction of the boot done before each.
 // The snapshot path has three stages (the download dominates); installing has four.
@@ -49,6 +61,11 @@ let web = null; // from pysolver.web: {handle, oversized, maxRequestChars}
 // running would otherwise move the bar and hide the error), and the downloads are stopped.
 let bootFailed = false;
 let stopDownloads = () => {};
+const stallSeconds = Number(OPTIONS.get("stall")) > 0 ? Number(OPTIONS.get("stall")) : STALL_SECONDS;
+// Says which downloads have stalled while the boot runs; closed when it ends either way.
+const watch = new StallWatch(stallSeconds * 1000, (downloads) => {
+  if (!bootFailed) postMessage({ type: "stalled", downloads, seconds: stallSeconds });
+});
 
 function enter(name, fraction = STAGES[name].fraction) {
   if (bootFailed) return;
@@ -57,9 +74,9 @@ function enter(name, fraction = STAGES[name].fraction) {
 }
 
 async function fetchManifest() {
-  const pinned = new URLSearchParams(self.location.hash.slice(1)).get("manifest");
+  const pinned = OPTIONS.get("manifest");
   if (pinned !== null) return JSON.parse(pinned);
-  const response = await fetchOk(new URL("manifest.json", SITE), { cache: "no-cache" });
+  const response = await fetchOk(new URL("manifest.json", SITE), { cache: "no-cache" }, { watch });
   try {
     return await response.json();
   } catch {
@@ -86,6 +103,7 @@ function startSnapshotDownloads(manifest) {
   const snapshot = fetchBytes(url(path), {
     gzip: true,
     signal: controller.signal,
+    watch,
     onBytes: (done) => {
       const fraction = Math.min(done / total, 1) * DOWNLOAD_SHARE;
       if (fraction - shown >= DOWNLOAD_STEP && stage === "runtime" && !bootFailed) {
@@ -94,7 +112,7 @@ function startSnapshotDownloads(manifest) {
       }
     },
   });
-  const wheel = fetchBytes(url(manifest.wheel), { signal: controller.signal });
+  const wheel = fetchBytes(url(manifest.wheel), { signal: controller.signal, watch });
   snapshot.catch(() => {}); // awaited later; a failure is reported from there
   wheel.catch(() => {});
   stopDownloads = () => controller.abort();
@@ -107,7 +125,7 @@ async function bootFromSnapshot(runtime, downloads, prefetched) {
     indexURL: url("pyodide/"),
     createPyodideModule: runtime.createPyodideModule,
     _loadSnapshot: downloads.snapshot,
-  }));
+  }), watch);
   enter("restore");
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(await downloads.wheel, "wheel", { extractDir: sitePackages });
@@ -121,18 +139,19 @@ async function bootFromSnapshot(runtime, downloads, prefetched) {
  */
 async function bootByInstalling(manifest, runtime, prefetched) {
   const wheelURL = url(manifest.wheel);
-  const wheelBytes = fetchBytes(wheelURL);
+  const wheelBytes = fetchBytes(wheelURL, { watch });
   wheelBytes.catch(() => {}); // awaited below
   const pyodide = await withGzippedRuntime(prefetched, () => runtime.loadPyodide({
     indexURL: url("pyodide/"),
     createPyodideModule: runtime.createPyodideModule,
-  }));
+  }), watch);
 
   enter("micropip");
-  // By URL, not by name: the PyPI wheels' hashes are not the ones in pyodide-lock.json.
-  await pyodide.loadPackage([url(manifest.packaging), url(manifest.micropip)], {
+  // By URL, not by name: the PyPI wheels' hashes are not the ones in pyodide-lock.json. Fetched
+  // through the same checks, so that a missing or stalled one is named too.
+  await withGzippedRuntime(new Map(), () => pyodide.loadPackage([url(manifest.packaging), url(manifest.micropip)], {
     messageCallback: () => {},
-  });
+  }), watch);
 
   enter("wheel");
   const wheelFile = `/tmp/${fileName(wheelURL)}`;
@@ -147,10 +166,10 @@ async function boot() {
   const manifest = await fetchManifest();
   enter("runtime");
   // Everything downloads at once: the runtime's gzipped files, and the snapshot with the wheel.
-  const prefetched = prefetchGzipped(SITE, manifest.gzipped || []);
+  const prefetched = prefetchGzipped(SITE, manifest.gzipped || [], watch);
   let fallback = snapshotUnusable(manifest);
   const downloads = fallback === null ? startSnapshotDownloads(manifest) : null;
-  const runtime = await importRuntime(SITE, prefetched);
+  const runtime = await importRuntime(SITE, prefetched, watch);
   if (fallback === null && manifest.snapshot.pyodide !== runtime.version) {
     fallback = `the snapshot is for Pyodide ${manifest.snapshot.pyodide}, not ${runtime.version}`;
     downloads.abort();
@@ -179,6 +198,7 @@ async function boot() {
     pyodide: pyodide.version,
     pysolver: pyodide.runPython("import pysolver; pysolver.__version__"),
   };
+  watch.close();
   postMessage({ type: "ready", versions, boot: { path: fallback === null ? "snapshot" : "install", fallback },
     manifest });
   if (fallback === null) warmUp(module.warm_up);
@@ -216,6 +236,7 @@ function describe(error) {
 
 const booted = boot().catch((error) => {
   const message = describe(error);
+  watch.close();
   postMessage({ type: "boot-error", stage, message });
   bootFailed = true;
   stopDownloads();

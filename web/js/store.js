@@ -29,7 +29,7 @@ export const BLANK = ".";
 export function initialState(saved = null) {
   const shape = saved && saved.shape ? saved.shape : NINE;
   return {
-    boot: { stage: "start", label: "Starting…", fraction: 0, error: null },
+    boot: { stage: "start", label: "Starting", fraction: 0, error: null, stalled: null },
     ready: false,
     versions: null,
     shape,
@@ -271,9 +271,13 @@ export function gameToRestore(state) {
 export function reduce(state, action) {
   switch (action.type) {
     case "boot-progress":
-      return { ...state, ready: false, boot: { stage: action.stage, label: action.label, fraction: action.fraction, error: null } };
+      return { ...state, ready: false, boot: { stage: action.stage, label: action.label, fraction: action.fraction, error: null,
+        stalled: state.boot.stalled } };
+    case "boot-stall":
+      return { ...state, boot: { ...state.boot,
+        stalled: action.downloads.length > 0 ? { downloads: action.downloads, seconds: action.seconds } : null } };
     case "ready":
-      return { ...state, ready: true, versions: action.versions, boot: { ...state.boot, fraction: 1 } };
+      return { ...state, ready: true, versions: action.versions, boot: { ...state.boot, fraction: 1, stalled: null } };
     case "boot-error":
       return { ...state, ready: false, boot: { ...state.boot, stage: action.stage, error: action.message } };
     case "busy":
