@@ -89,14 +89,19 @@ def branched_proof(geometry: Geometry, branches: Sequence[tuple[str, Chain]],
 def cells_name(geometry: Geometry, cells: tuple[int, ...]) -> str:
     """One cell ``r1c2``; cells of one row ``r1c23``; of one column ``r12c5``; else joined by commas.
 
+    The compact forms only on grids up to 9×9: from 10 rows on, ``r12c1`` already names row 12's
+    first cell, so a group is written cell by cell (``r1c1,r2c1``) and no name means two things.
+
     >>> from pysolver.geometry import geometry_for_size
     >>> cells_name(geometry_for_size(9), (4, 13))
     'r12c5'
+    >>> cells_name(geometry_for_size(12), (0, 12))
+    'r1c1,r2c1'
     """
     rows = sorted({geometry.row_of[c] + 1 for c in cells})
     cols = sorted({geometry.col_of[c] + 1 for c in cells})
-    if len(rows) == 1 or len(cols) == 1:
-        return "r" + "".join(map(_index, rows)) + "c" + "".join(map(_index, cols))
+    if geometry.n <= 9 and (len(rows) == 1 or len(cols) == 1):
+        return "r" + "".join(map(str, rows)) + "c" + "".join(map(str, cols))
     return ",".join(geometry.cell_name(c) for c in cells)
 
 
@@ -118,11 +123,6 @@ def placed(geometry: Geometry, placements: tuple[tuple[int, int], ...]) -> str:
     'r1c1=5'
     """
     return ", ".join(f"{geometry.cell_name(c)}={geometry.symbol(d)}" for c, d in placements)
-
-
-def _index(i: int) -> str:
-    """Rows and columns above 9 (16×16 grids) are bracketed so ``r1c1011`` stays readable."""
-    return str(i) if i < 10 else f"[{i}]"
 
 
 def _symbol(kind: str) -> str:

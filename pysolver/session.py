@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterator, Literal, Union, get_args
 
 from .board import Board, Contradiction
 from .classify import Classification, classify
+from .errors import PuzzleError
 from .explain import (LEVELS, graph_json, hint_json, lost_note_text, lost_notes_json,
                       mistake_json, wrong_text)
 from .geometry import Geometry
@@ -374,6 +375,17 @@ class Session:
         return [(c, v) for c, v in enumerate(self.board.values)
                 if v and not self.puzzle.values[c] and v != solution[c]]
 
+    def refuse_on_mistakes(self) -> None:
+        """Raise a PuzzleError naming the first wrong digit (and its cell), if any, before the tutor acts.
+
+        A wrong digit in a puzzle with one solution always ends in a contradiction, but often only
+        after several steps that place more wrong digits from it; so Step, Solve and Guess say what
+        Hint says instead of building on it. Replays are not refused: a saved history keeps its steps.
+        """
+        wrong = self.wrong_digits()
+        if wrong:
+            raise PuzzleError(mistake_json(self.geometry, wrong)["text"], cell=wrong[0][0])
+
     def status(self) -> Status:
         """Solved, a full but wrong grid, a contradiction, stuck, or still solving."""
         board = self.board
@@ -639,10 +651,7 @@ class Session:
         lost = tuple(self.lost_notes())
         conflicts = tuple((x.digit, x.house, x.cells) for x in self.board.grid().conflicts())
         found = [wrong_text(geo, c, d) for c, d in wrong] + [lost_note_text(geo, c) for c in lost]
-        if conflicts:
-            digit, house, (a, b) = conflicts[0]
-            found.append(f"two {geo.symbol(digit)}s in {geo.house_name(house)} "
-                         f"({geo.cell_name(a)} and {geo.cell_name(b)})")
+        found += repeat_texts(geo, conflicts)
         if found:
             message = "; ".join(found) + "."
         elif solution is None:
@@ -798,6 +807,24 @@ class Session:
         for cache in (self._next, self._quick, self._contradiction, self._open):
             for key in [k for k in cache if k > self.position]:
                 del cache[key]
+
+
+def repeat_texts(geometry: Geometry, conflicts: tuple[tuple[int, int, tuple[int, int]], ...]
+                 ) -> list[str]:
+    """Each repeated digit once, with every house it repeats in: two cells of a row that share a
+    box too are one repeat seen twice, not two.
+
+    >>> from pysolver.geometry import geometry_for_size
+    >>> repeat_texts(geometry_for_size(4), ((1, 0, (0, 1)), (1, 8, (0, 1)), (2, 4, (0, 4))))
+    ['two 1s in row 1 and box 1 (r1c1 and r1c2)', 'two 2s in column 1 (r1c1 and r2c1)']
+    """
+    houses: dict[tuple[int, tuple[int, int]], list[int]] = {}
+    for digit, house, cells in conflicts:
+        houses.setdefault((digit, cells), []).append(house)
+    return [f"two {geometry.symbol(digit)}s in "
+            f"{' and '.join(geometry.house_name(h) for h in sorted(named))} "
+            f"({geometry.cell_name(a)} and {geometry.cell_name(b)})"
+            for (digit, (a, b)), named in houses.items()]
 
 
 def _count(number: int, word: str) -> str:

@@ -128,6 +128,7 @@ def view(session: Session) -> Reply:
         "actions": session.actions,
         "status": status.to_json(),
         "classification": session.classification.to_json(),
+        "entry": entry_status(session),
         "hint": session.current_hint(),
         "hint_level": session.hint_level(),
         "check": checked.to_json(geo) if checked else None,
@@ -142,6 +143,31 @@ def view(session: Session) -> Reply:
         "address": {"digits": digits_line(geo, values_on_top) if any(values_on_top) else "",
                     "notes": encode_notes(geo, session.notes)},
     }
+
+
+def entry_status(session: Session) -> dict[str, str]:
+    """What the page says while the player types a puzzle's givens ("Enter puzzle" mode): how far
+    the givens are from a puzzle to play, where the play status ("Stuck", "Guess to go on") would
+    talk about solving a puzzle that is not finished yet.
+
+    >>> from pysolver.grid import Grid
+    >>> entry_status(Session(Grid.empty(4)))["message"]
+    'An empty 4×4 board: type the givens, or paste a puzzle, then press Play.'
+    """
+    n = session.geometry.n
+    givens = sum(1 for value in session.puzzle.values if value)
+    classification = session.classification
+    if not givens:
+        return {"status": "empty",
+                "message": f"An empty {n}×{n} board: type the givens, or paste a puzzle, then press Play."}
+    typed = f"{givens:,} given{'s' if givens > 1 else ''}"
+    messages = {
+        "unique": f"{typed}: exactly one solution. Press Play to solve it.",
+        "several": f"{typed}: more than one solution so far. Add givens, or press Play to solve "
+                   f"it as it is.",
+    }
+    return {"status": classification.kind,
+            "message": messages.get(classification.kind, f"{typed}. {classification.message}")}
 
 
 def _can(session: Session, state: str) -> dict[str, bool]:
@@ -277,6 +303,15 @@ def _acting(action: Callable[[Session], object]) -> Command:
         action(session)
         return {"view": view(session)}
     return run
+
+
+def _tutoring(action: Callable[[Session], object]) -> Command:
+    """A tutor's command that builds on the board: refused, with the mistake named, while a digit
+    on it is wrong (``Session.refuse_on_mistakes``)."""
+    def act(session: Session) -> object:
+        session.refuse_on_mistakes()
+        return action(session)
+    return _acting(act)
 
 
 def _moving(kind: MoveKind) -> Command:
@@ -478,7 +513,7 @@ def _bipartite(request: Request, progress: Progress) -> Reply:
 COMMANDS: dict[str, Command] = {
     "load": _load,
     "hint": _hint,
-    "step": _acting(_step),
+    "step": _tutoring(_step),
     "apply": _acting(_apply),
     "back": _acting(_back),
     "forward": _acting(_forward),
@@ -490,10 +525,10 @@ COMMANDS: dict[str, Command] = {
     "fill_notes": _moving("fill"),
     "settings": _settings_command,
     "goto": _goto,
-    "solve_logic": _acting(Session.solve_logic),
-    "guess": _acting(Session.guess),
+    "solve_logic": _tutoring(Session.solve_logic),
+    "guess": _tutoring(Session.guess),
     "backtrack": _acting(Session.backtrack),
-    "solve": _acting(Session.finish_by_search),
+    "solve": _tutoring(Session.finish_by_search),
     "check": _check,
     "count": _count,
     "rate": _rate,

@@ -14,7 +14,7 @@ from pysolver.cli import main
 from pysolver.cli.count import DEFAULT_LIMIT
 from pysolver.cli.export import CHOICES, MULTI_LINE
 from pysolver.grid import Grid
-from pysolver.gtsps import PERMUTATION_LIMIT, SUPERVERTEX_LIMIT
+from pysolver.gtsps import PERMUTATION_LIMIT, SOLUTION_LIMIT, SUPERVERTEX_LIMIT
 from pysolver.session import Session
 from pysolver.techniques.registry import TECHNIQUES
 from tests.helpers import FIGURE_4_2
@@ -81,6 +81,7 @@ def test_the_readme_gtsps_row_names_its_limits() -> None:
     row = command_row("gtsps")
     assert f"more than {PERMUTATION_LIMIT:,} permutations" in row
     assert f"more than {SUPERVERTEX_LIMIT:,} super-vertices" in row
+    assert f"more than {SOLUTION_LIMIT:,} solutions" in row
 
 
 def test_the_readme_export_row_says_which_forms_are_labelled() -> None:

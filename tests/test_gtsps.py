@@ -189,6 +189,12 @@ def test_too_many_supervertices_stop_with_the_search_hint(monkeypatch: pytest.Mo
         solve_gtsps(_grid(FIGURE_4_9))
 
 
+def test_an_empty_6x6_grid_stops_at_the_solution_limit() -> None:
+    """28,200,960 solutions: without the limit the clique search lists them for hours."""
+    with pytest.raises(GtspsLimitError, match=r"more than 10,000 solutions.*pysolver count"):
+        solve_gtsps(Grid.empty(6))
+
+
 def test_the_limit_error_is_a_value_error_with_json() -> None:
     with pytest.raises(ValueError) as caught:
         box_permutations(Grid.empty(9), 0, limit=10)

@@ -358,6 +358,14 @@ def test_check_names_wrong_digits_and_notes_that_lost_the_digit() -> None:
     assert shown is not None and shown.lost_notes == (2, 3) and session.checks == 1
 
 
+def test_check_names_every_repeat_once_with_all_its_houses() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    play(session, "place r1c1 4")  # r1c8 in row 1; r2c1 in column 1 and box 1
+    assert session.check().message == (
+        "r1c1: 4 is not this cell's digit; two 4s in row 1 (r1c1 and r1c8); two 4s in column 1 "
+        "and box 1 (r1c1 and r2c1).")
+
+
 @pytest.mark.parametrize("puzzle, kind, message", [
     (FIGURE_4_2, "unique", "Exactly one solution."),
     (FIGURE_4_9, "several", "At least 2 solutions: logic can stall and guessing may be needed."),

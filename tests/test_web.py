@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from pysolver.grid import Grid
+from pysolver.search import solve
 from pysolver.techniques.registry import TECHNIQUES
 from pysolver.web import handle
 from tests.helpers import FIGURE_4_2, FIGURE_4_9
@@ -164,6 +166,20 @@ def test_play_commands_move_notes_undo_redo_and_the_can_map() -> None:
     assert view["values"][0] == 0 and view["actions"][-1] == "erase r1c1"
     error = call("place", cell=1, digit=3)["error"]
     assert error["message"] == "r1c2 is a given: it cannot change"
+
+
+@pytest.mark.parametrize("command", ["step", "solve_logic", "guess", "solve"])
+def test_the_tutor_names_a_wrong_digit_instead_of_building_on_it(command: str) -> None:
+    view = call("load", puzzle=FIGURE_4_2)["view"]
+    solution = solve(Grid.parse(FIGURE_4_2))
+    assert solution is not None
+    wrong = next(d for d in view["candidates"][0] if d != solution[0])
+    call("place", cell=0, digit=wrong)
+    error = call(command)["error"]
+    assert error["message"].startswith(f"r1c1: {wrong} is not this cell's digit: erase it (or Undo)")
+    assert call("goto", position=1)["view"]["position"] == 1  # nothing was added to the history
+    call("erase", cell=0)
+    assert call(command)["view"]["position"] > 2
 
 
 def test_hint_ladder_check_and_settings_through_the_bridge() -> None:

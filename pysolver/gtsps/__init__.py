@@ -4,7 +4,7 @@ Each box's valid permutations become the vertices of a graph G, compatible permu
 the same band or stack are joined, the degree and structural-adjacency rules delete vertices that
 cannot belong to a solution (Version 4.1), and the solutions are the cliques of the super-vertex
 graph G* (Version 4.2). No digit is ever guessed; a puzzle without solution is recognised with its
-reason. Past ``PERMUTATION_LIMIT`` or ``SUPERVERTEX_LIMIT`` it raises ``GtspsLimitError`` and points
+reason. Past ``PERMUTATION_LIMIT``, ``SUPERVERTEX_LIMIT`` or ``SOLUTION_LIMIT`` it raises ``GtspsLimitError`` and points
 to the search engine.
 
 >>> from pysolver.grid import Grid
@@ -14,7 +14,7 @@ to the search engine.
 """
 
 from ..grid import Grid
-from .errors import PERMUTATION_LIMIT, SUPERVERTEX_LIMIT, GtspsLimitError
+from .errors import PERMUTATION_LIMIT, SOLUTION_LIMIT, SUPERVERTEX_LIMIT, GtspsLimitError
 from .graph import PermutationGraph
 from .permutations import BoxPermutations, box_permutations, permutation_label, permutation_text
 from .run import GtspsResult, Stage, gtsps_report, report_json, solve_gtsps
@@ -31,6 +31,7 @@ __all__ = [
     "GtspsResult",
     "PERMUTATION_LIMIT",
     "PermutationGraph",
+    "SOLUTION_LIMIT",
     "SUPERVERTEX_LIMIT",
     "Stage",
     "all_supervertices",

@@ -17,13 +17,17 @@ PERMUTATION_LIMIT = 200_000
 #: Most super-vertices (band tuples plus stack tuples) Version 4.2 may build.
 SUPERVERTEX_LIMIT = 1_000_000
 
+#: Most solutions (cliques of G* along one direction) it lists: an empty 6×6 grid has 28,200,960,
+#: which the clique search would take hours to list, and no page or terminal can show them.
+SOLUTION_LIMIT = 10_000
+
 #: What to use instead, in the CLI's words (the message) and the page's (``to_json``).
 SEARCH_HINT = "use `pysolver count`, the search engine, instead"
 PAGE_SEARCH_HINT = "press Count solutions, the search engine, instead"
 
 
 class GtspsLimitError(PuzzleError):
-    """The puzzle is too open for GTSPS: a box or the super-vertex graph passed its limit.
+    """The puzzle is too open for GTSPS: a box, the super-vertex graph or the solutions passed a limit.
 
     ``reason`` says which limit; the message adds what to use instead, naming the CLI command,
     and the page's JSON names the page's button instead.

@@ -118,6 +118,9 @@ def _run(grid: Grid, result: GtspsResult, clock: "_Clock") -> None:
         count = 0
         for clique in cliques(graph, direction, lines):
             count += 1
+            if count > errors.SOLUTION_LIMIT:
+                raise errors.GtspsLimitError(f"more than {errors.SOLUTION_LIMIT:,} solutions, too many "
+                                             f"for GTSPS", limit=errors.SOLUTION_LIMIT)
             solution = _fill(grid, graph, direction, clique)
             found.setdefault(str(solution), solution)
         result.cliques[direction] = count

@@ -60,13 +60,17 @@ def test_enter_a_puzzle_then_play_it(page: Page, site_url: str) -> None:
     page.select_option("#size", "4")
     wait_for(page, f"{IDLE} && {STATE}.view.n === 4 && {STATE}.mode === 'enter'")
     assert page.get_by_role("button", name="Enter puzzle").get_attribute("aria-pressed") == "true"
-    assert page.inner_text("#classification") == py("load", puzzle="." * 16)["view"]["classification"]["message"]
+    # Entering, the status and the reason panel say how far the givens are from a puzzle, not "Stuck".
+    assert page.get_attribute("#status", "data-state") == "entering"
+    empty = py("load", puzzle="." * 16)["view"]["entry"]["message"]
+    assert page.inner_text("#status .text") == page.inner_text("#step-text") == empty
+    assert empty.startswith("An empty 4×4 board") and page.inner_text("#classification") == ""
     for index, char in enumerate(FOUR):
         if char != ".":
             cell(page, index).click()
             page.keyboard.press(char)
     wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", FOUR)
-    assert page.inner_text("#classification") == "Exactly one solution."
+    assert page.inner_text("#status .text") == "4 givens: exactly one solution. Press Play to solve it."
     last = max(i for i, char in enumerate(FOUR) if char != ".")
     assert page.get_by_role("button", name="Undo", exact=True).is_enabled()
     page.keyboard.press("Control+z")  # entering, Undo takes the last given back and Redo returns it
@@ -75,6 +79,7 @@ def test_enter_a_puzzle_then_play_it(page: Page, site_url: str) -> None:
     wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", FOUR)
     page.get_by_role("button", name="Play", exact=True).click()
     wait_for(page, f"{STATE}.mode === 'play'")
+    assert page.inner_text("#classification") == "Exactly one solution."
     cell(page, 1).click()
     page.keyboard.press("3")  # r1c2 is a given 4: typing there does nothing and says why
     alert = page.get_by_role("alert")
@@ -95,6 +100,22 @@ def test_enter_a_puzzle_then_play_it(page: Page, site_url: str) -> None:
     assert len({player_colour, given_colour, tutor_colour}) == 3
     assert page.get_by_role("gridcell", name="r1c1: 1").count() == 1
     assert page.get_by_role("gridcell", name="r1c2: given 4").count() == 1
+
+
+def test_the_tutor_names_a_wrong_digit_rather_than_step_on_from_it(page: Page, site_url: str) -> None:
+    six = ".6..1..2.3..4......3.5.....653......"
+    play_on(page, site_url, six)
+    cell(page, 0).click()
+    page.keyboard.press("3")  # wrong (5), and no contradiction yet: Step is offered
+    wait_actions(page, 1)
+    page.get_by_role("button", name="Step").click()
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    py("load", puzzle=six)
+    py("place", cell=0, digit=3)
+    expected = py("step")["error"]["message"]
+    assert page.inner_text("#message") == expected
+    assert expected.startswith("r1c1: 3 is not this cell's digit: erase it (or Undo)")
+    assert view(page)["position"] == 1
 
 
 def test_notes_by_key_shift_and_pad_and_the_notes_switch(page: Page, site_url: str) -> None:

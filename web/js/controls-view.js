@@ -41,6 +41,8 @@ function statusOf(state) {
     return state.error ? { key: "invalid", badge: "Invalid", text: state.error.message }
       : { key: "loading", badge: "Loading", text: "Opening the puzzle…" };
   }
+  // While the givens are typed, the worker's entry status: "Stuck" would talk about solving them.
+  if (state.mode === "enter") return { key: "entering", badge: "Entering", text: state.view.entry.message };
   const word = state.view.status.status;
   return { key: word, badge: word[0].toUpperCase() + word.slice(1), text: state.view.status.message };
 }
@@ -82,7 +84,7 @@ export function createControlsView(doc) {
       span.textContent = text;
       return span;
     }));
-    const view = isLoaded(state) ? state.view : null;
+    const view = isLoaded(state) && state.mode === "play" ? state.view : null; // the entry status says it
     setData(els.classification, "kind", view ? view.classification.kind : "");
     setText(els.classification, view ? view.classification.message : "");
     const solved = view !== null && view.status.status === "solved";

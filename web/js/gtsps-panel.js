@@ -23,7 +23,7 @@ const STAGE_LABELS = {
 const STAGES = [
   [null, "initial", "Graph G", "G"], ["after_degree", "after_degree", "Degree rule", "Degree"],
   ["after_adjacency", "after_adjacency", "Adjacency rule", "Adjacency"],
-  ["after_supervertices", "after_supervertices", "Super-vertices", "Super-v."],
+  ["after_supervertices", "after_supervertices", "In a super-vertex", "In super-v."],
 ];
 
 const figure = (value) => (value === null || value === undefined ? "—" : value.toLocaleString("en-US"));
@@ -94,7 +94,7 @@ function resultElements(run, preview) {
   return [h("p", { class: outcome, "data-count": reply.solution_count }, reply.message),
     totalsTable(reply),
     h("dl", { class: "pairs" },
-      h("dt", null, "Super-vertices"), h("dd", { "data-figure": "supervertices" }, pairText(reply.supervertices)),
+      h("dt", null, "Super-vertices (compatible tuples)"), h("dd", { "data-figure": "supervertices" }, pairText(reply.supervertices)),
       h("dt", null, "Cliques of G*"), h("dd", { "data-figure": "cliques" }, pairText(reply.cliques))),
     boxTable(reply), solutionList(reply, preview)];
 }

@@ -21,8 +21,8 @@ export function renderStepPanel(els, state) {
     setData(panel, "technique", "");
     setData(panel, "mode", "none");
     setText(els.title, state.view && isLoaded(state) && state.view.steps.length ? "Start" : "No step yet");
-    setText(els.text, isLoaded(state) && state.view.status.status !== "solving"
-      ? state.view.status.message
+    setText(els.text, isLoaded(state) && state.mode === "enter" ? state.view.entry.message
+      : isLoaded(state) && state.view.status.status !== "solving" ? state.view.status.message
       : "Play: select a cell and type a digit (N for notes). Hint shows what to look for; Step applies the next deduction.");
     renderGraph(els.graph, shownGraph(state), null, linked(state).vertices);
     return;
