@@ -234,7 +234,7 @@ def test_new_puzzle_loads_a_unique_easy_puzzle(
 
 @pytest.mark.parametrize(("size", "level", "words"), [
     (6, "hard", "about one in a thousand"), (16, "expert", "can take many minutes"),
-    (9, "expert", "No 9×9 Needs guessing puzzles"), (12, "expert", None)])
+    (9, "expert", "No 9×9 Needs guessing puzzles"), (16, "medium", None)])
 def test_a_slow_choice_is_told_before_new_puzzle_is_pressed(panels: Page, size: int, level: str,
                                                             words: str | None) -> None:
     open_panel(panels, GENERATE)
