@@ -172,8 +172,9 @@ class Session:
         self._next: dict[int, Step | None] = {}
         #: What the techniques short of forcing chains found, where they are all a view has tried.
         self._quick: dict[int, Step | None] = {}
-        #: Whether the board at a position is open (every candidate in some solution), where asked.
-        self._open: dict[int, bool] = {}
+        #: Whether the board at a position is open (every candidate in some solution), where asked,
+        #: and whether that answer came from the exhaustive search (``witnesses.is_open``).
+        self._open: dict[int, tuple[bool, bool]] = {}
         self._contradiction: dict[int, Contradiction | None] = {}
         self.clock = clock
         #: When the player made the first move (the clock's seconds), None before; the finishing
@@ -344,12 +345,15 @@ class Session:
             self._next[self.position] = step
         return step is not None or self.position not in self._next
 
-    def _is_open(self) -> bool:
+    def _is_open(self, exhaustive: bool = False) -> bool:
         """Whether every candidate left lies in some solution (``witnesses.is_open``), so that no
-        logic can remove one; never for a puzzle with one solution (asked once per position)."""
-        if self.position not in self._open:
-            self._open[self.position] = not self.unique and is_open(self.reasoning_board())
-        return self._open[self.position]
+        logic can remove one; never for a puzzle with one solution (asked once per position, and
+        once more ``exhaustive``ly where a quick look did not show it)."""
+        known = self._open.get(self.position)
+        if known is None or (exhaustive and not known[0] and not known[1]):
+            found = not self.unique and is_open(self.reasoning_board(), exhaustive)
+            self._open[self.position] = (found, exhaustive)
+        return self._open[self.position][0]
 
     def _step_in_sight(self) -> bool:
         """Whether a logic step is known here: one already found (by Step or a hint), or one the
@@ -403,7 +407,8 @@ class Session:
                           contradiction_houses(contradiction))
         left = len(board.empty_cells())
         if not self.may_step():
-            if self._open.get(self.position):
+            # Every technique found nothing here: whether the board is open says why.
+            if self._is_open(exhaustive=True):
                 return Status("stuck", f"Stuck with {left} cells to go: every candidate left is in "
                                        "some solution (the puzzle has several), so no logic can "
                                        "remove one. Guess to go on, or Solve.")

@@ -252,55 +252,108 @@ def join_names(names: Iterable[str], last: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
+def _products(eliminations: Iterable[Candidate]) -> list[tuple[list[int], list[int]]]:
+    """The candidates as few (digits, cells) products as a truthful grouping allows: each product's
+    every digit leaves every one of its cells, and the products together are exactly the candidates.
+
+    Grouped by digit (digits removed from the same cells share a group) or by cell (cells losing
+    the same digits share one), whichever takes fewer groups, then fewer words; by digit on a tie.
+
+    >>> _products([(0, 3), (6, 3), (0, 5), (6, 5)])
+    [([3, 5], [0, 6])]
+    >>> _products([(9, 4), (9, 6), (30, 8), (30, 9)])
+    [([4, 6], [9]), ([8, 9], [30])]
+    """
+    removed = set(eliminations)
+    by_digit: dict[int, set[int]] = {}
+    by_cell: dict[int, set[int]] = {}
+    for cell, digit in removed:
+        by_digit.setdefault(digit, set()).add(cell)
+        by_cell.setdefault(cell, set()).add(digit)
+    digit_groups: dict[frozenset[int], list[int]] = {}
+    for digit in sorted(by_digit):
+        digit_groups.setdefault(frozenset(by_digit[digit]), []).append(digit)
+    cell_groups: dict[frozenset[int], list[int]] = {}
+    for cell in sorted(by_cell):
+        cell_groups.setdefault(frozenset(by_cell[cell]), []).append(cell)
+    per_digit = [(digits, sorted(cells)) for cells, digits in digit_groups.items()]
+    per_cell = [(sorted(digits), cells) for digits, cells in cell_groups.items()]
+
+    def cost(groups: list[tuple[list[int], list[int]]]) -> tuple[int, int]:
+        return len(groups), sum(len(digits) + len(cells) for digits, cells in groups)
+
+    return per_cell if cost(per_cell) < cost(per_digit) else per_digit
+
+
 def describe_eliminations(geometry: Geometry, eliminations: Iterable[Candidate]) -> str:
-    """Group eliminated candidates by digit: ``3 from r1c1 and r1c7; 6 from r1c5``.
+    """Eliminated candidates in few groups, each a true product of digits and cells:
+    ``3 from r1c1 and r1c7; 6 from r1c5``, ``4, 6, 7 and 9 from r2c9``.
 
     >>> from pysolver.geometry import geometry_for_size
-    >>> describe_eliminations(geometry_for_size(9), [(0, 3), (4, 6), (6, 3)])
+    >>> geo = geometry_for_size(9)
+    >>> describe_eliminations(geo, [(0, 3), (4, 6), (6, 3)])
     '3 from r1c1 and r1c7; 6 from r1c5'
+    >>> describe_eliminations(geo, [(17, 4), (17, 6), (17, 7), (17, 9)])
+    '4, 6, 7 and 9 from r2c9'
     """
-    by_digit: dict[int, list[int]] = {}
-    for cell, digit in eliminations:
-        by_digit.setdefault(digit, []).append(cell)
     return "; ".join(
-        f"{geometry.symbol(digit)} from {join_names(geometry.cell_name(c) for c in sorted(cells))}"
-        for digit, cells in sorted(by_digit.items()))
+        f"{join_names(geometry.symbol(d) for d in digits)} from "
+        f"{join_names(geometry.cell_name(c) for c in cells)}"
+        for digits, cells in _products(eliminations))
+
+
+#: Beyond this many groups of eliminations, the short text counts the candidates instead.
+_MOST_GROUPS = 3
 
 
 def outcome(geometry: Geometry, placements: Iterable[Candidate] = (),
             eliminations: Iterable[Candidate] = ()) -> str:
     """A step's effect as the short second sentence of its text: ``So 4 leaves r9c1 and r9c3.``
 
-    Beyond three cells the cells are counted (within their house when they share one): the board
-    shows them and the details list them.
+    Digits and cells are named together only when every digit leaves every cell; otherwise each
+    digit (or cell) gets its own clause. Beyond six cells the cells are counted (within their house
+    when they share one): the board shows them and the details list them.
 
     >>> from pysolver.geometry import geometry_for_size
     >>> geo = geometry_for_size(9)
     >>> outcome(geo, eliminations=[(0, 3), (6, 3)])
     'So 3 leaves r1c1 and r1c7.'
     >>> outcome(geo, eliminations=[(c, d) for c in (0, 1, 2, 3) for d in (5, 7)])
-    'So 5 and 7 leave 4 cells of row 1.'
+    'So 5 and 7 leave r1c1, r1c2, r1c3 and r1c4.'
+    >>> outcome(geo, eliminations=[(12, 8), (17, 1)])
+    'So 1 leaves r2c9 and 8 leaves r2c4.'
+    >>> outcome(geo, eliminations=[(63, 4), (63, 6), (76, 8), (76, 9)])
+    'So 4 and 6 leave r8c1; 8 and 9 leave r9c5.'
     >>> outcome(geo, placements=[(40, 9)])
     'So r5c5 is 9.'
     """
     placed = sorted(placements)
-    removed = sorted(eliminations)
+    removed = sorted(set(eliminations))
     parts = []
     if len(placed) > 3:
         parts.append(f"{len(placed)} cells are filled")
     elif placed:
         parts.append(join_names(f"{geometry.cell_name(c)} is {geometry.symbol(d)}" for c, d in placed))
-    if removed:
-        digits = sorted({d for _, d in removed})
+    groups = _products(removed)
+    if len(groups) > _MOST_GROUPS:
         cells = sorted({c for c, _ in removed})
+        parts.append(f"{len(removed)} candidates leave {_cells_text(geometry, cells)}")
+    for digits, cells in groups if len(groups) <= _MOST_GROUPS else ():
         verb = "leaves" if len(digits) == 1 else "leave"
         parts.append(f"{join_names(geometry.symbol(d) for d in digits)} {verb} {_cells_text(geometry, cells)}")
-    return f"So {' and '.join(parts)}." if parts else ""
+    if not parts:
+        return ""
+    simple = not any(" and " in part or ", " in part for part in parts)
+    return f"So {join_names(parts) if simple else '; '.join(parts)}."
+
+
+#: Up to this many cells are named in a short text; more are counted.
+_MOST_NAMED = 6
 
 
 def _cells_text(geometry: Geometry, cells: list[int]) -> str:
-    """``r1c1 and r1c7``; ``5 cells of column 4``; ``7 cells``."""
-    if len(cells) <= 3:
+    """``r1c1 and r1c7``; beyond six cells ``7 cells of column 4`` or ``8 cells``."""
+    if len(cells) <= _MOST_NAMED:
         return join_names(geometry.cell_name(c) for c in cells)
     shared = set(geometry.houses_of[cells[0]]).intersection(*(geometry.houses_of[c] for c in cells))
     return f"{len(cells)} cells of {geometry.house_name(min(shared))}" if shared else f"{len(cells)} cells"

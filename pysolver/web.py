@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from . import fields, formats
+from .board import Board
 from .errors import FieldError, PuzzleError
 from .explain import step_json
 from .exported_board import exported_board
@@ -146,27 +147,31 @@ def view(session: Session) -> Reply:
 
 
 def entry_status(session: Session) -> dict[str, str]:
-    """What the page says while the player types a puzzle's givens ("Enter puzzle" mode): how far
-    the givens are from a puzzle to play, where the play status ("Stuck", "Guess to go on") would
-    talk about solving a puzzle that is not finished yet.
+    """What the status line says while the player types a puzzle's givens ("Enter puzzle" mode):
+    how far the givens are from a puzzle to play, where the play status ("Stuck", "Guess to go
+    on") would talk about solving a puzzle that is not finished yet. A contradiction in what was
+    typed is said as in play (``status`` "contradiction"); else ``status`` is "entering".
 
     >>> from pysolver.grid import Grid
     >>> entry_status(Session(Grid.empty(4)))["message"]
     'An empty 4×4 board: type the givens, or paste a puzzle, then press Play.'
     """
+    status = session.status()
+    if status.state == "contradiction":
+        return {"status": status.state, "message": status.message}
     n = session.geometry.n
     givens = sum(1 for value in session.puzzle.values if value)
-    classification = session.classification
-    if not givens:
-        return {"status": "empty",
+    if not givens and session.start == Board.from_grid(session.puzzle):  # nothing typed or pasted
+        return {"status": "entering",
                 "message": f"An empty {n}×{n} board: type the givens, or paste a puzzle, then press Play."}
-    typed = f"{givens:,} given{'s' if givens > 1 else ''}"
+    typed = f"{givens:,} given{'' if givens == 1 else 's'}"
+    classification = session.classification
     messages = {
         "unique": f"{typed}: exactly one solution. Press Play to solve it.",
         "several": f"{typed}: more than one solution so far. Add givens, or press Play to solve "
                    f"it as it is.",
     }
-    return {"status": classification.kind,
+    return {"status": "entering",
             "message": messages.get(classification.kind, f"{typed}. {classification.message}")}
 
 

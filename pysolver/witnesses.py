@@ -56,10 +56,15 @@ FILLED_PER_DIGIT = 2
 
 
 @lru_cache(maxsize=4)
-def is_open(board: Board) -> bool:
+def is_open(board: Board, exhaustive: bool = False) -> bool:
     """Whether every candidate of ``board`` lies in some solution and no empty cell has only one
     (then no sound step exists); False too when the bounded work could not show it. The last few
-    answers are kept: a view asks before Step or Hint asks again about the same board."""
+    answers are kept: a view asks before Step or Hint asks again about the same board.
+
+    ``exhaustive``: search once through every candidate still without a witness, not a few times
+    only (each search witnesses at least the candidate it goes through), so that only a search's
+    node budget can leave the answer unknown. For a board where every technique has already found
+    nothing: there the answer says why, and the work is small beside the techniques'."""
     empty = board.empty_cells()
     candidates = board.candidates
     if not empty or any(candidates[c].bit_count() < 2 for c in empty):
@@ -76,7 +81,9 @@ def is_open(board: Board) -> bool:
         if _witness_moves(unwitnessed, solution, moves, filled, candidates, empty, geo.n):
             return True
     through = 0  # the candidate the next solution must hold (none for the first)
-    for _ in range(max(4, SEARCHES_TIMES_N // geo.n)):
+    searches = (1 + sum(mask.bit_count() for mask in unwitnessed.values()) if exhaustive
+                else max(4, SEARCHES_TIMES_N // geo.n))
+    for _ in range(searches):
         try:
             found = next(raw_solutions(t, clues | through, banned, budget=SEARCH_NODES), None)
         except SearchBudgetExceeded:

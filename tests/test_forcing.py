@@ -120,8 +120,33 @@ def test_a_contradiction_that_returns_to_its_assumption_is_told_as_one_chain() -
                      "house-forcing-chain", "xy-wing", "w-wing", "two-string-kite", "skyscraper",
                      "turbot-fish", "empty-rectangle"})
     steps = solve_by_logic(Board.from_grid(Grid.parse(puzzle)), Settings(off))[1]
-    looped = [s for s in steps if s.technique.slug == "digit-forcing-chain" and "makes it false" in s.text]
+    looped = [s for s in steps if s.technique.slug == "digit-forcing-chain" and " would make it " in s.text]
     assert looped
     for step in looped:
-        assert re.match(r"If r\dc\d is \d, a chain of \d+ links makes it false, so it cannot be\. ", step.text)
+        assert re.match(r"If (r\dc\d) were (not )?(\d), a chain of \d+ links would make it (not )?\3, so it "
+                        r"cannot be\. ", step.text), step.text
         assert step.proof is not None and "; " not in step.proof.notation  # one chain, not two
+
+
+def test_a_candidate_whose_one_way_contradicts_itself_is_not_told_as_two_ways_agreeing() -> None:
+    """Followed both ways, r1c7=3 leads back to r1c7<>3, and r1c7<>3 is that conclusion already:
+    not "whether r1c7 is 3 or not, chains reach the same result" but the one chain it is."""
+    from itertools import islice
+
+    from pysolver.session import Session
+    off = frozenset({"aic", "grouped-aic", "x-chain", "xy-chain", "nice-loop", "grouped-nice-loop",
+                     "continuous-nice-loop", "grouped-continuous-nice-loop", "als-xz", "als-xy-wing",
+                     "cell-forcing-chain", "house-forcing-chain"})
+    session = Session(Grid.parse("12..4......5.69.1...9...5.........7.7...52.9..3......2.9.6...5.4..9..8.1..3...9.4"),
+                      disabled=off)
+    steps = list(islice(session.steps_to_end(), 23))
+    assert steps[13].text == ("If r1c7 were 3, a chain of 7 links would make it not 3, so it cannot be. "
+                              "So 3 leaves r1c7.")
+    assert steps[13].details.endswith("so r1c7 is not 3: removes 3 from r1c7.")
+    assert steps[22].text.startswith("If r2c1 were not 3, a chain of ") and steps[22].text.endswith(
+        " links would make it 3, so it cannot be. So r2c1 is 3.")
+    for step in steps:
+        if step.technique.slug == "digit-forcing-chain":
+            assert step.proof is not None
+            assert all(len(branch.nodes) > 1 for branch in step.proof.branches), step.proof.notation
+            assert "that holds" not in step.details

@@ -259,12 +259,17 @@ def test_chains_speak_of_their_ends_plainly() -> None:
     chains = [s for s in every_step() if s.technique.family == "chains"]
     assert any(s.technique.slug.startswith("grouped") for s in chains)
     for step in chains:
-        # A group reads '2 in r5c4/r5c6': "2 in r5c4 or r5c6 or 2 in r4c3" was four choices.
-        assert not re.search(r"in r\d+c\d+ or r\d+c\d+", step.text), step.text
+        # A group reads '2 in r5c4 or r5c6'; then the ends are listed ("...: 2 in r5c4 or r5c6;
+        # 5 in r4c3."), as "At least one of 2 in r5c4 or r5c6 and 5 in r4c3" would blur them.
+        assert "/" not in step.text, step.text
+        if re.search(r"in r\d+c\d+ or r\d+c\d+", step.text):
+            assert re.match(r"At least one of these is true, by a chain of \d+ links: [^;]+; [^;.]+\. ",
+                            step.text), step.text
         assert "whatever sees both" not in step.details  # a removed candidate may share an end's cell
         # "A or B is true" read as "A, or else B is true"; the ends are both named first.
         assert not re.search(r"^\S+ in \S+ or \S+ in \S+ is true", step.text), step.text
     assert any(s.text.startswith("At least one of ") for s in chains)
+    assert any(s.text.startswith("At least one of these is true") for s in chains)
 
 
 def test_a_finned_fish_counts_its_fins_and_a_sashimi_one_says_why() -> None:
@@ -294,3 +299,170 @@ def test_colouring_lists_each_colour_class() -> None:
     for step in found.values():
         assert re.search(r"(r\dc\d(, )?)+ in one colour and (r\dc\d(, )?)+ in the other", step.details), step.details
     assert "clusters of the digit " in found["multi-colouring"].text
+
+
+# --- words that must be true -----------------------------------------------------------------
+
+def logged_step(puzzle: str, number: int, disabled: frozenset[str] = frozenset()) -> Step:
+    """The ``number``th step (from 1) of ``pysolver steps PUZZLE``'s log."""
+    session = Session(Grid.parse(puzzle), disabled=disabled)
+    return next(islice(session.steps_to_end(), number - 1, None))
+
+
+#: A clause of a short text's outcome: "4 and 6 leave r8c1", "8 leaves r2c4".
+LEAVE_CLAUSE = re.compile(r"(?<!\w)((?:[0-9A-Z]{1,2}(?:, | and ))*[0-9A-Z]{1,2}) leaves? "
+                          r"((?:r\d+c\d+(?:, | and )(?=r))*r\d+c\d+)")
+DIGIT_OF = {GEO.symbol(d): d for d in GEO.digits}
+
+
+def named_removals(text: str) -> list[set[tuple[int, int]]]:
+    """Each outcome clause of ``text`` as the candidates it says leave (every digit × every cell)."""
+    cell = re.compile(r"r(\d+)c(\d+)")
+    found = []
+    for digits, cells in LEAVE_CLAUSE.findall(text):
+        named = [GEO.cell_at(int(r) - 1, int(c) - 1) for r, c in cell.findall(cells)]
+        found.append({(c, DIGIT_OF[d]) for c in named for d in re.split(r", | and ", digits)})
+    return found
+
+
+def test_the_outcome_names_digits_and_cells_together_only_for_a_true_product() -> None:
+    from pysolver.step import describe_eliminations, outcome
+    assert outcome(GEO, eliminations=[(12, 8), (17, 1)]) == "So 1 leaves r2c9 and 8 leaves r2c4."
+    assert outcome(GEO, eliminations=[(63, 4), (63, 6), (76, 8), (76, 9)]) == \
+        "So 4 and 6 leave r8c1; 8 and 9 leave r9c5."
+    assert outcome(GEO, eliminations=[(c, d) for c in (9, 17) for d in (1, 8)]) == \
+        "So 1 and 8 leave r2c1 and r2c9."
+    assert describe_eliminations(GEO, [(17, d) for d in (4, 6, 7, 9)]) == "4, 6, 7 and 9 from r2c9"
+    # The audit's AIC: only 8 leaves r2c4 and only 1 leaves r2c9.
+    aic = logged_step("98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9", 27)
+    assert aic.technique.slug == "aic" and set(aic.eliminations) == {(12, 8), (17, 1)}
+    assert aic.text.endswith("So 1 leaves r2c9 and 8 leaves r2c4."), aic.text
+    for step in every_step():
+        removed = set(step.eliminations)
+        clauses = named_removals(step.text)
+        assert all(clause <= removed for clause in clauses), step.text
+        said = step.text.rsplit("So ", 1)[-1]
+        if clauses and " cells" not in said and "candidates" not in said:
+            assert set().union(*clauses) == removed, step.text
+
+
+def test_a_short_text_names_up_to_six_cells() -> None:
+    from pysolver.step import outcome
+    assert outcome(GEO, eliminations=[(c, 8) for c in (0, 1, 2, 3)]) == "So 8 leaves r1c1, r1c2, r1c3 and r1c4."
+    assert outcome(GEO, eliminations=[(c, 8) for c in range(7)]) == "So 8 leaves 7 cells of row 1."
+
+
+def test_a_unique_rectangle_of_type_1_names_the_digits_left() -> None:
+    step = logged_step("...5...........5.697.....2...48.2...25.1...3..8..3.........4.7..13.5..9..2...31..", 42)
+    assert step.name == "Unique Rectangle type 1"
+    assert "so r5c5 must hold one of its other digits (4 or 6):" in step.details, step.details
+    for step in every_step():
+        if step.name == "Unique Rectangle type 1":
+            assert re.search(r"must hold (its other digit, \d|one of its other digits \(\d(, \d)* or \d\)):",
+                             step.details), step.details
+
+
+def test_an_als_xy_wing_explains_and_proves_every_digit_it_removes() -> None:
+    step = logged_step("..8.9.1...6.5...2......6....3.1.7.5.........9..4...3...5....2...7...3.8.2..7....4", 14)
+    assert step.technique.slug == "als-xy-wing" and {d for _, d in step.eliminations} == {1, 3}
+    assert "so each of 1 and 3 is in A or in B." in step.text, step.text
+    assert "So each of 1 and 3 is in A or in B" in step.details, step.details
+    assert " takes " not in step.details
+    for step in [step, *every_step()]:
+        if step.technique.slug not in ("als-xy-wing", "als-xz") or "doubly" in step.name:
+            continue
+        assert step.proof is not None
+        proved = set()
+        for chain in step.proof.notation.split("; "):
+            path, conclusion = chain.split(" => ")
+            digit = int(re.findall(r"\((\d+)", path)[0])
+            removed = {(GEO.cell_at(int(r) - 1, int(c) - 1), int(d))
+                       for r, c, d in re.findall(r"r(\d+)c(\d+)<>(\d+)", conclusion)}
+            assert {d for _, d in removed} == {digit}, chain
+            assert re.findall(r"(\d+)\)", path)[-1] == str(digit), chain  # it ends on its Z
+            proved |= removed
+        assert proved == set(step.eliminations), step.proof.notation
+        # The drawn graph starts from one node per Z (Z off in A).
+        reached = {link.end for link in step.proof.links}
+        starts = [n for i, n in enumerate(step.proof.nodes) if i not in reached]
+        assert {n.digit for n in starts} == {d for _, d in step.eliminations}
+
+
+def test_no_logic_on_an_open_board_is_said_so_after_every_technique_failed() -> None:
+    # Several solutions, and each candidate left (37 cells) lies in one of them.
+    session = Session(Grid.parse(".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785..."
+                                 "2."))
+    session.solve_logic()
+    status = session.status()
+    assert status.state == "stuck"
+    assert "every candidate left is in some solution (the puzzle has several)" in status.message, status.message
+
+
+def test_bug_plus_one_and_sue_de_coq_say_what_the_pattern_is() -> None:
+    bugs = [s for s in every_step() if s.technique.slug == "bug-plus-one"]
+    assert bugs
+    for step in bugs:
+        for words in (step.text, step.details):
+            assert "cannot have exactly one solution" in words and "two solutions" not in words, words
+        assert "exactly two places in every house that still needs it" in step.details
+    assert "two or more digits too many" in BY_SLUG["sue-de-coq"].summary
+
+
+def test_a_sashimi_fish_says_it_would_be_degenerate_without_its_fins() -> None:
+    step = logged_step("8........95..6......6.894..3.8....1.5.4...8.7.1....6....527.3......3..72........4", 15)
+    assert step.name == "Sashimi Swordfish"
+    assert ("without the fins, row 3 would have a single 5 in column 4, column 6 and column 7, so the "
+            "fish would be degenerate") in step.details, step.details
+    assert not [s for s in every_step() if " not two" in s.details]
+
+
+# --- wording ---------------------------------------------------------------------------------
+
+def test_eliminations_of_one_cell_are_listed_once() -> None:
+    for step in every_step():
+        # "removes 4 from r2c9; 6 from r2c9" is "removes 4 and 6 from r2c9": no two groups of
+        # digits leave the same cells.
+        cells = re.findall(r"removes (.*?)(?:\.|$| \()", step.details)
+        for listed in cells:
+            groups = [set(re.findall(r"r\d+c\d+", g)) for g in listed.split("; ")]
+            if len(groups) > 1:
+                assert all(a != b for i, a in enumerate(groups) for b in groups[i + 1:]), step.details
+
+
+def test_wings_intersections_and_loops_say_exactly_what_holds() -> None:
+    seen = set()
+    for step in every_step():
+        slug = step.technique.slug
+        if slug == "w-wing":
+            low, high = re.search(r"both hold only (\d) and (\d)", step.text).groups()  # type: ignore[union-attr]
+            assert low < high, step.text
+            assert re.search(r"; (r\dc\d) sees r\dc\d and (r\dc\d) sees r\dc\d, so ", step.details), step.details
+        if slug in ("pointing", "claiming"):
+            assert (", both in " in step.details) == (len(step.cells) == 2), step.details
+        if slug in ("continuous-nice-loop", "grouped-continuous-nice-loop"):
+            assert "or is another digit of a cell where a weak link became strong" in step.details
+        if step.technique.family == "forcing chains":
+            assert "So that holds" not in step.details, step.details
+        if slug == "als-xz":
+            assert " locks" not in step.text + step.details
+            assert re.search(r"so (at least one of them is|both are) locked\. ", step.text), step.text
+            assert "(as many digits as cells" in step.details
+        if slug in ("simple-colouring", "multi-colouring") and "conjugate pairs" in step.details:
+            assert "conjugate pairs of " in step.details or "conjugate pairs (" in step.details
+            assert re.search(r"conjugate pairs (of \w+ )?\(the only two places for \w+ in a house\)",
+                             step.details), step.details
+        seen.add(slug)
+    assert {"w-wing", "pointing", "claiming", "als-xz", "continuous-nice-loop", "multi-colouring"} <= seen
+    multi = [s for s in every_step() if s.technique.slug == "multi-colouring"]
+    assert all(re.match(r"In two clusters of the digit \d, a colour of (each sees the other|the first sees "
+                        r"both colours)", s.text) for s in multi)
+
+
+def test_summaries_say_what_each_pattern_is_and_removes() -> None:
+    assert "in a box" in BY_SLUG["turbot-fish"].summary
+    assert "the two ends of a strong link on x each seeing one of them" in BY_SLUG["w-wing"].summary
+    assert "loses the digit" in BY_SLUG["empty-rectangle"].summary
+    assert "cells of the cover lines, outside the base lines, that see every fin" in BY_SLUG["finned-fish"].summary
+    assert BY_SLUG["unique-rectangle"].title == "Unique Rectangle (types 1–4)"
+    assert "(the only two places" in BY_SLUG["simple-colouring"].summary or \
+        "(its only two places in a house)" in BY_SLUG["simple-colouring"].summary

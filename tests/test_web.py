@@ -182,6 +182,19 @@ def test_the_tutor_names_a_wrong_digit_instead_of_building_on_it(command: str) -
     assert call(command)["view"]["position"] > 2
 
 
+@pytest.mark.parametrize("puzzle, status, message", [
+    ("." * 16, "entering", "An empty 4×4 board: type the givens, or paste a puzzle, then press Play."),
+    ("1" + "." * 15, "entering", "1 given: more than one solution so far. Add givens, or press Play "
+                                 "to solve it as it is."),
+    ("1.....2..3.....4", "entering", "4 givens: exactly one solution. Press Play to solve it."),
+    ("12....343.......", "contradiction", "Contradiction: r1c3 has no candidate left. The puzzle has "
+                                          "no solution."),
+], ids=["empty", "several", "unique", "contradiction"])
+def test_the_entry_status_says_how_far_the_givens_are_from_a_puzzle(puzzle: str, status: str,
+                                                                     message: str) -> None:
+    assert call("load", puzzle=puzzle)["view"]["entry"] == {"status": status, "message": message}
+
+
 def test_hint_ladder_check_and_settings_through_the_bridge() -> None:
     call("load", puzzle=FIGURE_4_2)
     view = call("place", cell=0, digit=8)["view"]

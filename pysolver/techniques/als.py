@@ -26,7 +26,7 @@ from ..bitsets import bit_indices
 from ..board import Board
 from ..geometry import Geometry, bits
 from ..levels import Level
-from ..proof import chain_proof, eliminated
+from ..proof import chain_proof, eliminated, eureka
 from ..step import (Proof, ProofLink, ProofNode, Step, describe_eliminations, digit_set, join_names,
                     outcome)
 from ..views import house_view
@@ -215,36 +215,77 @@ def _group(als: Als, digit: int, on: bool) -> ProofNode:
     return ProofNode(tuple(bit_indices(als.places[digit])), digit, on)
 
 
+def _z_chains(geo: Geometry, a: Als, b: Als, middle: tuple[ProofNode, ...], zs: list[int],
+              eliminations: tuple[tuple[int, int], ...]) -> tuple[tuple[ProofNode, ...],
+                                                                  tuple[ProofLink, ...], str]:
+    """One chain per digit Z, all through the same ``middle`` (from A's restricted common, on, to
+    B's, off, alternating weak and strong links): Z off in A, so A locks with its middle digit on;
+    ... so B locks with Z on. Drawn as one graph (the Z nodes of A first, those of B last); written
+    as one chain per Z, each concluding its own eliminations."""
+    starts = tuple(_group(a, z, False) for z in zs)
+    ends = tuple(_group(b, z, True) for z in zs)
+    nodes = starts + middle + ends
+    first, last = len(zs), len(zs) + len(middle) - 1
+    inner = tuple(ProofLink(first + i, first + i + 1, "weak" if i % 2 == 0 else "strong")
+                  for i in range(len(middle) - 1))
+    links = (tuple(ProofLink(i, first, "strong") for i in range(len(zs))) + inner
+             + tuple(ProofLink(last, last + 1 + i, "strong") for i in range(len(zs))))
+    chains = []
+    for start, end in zip(starts, ends):
+        path = (start,) + middle + (end,)
+        steps = tuple(ProofLink(i, i + 1, "weak" if i % 2 else "strong") for i in range(len(path) - 1))
+        removed = tuple(e for e in eliminations if e[1] == start.digit)
+        chains.append(f"{eureka(geo, path, steps)} => {eliminated(geo, removed)}")
+    return nodes, links, "; ".join(chains)
+
+
+def _each(geo: Geometry, zs: list[int]) -> str:
+    """``4`` or ``each of 4 and 7``."""
+    return geo.symbol(zs[0]) if len(zs) == 1 else f"each of {join_names(geo.symbol(z) for z in zs)}"
+
+
+#: What a locked set is, said once where a step leans on it.
+LOCKED = "as many digits as cells, so each of its digits fills one of them"
+
+
 def _xz_step(geo: Geometry, a: Als, b: Als, restricted: list[int],
              eliminations: tuple[tuple[int, int], ...]) -> Step:
     x = restricted[0]
-    zs = [z for z in bits(a.digits & b.digits) if z not in restricted] or restricted[1:]
-    z = zs[0]
-    # Z in A is off, so A locks with X; X in B then goes, so B locks with Z on.
-    nodes = (_group(a, z, False), _group(a, x, True), _group(b, x, False), _group(b, z, True))
-    links = (ProofLink(0, 1, "strong"), ProofLink(1, 2, "weak"), ProofLink(2, 3, "strong"))
     roles = (("als-a", a.cells), ("als-b", b.cells),
              ("restricted", tuple(bit_indices(a.places[x] | b.places[x]))))
-    proof = chain_proof(geo, (nodes, links), eliminated(geo, eliminations), roles)
     doubly = len(restricted) >= 2
+    if doubly:
+        zs = [z for z in bits(a.digits & b.digits) if z not in restricted] or restricted[1:]
+        z = zs[0]
+        # Z in A is off, so A locks with X; X in B then goes, so B locks with Z on.
+        nodes: tuple[ProofNode, ...] = (_group(a, z, False), _group(a, x, True), _group(b, x, False),
+                                        _group(b, z, True))
+        links: tuple[ProofLink, ...] = (ProofLink(0, 1, "strong"), ProofLink(1, 2, "weak"),
+                                        ProofLink(2, 3, "strong"))
+        proof = chain_proof(geo, (nodes, links), eliminated(geo, eliminations), roles)
+    else:
+        zs = sorted({d for _, d in eliminations})
+        nodes, links, notation = _z_chains(geo, a, b, (_group(a, x, True), _group(b, x, False)), zs,
+                                           eliminations)
+        proof = Proof(nodes, links, roles, notation=notation)
     name = "ALS-XZ (doubly linked)" if doubly else "ALS-XZ"
     common = join_digits(geo, restricted)
     if doubly:
         reason = (f"{common} are both restricted common digits (each place of either in one set "
-                  f"sees each place in the other), so both sets lock: every digit stays in its "
-                  f"set and leaves the cells that see all its places there")
+                  f"sees each place in the other), so both sets are locked ({LOCKED}): every "
+                  f"digit stays in its set and leaves the cells that see all its places there")
     else:
         reason = (f"{common} is a restricted common digit (each {common} of one sees each {common} "
-                  f"of the other), so it is in at most one of them and the other locks: a digit "
-                  f"common to both lies in one of them and leaves the cells that see all of its "
-                  f"places")
+                  f"of the other), so it is in at most one of them and the other is locked "
+                  f"({LOCKED}): {_each(geo, zs)}, common to both, lies in one of them and leaves "
+                  f"the cells that see all of its places")
     where = f"in {geo.house_name(a.house)} and {geo.house_name(b.house)}"
     if doubly:
         text = (f"Almost locked sets A and B ({where}) share the restricted common digits {common}, "
-                f"so both lock. {outcome(geo, eliminations=eliminations)}")
+                f"so both are locked. {outcome(geo, eliminations=eliminations)}")
     else:
         text = (f"Almost locked sets A and B ({where}) share the restricted common digit {common}, "
-                f"so one of them locks. {outcome(geo, eliminations=eliminations)}")
+                f"so at least one of them is locked. {outcome(geo, eliminations=eliminations)}")
     details = (f"{name}: almost locked sets A = {a.name(geo)} and B = {b.name(geo)} (each holds one "
             f"digit more than it has cells); {reason}: removes "
             f"{describe_eliminations(geo, eliminations)}.")
@@ -255,23 +296,26 @@ def _xy_wing_step(geo: Geometry, sets: tuple[Als, Als, Als], commons: tuple[int,
                   eliminations: tuple[tuple[int, int], ...]) -> Step:
     a, b, c = sets
     x, y = commons
-    z = eliminations[0][1]
-    nodes = (_group(a, z, False), _group(a, x, True), _group(c, x, False), _group(c, y, True),
-             _group(b, y, False), _group(b, z, True))
-    links = (ProofLink(0, 1, "strong"), ProofLink(1, 2, "weak"), ProofLink(2, 3, "strong"),
-             ProofLink(3, 4, "weak"), ProofLink(4, 5, "strong"))
+    zs = sorted({d for _, d in eliminations})
+    middle = (_group(a, x, True), _group(c, x, False), _group(c, y, True), _group(b, y, False))
+    nodes, links, notation = _z_chains(geo, a, b, middle, zs, eliminations)
     roles = (("als-a", a.cells), ("als-b", b.cells), ("pivot", c.cells))
-    proof = chain_proof(geo, (nodes, links), eliminated(geo, eliminations), roles)
+    proof = Proof(nodes, links, roles, notation=notation)
+    sym = geo.symbol
+    each = _each(geo, zs)
     text = (f"Almost locked sets A, B and the pivot C (in {geo.house_name(a.house)}, "
             f"{geo.house_name(b.house)} and {geo.house_name(c.house)}) chain through "
-            f"{geo.symbol(x)} and {geo.symbol(y)}, so {geo.symbol(z)} is in A or in B. "
+            f"{sym(x)} and {sym(y)}, so {each} is in A or in B. "
             f"{outcome(geo, eliminations=eliminations)}")
+    z = sym(zs[0])
+    likewise = "" if len(zs) == 1 else f" (likewise {join_names((sym(d) for d in zs[1:]), 'and')})"
     details = (f"ALS-XY-Wing: pivot set C = {c.name(geo)} shares restricted common "
-            f"{geo.symbol(x)} with A = {a.name(geo)} and {geo.symbol(y)} with B = {b.name(geo)} "
-            f"(all three hold one digit more than they have cells). If A has no "
-            f"{geo.symbol(z)} it locks and takes {geo.symbol(x)} from C, which locks and takes "
-            f"{geo.symbol(y)} from B, which locks: {geo.symbol(z)} is in A or in B and leaves the "
-            f"cells that see all its places in both: removes "
+            f"{sym(x)} with A = {a.name(geo)} and {sym(y)} with B = {b.name(geo)} "
+            f"(all three hold one digit more than they have cells; a restricted common is in at most "
+            f"one of the two sets it joins). If A has no {z}{likewise}, A is locked ({LOCKED}), so "
+            f"A holds {sym(x)}; then C cannot hold {sym(x)}, so C is locked and holds {sym(y)}; "
+            f"then B cannot hold {sym(y)}, so B is locked and holds {z}. So {each} is in A or in B "
+            f"and leaves the cells that see all its places in both: removes "
             f"{describe_eliminations(geo, eliminations)}.")
     return _step(ALS_XY_WING, "ALS-XY-Wing", (text, details), (a, b, c), proof, eliminations)
 
@@ -296,7 +340,8 @@ def _step(technique: Technique, name: str, texts: tuple[str, str], sets: tuple[A
 ALS_XZ = Technique(
     "als-xz", "ALS-XZ", "almost locked sets", Level.EXTREME, 300, find_als_xz,
     summary="Two almost locked sets with a restricted common digit: a digit common to both "
-            "leaves the cells that see all its places in both (doubly linked: both sets lock).")
+            "leaves the cells that see all its places in both (doubly linked: both sets are locked, "
+            "each with as many digits as cells).")
 ALS_XY_WING = Technique(
     "als-xy-wing", "ALS-XY-Wing", "almost locked sets", Level.EXTREME, 320, find_als_xy_wings,
     summary="Three almost locked sets linked by two restricted common digits: a digit common to "

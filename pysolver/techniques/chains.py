@@ -19,7 +19,7 @@ from ..board import Board
 from ..levels import Level
 from ..links import Implication, LinkGraph, LinkOptions, Search, build_graph, shortest_first
 from ..proof import chain_proof, eliminated, placed
-from ..step import Proof, ProofLink, Step, describe_eliminations, outcome
+from ..step import Proof, ProofLink, Step, describe_eliminations, join_names, outcome
 from . import Technique
 
 #: Longest chain searched (links); longer chains teach nothing a forcing chain would not.
@@ -144,13 +144,19 @@ def _chain_step(graph: LinkGraph, implication: Implication, technique: Technique
         if targets >> z & 1 and z not in in_chain))
     chain = implication.chain(graph, 1, len(implication.path) - 1)
     proof = chain_proof(geo, chain, eliminated(geo, eliminations))
-    ends = f"{_node_text(graph, first)} and {_node_text(graph, last)}"
-    text = (f"At least one of {ends} is true, by a chain of {len(chain[1])} links. {outcome(geo, eliminations=eliminations)}")
-    details = (f"{name} of {len(chain[1])} links from {_node_text(graph, first)} to "
-            f"{_node_text(graph, last)}: each strong link says 'if this is false, the next is "
-            f"true', each weak link 'if this is true, the next is false', so {ends} are not both "
-            f"false, and a candidate that cannot be true beside either of them (it sees both, or "
-            f"shares a cell with one and sees the other) goes: removes "
+    start, end = _node_text(graph, first), _node_text(graph, last)
+    links = len(chain[1])
+    if " or " in start + end:  # a group's "or" would blur "A and B": the ends are listed instead
+        claim = f"At least one of these is true, by a chain of {links} links: {start}; {end}."
+        ends = f"the two ends ({start}; {end})"
+    else:
+        claim = f"At least one of {start} and {end} is true, by a chain of {links} links."
+        ends = f"{start} and {end}"
+    text = f"{claim} {outcome(geo, eliminations=eliminations)}"
+    details = (f"{name} of {links} links from {start} to {end}: each strong link says 'if this "
+            f"is false, the next is true', each weak link 'if this is true, the next is false', so "
+            f"{ends} are not both false, and a candidate that cannot be true beside either of them "
+            f"(it sees both, or shares a cell with one and sees the other) goes: removes "
             f"{describe_eliminations(geo, eliminations)}.")
     return _step(graph, technique, name, (text, details), implication.path[1:-1], proof,
                  eliminations=eliminations)
@@ -263,18 +269,17 @@ def _loop_step(graph: LinkGraph, loop: Implication, technique: Technique,
             f"link strong. {outcome(geo, eliminations=eliminations)}")
     details = (f"{name} of {len(path)} links: strong and weak links alternate all the "
                f"way round, so along each weak link exactly one end is true, and a candidate that "
-               f"cannot be true beside either end of a weak link (it sees both, or shares a cell "
-               f"with one and sees the other) goes: removes "
-               f"{describe_eliminations(geo, eliminations)}.")
+               f"cannot be true beside either end of a weak link (it sees both, shares a cell with "
+               f"one and sees the other, or is another digit of a cell where a weak link became "
+               f"strong) goes: removes {describe_eliminations(geo, eliminations)}.")
     return _step(graph, technique, name, (text, details), path, proof, eliminations=eliminations)
 
 
 def _node_text(graph: LinkGraph, node: int) -> str:
-    """'4 in r6c2'; a group's cells joined by '/' ('2 in r5c4/r5c6'), so that "at least one of A
-    and B is true" between two groups does not read as four choices."""
+    """'4 in r6c2'; a group (true when the digit is in one of its cells) '2 in r5c4 or r5c6'."""
     item = graph.nodes[node]
     geo = graph.geometry
-    return f"{geo.symbol(item.digit)} in {'/'.join(geo.cell_name(c) for c in item.cells)}"
+    return f"{geo.symbol(item.digit)} in {join_names((geo.cell_name(c) for c in item.cells), 'or')}"
 
 
 def _step(graph: LinkGraph, technique: Technique, name: str, texts: tuple[str, str],

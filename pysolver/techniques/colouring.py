@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..board import Board
+from ..geometry import Geometry
 from ..levels import Level
 from ..links import LinkGraph, build_graph
 from ..proof import Chain
@@ -159,6 +160,11 @@ def _names(graph: LinkGraph, nodes: int) -> str:
     return ", ".join(graph.geometry.cell_name(graph.nodes[z].cells[0]) for z in _indices(nodes))
 
 
+def _conjugate(geo: Geometry, digit: int) -> str:
+    """What a conjugate pair is, said where the words first use it."""
+    return f"the only two places for {geo.symbol(digit)} in a house"
+
+
 def _coloured(graph: LinkGraph, cluster: Cluster, first: int = 0) -> str:
     """The cluster's two colour classes, the class ``first`` first: "r1c1, r5c2 in one colour
     and r1c7 in the other" (a learner checks each class, not one list of every cell)."""
@@ -174,9 +180,9 @@ def _wrap_step(graph: LinkGraph, cluster: Cluster, colour: int) -> Step:
     text = (f"Two {symbol}s of one colour see each other, so that colour is false and the other "
             f"true. {outcome(geo, eliminations=eliminations)}")
     details = (f"Simple Colouring (colour wrap) on {symbol}: the conjugate pairs of {symbol} "
-            f"put {_coloured(graph, cluster, colour)}, alternating along each pair; one colour "
-            f"is all true. Two cells of the first colour see each other, "
-            f"so that colour is false: removes {describe_eliminations(geo, eliminations)}.")
+            f"({_conjugate(geo, cluster.digit)}) put {_coloured(graph, cluster, colour)}, "
+            f"alternating along each pair; one colour is all true. Two cells of the first colour "
+            f"see each other, so that colour is false: removes {describe_eliminations(geo, eliminations)}.")
     return _step(graph, SIMPLE_COLOURING, "Simple Colouring", (text, details), (cluster,), proof,
                  eliminations)
 
@@ -186,11 +192,12 @@ def _trap_step(graph: LinkGraph, cluster: Cluster, targets: int) -> Step:
     eliminations = _eliminations(graph, targets)
     proof = _proof(graph, [_chain(graph, cluster, 0)])
     symbol = geo.symbol(cluster.digit)
-    text = (f"Each {symbol} removed sees both colours of {symbol}'s conjugate pairs, and one colour "
-            f"is true. {outcome(geo, eliminations=eliminations)}")
+    text = (f"Each {symbol} removed sees both colours of {symbol}'s conjugate pairs (its only two "
+            f"places in a house), and one colour is true. {outcome(geo, eliminations=eliminations)}")
     details = (f"Simple Colouring (colour trap) on {symbol}: the conjugate pairs of {symbol} "
-            f"put {_coloured(graph, cluster)}, alternating along each pair; one colour is all "
-            f"true. Candidate {symbol} in a cell that sees both colours is false: "
+            f"({_conjugate(geo, cluster.digit)}) put {_coloured(graph, cluster)}, alternating "
+            f"along each pair; one colour is all true. Candidate {symbol} in a cell that sees both "
+            f"colours is false: "
             f"removes {describe_eliminations(geo, eliminations)}.")
     return _step(graph, SIMPLE_COLOURING, "Simple Colouring", (text, details), (cluster,), proof,
                  eliminations)
@@ -209,15 +216,18 @@ def _multi_step(graph: LinkGraph, pair: tuple[Cluster, Cluster], colours: tuple[
     if cb < 0:
         reason = (f"the colour of {first} in the first sees both colours of the second, one of "
                   f"which is true, so it is false")
+        said = (f"In two clusters of the digit {symbol}, a colour of the first sees both colours "
+                f"of the second, one of which is true, so that colour is false.")
     else:
+        said = (f"In two clusters of the digit {symbol}, a colour of each sees the other, so one "
+                f"of their opposite colours is true, and each {symbol} removed sees both.")
         reason = (f"the colour of {first} in the first sees the colour of "
                   f"{_names(graph, b.colours[cb])} in the second, so they are not both true and "
                   f"one of their opposite colours is: candidate {symbol} in a cell seeing both opposite colours is "
                   f"false")
-    text = (f"Two colour clusters of the digit {symbol} are linked, so the {symbol}s removed see "
-            f"a true colour whichever it is. {outcome(geo, eliminations=eliminations)}")
-    details = (f"Multi-Colouring on {symbol}: two clusters of {symbol}'s conjugate pairs, the "
-            f"first with {_coloured(graph, a, ca)}, the second with "
+    text = f"{said} {outcome(geo, eliminations=eliminations)}"
+    details = (f"Multi-Colouring on {symbol}: two clusters of {symbol}'s conjugate pairs "
+            f"({_conjugate(geo, a.digit)}), the first with {_coloured(graph, a, ca)}, the second with "
             f"{_coloured(graph, b, cb if cb >= 0 else 0)}; {reason}: removes "
             f"{describe_eliminations(geo, eliminations)}.")
     return _step(graph, MULTI_COLOURING, "Multi-Colouring", (text, details), pair, proof,
@@ -239,8 +249,9 @@ def _step(graph: LinkGraph, technique: Technique, name: str, texts: tuple[str, s
 SIMPLE_COLOURING = Technique(
     "simple-colouring", "Simple Colouring", "single-digit patterns", Level.EXPERT, 150,
     find_simple_colouring,
-    summary="One digit's conjugate pairs in two alternating colours: a colour that sees itself is "
-            "false (wrap); a candidate seeing both colours goes (trap).")
+    summary="One digit's conjugate pairs (its only two places in a house) in two alternating "
+            "colours: a colour that sees itself is false (wrap); a candidate seeing both colours "
+            "goes (trap).")
 MULTI_COLOURING = Technique(
     "multi-colouring", "Multi-Colouring", "single-digit patterns", Level.EXPERT, 200,
     find_multi_colouring,

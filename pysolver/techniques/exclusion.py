@@ -151,7 +151,7 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
             else:
                 text = (f"In {where}, {digit_names} fits only in {cell_names}. "
                         f"So that cell keeps just {digit_names}.")
-                details = (f"Pile exclusion of size one ({subset}): {where} needs a "
+                details = (f"Pile exclusion of size one ({subset}): {where} needs one "
                            f"{digit_names} and only {cell_names} can take it, so that cell holds "
                            f"{digit_names} and no other digit. In the house's graph the digit "
                            f"vertex reaches only one cell vertex: removes {removes}.")

@@ -245,8 +245,9 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
     thin = [geo.house_name(h) for line, h in zip(base, base_houses)
             if (lines[line] & cover).bit_count() == 1]
     why_sashimi = (f" It is sashimi: without the fin{'' if one_fin else 's'}, "
-                   f"{join_names(thin)} would have one {symbol} in {cover_names}, not two, so "
-                   f"there would be no fish at all." if sashimi else "")
+                   f"{join_names(thin)} would have a single {symbol} in {cover_names}, so the "
+                   f"fish would be degenerate (a line with one place left for {symbol} is no line "
+                   f"of a fish)." if sashimi else "")
     details = (f"{name} on {symbol}: in {base_names} the {symbol}s lie only in {cover_names}, "
             f"apart from the fin{'' if one_fin else 's'} {fin_names} in {fin_box}. Either "
             f"{'the fin' if one_fin else 'a fin'} is {symbol}, or {base_names} take their "
@@ -266,8 +267,8 @@ FINNED_FISH = Technique(
     find_finned_fish,
     grades=(SizeGrade(2, Level.EXPERT, 130), SizeGrade(3, Level.EXPERT, 200),
             SizeGrade(4, Level.EXPERT, 240)),
-    summary="A fish with extra candidates (fins) in one box: the cover cells seeing the fins "
-            "lose the digit.")
+    summary="A fish with extra candidates (fins) in one box: cells of the cover lines, outside "
+            "the base lines, that see every fin lose the digit.")
 SASHIMI_FISH = Technique(
     "sashimi-fish", "Sashimi fish (X-Wing, Swordfish, Jellyfish)", "finned fish", Level.EXPERT,
     150, find_finned_fish,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..board import Board
+from ..geometry import Geometry
 from ..levels import Level
 from ..links import LinkGraph, Search, build_graph
 from ..proof import Chain, branched_proof, eliminated, placed
@@ -170,6 +171,11 @@ def _step(closures: Closures, premises: list[tuple[int, bool]], conclusion: Conc
     all reaching ``conclusion``."""
     graph = closures.graph
     geo = graph.geometry
+    if all(node == conclusion[0] for node, _ in premises):
+        # The conclusion is about the candidate followed both ways: the way that already is the
+        # conclusion is no chain at all, and the other contradicts its own assumption.
+        refuted = next(p for p in premises if p[1] != conclusion[1])
+        return _refutation_step(closures, refuted, conclusion, _branch(closures, refuted, conclusion))
     placements, eliminations = _effect(graph, conclusion)
     result = placed(geo, placements) if placements else eliminated(geo, eliminations)
     names = [_literal(graph, node, on) for node, on in premises]
@@ -178,13 +184,43 @@ def _step(closures: Closures, premises: list[tuple[int, bool]], conclusion: Conc
     setup = cases(geo, [(graph.nodes[node].cells[0], graph.nodes[node].digit, on)
                         for node, on in premises], house)
     (cell, digit), = placements or eliminations
-    effect = (f"places {describe_eliminations(geo, placements).replace(' from ', ' in ')}"
-              if placements else f"removes {describe_eliminations(geo, eliminations)}")
     text = (f"{setup[:1].upper()}{setup[1:]}, chains of implications reach the same result. "
             f"{outcome(geo, placements, eliminations)}")
-    details = (f"{name}: {setup}, a chain of implications leads to the same result: "
-               f"{claim(geo, cell, digit, bool(placements))}. So that holds: {effect}.")
+    details = (f"{name}: {setup}, a chain of implications leads to the same result. So "
+               f"{claim(geo, cell, digit, bool(placements))}: "
+               f"{_effect_words(geo, placements, eliminations)}.")
     return _forcing_step(graph, technique, name, (text, details), proof, placements, eliminations)
+
+
+def _effect_words(geo: Geometry, placements: tuple[tuple[int, int], ...],
+                  eliminations: tuple[tuple[int, int], ...]) -> str:
+    """``places 3 in r2c1`` or ``removes 3 from r1c7``."""
+    return (f"places {describe_eliminations(geo, placements).replace(' from ', ' in ')}"
+            if placements else f"removes {describe_eliminations(geo, eliminations)}")
+
+
+def _refutation_step(closures: Closures, premise: tuple[int, bool], conclusion: Conclusion,
+                     chain: Chain) -> Step:
+    """A candidate's value that a chain turns into its opposite: "If r1c7 were 3, a chain of 7
+    links would make it not 3, so it cannot be." The proof is that one chain."""
+    graph = closures.graph
+    geo = graph.geometry
+    placements, eliminations = _effect(graph, conclusion)
+    result = placed(geo, placements) if placements else eliminated(geo, eliminations)
+    node = graph.nodes[premise[0]]
+    cell, digit, on = node.cells[0], node.digit, premise[1]
+    symbol = geo.symbol(digit)
+    supposed = f"{geo.cell_name(cell)} were {'' if on else 'not '}{symbol}"
+    made = f"{'not ' if on else ''}{symbol}"
+    links = len(chain[1])
+    text = (f"If {supposed}, a chain of {links} links would make it {made}, so it cannot be. "
+            f"{outcome(geo, placements, eliminations)}")
+    details = (f"Digit Forcing Chain (contradiction): if {supposed}, a chain of {links} "
+               f"implications would make it {made}, so {claim(geo, cell, digit, not on)}: "
+               f"{_effect_words(geo, placements, eliminations)}.")
+    proof = branched_proof(geo, [(_literal(graph, *premise), chain)], result)
+    return _forcing_step(graph, DIGIT_FORCING_CHAIN, "Digit Forcing Chain", (text, details),
+                         proof, placements, eliminations)
 
 
 def _contradiction_step(closures: Closures, premise: tuple[int, bool],
@@ -195,29 +231,23 @@ def _contradiction_step(closures: Closures, premise: tuple[int, bool],
     clash = search.on_seen & search.off_seen
     bad = (clash & -clash).bit_length() - 1
     branches = [_branch(closures, premise, (bad, True)), _branch(closures, premise, (bad, False))]
+    # The clash may be the assumption itself: one "branch" is then the assumption alone, and the
+    # other a chain that leads back to its opposite (a loop, told as one).
+    looped = [branch for branch in branches if branch[1]]
+    if len(looped) == 1:
+        return _refutation_step(closures, premise, conclusion, looped[0])
     placements, eliminations = _effect(graph, conclusion)
     result = placed(geo, placements) if placements else eliminated(geo, eliminations)
     assumption = _literal(graph, *premise)
     node = graph.nodes[premise[0]]
     supposed = claim(geo, node.cells[0], node.digit, premise[1])
     opposite = claim(geo, node.cells[0], node.digit, not premise[1])
-    # The clash may be the assumption itself: one "branch" is then the assumption alone, and the
-    # other a chain that leads back to its opposite (a loop, told as one).
-    looped = [branch for branch in branches if branch[1]]
-    if len(looped) == 1:
-        branches = looped
-        links = len(looped[0][1])
-        text = (f"If {supposed}, a chain of {links} links makes it false, so it cannot be. "
-                f"{outcome(geo, placements, eliminations)}")
-        details = (f"Digit Forcing Chain (contradiction): if {supposed}, a chain of {links} "
-                   f"implications makes it false, so {opposite}.")
-    else:
-        victim = join_names((geo.cell_name(c) for c in graph.nodes[bad].cells), "or")
-        text = (f"If {supposed}, chains would make {geo.symbol(graph.nodes[bad].digit)} in "
-                f"{victim} both true and false. {outcome(geo, placements, eliminations)}")
-        details = (f"Digit Forcing Chain (contradiction): if {supposed}, one chain makes "
-                   f"{geo.symbol(graph.nodes[bad].digit)} in {victim} true and another makes it "
-                   f"false, so {opposite}.")
+    victim = join_names((geo.cell_name(c) for c in graph.nodes[bad].cells), "or")
+    text = (f"If {supposed}, chains would make {geo.symbol(graph.nodes[bad].digit)} in "
+            f"{victim} both true and false. {outcome(geo, placements, eliminations)}")
+    details = (f"Digit Forcing Chain (contradiction): if {supposed}, one chain makes "
+               f"{geo.symbol(graph.nodes[bad].digit)} in {victim} true and another makes it "
+               f"false, so {opposite}: {_effect_words(geo, placements, eliminations)}.")
     proof = branched_proof(geo, [(assumption, branch) for branch in branches], result)
     return _forcing_step(graph, DIGIT_FORCING_CHAIN, "Digit Forcing Chain", (text, details),
                          proof, placements, eliminations)

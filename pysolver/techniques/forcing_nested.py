@@ -318,9 +318,8 @@ def _agreement_step(geo: Geometry, branches: list[Nested], literal: Literal,
     setup = cases(geo, [n.branch.premise for n in branches], house)
     text = (f"{setup[:1].upper()}{setup[1:]}, what follows, with nets nested inside the branches, "
             f"reaches the same result. {outcome(geo, placements, eliminations)}")
-    details = (f"Nested Forcing Net: {setup}, what follows leads to the same result, "
-               f"{claim(geo, *literal)}, a branch using nets of its own inside it. So that holds: "
-               f"{effect}.")
+    details = (f"Nested Forcing Net: {setup}, what follows leads to the same result, a branch "
+               f"using nets of its own inside it. So {claim(geo, *literal)}: {effect}.")
     return branched_step(NESTED_FORCING_NET, "Nested Forcing Net", (text, details), proof,
                          placements, eliminations)
 

@@ -90,7 +90,8 @@ def _step(geo: Geometry, house: int, target: int, digit: int, cells: tuple[int, 
     text = (f"In {where}, the {symbol}s lie only in {target_name}. "
             f"So {symbol} leaves the rest of {target_name}.")
     details = (f"{verb} (region exclusion): the {symbol} of {where} must go in one of "
-               f"{join_names(geo.cell_name(c) for c in cells)}, all in {target_name}; so "
+               f"{join_names(geo.cell_name(c) for c in cells)}, {'both' if len(cells) == 2 else 'all'} "
+               f"in {target_name}; so "
                f"{target_name} gets its {symbol} there and no other cell of {target_name} can "
                f"hold it: removes {describe_eliminations(geo, eliminations)}.")
     return Step(technique, verb, text, size=len(cells), view="house", houses=(house, target),

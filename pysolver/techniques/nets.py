@@ -421,9 +421,8 @@ def _agreement_step(geo: Geometry, branches: list[Branch], literal: Literal, hou
     setup = cases(geo, [b.premise for b in branches], house)
     text = (f"{setup[:1].upper()}{setup[1:]}, what follows reaches the same result. "
             f"{outcome(geo, placements, eliminations)}")
-    details = (f"Forcing Net: {setup}, what follows from it leads to the same result, "
-               f"{claim(geo, *literal)} (each branch drawn from its premise). So that holds: "
-               f"{effect}.")
+    details = (f"Forcing Net: {setup}, what follows from it leads to the same result (each branch "
+               f"drawn from its premise). So {claim(geo, *literal)}: {effect}.")
     return branched_step(FORCING_NET, "Forcing Net", (text, details), proof, placements,
                          eliminations)
 

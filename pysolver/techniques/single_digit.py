@@ -213,12 +213,14 @@ def _rectangle_step(geo: Geometry, digit: int, box: int, places: tuple[int, ...]
 TURBOT_FISH = Technique(
     "turbot-fish", "Turbot Fish", "single-digit patterns", Level.EXPERT, 120,
     find_two_link_patterns,
-    summary="Two strong links on one digit joined by a weak link: a cell seeing both far ends "
-            "loses the digit.")
+    summary="Two strong links on one digit joined by a weak link, one of the links in a box (and "
+            "not a 2-String Kite): a cell seeing both far ends loses the digit.")
 EMPTY_RECTANGLE = Technique(
     "empty-rectangle", "Empty Rectangle", "single-digit patterns", Level.EXPERT, 120,
     find_empty_rectangles,
-    summary="A box whose places for a digit form a cross acts as one end of a strong link.")
+    summary="A box whose places for a digit lie in one row and one column acts as one end of a "
+            "strong link outside it: the cell seeing both the link's far end and the box's other "
+            "line loses the digit.")
 SKYSCRAPER = Technique(
     "skyscraper", "Skyscraper", "single-digit patterns", Level.EXPERT, 130,
     find_two_link_patterns,

@@ -221,7 +221,7 @@ def _step(board: Board, p: Pattern, eliminations: tuple[tuple[int, int], ...]) -
 
 SUE_DE_COQ = Technique(
     "sue-de-coq", "Sue de Coq", "almost locked sets", Level.EXTREME, 250, find_sue_de_coq,
-    summary="Cells of a box–line intersection with two digits too many, locked together with a "
-            "set in the line and a set in the box that share no digit: their digits leave the "
+    summary="Cells of a box–line intersection with two or more digits too many, locked together "
+            "with a set in the line and a set in the box that share no digit: their digits leave the "
             "rest of the line and box.")
 TECHNIQUES = (SUE_DE_COQ,)

@@ -1,4 +1,4 @@
-"""Uniqueness: Unique Rectangle types 1-4, Hidden Rectangle and BUG+1.
+"""Uniqueness: Unique Rectangle types 1–4, Hidden Rectangle and BUG+1.
 
 They rest on the promise that the puzzle has exactly one solution, so the engine uses them only
 when that was proved (``logic.Settings.unique``) and every reason says so. A *deadly pattern* is
@@ -7,8 +7,8 @@ all hold the same two digits {a,b}: if they did, a and b could swap and give a s
 some corner must hold another digit, and each type draws a different conclusion from that. BUG+1
 (bivalue universal grave plus one): when every empty cell but one has two candidates and each
 digit would appear twice in every house, the extra cell must take the digit that appears three
-times, or the puzzle would have two solutions. As described in HoDoKu's technique pages
-("Uniqueness") and on SudokuWiki ("Unique Rectangles", "BUG").
+times, or the puzzle would not have exactly one solution (a BUG has none or several). As described
+in HoDoKu's technique pages ("Uniqueness") and on SudokuWiki ("Unique Rectangles", "BUG").
 """
 
 from __future__ import annotations
@@ -68,8 +68,13 @@ def find_unique_rectangles(board: Board) -> Iterator[Step]:
         if len(floor) == 3:
             target = roof[0]
             removed = tuple((target, d) for d in bits(pair))
+            others = bits(cands[target] & ~pair)
+            if len(others) == 1:
+                must = f"its other digit, {geo.symbol(others[0])}"
+            else:
+                must = f"one of its other digits ({join_names((geo.symbol(d) for d in others), 'or')})"
             yield _ur_step(geo, 1, corners, pair, floor, roof, removed,
-                           f"{geo.cell_name(target)} must hold its other digit")
+                           f"{geo.cell_name(target)} must hold {must}")
             continue
         if len(floor) != 2 or not _shared_houses(geo, roof[0], roof[1]):
             continue
@@ -222,18 +227,19 @@ def find_bug_plus_one(board: Board) -> Iterator[Step]:
         return
     symbol = geo.symbol(winner)
     text = (f"Without its {symbol}, {geo.cell_name(cell)} would leave every empty cell with two "
-            f"candidates, a pattern with two solutions, but the puzzle has one. "
+            f"candidates, a pattern that cannot have exactly one solution, but the puzzle has one. "
             f"So {geo.cell_name(cell)} is {symbol}.")
     details = (f"BUG+1: every empty cell but {geo.cell_name(cell)} has two candidates, and without "
-            f"its {symbol} each digit would have two places in every house: a pattern with two "
-            f"solutions. So {geo.cell_name(cell)} is {symbol} ({RELIES}).")
+            f"its {symbol} each digit would have exactly two places in every house that still "
+            f"needs it: a pattern that cannot have exactly one solution (it has none or several). "
+            f"So {geo.cell_name(cell)} is {symbol} ({RELIES}).")
     yield Step(BUG_PLUS_ONE, BUG_PLUS_ONE.title, text, size=1, view="cell", cells=(cell,),
                digits=(winner,), pattern=((cell, winner),), placements=((cell, winner),),
                proof=Proof(roles=(("extra", (cell,)),)), details=details)
 
 
 UNIQUE_RECTANGLE = Technique(
-    "unique-rectangle", "Unique Rectangle (types 1-4)", "uniqueness", Level.EXPERT, 100,
+    "unique-rectangle", "Unique Rectangle (types 1–4)", "uniqueness", Level.EXPERT, 100,
     find_unique_rectangles, assumes_uniqueness=True,
     summary="Four corners that could swap two digits would give two solutions: some corner must "
             "hold another digit.")

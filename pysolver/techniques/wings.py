@@ -143,12 +143,14 @@ def _joining_link(board: Board, first: int, second: int, x: int) -> tuple[int, i
 def _w_wing_step(geo: Geometry, first: int, second: int, x: int, y: int, house: int, near: int,
                  far: int, removed: tuple[Candidate, ...]) -> Step:
     name, sym = geo.cell_name, geo.symbol
-    text = (f"{name(first)} or {name(second)} is {sym(y)}: both hold only {sym(x)} and {sym(y)}, and "
-            f"the strong link on {sym(x)} in {geo.house_name(house)} keeps them from both being "
+    low, high = sorted((x, y))
+    text = (f"{name(first)} or {name(second)} is {sym(y)}: both hold only {sym(low)} and "
+            f"{sym(high)}, and the strong link on {sym(x)} in {geo.house_name(house)} keeps them from both being "
             f"{sym(x)}. {outcome(geo, eliminations=removed)}")
     details = (f"W-Wing: {name(first)} and {name(second)} both hold only {digit_set(geo, (x, y))}. "
-            f"In {geo.house_name(house)}, the {sym(x)} goes in {name(near)} or {name(far)}, which see "
-            f"{name(first)} and {name(second)}, so they are not both {sym(x)}: one of them is "
+            f"In {geo.house_name(house)}, the {sym(x)} goes in {name(near)} or {name(far)}; "
+            f"{name(near)} sees {name(first)} and {name(far)} sees {name(second)}, so "
+            f"{name(first)} and {name(second)} are not both {sym(x)}: one of them is "
             f"{sym(y)}, and {sym(y)} leaves every cell that sees both: removes "
             f"{describe_eliminations(geo, removed)}.")
     cells = (first, second, near, far)
@@ -243,7 +245,8 @@ REMOTE_PAIRS = Technique(
             "link count lose both digits.")
 W_WING = Technique(
     "w-wing", "W-Wing", "wings", Level.EXPERT, 150, find_w_wings,
-    summary="Two cells {x,y} joined by a strong link on x: y leaves the cells seeing both.")
+    summary="Two cells holding only {x,y}, the two ends of a strong link on x each seeing one of "
+            "them: y leaves the cells seeing both.")
 XY_WING = Technique(
     "xy-wing", "XY-Wing", "wings", Level.EXPERT, 160, find_xy_wings,
     summary="A pivot {x,y} and pincers {x,z}, {y,z}: z leaves the cells seeing both pincers.")

@@ -82,9 +82,9 @@ def test_enter_a_puzzle_then_play_it(page: Page, site_url: str) -> None:
     assert page.inner_text("#classification") == "Exactly one solution."
     cell(page, 1).click()
     page.keyboard.press("3")  # r1c2 is a given 4: typing there does nothing and says why
-    alert = page.get_by_role("alert")
-    alert.wait_for()
-    assert alert.inner_text() == "r1c2 is a given: it cannot change"
+    said = page.get_by_role("status").filter(has_text="is a given")  # the message's live region
+    said.wait_for()
+    assert said.inner_text() == "r1c2 is a given: it cannot change"
     assert view(page)["puzzle"] == FOUR and view(page)["values"][1] == 4
     cell(page, 0).click()
     page.keyboard.press("1")

@@ -14,14 +14,14 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 import build_site
 from tests.e2e.conftest import READY, READY_TIMEOUT_MS, PageLog, guarded_page
-from tests.helpers import FIGURE_4_2
+from tests.helpers import FIGURE_4_2, FIGURE_4_9
 
 pytestmark = pytest.mark.e2e
 
@@ -317,18 +317,90 @@ def test_a_page_arriving_in_parts_is_painted_whole(browser: Browser, half_page_f
         context.close()
 
 
+#: Each candidate drawn on the board whose ink is below AA contrast (4.5:1) on what is behind it
+#: (its own fill, else its cell's): axe skips them, as the candidates are aria-hidden (the cell's
+#: name says them).
+FAINT_CANDIDATES = """() => {
+  const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+  const lum = (c) => { const [r, g, b] = rgb(c).map((v) => v / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const opaque = (c) => (rgb(c)[3] ?? 1) === 1;
+  const faint = [];
+  for (const cand of document.querySelectorAll('#board .cand')) {
+    if (!cand.textContent.trim()) continue;
+    let back = null;
+    for (let el = cand; el && !back; el = el.parentElement) { const c = getComputedStyle(el).backgroundColor; if (opaque(c)) back = c; }
+    const [high, low] = [lum(getComputedStyle(cand).color), lum(back)].sort((a, b) => b - a);
+    const ratio = (high + 0.05) / (low + 0.05);
+    if (ratio < 4.5) faint.push(`${cand.className} on ${cand.closest('.cell').className}: ${ratio.toFixed(2)}`);
+  }
+  return [...new Set(faint)];
+}"""
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it stands, injected once as text from web/node_modules:
+    once the service worker controls the page, a request for a file the site lacks would reach the
+    server, not the test's routes."""
+    still(page)
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    found: list[dict[str, Any]] = page.evaluate("""axe.run(document, { resultTypes: ["violations"] }).then((r) =>
+      r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) })))""")
+    return found
+
+
+def still(page: Page) -> None:
+    """Wait for the cells' colour transitions to end: computed colours are read after them."""
+    page.wait_for_function("document.getAnimations().every((a) => a.playState === 'finished')")
+
+
+def settle(page: Page, condition: str) -> None:
+    page.wait_for_function(f"window.__pysolver.state.ready && !window.__pysolver.state.busy && ({condition})",
+                           timeout=READY_TIMEOUT_MS)
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("width", [1280, 375])
-def test_axe_finds_no_violation(browser: Browser, site_url: str, scheme: str, width: int) -> None:
+def test_axe_finds_no_violation(browser: Browser, site_url: str, scheme: Literal["light", "dark"],
+                                width: int) -> None:
+    """No violation and every candidate legible: the whole hint (a cell selected); a digit then
+    Undo (the history's entry to redo); two wrong digits marked by Check, the last one the shown
+    step's placement, red like the other; at 1280 px, a solution of Figure 4.9 previewed from the
+    graph method (its banner)."""
     log = PageLog()
+    states: dict[str, Any] = {}
     with guarded_page(browser, log) as page:
         page.set_viewport_size({"width": width, "height": 900})
         page.emulate_media(color_scheme=scheme)
         open_ready(page, f"{site_url}#p={FIGURE_4_2}")
         show_whole_hint(page)
-        # Injected as text from web/node_modules: once the service worker controls the page, a
-        # request for a file the site lacks would reach the server, not the test's routes.
-        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-        violations = page.evaluate("""axe.run(document, { resultTypes: ["violations"] }).then((r) =>
-          r.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) })))""")
-        assert violations == []
+        page.click("#board .cell[data-cell='0']")  # empty: its candidates on the selected cell
+        states["hint"] = axe_violations(page), page.evaluate(FAINT_CANDIDATES)
+        page.keyboard.press("9")  # r1c1's digit
+        settle(page, "window.__pysolver.state.view.position === 1")
+        page.click("button[data-intent=undo]")
+        settle(page, "window.__pysolver.state.view.position === 0")
+        assert page.locator("#step-list li.future").count() == 1
+        states["undone"] = axe_violations(page), page.evaluate(FAINT_CANDIDATES)
+        for position, (cell, digit) in enumerate(((0, "8"), (2, "5")), 1):  # wrong: r1c1 is 9, r1c3 is 7
+            page.click(f"#board .cell[data-cell='{cell}']")
+            page.keyboard.press(digit)
+            settle(page, f"window.__pysolver.state.view.position === {position}")
+        page.click("button[data-intent=check]")
+        settle(page, "window.__pysolver.state.view.check !== null")
+        still(page)
+        backgrounds = page.evaluate("""() => [0, 2].map((c) => { const el = document.querySelector(`#board .cell[data-cell='${c}']`);
+          return [el.classList.contains('conflict'), getComputedStyle(el).backgroundColor]; })""")
+        assert backgrounds[0] == backgrounds[1] and backgrounds[0][0], backgrounds  # the last move too
+        states["checked"] = axe_violations(page), page.evaluate(FAINT_CANDIDATES)
+        if width == 1280:
+            page.select_option("#examples", "fig49")
+            settle(page, f"window.__pysolver.state.view.puzzle === {FIGURE_4_9!r}")
+            page.click("#gtsps-panel > summary")
+            page.click("#gtsps-panel button[data-intent=gtsps]")
+            settle(page, "document.getElementById('gtsps-panel').dataset.state === 'done'")
+            page.click("#gtsps-panel button[data-intent=gtsps-show][data-index='1']")
+            page.wait_for_function("!document.getElementById('preview').hidden")
+            states["preview"] = axe_violations(page), []
+    assert states == {name: ([], []) for name in states}

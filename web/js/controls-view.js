@@ -1,7 +1,7 @@
 /**
  * The page around the board: boot progress, the status line (with the classification said at
- * load and the finishing message), the message region (role=alert for errors, role=status for
- * notices), the buttons (enabled from Python's `can` map), the mode switch, Notes, the digit pad
+ * load and the finishing message), the message (an error, else a notice, in a live region that is
+ * always there: see `renderMessage`), the buttons (enabled from Python's `can` map), the mode switch, Notes, the digit pad
  * (which follows Notes mode), the notes-and-mistakes settings and the keys dialog (whose digits
  * and letter shortcuts follow the size: at 25×25 N and H are digits). It reads the
  * store and draws; it decides nothing about the puzzle.
@@ -42,16 +42,15 @@ function statusOf(state) {
       : { key: "loading", badge: "Loading", text: "Opening the puzzle…" };
   }
   // While the givens are typed, the worker's entry status: "Stuck" would talk about solving them.
-  if (state.mode === "enter") return { key: "entering", badge: "Entering", text: state.view.entry.message };
-  const word = state.view.status.status;
-  return { key: word, badge: word[0].toUpperCase() + word.slice(1), text: state.view.status.message };
+  const { status: word, message } = state.mode === "enter" ? state.view.entry : state.view.status;
+  return { key: word, badge: word[0].toUpperCase() + word.slice(1), text: message };
 }
 
 export function createControlsView(doc) {
   const $ = (id) => doc.getElementById(id);
   const els = {
     boot: $("boot"), bootLabel: $("boot-label"), bootBar: $("boot-bar"), versions: $("versions"),
-    status: $("status"), message: $("message"), classification: $("classification"), finish: $("finish"),
+    status: $("status"), message: $("message"), messageLive: $("message-live"), classification: $("classification"), finish: $("finish"),
     pad: $("pad"), size: $("size"), examples: $("examples"), cancel: $("cancel"), text: $("puzzle-text"),
     notes: $("notes-toggle"), dialog: $("keys-dialog"), settings: $("settings-panel"),
     keysDigits: $("keys-digits"), keysNotes: $("keys-notes"), keysHint: $("keys-hint"),
@@ -92,15 +91,38 @@ export function createControlsView(doc) {
     setText(els.finish, solved ? view.status.message : "");
   }
 
-  /** An error, else a notice; an input refused while a run goes on is said above both until it ends. */
-  function renderMessage(state) {
+  let sayingAgain = null; // the words to put back on the next frame, while a repeat is being said
+
+  /** An error, else a notice; an input refused while a run goes on is said above both until it ends.
+   * The live region (#message-live, role=status) is always in the page, the box it holds shown only
+   * with words: a screen reader announces a region's changes, not a region arriving with its words,
+   * nor one whose role changes with them. `again` (the words were just said anew: Check twice,
+   * finding no mistake twice) empties the box and puts the same words back on the next frame, so
+   * that they are announced again; the box keeps its height meanwhile. */
+  function renderMessage(state, again) {
     const el = els.message;
     const error = state.refused ? null : state.error;
-    setProp(el, "hidden", !error && !state.notice && !state.refused);
+    const text = state.refused || (error ? error.message : state.notice || "");
+    setProp(el, "hidden", text === "");
+    setData(els.messageLive, "empty", String(text === ""));
     setProp(el, "className", `message ${error ? "error" : "notice"}`);
-    setAttr(el, "role", error ? "alert" : "status");
     setData(el, "kind", state.refused ? "busy" : error ? error.kind : "notice");
-    setText(el, state.refused || (error ? error.message : state.notice || ""));
+    if (sayingAgain !== null) {
+      sayingAgain = text; // the frame to come puts back the latest words
+    } else if (again && text !== "" && el.textContent === text) {
+      sayingAgain = text;
+      el.style.minHeight = `${el.offsetHeight}px`;
+      el.textContent = "";
+      requestAnimationFrame(() => {
+        const words = sayingAgain;
+        sayingAgain = null;
+        el.style.minHeight = "";
+        setProp(el, "hidden", words === "");
+        setText(el, words);
+      });
+    } else {
+      setText(el, text);
+    }
   }
 
   function renderControls(state) {
@@ -192,10 +214,11 @@ export function createControlsView(doc) {
     if (!state.dialog && els.dialog.open) els.dialog.close();
   }
 
-  function render(state) {
+  /** Draw `state`; `again`: its message was just said anew (see renderMessage). */
+  function render(state, again = false) {
     renderBoot(state);
     renderStatus(state);
-    renderMessage(state);
+    renderMessage(state, again);
     renderControls(state);
     renderPad(state);
     renderSettings(state);

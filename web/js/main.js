@@ -48,6 +48,10 @@ function persist(state) {
 }
 
 let drawn = null; // the state the views last drew
+/** Actions that say their message anew, even in the words already shown (Check finding no mistake
+ * twice): the message view has them announced again. */
+const SAYS = new Set(["notice", "error", "checked", "refused", "cancelled", "view"]);
+let saidAnew = false; // an action since the last drawing said its message anew
 /** The button pressed from the keyboard, found again by what it does once the views have
  * redrawn (a graph's stage or a history entry is a new element then; a tutor button comes back
  * from being disabled while Python answers), so that focus is not lost to the page. */
@@ -58,11 +62,13 @@ let dialogOpener = null; // the button that opened the keys dialog, to return to
 function draw(state) {
   if (state === drawn) return;
   drawn = state;
-  render(state);
+  render(state, saidAnew);
+  saidAnew = false;
   restoreFocus(state);
 }
 
 const store = createStore(initialState(saved), (state, action) => {
+  if (SAYS.has(action.type)) saidAnew = true;
   // Saved before the views draw: writing the address makes the browser lay the page out at once,
   // which costs nothing while the last frame's layout still holds.
   if (restored && isLoaded(state) && !state.opening && !TRANSIENT.has(action.type)) persist(state);
@@ -89,8 +95,9 @@ const app = {
 const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
   exportPanel($("export-panel"), app), learnPanel($("learn-panel"), app)];
 
+/** Focus the board's tab stop: the selected cell. */
 function focusBoard() {
-  const cell = board.querySelector(`[data-cell="${store.state.selected}"]`);
+  const cell = board.querySelector(`[data-cell="${store.state.selected}"]`) ?? board.querySelector('[tabindex="0"]');
   if (cell) cell.focus();
 }
 
@@ -144,27 +151,54 @@ for (const panel of panels) Object.assign(intents, panel.intents);
 const KEEP_FOCUS = new Set(["undo", "redo", "back", "forward", "step", "hint", "apply", "check", "notes", "pad",
   "solve_logic", "guess", "backtrack", "solve", "fill_notes", "mode", "close-keys"]);
 
+/** A selector that finds `button` again once the views have redrawn it: its intent (a form's
+ * submit: its type), inside the nearest container with an id (three panels have a Cancel), told
+ * from its siblings by its name (aria-label) when it has one, else by every data-* attribute it
+ * carries (a lesson's example, a solution's index, a stage, a history position, a digit). Read
+ * from the element, not from a list of known attributes, so that a new panel's buttons are found
+ * again with no change here; a named button's data may change with its own press (Next stage
+ * points at the stage after), its name does not. */
 function selectorOf(button) {
   const label = button.getAttribute("aria-label");
-  const keys = label ? [] : ["stage", "position", "net", "char", "mode"].filter((key) => key in button.dataset);
-  return `button[data-intent="${CSS.escape(button.dataset.intent)}"]`
+  const data = label ? [] : [...button.attributes].filter((a) => a.name.startsWith("data-") && a.name !== "data-intent");
+  const home = button.id ? null : button.parentElement && button.parentElement.closest("[id]");
+  return (home ? `#${CSS.escape(home.id)} ` : "")
+    + (button.dataset.intent ? `button[data-intent="${CSS.escape(button.dataset.intent)}"]`
+      : `button[type="${CSS.escape(button.type)}"]:not([data-intent])`)  // a form's submit
+    + (button.id ? `#${CSS.escape(button.id)}` : "")
     + (label ? `[aria-label="${CSS.escape(label)}"]` : ":not([aria-label])")
-    + keys.map((key) => `[data-${key}="${CSS.escape(button.dataset[key])}"]`).join("");
+    + data.map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
 }
 
-/** Once Python has answered: while focus is still on the pressed button, wait (a later drawing
- * may replace it); if it went to the page, give it to the button's new element; if the person
- * moved it elsewhere, leave it there. */
+/** Can `el` take focus now: in the page, enabled and drawn? */
+function usable(el) {
+  return el !== null && el.isConnected && !el.disabled && el.checkVisibility();
+}
+
+/** Where focus goes after a control pressed from the keyboard has done its work, so that it is
+ * never lost to the page (the rule for every such control):
+ * - while Python is answering, nothing moves: the control, disabled meanwhile, may come back;
+ * - then the pressed control, found again by `selectorOf` (a redrawn history entry, a tutor button
+ *   enabled again, New puzzle once its run has loaded the new board), keeps or gets focus;
+ * - a control that its own action disabled or hid (Solve once solved, Undo with nothing left,
+ *   Apply once applied, Back to the puzzle with its banner) gives focus to the board's tab stop,
+ *   the selected cell, where every key of the tutor works.
+ * Focus the person moved elsewhere stays there. The control stays remembered while focus is on it,
+ * so that a run of several replies (New puzzle: generate, then load) brings it back each time. */
 function restoreFocus(state) {
   if (refocus === null || state.busy) return;
   const active = document.activeElement;
-  if (active && active !== document.body) {
-    if (!active.matches(refocus)) refocus = null;
+  if (active && active !== document.body && !active.matches(refocus)) {
+    refocus = null;
     return;
   }
   const again = document.querySelector(refocus);
+  if (usable(again)) {
+    if (active !== again) again.focus();
+    return;
+  }
   refocus = null;
-  if (again && !again.disabled) again.focus();
+  focusBoard();
 }
 document.addEventListener("pointerdown", () => { refocus = null; }, true);
 
@@ -192,7 +226,9 @@ bindInput(document, {
       refused(name, el);
       return;
     }
-    const button = el instanceof HTMLButtonElement ? el : null;
+    // A form (New puzzle) is remembered by its submit button, the control the person pressed.
+    const button = el instanceof HTMLButtonElement ? el
+      : el instanceof HTMLFormElement ? el.querySelector('button[type="submit"]') : null;
     if (name === "keys") dialogOpener = button;
     refocus = button && !byPointer ? selectorOf(button) : null;
     intents[name](el);
@@ -243,8 +279,8 @@ function followAddress() {
 window.addEventListener("popstate", followAddress);
 window.addEventListener("hashchange", followAddress);
 
-function render(state) {
-  controls.render(state);
+function render(state, again) {
+  controls.render(state, again);
   renderBoard(board, boardState(state));
   const shown = shownStep(state);
   renderProof(board, state.shape, shown ? shown.step : null, state.proofNet);

@@ -1,0 +1,153 @@
+"""The page from the keyboard and a screen reader (web/js/main.js, web/js/controls-view.js):
+
+- A control pressed with Enter keeps focus, found again once the views have redrawn it (a lesson's
+  tab, a solution's number, New puzzle after its run); one that its own action disabled or hid
+  (Apply, Undo with nothing left, Solve by logic and Solve once solved, Back to the puzzle) hands
+  focus to the board's selected cell: focus is never lost to the page.
+- On a phone Tab goes down the page as it is drawn (the digit pad before the play bar, the puzzle
+  as text after them).
+- The message's live region is in the page before any message, keeps its role, and a message said
+  again in the same words (Check twice) changes it again, so that it is announced again.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.test_app import IDLE, STATE, wait_for
+from tests.e2e.test_installed import open_ready
+from tests.helpers import FIGURE_4_2, FIGURE_4_9
+
+pytestmark = pytest.mark.e2e
+
+ON_BOARD = "document.activeElement.matches('#board .cell[tabindex=\"0\"]')"
+#: What has focus: its intent, its data and its text, for the failure message.
+FOCUSED = """() => { const a = document.activeElement;
+  return a === document.body ? 'body' : `${a.tagName} ${JSON.stringify({ ...a.dataset })} ${a.textContent.trim().slice(0, 30)}`; }"""
+
+
+def press(page: Page, selector: str, then: str) -> None:
+    """Focus `selector`, press Enter on it and wait until `then` (a JS condition) holds and the page
+    is idle."""
+    page.focus(selector)
+    page.keyboard.press("Enter")
+    wait_for(page, f"{IDLE} && ({then})", None, 60_000)
+
+
+def focused(page: Page) -> str:
+    return str(page.evaluate(FOCUSED))
+
+
+def on_board(page: Page) -> bool:
+    return bool(page.evaluate(ON_BOARD))
+
+
+def test_a_control_its_own_press_disables_hands_focus_to_the_board(page: Page, site_url: str) -> None:
+    open_ready(page, f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null")
+    press(page, "button[data-intent=step]", f"{STATE}.view.position === 1")
+    assert page.evaluate("document.activeElement.dataset.intent") == "step", focused(page)  # still usable
+    for level in (1, 2, 3):
+        press(page, "button[data-intent=hint]", f"{STATE}.view.hint_level === {level}")
+        usable = page.is_enabled("button[data-intent=hint]")  # not at the last rung
+        assert (page.evaluate("document.activeElement.dataset.intent") == "hint") if usable else on_board(page), \
+            focused(page)
+    press(page, "button[data-intent=apply]", f"{STATE}.view.position === 2")
+    assert page.is_disabled("button[data-intent=apply]") and on_board(page), focused(page)
+    press(page, "button[data-intent=undo]", f"{STATE}.view.position === 1")
+    assert page.evaluate("document.activeElement.dataset.intent") == "undo", focused(page)
+    page.keyboard.press("Enter")
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 0")
+    assert page.is_disabled("button[data-intent=undo]") and on_board(page), focused(page)
+    press(page, "button[data-intent=solve_logic]", f"{STATE}.view.status.status === 'solved'")
+    assert on_board(page), focused(page)
+    page.keyboard.press("Control+z")  # from the board: one step back, unsolved
+    wait_for(page, f"{IDLE} && {STATE}.view.status.status !== 'solved'")
+    press(page, "button[data-intent=solve]", f"{STATE}.view.status.status === 'solved'")
+    assert on_board(page), focused(page)
+
+
+def test_a_lesson_tab_pressed_with_enter_keeps_focus(app: Page) -> None:
+    page = app
+    page.click("#learn-panel > summary")
+    tabs = page.locator("#learn-panel .learn-tabs button")
+    wait_for(page, "document.querySelectorAll('#learn-panel .learn-tabs button').length >= 3")
+    third = tabs.nth(2).get_attribute("data-example")
+    page.focus(f"#learn-panel .learn-tabs button[data-example='{third}']")
+    page.keyboard.press("Enter")
+    wait_for(page, f"document.getElementById('learn-panel').dataset.example === '{third}' && {IDLE}")
+    page.wait_for_timeout(200)  # the verdict's reply redraws the panel once more
+    assert page.evaluate("document.activeElement.dataset.example") == third, focused(page)
+
+
+def test_new_puzzle_gets_focus_back_once_its_run_has_loaded_the_board(app: Page) -> None:
+    page = app
+    wait_for(page, f"{IDLE} && {STATE}.view !== null")
+    page.click("#generate-panel > summary")
+    page.select_option("#generate-panel select[name=size]", "4")
+    page.select_option("#generate-panel select[name=level]", "easy")
+    submit = "#generate-panel button[type=submit]"
+    press(page, submit, f"{STATE}.view.n === 4 && {STATE}.rating !== null")
+    assert page.evaluate(f"document.activeElement === document.querySelector('{submit}')"), focused(page)
+
+
+def test_a_solution_number_keeps_focus_and_back_to_the_puzzle_gives_it_to_the_board(
+        page: Page, site_url: str) -> None:
+    open_ready(page, f"{site_url}#p={FIGURE_4_9}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null")
+    page.click("#gtsps-panel > summary")
+    press(page, "#gtsps-panel button[data-intent=gtsps]", "document.getElementById('gtsps-panel').dataset.state === 'done'")
+    assert page.evaluate("document.activeElement.dataset.intent") == "gtsps", focused(page)
+    press(page, "#gtsps-panel button[data-intent=gtsps-show][data-index='3']",
+          "document.getElementById('preview').dataset.index === '3'")
+    assert page.evaluate("[document.activeElement.dataset.intent, document.activeElement.dataset.index]") \
+        == ["gtsps-show", "3"], focused(page)
+    press(page, "#preview button[data-intent=gtsps-back]", "document.getElementById('preview').hidden")
+    assert on_board(page), focused(page)
+
+
+def test_tab_on_a_phone_goes_down_the_page_as_drawn(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_ready(page, f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null")
+    page.focus("main button")  # the first control of the main column
+    seen = []
+    for _ in range(60):
+        here = page.evaluate("""() => { const a = document.activeElement; const r = a.getBoundingClientRect();
+          return { inMain: a.closest('main') !== null, y: Math.round(r.top + scrollY),
+                   what: a.dataset.intent || a.dataset.cell || a.textContent.trim().slice(0, 20) }; }""")
+        if not here["inMain"]:
+            break
+        seen.append((here["y"], here["what"]))
+        page.keyboard.press("Tab")
+    tops = [y for y, _ in seen]
+    assert any(what == "pad" for _, what in seen) and any(what == "step" for _, what in seen), seen
+    assert all(b >= a - 1 for a, b in zip(tops, tops[1:])), seen
+
+
+#: Changes to the message's live region, counted from when it is installed.
+WATCH_LIVE = """() => { window.__liveChanges = 0;
+  new MutationObserver((records) => { window.__liveChanges += records.length; })
+    .observe(document.getElementById('message-live'), { childList: true, subtree: true, characterData: true }); }"""
+
+
+def test_the_message_region_is_there_before_any_message_and_says_a_repeat_again(page: Page, site_url: str) -> None:
+    open_ready(page, f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null")
+    live = page.evaluate("""() => { const el = document.getElementById('message-live');
+      return el && { role: el.getAttribute('role'), shown: el.checkVisibility(), text: el.textContent }; }""")
+    assert live == {"role": "status", "shown": True, "text": ""}
+    page.click("button[data-intent=check]")
+    wait_for(page, f"{IDLE} && {STATE}.notice !== null")
+    said = page.inner_text("#message-live")
+    assert said and page.locator("#message").is_visible()
+    page.evaluate(WATCH_LIVE)
+    page.click("button[data-intent=check]")  # no mistake again: the same words
+    wait_for(page, f"{IDLE} && window.__liveChanges > 0 && document.getElementById('message').textContent === {said!r}",
+             None, 10_000)
+    page.click("#board .cell[data-cell='1']")  # a given
+    page.keyboard.press("5")
+    wait_for(page, f"{STATE}.error !== null")
+    assert page.get_attribute("#message-live", "role") == "status"  # an error too, in the same region
+    assert page.get_by_role("status").filter(has_text="given").inner_text() == page.inner_text("#message")
