@@ -41,7 +41,7 @@ from .grid import Grid
 from .logic import Settings, apply_step, find_contradiction, next_step
 from .play import TYPED_MOVES, Move, MoveKind, listed
 from .search import count_solutions, solve
-from .step import Step, digit_set
+from .step import Step, digit_set, join_names
 from .techniques.guessing import BACKTRACK, GUESS, SEARCH
 from .techniques.registry import ON_REQUEST
 from .witnesses import is_open
@@ -819,20 +819,29 @@ class Session:
 
 def repeat_texts(geometry: Geometry, conflicts: tuple[tuple[int, int, tuple[int, int]], ...]
                  ) -> list[str]:
-    """Each repeated digit once, with every house it repeats in: two cells of a row that share a
-    box too are one repeat seen twice, not two.
+    """Each repeated digit once, with all its copies and every house they repeat in: the pairs of
+    ``Grid.conflicts`` (each copy with the house's first) joined, so that three 7s in a row are
+    "three 7s", and two cells of a row that share a box too are one repeat seen twice, not two.
 
     >>> from pysolver.geometry import geometry_for_size
     >>> repeat_texts(geometry_for_size(4), ((1, 0, (0, 1)), (1, 8, (0, 1)), (2, 4, (0, 4))))
     ['two 1s in row 1 and box 1 (r1c1 and r1c2)', 'two 2s in column 1 (r1c1 and r2c1)']
+    >>> repeat_texts(geometry_for_size(4), ((3, 0, (0, 2)), (3, 0, (0, 3))))
+    ['three 3s in row 1 (r1c1, r1c3 and r1c4)']
     """
-    houses: dict[tuple[int, tuple[int, int]], list[int]] = {}
+    copies: dict[tuple[int, int], set[int]] = {}
     for digit, house, cells in conflicts:
-        houses.setdefault((digit, cells), []).append(house)
-    return [f"two {plural(geometry.symbol(digit))} in "
-            f"{' and '.join(geometry.house_name(h) for h in sorted(named))} "
-            f"({geometry.cell_name(a)} and {geometry.cell_name(b)})"
-            for (digit, (a, b)), named in houses.items()]
+        copies.setdefault((digit, house), set()).update(cells)
+    houses: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+    for (digit, house), copied in copies.items():
+        houses.setdefault((digit, tuple(sorted(copied))), []).append(house)
+    return [f"{_NUMBERS.get(len(cells), str(len(cells)))} {plural(geometry.symbol(digit))} in "
+            f"{join_names(geometry.house_name(h) for h in sorted(named))} "
+            f"({join_names(geometry.cell_name(c) for c in cells)})"
+            for (digit, cells), named in houses.items()]
+
+
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
 def _count(number: int, word: str) -> str:

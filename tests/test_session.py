@@ -358,6 +358,14 @@ def test_check_names_wrong_digits_and_notes_that_lost_the_digit() -> None:
     assert shown is not None and shown.lost_notes == (2, 3) and session.checks == 1
 
 
+def test_check_names_three_copies_of_a_digit_once() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    play(session, "place r1c1 7", "place r1c3 7", "place r1c4 7")
+    assert session.check().message.endswith(
+        "; three 7s in row 1 (r1c1, r1c3 and r1c4); two 7s in column 4 and box 2 (r1c4 and r3c4); "
+        "two 7s in box 1 (r1c1 and r1c3).")
+
+
 def test_check_names_every_repeat_once_with_all_its_houses() -> None:
     session = Session(Grid.parse(FIGURE_4_2))
     play(session, "place r1c1 4")  # r1c8 in row 1; r2c1 in column 1 and box 1

@@ -72,6 +72,11 @@ def test_undo_and_redo_walk_the_givens_typed_while_entering(result: dict[str, An
         "pastAfterPlayLoad": 0, "pastAfterTypedLoad": 2}
 
 
+def test_the_tutors_commands_wait_for_play_while_givens_are_typed(result: dict[str, Any]) -> None:
+    assert result["playingOnlyWhen"]["enter"] == ["count", "export"]
+    assert set(result["playingOnlyWhen"]["play"]) >= {"step", "check", "count", "export"}
+
+
 def test_a_game_whose_givens_are_edited_is_kept_until_they_change(result: dict[str, Any]) -> None:
     editing = result["editing"]
     assert editing["kept"] == ["place r1c1 9"]

@@ -69,6 +69,10 @@ const typedChange = reduce(reduce(editingGame, { type: "typed", cell: 0, char: "
 const droppedOnPlay = reduce(typedChange, { type: "mode", mode: "play" });
 const sameAgain = reduce(typedChange, { type: "view", view: { ...view, actions: [], position: 0 }, cmd: "load", mode: "enter" });
 const opening = reduce(loaded, { type: "opening" });
+// The tutor's and the player's commands wait for Play; Count and Export work on givens being typed.
+const commands = ["step", "solve", "check", "count", "export"];
+const playingOnlyWhen = Object.fromEntries(["play", "enter"].map((mode) => [mode,
+  commands.filter((name) => enabled(mode === "play" ? loaded : editingGame, name))]));
 const editing = { kept: editingGame.editing && editingGame.editing.actions, warned: typedChange.notice,
   dropped: droppedOnPlay.notice, setAside: droppedOnPlay.setAside && droppedOnPlay.setAside.actions,
   editingAfterPlay: droppedOnPlay.editing, warnedWhenSame: sameAgain.notice,
@@ -85,6 +89,7 @@ const reloading = { savedGame: snapshot(typedChange).editing.actions, problem: s
   nested: "editing" in reloaded.editing, notKeptInPlay: initialState({ ...savedWhileEditing.value, mode: "play" }).editing,
   broken: parseSaved(JSON.stringify(broken)).problem };
 console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected, whileBusy, retyping, editing, reloading,
+  playingOnlyWhen,
   modeKeepsRejection: playRejected.error && playRejected.error.message, modeClearsLoadedError: playLoaded.error,
   pending: answering.busy.pending,
   snapshot: snapshot(reduce(initialState(null), { type: "view", view, cmd: "load" })),

@@ -17,10 +17,16 @@ import { can, canRetype, isLoaded } from "./store.js";
 const WHILE_BUSY = new Set(["notes", "keys", "close-keys"]);
 
 /** Is the button for `name` usable now? */
+/** The commands that play the puzzle (moves, the tutor's steps, Check): off in Enter puzzle mode. */
+const PLAYING = new Set(["step", "hint", "apply", "solve_logic", "guess", "backtrack", "solve", "check",
+  "fill_notes"]);
+
 export function enabled(state, name) {
   if (state.ready && state.busy && WHILE_BUSY.has(name)) return name !== "notes" || notesUsable(state);
   if (!state.ready || state.busy) return name === "cancel" && state.busy !== null;
   if (state.mode === "enter" && (name === "undo" || name === "redo")) return canRetype(state, name === "undo");
+  // The tutor plays the puzzle once it is one: while its givens are typed, Play comes first.
+  if (state.mode === "enter" && PLAYING.has(name)) return false;
   if (name in VIEW_COMMANDS) return can(state, VIEW_COMMANDS[name]);
   switch (name) {
     case "count": case "goto": case "gtsps": case "rate": case "export": return isLoaded(state);
