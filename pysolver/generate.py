@@ -30,8 +30,8 @@ guess; the first six of the forum's hardest 9×9 puzzles all grade Extreme):
   they are blanked, and a clue whose blank would take one past Expert, but that uniqueness
   never comes to need, is swapped for an empty cell near it rather than the grid thrown away).
   Levels that do not occur at a size (a 4×4 puzzle is always Easy; the forcing nets finish
-  random 6×6 and 9×9 puzzles, and even the hardest known 9×9 ones, without a guess) are refused
-  at once.
+  random 6×6, 9×9 and 12×12 puzzles, and even the hardest known 9×9 ones, without a guess) are
+  refused at once, and so is 25×25, where one grid's blanking and grading takes minutes.
 * **Medium, Hard, Needs guessing** and **unique** (any level below guessing, the Dr. Dobb's
   "Unique" option) are otherwise *sampled*: random minimal puzzles until one has the level.
 * **Expert** at the other sizes is sampled too, and a Hard puzzle met on the way *walks*: it
@@ -40,6 +40,13 @@ guess; the first six of the forum's hardest 9×9 puzzles all grade Extreme):
   pair: the solutions of the puzzle without one clue orbit are listed once, and an empty orbit pins
   the solution down exactly when every other solution differs from it there. An Expert neighbour is
   made minimal and graded again.
+
+12×12 needs nothing of its own: random minimal 12×12 puzzles come out at every level below
+guessing often enough. CPU seconds per puzzle, median and worst of seeds 0-5 and of seeds 6-17
+(``python3 bench/bench_generate.py --sizes 12 --big-seeds 12 --first-seed 6``): Easy 0.04, 0.07
+and 0.04, 0.06; Medium 0.28, 3.4 and 1.1, 2.8; Hard 0.26, 1.0 and 0.33, 1.1; Expert 0.34, 0.53
+and 0.46, 3.9; Extreme 0.25, 6.8 and 0.18, 10; unique 0.10, 0.20 and 0.06, 0.28. None of 120
+needed a guess (40 grids each for seeds 0-2, about 70 s per seed).
 
 Every puzzle is graded by the full logic (``grading.rate``; the puzzles steered past a level
 without the forcing chains, which gives the same rating, see ``_steer_past``) and checked unique
@@ -61,7 +68,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable, Iterator, Literal, Sequence
 
-from .geometry import Geometry, geometry_for_size
+from .geometry import BOX_SHAPES, Geometry, geometry_for_size
 from .board import Board
 from .grading import Level, Rating, fill_basics, level_within, rate, rate_without_guessing
 from .logic import Settings
@@ -74,8 +81,13 @@ from .search import (Layout, SearchBudgetExceeded, candidate_bit, clue_bits, cou
 
 Symmetry = Literal["none", "rotational", "mirror"]
 SYMMETRIES: tuple[Symmetry, ...] = ("none", "rotational", "mirror")
-#: The sizes the generator makes (the geometry knows 12×12 and 25×25 too, but they are untested).
-SIZES = (4, 6, 9, 16)
+#: The sizes the generator makes.
+SIZES = (4, 6, 9, 12, 16)
+#: Sizes the geometry knows but the generator does not make, and why (the page says it).
+NOT_GENERATED = {
+    25: "the generator takes more than two and a half minutes per 25×25 grid tried, even for "
+        "an Easy puzzle (several times that in the browser)",
+}
 #: Called with a stage label and the fraction of the current attempt done (0..1).
 Progress = Callable[[str, float], None]
 #: Full grids tried before giving up on a level; 6×6 grids take a millisecond each, and a 6×6
@@ -118,6 +130,15 @@ UNAVAILABLE = {
     6: ("the tutor's logic solves random 6×6 puzzles without guessing", (Level.GUESSING,)),
     9: ("the tutor's logic (forcing nets included) solves random 9×9 puzzles, and even the "
         "hardest known ones, without guessing", (Level.GUESSING,)),
+    12: ("the tutor's logic solves random 12×12 puzzles without guessing (none of 120 tried "
+         "needed a guess)", (Level.GUESSING,)),
+}
+#: What to know before asking for a level that can take long at a size (the page shows it).
+SLOW = {
+    6: {Level.HARD: "Few random 6×6 puzzles are Hard (about one in a thousand): finding one can "
+                    "take half a minute; Cancel stops it."},
+    16: dict.fromkeys((Level.EXPERT, Level.EXTREME, Level.GUESSING),
+                      "A 16×16 puzzle above Hard can take many minutes; Cancel stops it."),
 }
 #: Every puzzle graded here has one solution, so the uniqueness techniques may grade it.
 UNIQUE = Settings(unique=True)
@@ -905,6 +926,75 @@ def unavailable(n: int, level: Level) -> str | None:
     return reason if level in levels else None
 
 
+def not_generated(n: int) -> str | None:
+    """Why the generator does not make ``n``×``n`` puzzles at all, or None when it does.
+
+    >>> not_generated(12) is None, not_generated(5)
+    (True, 'the grid sizes are 4×4, 6×6, 9×9, 12×12, 16×16 and 25×25')
+    """
+    if n in SIZES:
+        return None
+    if n in NOT_GENERATED:
+        return NOT_GENERATED[n]
+    return "the grid sizes are " + _listed([f"{size}×{size}" for size in BOX_SHAPES], "and")
+
+
+def _listed(words: Sequence[str], last: str) -> str:
+    """``a, b and c`` (or ``or``)."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+@dataclass(frozen=True)
+class LevelChoice:
+    """One level as the page offers it at a size: ``level`` None is ``unique``; ``refused`` says
+    why no puzzle of it is made at the size (None when one is), ``note`` what to know first."""
+
+    level: Level | None
+    refused: str | None
+    note: str | None
+
+    @property
+    def slug(self) -> str:
+        return "unique" if self.level is None else self.level.slug
+
+    @property
+    def name(self) -> str:
+        return "Any unique" if self.level is None else self.level.display
+
+
+def level_choices(n: int) -> tuple[LevelChoice, ...]:
+    """Every level the generator takes, easiest first and ``unique`` last, as offered at ``n``.
+
+    >>> [(c.slug, c.refused is None) for c in level_choices(4)][:2]
+    [('easy', True), ('medium', False)]
+    """
+    whole = None if not_generated(n) is None else refused_note(n)
+    choices = []
+    for level in (*Level, None):
+        why = None if level is None else unavailable(n, level)
+        refused = whole or (None if why is None else f"No {n}×{n} {level.display} puzzles: {why}.")
+        note = None if level is None or refused else SLOW.get(n, {}).get(level)
+        choices.append(LevelChoice(level, refused, note))
+    return tuple(choices)
+
+
+def refused_note(n: int) -> str | None:
+    """One sentence on every level not made at ``n``×``n`` and why, or None when all are made.
+
+    >>> print(refused_note(6))
+    No 6×6 Needs guessing puzzles: the tutor's logic solves random 6×6 puzzles without guessing.
+    >>> refused_note(16) is None
+    True
+    """
+    whole = not_generated(n)
+    if whole is not None:
+        return f"No {n}×{n} puzzles are made here: {whole}."
+    reason, levels = UNAVAILABLE.get(n, ("", ()))
+    if not levels:
+        return None
+    return f"No {n}×{n} {_listed([level.display for level in levels], 'or')} puzzles: {reason}."
+
+
 def _attempt(n: int, level: Level | None, rng: random.Random, symmetry: Symmetry,
              minimal: bool, progress: Progress | None
              ) -> tuple[Grid, Grid, Rating | None] | None:
@@ -959,9 +1049,9 @@ def generate(n: int = 9, level: Level | None = Level.EASY, rng: random.Random | 
     >>> made.rating.level.display, made.rating.unique, is_minimal(made.puzzle)
     ('Easy', True, True)
     """
-    if n not in SIZES:
-        raise ValueError(f"cannot generate {n}×{n} puzzles: sizes are "
-                         + ", ".join(f"{s}×{s}" for s in SIZES))
+    whole = not_generated(n)
+    if whole is not None:
+        raise ValueError(f"cannot generate {n}×{n} puzzles: {whole}")
     if symmetry not in SYMMETRIES:
         raise ValueError(f"unknown symmetry {symmetry!r}: choose one of {', '.join(SYMMETRIES)}")
     wanted = "unique" if level is None else level.display

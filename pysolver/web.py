@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from dataclasses import replace
 from typing import Any, Callable
 
@@ -30,8 +31,9 @@ from .errors import FieldError, PuzzleError
 from .explain import step_json
 from .exported_board import exported_board
 from .formats.path import path_text
-from .generate import SIZES, SYMMETRIES, generate, parse_level_choice
-from .geometry import SYMBOLS, bits, plural
+from .generate import (SYMMETRIES, generate, level_choices, not_generated,
+                       parse_level_choice, refused_note)
+from .geometry import BOX_SHAPES, SYMBOLS, bits, plural
 from .grading import Level, rate
 from .grid import Grid, symbols_rule
 from .learn import MAX_SIDE, lesson
@@ -426,18 +428,65 @@ def _techniques(request: Request, progress: Progress) -> Reply:
     return {"techniques": techniques_json()}
 
 
+def size_label(n: int) -> str:
+    """The size as the page's menus name it, with the box shape when the boxes are not square.
+
+    >>> size_label(9), size_label(12)
+    ('9×9', '12×12 (3×4 boxes)')
+    """
+    rows, cols = BOX_SHAPES[n]
+    return f"{n}×{n}" if rows == cols else f"{n}×{n} ({rows}×{cols} boxes)"
+
+
+def sizes_json() -> list[dict[str, object]]:
+    """Every grid size, smallest first, as the page's Size menus offer it: its label and box
+    shape, why New puzzle does not make it (``refused``, or null), a sentence on the levels it
+    does not make (``note``, or null), and each level New puzzle takes, as ``level_choices``."""
+    return [{"n": n, "label": size_label(n), "box_rows": rows, "box_cols": cols,
+             "refused": not_generated(n) and refused_note(n), "note": refused_note(n),
+             "levels": [{"level": choice.slug, "name": choice.name, "refused": choice.refused,
+                         "note": choice.note} for choice in level_choices(n)]}
+            for n, (rows, cols) in BOX_SHAPES.items()]
+
+
+def _sizes(request: Request, progress: Progress) -> Reply:
+    """The Size menus: every grid size and, per size, the levels New puzzle makes."""
+    return {"sizes": sizes_json()}
+
+
+def duration_text(seconds: float) -> str:
+    """A time as the page says it: milliseconds below a second, then seconds, then minutes.
+
+    >>> duration_text(0.0514), duration_text(1.234), duration_text(75.4)
+    ('51 ms', '1.2 s', '1 min 15 s')
+    """
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms"
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    minutes, rest = divmod(round(seconds), 60)
+    return f"{minutes} min {rest} s"
+
+
 def _generate(request: Request, progress: Progress) -> Reply:
-    """A new puzzle; ``seed`` (optional) makes it reproducible, and the reply says which was used."""
-    size = fields.integer_choice(request, "size", SIZES, default=9)
+    """A new puzzle; ``seed`` (optional) makes it reproducible, and the reply says which was used,
+    how long the puzzle took to make (``elapsed_ms``) and, in ``message``, how it was made."""
+    size = fields.integer_choice(request, "size", tuple(BOX_SHAPES), default=9)  # 25: says why not
     level = parse_level_choice(fields.choice(request, "level", LEVEL_CHOICES, default="unique"))
     symmetry = fields.choice(request, "symmetry", SYMMETRIES, default="none")
     minimal = fields.boolean(request, "minimal", default=True)
     seed = fields.optional_integer(request, "seed", low=0, high=SEED_MAX)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
+    start = time.perf_counter()
     made = generate(size, level, random.Random(seed), symmetry=symmetry,
                     minimal=minimal, progress=progress)
-    return {**made.to_json(), "seed": seed}
+    elapsed = time.perf_counter() - start
+    grids = "1 full grid" if made.attempts == 1 else f"{made.attempts:,} full grids"
+    message = (f"New {size}×{size} puzzle: {made.puzzle.clue_count} clues"
+               f"{', minimal' if made.minimal else ''} · {grids} tried in {duration_text(elapsed)}"
+               f" · seed {seed}")
+    return {**made.to_json(), "seed": seed, "elapsed_ms": elapsed * 1000, "message": message}
 
 
 def _gtsps(request: Request, progress: Progress) -> Reply:
@@ -489,6 +538,7 @@ COMMANDS: dict[str, Command] = {
     "count": _count,
     "rate": _rate,
     "generate": _generate,
+    "sizes": _sizes,
     "gtsps": _gtsps,
     "export": _export,
     "techniques": _techniques,

@@ -44,6 +44,32 @@ def test_generate_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["clues"] == Grid.parse(data["puzzle"]).clue_count
 
 
+def test_generate_12x12(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--size", "12", "--level", "hard", "--seed", "1", "--json"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    puzzle = Grid.parse(made["puzzle"])
+    assert (made["n"], puzzle.geometry.box_rows, puzzle.geometry.box_cols) == (12, 3, 4)
+    assert made["level"] == "hard" and grade(puzzle) is Level.HARD
+    assert count_solutions(puzzle, 2) == 1
+
+
+def test_generate_refuses_12x12_guessing_and_25x25(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["generate", "--size", "12", "--level", "guessing", "--seed", "1"]) == 2
+    assert "no 12×12 Needs guessing puzzles: the tutor's logic solves random 12×12 puzzles" in (
+        capsys.readouterr().err)
+    with pytest.raises(SystemExit):
+        main(["generate", "--size", "25"])
+    assert "expected 4, 6, 9, 12 or 16, not '25'" in capsys.readouterr().err
+
+
+def test_worker_generate_says_how_long_it_took() -> None:
+    reply = json.loads(handle(json.dumps({"cmd": "generate", "size": 12, "level": "easy",
+                                          "seed": 2})))
+    assert reply["ok"] and reply["n"] == 12 and reply["elapsed_ms"] >= 0
+    assert reply["message"].startswith(f"New 12×12 puzzle: {reply['clues']} clues, minimal · ")
+    assert reply["message"].endswith(" · seed 2") and " tried in " in reply["message"]
+
+
 def test_generate_reports_an_impossible_level(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["generate", "--size", "4", "--level", "expert", "--seed", "1"]) == 2
     assert ("no 4×4 Expert puzzles: every 4×4 puzzle is solved by singles"
@@ -114,12 +140,14 @@ def test_worker_generate_without_seed_says_which_it_used() -> None:
 
 
 @pytest.mark.parametrize("request_, message", [
-    ({"size": 7}, "size must be one of 4, 6, 9, 16, not 7"),
+    ({"size": 7}, "size must be one of 4, 6, 9, 12, 16, 25, not 7"),
+    ({"size": 25}, "cannot generate 25×25 puzzles: the generator takes more than two and a half "
+                   "minutes per 25×25 grid tried"),
     ({"level": "evil"}, 'level must be one of "easy", "medium", "hard", "expert", "extreme", '
                         '"guessing", "unique", not "evil"'),
     ({"symmetry": "diagonal"}, 'symmetry must be one of "none", "rotational", "mirror", not '
                                '"diagonal"'),
-], ids=["size", "level", "symmetry"])
+], ids=["size", "size-25", "level", "symmetry"])
 def test_worker_generate_errors(request_: dict[str, object], message: str) -> None:
     reply = json.loads(handle(json.dumps({"cmd": "generate", **request_})))
     assert not reply["ok"] and message in reply["error"]["message"]

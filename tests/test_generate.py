@@ -7,8 +7,9 @@ import random
 import pytest
 
 import pysolver.generate
-from pysolver.generate import (GenerationError, blank_while_unique, generate, is_minimal, orbits,
-                               parse_level_choice, random_solution)
+from pysolver.generate import (GenerationError, blank_while_unique, generate, is_minimal,
+                               level_choices, orbits, parse_level_choice, random_solution,
+                               refused_note)
 from pysolver.geometry import geometry_for_size
 from pysolver.grading import Level, grade
 from pysolver.grid import Grid
@@ -26,6 +27,9 @@ FAST_CASES = [
     (9, Level.HARD, range(2)),
     (9, Level.EXTREME, range(3)),
     (9, None, range(3)),
+    (12, Level.EASY, range(2)),
+    (12, Level.HARD, range(2)),
+    (12, None, range(2)),
 ]
 CASES = [(n, level, seed) for n, level, seeds in FAST_CASES for seed in seeds]
 
@@ -109,10 +113,50 @@ def test_giving_up_after_the_attempt_budget_says_so() -> None:
         generate(9, Level.EXPERT, random.Random(15), max_attempts=2)
 
 
-@pytest.mark.parametrize("n", [5, 12, 25])
-def test_unsupported_sizes(n: int) -> None:
-    with pytest.raises(ValueError, match="sizes are 4×4, 6×6, 9×9, 16×16"):
-        generate(n, Level.EASY, random.Random(0))
+@pytest.mark.parametrize(("n", "reason"), [
+    (5, "the grid sizes are 4×4, 6×6, 9×9, 12×12, 16×16 and 25×25"),
+    (25, "the generator takes more than two and a half minutes per 25×25 grid")])
+def test_unsupported_sizes(n: int, reason: str) -> None:
+    def no_grid_expected(stage: str, fraction: float) -> None:
+        raise AssertionError(f"started generating: {stage}")
+
+    with pytest.raises(ValueError, match=f"cannot generate {n}×{n} puzzles: {reason}"):
+        generate(n, Level.EASY, random.Random(0), progress=no_grid_expected)
+
+
+def test_12x12_same_seed_same_puzzle_graded_by_the_logic() -> None:
+    made = generate(12, Level.MEDIUM, random.Random(4))
+    assert (made.puzzle.geometry.box_rows, made.puzzle.geometry.box_cols) == (3, 4)
+    assert count_solutions(made.puzzle, 2) == 1 and is_minimal(made.puzzle)
+    assert grade(made.puzzle) is Level.MEDIUM is made.rating.level
+    assert generate(12, Level.MEDIUM, random.Random(4)).puzzle == made.puzzle
+
+
+#: The levels each size offers (slug, refused?, slow note?), easiest first, "unique" last.
+OFFERED = {
+    4: "easy + medium - hard - expert - extreme - guessing - unique +",
+    6: "easy + medium + hard +~ expert + extreme + guessing - unique +",
+    9: "easy + medium + hard + expert + extreme + guessing - unique +",
+    12: "easy + medium + hard + expert + extreme + guessing - unique +",
+    16: "easy + medium + hard + expert +~ extreme +~ guessing +~ unique +",
+    25: "easy - medium - hard - expert - extreme - guessing - unique -",
+}
+
+
+@pytest.mark.parametrize("n", sorted(OFFERED))
+def test_level_choices_per_size(n: int) -> None:
+    """What the page's Level menu offers: a refused level's reason is the generator's own."""
+    shown = " ".join(f"{c.slug} {'-' if c.refused else '+'}{'~' if c.note else ''}"
+                     for c in level_choices(n))
+    assert shown == OFFERED[n]
+    for choice in level_choices(n):
+        if choice.refused is None or choice.level is None:
+            continue
+        with pytest.raises(ValueError) as refused:
+            generate(n, choice.level, random.Random(0), max_attempts=1)
+        why = str(refused.value).split(": ", 1)[1]
+        assert why.rstrip(".") in choice.refused
+    assert (refused_note(n) is None) == all(c.refused is None for c in level_choices(n))
 
 
 def test_progress_is_reported_per_attempt() -> None:
@@ -122,7 +166,7 @@ def test_progress_is_reported_per_attempt() -> None:
     assert all(0.0 <= f <= 1.0 for _, f in stages)
 
 
-@pytest.mark.parametrize("n", [4, 6, 9, 16])
+@pytest.mark.parametrize("n", [4, 6, 9, 12, 16, 25])
 def test_random_solution_is_a_solved_grid(n: int) -> None:
     grid = random_solution(n, random.Random(n))
     assert grid.geometry.n == n and grid.is_solved()

@@ -286,7 +286,7 @@ REFUSED = {
     "load-puzzle-list": ({"cmd": "load", "puzzle": [FIGURE_4_2]}, "puzzle",
                          "puzzle must be a string, not a list"),
     "generate-size-0": ({"cmd": "generate", "size": 0}, "size",
-                        "size must be one of 4, 6, 9, 16, not 0"),
+                        "size must be one of 4, 6, 9, 12, 16, 25, not 0"),
     "generate-size-4.9": ({"cmd": "generate", "size": 4.9}, "size", "not 4.9"),
     "generate-size-text": ({"cmd": "generate", "size": "9"}, "size", 'not "9"'),
     "generate-seed-1.7": ({"cmd": "generate", "size": 4, "seed": 1.7}, "seed",

@@ -30,13 +30,15 @@ ROOT = Path(__file__).resolve().parents[2]
 #: The first puzzle of bench/data/unique25x25_seed15.txt (one solution).
 PUZZLE_25 = (ROOT / "bench" / "data" / "unique25x25_seed15.txt").read_text(encoding="utf-8").split()[0]
 #: Each board size and how to open it: an example of the menu, or a puzzle in the link.
-SIZES = {4: "4x4", 6: "6x6", 9: "fig42", 16: "16x16", 25: PUZZLE_25}
+SIZES = {4: "4x4", 6: "6x6", 9: "fig42", 12: "12x12", 16: "16x16", 25: PUZZLE_25}
 
 BOXES = """() => {
   const box = (selector) => { const r = document.querySelector(selector).getBoundingClientRect();
     return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height }; };
   const cand = document.querySelector('#board .cand');
+  const keys = [...document.querySelectorAll('#pad button')].map((b) => b.getBoundingClientRect().bottom);
   return { board: box('#board'), bar: box('.play-bar'), pad: box('#pad'), step: box('#step-panel'),
+    padSlack: document.querySelector('#pad').getBoundingClientRect().bottom - Math.max(...keys),
     cand: cand ? parseFloat(getComputedStyle(cand).fontSize) : null,
     height: innerHeight, width: innerWidth, scrollY: scrollY,
     scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth };
@@ -93,13 +95,14 @@ def test_desktop_shows_board_play_bar_and_pad_unscrolled_at_every_size(
         assert sides[9] >= 530 and sides[16] >= 600, sides  # not shrunk more than the height asks
         assert sides[25] >= sides[16], sides
         assert sides[16] >= sides[9], sides
+        assert sides[12] >= 600, sides  # 12 candidates a cell: sized as 16×16, not as 9×9
 
 
 @pytest.mark.parametrize("phone", [(390, 844), (360, 740)], indirect=True, ids=["390x844", "360x740"])
 def test_phone_pad_under_the_board_and_play_bar_on_one_screen(
         phone: Page, site_url: str, artifacts_dir: Path) -> None:
     page = phone
-    for n in (9, 16):
+    for n in (4, 9, 12, 16):
         boxes = open_size(page, site_url, n)
         board, pad, bar, step = boxes["board"], boxes["pad"], boxes["bar"], boxes["step"]
         page.screenshot(path=str(artifacts_dir / f"layout-phone-{boxes['width']}-{n}.png"))
@@ -107,6 +110,7 @@ def test_phone_pad_under_the_board_and_play_bar_on_one_screen(
         assert board["width"] >= boxes["width"] - 24  # the board keeps the screen's width
         assert 0 <= pad["top"] - board["bottom"] <= 12, (n, board, pad)  # the pad straight under it
         assert 0 <= bar["top"] - pad["bottom"] <= 12, (n, pad, bar)  # then the play bar
+        assert boxes["padSlack"] <= 1, (n, boxes["padSlack"])  # no room kept for a row not there
         assert step["top"] >= bar["bottom"], (n, bar, step)  # the explanation after them
         assert bar["bottom"] - board["top"] <= boxes["height"], (n, board, bar)  # one screen
         if boxes["height"] >= 844:

@@ -233,7 +233,8 @@ def test_new_puzzle_loads_a_unique_easy_puzzle(
 
 
 @pytest.mark.parametrize(("size", "level", "words"), [
-    (6, "hard", "about one in a thousand"), (16, "expert", "can take many minutes"), (9, "expert", None)])
+    (6, "hard", "about one in a thousand"), (16, "expert", "can take many minutes"),
+    (9, "expert", "No 9×9 Needs guessing puzzles"), (16, "medium", None)])
 def test_a_slow_choice_is_told_before_new_puzzle_is_pressed(panels: Page, size: int, level: str,
                                                             words: str | None) -> None:
     open_panel(panels, GENERATE)
@@ -295,16 +296,21 @@ def test_rate_on_figure_4_9_says_it_has_several_solutions(panels: Page) -> None:
 # A 6×6 can need a Skyscraper, but no 4×4 more than singles; no random 9×9 defeats the logic.
 @pytest.mark.parametrize(("size", "level"), [(4, "expert"), (9, "guessing")],
                          ids=["4x4-expert", "9x9-guessing"])
-def test_a_level_that_never_turns_up_shows_why_and_keeps_the_board(
-        panels: Page, size: int, level: str) -> None:
+def test_a_level_that_never_turns_up_is_off_and_says_why(panels: Page, size: int, level: str) -> None:
+    """Python's reason (the one ``generate`` gives) is the option's title and in the note under the
+    menus; a level chosen at a size that makes it, kept at one that does not, leaves New puzzle off."""
     show(panels, FIGURE_4_2)
     open_panel(panels, GENERATE)
-    panels.select_option(f"{GENERATE} select[name='size']", str(size))
+    panels.select_option(f"{GENERATE} select[name='size']", "16")  # where every level is made
     panels.select_option(f"{GENERATE} select[name='level']", level)
-    panels.click(f"{GENERATE} button[type='submit']")
-    error = panels.locator(f"{GENERATE} p.panel-error[role='alert']")
-    error.wait_for(state="visible", timeout=120_000)
+    panels.select_option(f"{GENERATE} select[name='size']", str(size))
+    option = panels.locator(f"{GENERATE} select[name='level'] option[value='{level}']")
     reason = py("generate", size=size, level=level, seed=1)["error"]["message"]
-    assert error.inner_text() == reason[0].upper() + reason[1:]  # the panel capitalises it
+    assert option.is_disabled()
+    assert option.get_attribute("title") == reason[0].upper() + reason[1:] + "."
+    note = panels.locator(f"{GENERATE} .choice-note")
+    assert note.is_visible() and reason.split(": ", 1)[1] in note.inner_text()
+    assert panels.locator(f"{GENERATE} select[name='level']").input_value() == level
+    assert panels.is_disabled(f"{GENERATE} button[type='submit']")
     assert state(panels)["view"]["puzzle"] == FIGURE_4_2
     assert board_values(panels) == line_values(FIGURE_4_2)

@@ -149,9 +149,12 @@ export function createControlsView(doc) {
     setAttr(els.notes, "aria-pressed", String(state.notesMode));
     setProp(els.cancel, "hidden", !(state.busy && state.busy.slow));
     setProp(els.cancel, "disabled", !state.busy);
-    const n = String(state.shape.n);
-    if (![...els.size.options].some((option) => option.value === n)) els.size.add(new Option(`${n}×${n}`, n));
-    setProp(els.size, "value", n);
+    // Python's sizes (its `sizes` reply, state.sizes) once they have come; index.html holds the same.
+    if (state.sizes) {
+      redraw(els.size, JSON.stringify(state.sizes.map(({ n, label }) => [n, label])),
+        () => state.sizes.map(({ n, label }) => h("option", { value: n }, label)));
+    }
+    setProp(els.size, "value", String(state.shape.n));
     // Off while a run goes on (a quick edit aside): a choice made then could only be refused, and
     // the refusal would go with the run, leaving the menu back where it was without a word.
     const running = state.busy !== null && !state.busy.interruptible;

@@ -12,7 +12,8 @@
  * with the family and the cited line. Sources: Project Euler 96 (Norvig's easy50), Norvig's top95,
  * magictour's top1465, tdoku's unbiased minimal puzzles, the Kaggle "3 million Sudoku" extract,
  * the 17-clue list (no. 5023), the forum's hardest list (SE rating 11+, as collected by tdoku); the
- * 4×4, 6×6 and 16×16 ones come from `pysolver generate` (seeds 4, 6 and 16); more can be found with
+ * 4×4, 6×6 and 16×16 ones come from `pysolver generate` (seeds 4, 6 and 16), the 12×12 one from
+ * `pysolver generate --size 12 --level hard --seed 1`; more can be found with
  * scripts/find_examples.py. The nice loops and the digit forcing chain have no example: in no
  * puzzle of those sets scanned does the logic reach them, as the techniques tried before them find
  * a step first (see the test).
@@ -151,6 +152,9 @@ export const EXAMPLES = [
   { id: "6x6", family: "intersections", group: "sizes",
     label: "6×6 (2×3 boxes)", shows: "Pointing",
     puzzle: ".6..1..2.3..4......3.5.....653......" },
+  { id: "12x12", family: "chain and pile exclusion", group: "sizes",
+    label: "12×12 (3×4 boxes), needs a naked pair", shows: "Naked Pair",
+    puzzle: ".C...4..BA8..82......3.13.........4...65.73.A.BC..38.6CA..9.B...1........A..4..59.CB.B5................1.........C1.7..34....9B.86....8...2...A4" },
   { id: "16x16", family: "singles", group: "sizes",
     label: "16×16 (4×4 boxes)", shows: "Hidden Single",
     puzzle: ".....1.B.E.F...G...87.....2B.E.4..G.A6.8.....7....4..F.3A9..C8B..98.3...F..1....D....C......2.....2648.FB.3..5C1.1..BED9....6FG35..3..G.8.........6..31....D....4A.2D...9.G....6.C...4.A.6F.3......A.....1.....E.......6E3.591....B4..A...92D.F.1.....8.....4C52" },

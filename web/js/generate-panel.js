@@ -5,30 +5,46 @@
  * score, hardest technique, technique counts), which the panel shows for the puzzle it belongs to
  * (docs/worker-protocol.md). Python decides every figure; this module only lays them out.
  *
+ * The Size and Level menus are built from Python's `sizes` reply (asked once the worker is ready,
+ * kept as `state.sizes`): every grid size, and per size the levels New puzzle makes, those it cannot
+ * (disabled, with Python's reason as their title and in the note under the menus) and what to know
+ * before a slow one. index.html holds the same options for the page before that reply
+ * (tests/test_size_menus.py checks that they match), so nothing moves when they are rebuilt.
+ *
  * State: `state.rating` = the last `rate` or `generate` reply (it names its `puzzle`);
- * `state.generateError` = why the last generation failed; `state.generateChoice` = {size, level}
- * once the person picks them (until then the board's size and any unique level).
+ * `state.generateError` = why the last generation failed; `state.generateChoice` = {size, level,
+ * board} once the person picks them (`board`: the board's size then; the size menu follows the
+ * board's size again once another size is loaded, and shows it until then: any unique level).
  * Test hooks: `#generate-panel[data-state]`, `.rating[data-level][data-score]`,
- * `tr[data-technique] td[data-figure="count"]`.
+ * `tr[data-technique] td[data-figure="count"]`, `.hint-line[data-seed][data-elapsed-ms]`.
  */
 
-import { h, redraw, setData, setProp, setText } from "./dom.js";
+import { h, redraw, setAttr, setData, setProp, setText } from "./dom.js";
+import { client } from "./solver.js";
 import { givensLine, isLoaded } from "./store.js";
 
-const SIZES = [4, 6, 9, 16];
-
-/** The size and level the menus show: the person's choice, else the board's size. */
+/** The size and level the menus show: the person's choice while the board keeps the size it
+ * had then, else the board's size with the level chosen last. */
 function choice(state) {
-  return state.generateChoice ?? { size: SIZES.includes(state.shape.n) ? state.shape.n : 9, level: "unique" };
+  const n = state.shape.n;
+  const chosen = state.generateChoice;
+  return chosen && chosen.board === n ? chosen : { size: n, level: chosen ? chosen.level : "unique", board: n };
 }
 
-/** What to know before generating (docs/worker-protocol.md: 16×16 timings). */
-function choiceNote({ size, level }) {
-  if (size === 6 && level === "hard") {
-    return "Few random 6×6 puzzles are Hard (about one in a thousand): finding one can take half a minute; Cancel stops it.";
-  }
-  if (size !== 16 || !["expert", "extreme", "guessing"].includes(level)) return "";
-  return "A 16×16 puzzle above Hard can take many minutes; Cancel stops it.";
+/** Python's entries for the chosen size and level, or nulls before the `sizes` reply. */
+function entries(state, { size, level }) {
+  const sizeEntry = (state.sizes || []).find((entry) => entry.n === size) || null;
+  const levelEntry = sizeEntry ? sizeEntry.levels.find((entry) => entry.level === level) || null : null;
+  return { sizeEntry, levelEntry };
+}
+
+/** What to know before generating: the levels not made at the size, and a slow level's note. */
+function choiceNote({ sizeEntry, levelEntry }) {
+  return [sizeEntry && sizeEntry.note, levelEntry && levelEntry.note].filter(Boolean).join(" ");
+}
+
+function option(value, label, refused) {
+  return h("option", { value, disabled: Boolean(refused), title: refused }, label);
 }
 
 /** The grade of the puzzle on the board, or null. */
@@ -39,10 +55,8 @@ function currentRating(state) {
 
 function madeLine(reply) {
   if (reply.seed === undefined) return null;
-  const grids = reply.attempts === 1 ? "1 full grid" : `${reply.attempts} full grids`;
-  return h("p", { class: "hint-line", "data-seed": reply.seed },
-    `New ${reply.n}×${reply.n} puzzle: ${reply.clues} clues${reply.minimal ? ", minimal" : ""} · `
-    + `${grids} tried · seed ${reply.seed}`);
+  return h("p", { class: "hint-line", "data-seed": reply.seed, "data-elapsed-ms": Math.round(reply.elapsed_ms) },
+    reply.message);
 }
 
 function ratingElements(reply) {
@@ -103,7 +117,6 @@ export function generatePanel(root, app) {
     const rating = currentRating(state);
     setData(root, "state", busy ? `${busy.cmd}-running` : rating ? "rated" : "idle");
     const idle = state.ready && state.busy === null;
-    setProp(els.generate, "disabled", !idle);
     setProp(els.rate, "disabled", !idle || !isLoaded(state));
     setProp(els.cancel, "hidden", !(busy && busy.cmd === "generate"));
     setProp(els.progress, "hidden", !(busy && busy.cmd === "generate"));
@@ -115,16 +128,33 @@ export function generatePanel(root, app) {
       els.bar.removeAttribute("value");
     }
     const chosen = choice(state);
+    const found = entries(state, chosen);
+    if (state.sizes) {
+      redraw(els.size, JSON.stringify(state.sizes.map(({ n, label, refused }) => [n, label, refused])),
+        () => state.sizes.map(({ n, label, refused }) => option(String(n), label, refused)));
+    }
+    if (found.sizeEntry) {
+      redraw(els.level, JSON.stringify(found.sizeEntry.levels),
+        () => found.sizeEntry.levels.map(({ level, name, refused }) => option(level, name, refused)));
+    }
     setProp(els.size, "value", String(chosen.size));
     setProp(els.level, "value", chosen.level);
-    setProp(els.note, "hidden", !choiceNote(chosen));
-    setText(els.note, choiceNote(chosen));
+    const refused = (found.sizeEntry && found.sizeEntry.refused) || (found.levelEntry && found.levelEntry.refused);
+    setProp(els.generate, "disabled", !idle || Boolean(refused));
+    setAttr(els.generate, "aria-describedby", refused ? els.note.id : null);
+    const note = choiceNote(found);
+    setProp(els.note, "hidden", !note);
+    setText(els.note, note);
     setProp(els.error, "hidden", !state.generateError);
     setText(els.error, state.generateError || "");
     redraw(els.result, JSON.stringify(rating), () => (rating ? ratingElements(rating) : []));
   }
 
   const choose = () => app.commit({ ...app.state, generateError: null,
-    generateChoice: { size: Number(els.size.value), level: els.level.value } });
+    generateChoice: { size: Number(els.size.value), level: els.level.value, board: app.state.shape.n } });
+  // The menus' sizes and levels: Python's, asked once the solver is ready (not through `app.ask`,
+  // which would show the page busy for a reply nobody waits on).
+  client.ready.then(() => client.request("sizes"))
+    .then((reply) => app.commit({ sizes: reply.sizes }), () => {});
   return { intents: { generate, rate, "generate-choice": choose }, render };
 }
