@@ -228,6 +228,14 @@ export function prefetchGzipped(site, gzipped, watch = UNWATCHED) {
  * (and then waits forever) and reports a missing standard library as "[object Object]", so the
  * first download that fails ends the load at once with a DownloadError naming the file. And every
  * download is watched (`watch`, a StallWatch), so that one that stops sending is named too.
+ *
+ * A download that fails while the load runs answers Pyodide nothing (its fetch never settles): the
+ * load is over and reported with the DownloadError, and Pyodide starts some downloads long before
+ * it awaits them (the standard library and the WebAssembly, awaited once the snapshot is in and the
+ * WebAssembly compiled), so a rejection handed to it would surface as an uncaught error in the
+ * worker, a second report of the same failure, whenever that file failed first. The same goes for
+ * a download that fails after the load has failed; one that fails after it has succeeded rejects
+ * as any fetch does.
  */
 export async function withGzippedRuntime(prefetched, load, watch = UNWATCHED) {
   const plainFetch = globalThis.fetch;
@@ -236,12 +244,14 @@ export async function withGzippedRuntime(prefetched, load, watch = UNWATCHED) {
     failed = reject;
   });
   failure.catch(() => {}); // raced below; an unraced rejection is no error
+  let loaded = false;
   const checkedFetch = async (input, init) => {
     try {
       return await fetchOk(input, init, { fetcher: plainFetch, watch });
     } catch (error) {
+      if (loaded) throw error;
       failed(error);
-      throw error;
+      return new Promise(() => {}); // reported by the race below, once; Pyodide waits on, unheard
     }
   };
   globalThis.fetch = async (input, init) => {
@@ -253,7 +263,9 @@ export async function withGzippedRuntime(prefetched, load, watch = UNWATCHED) {
     return response && response.ok ? gunzipped(response, contentType(new URL(href))) : checkedFetch(input, init);
   };
   try {
-    return await Promise.race([load(), failure]);
+    const value = await Promise.race([load(), failure]);
+    loaded = true;
+    return value;
   } finally {
     globalThis.fetch = plainFetch;
   }

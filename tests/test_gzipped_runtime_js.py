@@ -1,0 +1,52 @@
+"""web/js/runtime-loader.js's withGzippedRuntime under Node, with a fetch of its own: a download that
+fails ends the load with one DownloadError naming it, and nothing more escapes as an uncaught
+error, however late Pyodide awaits the download or a second one fails (tests/js/gzipped_runtime_check.mjs
+plays the loads; tests/e2e/test_boot_failures.py shows the page's message)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent / "js" / "gzipped_runtime_check.mjs"
+SITE = "http://127.0.0.1:8000/"
+STDLIB_404 = f"python_stdlib.zip could not be downloaded: HTTP 404 ({SITE}pyodide/python_stdlib.zip)"
+WASM_404 = f"pyodide.asm.wasm could not be downloaded: HTTP 404 ({SITE}pyodide/pyodide.asm.wasm)"
+
+
+@pytest.fixture(scope="module")
+def scenes() -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("node not found: this test runs web/js/runtime-loader.js under Node")
+    out = subprocess.run([node, str(SCRIPT)], capture_output=True, text=True, check=True, timeout=60).stdout
+    found: dict[str, Any] = json.loads(out)
+    return found
+
+
+def test_a_missing_file_awaited_later_is_reported_once(scenes: dict[str, Any]) -> None:
+    assert scenes["awaitedLater"] == {"error": STDLIB_404, "unhandled": [], "fetchRestored": True}
+
+
+def test_of_two_missing_files_the_first_is_reported_and_nothing_else(scenes: dict[str, Any]) -> None:
+    assert scenes["twoMissing"] == {"error": WASM_404, "unhandled": [], "fetchRestored": True}
+
+
+def test_a_file_missing_after_the_load_failed_is_not_reported_again(scenes: dict[str, Any]) -> None:
+    assert scenes["secondFailsLater"] == {"error": STDLIB_404, "unhandled": [], "fetchRestored": True}
+
+
+def test_a_download_failing_after_the_load_succeeded_rejects_for_its_caller(scenes: dict[str, Any]) -> None:
+    late = scenes["failsAfterLoad"]
+    assert late["value"] == 1 and late["unhandled"] == []
+    assert late["heard"] == f"python_stdlib.zip could not be downloaded: HTTP 404 ({SITE}slow/pyodide/python_stdlib.zip)"
+
+
+def test_a_load_with_every_file_or_failing_by_itself_ends_as_it_would(scenes: dict[str, Any]) -> None:
+    assert scenes["allThere"] == {"value": 10, "unhandled": [], "fetchRestored": True}
+    assert scenes["loadFails"] == {"error": "the snapshot could not be restored", "unhandled": [], "fetchRestored": True}
