@@ -63,6 +63,28 @@ def test_back_and_forward_between_puzzles_of_two_sizes(page: Page, site_url: str
     wait_puzzle(page, later)
 
 
+def test_forward_to_givens_being_typed_opens_them_for_typing(page: Page, site_url: str) -> None:
+    """The address carries no mode: the history entry does, so Forward does not open givens typed
+    on a cleared board as a puzzle to play ("Stuck… Guess to go on")."""
+    play_on(page, site_url, FOUR)
+    play_moves(page)
+    page.get_by_role("button", name="Clear").click()
+    wait_for(page, f"{IDLE} && {STATE}.mode === 'enter' && {STATE}.view && {STATE}.view.puzzle === '{'.' * 16}'")
+    typed = "1" + "." * 4 + "2" + "." * 10
+    for index in (0, 5):
+        cell(page, index).click()
+        page.keyboard.press(typed[index])
+    wait_puzzle(page, typed)
+    page.go_back()
+    wait_puzzle(page, FOUR)
+    assert state(page)["mode"] == "play"
+    page.go_forward()
+    wait_puzzle(page, typed)
+    assert state(page)["mode"] == "enter"
+    assert page.get_attribute("#status", "data-state") == "entering"
+    assert page.inner_text("#status .text") == py("load", puzzle=typed)["view"]["entry"]["message"]
+
+
 def edit_a_given_mid_game(page: Page, site_url: str) -> dict[str, Any]:
     """Three moves on the 4×4, then Enter puzzle and a 1 typed as r4c4's given; the view played."""
     play_on(page, site_url, FOUR)

@@ -182,9 +182,10 @@ export function createController(store, client) {
 
   /** Open a position: the saved one (or the game set aside while its givens were edited) when it
    * is the same position, history and all, else the address's digits and notes on the givens;
-   * `problems` (what could not be read) are said after. Until Python's board comes, the page
-   * writes nothing to the address, which already names the position. */
-  async function open(position, stored, problems = []) {
+   * `problems` (what could not be read) are said after; `entryMode`, the mode its history entry was
+   * left in, is the mode of a position not saved. Until Python's board comes, the page writes
+   * nothing to the address, which already names the position. */
+  async function open(position, stored, problems = [], entryMode = "play") {
     // Back or Forward while a run goes on: refused as any input is (the run's reply still comes).
     if (refuse("the position in the address was not opened")) return;
     dispatch({ type: "opening" });
@@ -200,7 +201,7 @@ export function createController(store, client) {
       problems = [...problems, `The saved steps could not be replayed${why}; the puzzle was loaded without them.`];
     }
     if (position.puzzle.length === store.state.entry.length) dispatch({ type: "text", text: position.puzzle, fits: true });
-    const mode = same ? savedSnap.mode : "play";
+    const mode = same ? savedSnap.mode : entryMode;
     const ok = await load(position.puzzle, { digits: position.digits, notes: position.notes,
       play: same ? savedSnap.play : null, settings: same ? savedSnap.settings : undefined }, mode);
     const why = store.state.error;

@@ -15,7 +15,7 @@ import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
 import { learnPanel } from "./learn-panel.js";
 import { client } from "./solver.js";
-import { loadSaved, readHash, save, writeHash } from "./storage.js";
+import { loadSaved, modeOfEntry, readHash, save, writeHash } from "./storage.js";
 import { renderProof, renderWhy } from "./proof-view.js";
 import { BLANK, createStore, initialState, isLoaded, linked, shownStep, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
@@ -43,7 +43,7 @@ function persist(state) {
   const snap = snapshot(state);
   save(snap);
   writeHash({ puzzle: snap.puzzle, ...snap.address },
-    { inPlace: state.mode === "enter" && addressed.mode === "enter" });
+    { inPlace: state.mode === "enter" && addressed.mode === "enter", mode: state.mode });
   if (snap.puzzle !== addressed.puzzle || state.mode === "play") addressed = { puzzle: snap.puzzle, mode: state.mode };
 }
 
@@ -274,7 +274,7 @@ function followAddress() {
   const snap = snapshot(store.state);
   const same = snap.puzzle === position.puzzle && snap.address.digits === position.digits
     && snap.address.notes === position.notes;
-  if (!same) control.open(position, loadSaved().value, problem ? [problem] : []);
+  if (!same) control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry());
 }
 window.addEventListener("popstate", followAddress);
 window.addEventListener("hashchange", followAddress);
@@ -325,7 +325,7 @@ async function restore() {
   const hash = readHash();
   const position = hash.value ?? (saved ? { puzzle: saved.puzzle, ...saved.address }
     : { puzzle: EXAMPLES[0].puzzle, digits: "", notes: "" });
-  await control.open(position, saved, [stored.problem, hash.problem].filter(Boolean));
+  await control.open(position, saved, [stored.problem, hash.problem].filter(Boolean), modeOfEntry());
   await afterNextPaint();
   restored = true;
   if (isLoaded(store.state)) persist(store.state);

@@ -107,13 +107,20 @@ export function hashOf(position) {
 }
 
 /** Show `position` in the address: a new history entry for a new puzzle (unless `inPlace`, as
- * while typing a puzzle's givens), else in place. */
-export function writeHash(position, { inPlace = false } = {}) {
+ * while typing a puzzle's givens), else in place. The entry keeps the page's `mode` (the address
+ * does not carry it), so that Back and Forward to givens being typed open them for typing again. */
+export function writeHash(position, { inPlace = false, mode = "play" } = {}) {
   const hash = hashOf(position);
-  if (location.hash === hash) return;
+  if (location.hash === hash && modeOfEntry() === mode) return;
   const current = parseHash(location.hash).value;
-  if (!inPlace && current !== null && current !== position.puzzle) history.pushState(null, "", hash);
-  else history.replaceState(null, "", hash);
+  if (!inPlace && current !== null && current !== position.puzzle) history.pushState({ mode }, "", hash);
+  else history.replaceState({ mode }, "", hash);
+}
+
+/** The mode the current history entry was left in ("enter" or "play"; "play" when it says none). */
+export function modeOfEntry() {
+  const state = history.state;
+  return state !== null && typeof state === "object" && state.mode === "enter" ? "enter" : "play";
 }
 
 const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
