@@ -8,8 +8,12 @@ beside the clone.
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,3 +53,14 @@ def full_set_lines(name: str, limit: int | None = None, step: int = 1) -> list[s
         pytest.skip(f"{name}: the whole set is not at {SHARED_PUZZLES} "
                     "(set PYSOLVER_SHARED_PUZZLES to the folder of the public puzzle sets)")
     return read_lines(path, limit, step)
+
+
+def node_json(script: Path, module: str, *args: str) -> dict[str, Any]:
+    """What the Node ``script`` (a check of web/js/``module``.js) prints as JSON, given ``args``."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail(f"node not found: this test runs web/js/{module}.js under Node")
+    out = subprocess.run([node, str(script), *args], capture_output=True, text=True, check=True,
+                         timeout=60).stdout
+    found: dict[str, Any] = json.loads(out)
+    return found

@@ -5,13 +5,12 @@ plays the loads; tests/e2e/test_boot_failures.py shows the page's message)."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.helpers import node_json
 
 SCRIPT = Path(__file__).resolve().parent / "js" / "gzipped_runtime_check.mjs"
 SITE = "http://127.0.0.1:8000/"
@@ -21,12 +20,7 @@ WASM_404 = f"pyodide.asm.wasm could not be downloaded: HTTP 404 ({SITE}pyodide/p
 
 @pytest.fixture(scope="module")
 def scenes() -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node not found: this test runs web/js/runtime-loader.js under Node")
-    out = subprocess.run([node, str(SCRIPT)], capture_output=True, text=True, check=True, timeout=60).stdout
-    found: dict[str, Any] = json.loads(out)
-    return found
+    return node_json(SCRIPT, "runtime-loader")
 
 
 def test_a_missing_file_awaited_later_is_reported_once(scenes: dict[str, Any]) -> None:

@@ -4,13 +4,12 @@ tests/e2e/test_boot_stall.py show the page's message)."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.helpers import node_json
 
 SCRIPT = Path(__file__).resolve().parent / "js" / "stall_check.mjs"
 PERIOD = 1000  # the script's stall period, in its clock's milliseconds
@@ -18,12 +17,7 @@ PERIOD = 1000  # the script's stall period, in its clock's milliseconds
 
 @pytest.fixture(scope="module")
 def scenes() -> dict[str, Any]:
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail("node not found: this test runs web/js/runtime-loader.js under Node")
-    out = subprocess.run([node, str(SCRIPT)], capture_output=True, text=True, check=True, timeout=60).stdout
-    found: dict[str, Any] = json.loads(out)
-    return found
+    return node_json(SCRIPT, "runtime-loader")
 
 
 def test_a_read_that_gets_nothing_for_the_period_is_named_until_its_next_byte(scenes: dict[str, Any]) -> None:

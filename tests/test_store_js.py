@@ -3,30 +3,22 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pysolver.web import handle
-from tests.helpers import FIGURE_4_2
+from tests.helpers import FIGURE_4_2, node_json
 
 SCRIPT = Path(__file__).resolve().parent / "js" / "store_check.mjs"
 
 
 def run_under_node(script: Path, what: str) -> dict[str, Any]:
     """What ``script`` prints as JSON, given Python's view of Figure 4.2 after a 9 in r1c1."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail(f"node not found: the {what} test runs web/js/{what}.js under Node")
     handle(json.dumps({"cmd": "load", "puzzle": FIGURE_4_2}))
     view = json.loads(handle(json.dumps({"cmd": "place", "cell": 0, "digit": 9})))["view"]
-    out = subprocess.run([node, str(script), json.dumps(view)], capture_output=True, text=True,
-                         check=True, timeout=60).stdout
-    found: dict[str, Any] = json.loads(out)
-    return found
+    return node_json(script, what, json.dumps(view))
 
 
 @pytest.fixture(scope="module")

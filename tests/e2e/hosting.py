@@ -12,7 +12,7 @@ import json
 import re
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,18 +66,26 @@ def _handler(host: Host) -> type[http.server.SimpleHTTPRequestHandler]:
 
 
 @contextmanager
-def hosting(root: Path, cache_control: str | None = None) -> Iterator[Host]:
-    """Serve `root` at http://127.0.0.1:<free port>/ with the given Cache-Control."""
-    host = Host(root, cache_control=cache_control)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _handler(host))
+def serving(handler: Callable[..., http.server.BaseHTTPRequestHandler], name: str) -> Iterator[str]:
+    """Answer with `handler` at http://127.0.0.1:<free port>/ (yielded) in a thread named `name`."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.verbose = False  # type: ignore[attr-defined]  # build_site.SiteHandler logs when asked
     server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, name="test-host", daemon=True).start()
-    host.url = f"http://127.0.0.1:{server.server_address[1]}/"
+    threading.Thread(target=server.serve_forever, name=name, daemon=True).start()
     try:
-        yield host
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextmanager
+def hosting(root: Path, cache_control: str | None = None) -> Iterator[Host]:
+    """Serve `root` at http://127.0.0.1:<free port>/ with the given Cache-Control."""
+    host = Host(root, cache_control=cache_control)
+    with serving(_handler(host), "test-host") as url:
+        host.url = url
+        yield host
 
 
 def copy_site(site_dir: Path, target: Path) -> Path:

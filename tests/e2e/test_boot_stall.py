@@ -11,7 +11,6 @@ half-way comes from a server of the test's own that sends half of it and then wa
 
 from __future__ import annotations
 
-import http.server
 import re
 import shutil
 import threading
@@ -26,6 +25,7 @@ from playwright.sync_api import Page, Route
 
 import build_site
 from tests.e2e.conftest import READY, READY_TIMEOUT_MS
+from tests.e2e.hosting import serving
 
 pytestmark = pytest.mark.e2e
 
@@ -174,17 +174,12 @@ def _halfway_handler(host: HalfwayHost) -> type[build_site.SiteHandler]:
 def halfway(site_dir: Path) -> Iterator[HalfwayHost]:
     """A HalfwayHost on a free port (the test fills in `stall`)."""
     host = HalfwayHost(site_dir, set())
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(_halfway_handler(host), directory=str(site_dir)))
-    server.verbose = False  # type: ignore[attr-defined]
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, name="halfway-host", daemon=True).start()
-    host.url = f"http://127.0.0.1:{server.server_address[1]}/"
-    try:
-        yield host
-    finally:
-        host.resume.set()
-        server.shutdown()
-        server.server_close()
+    with serving(partial(_halfway_handler(host), directory=str(site_dir)), "halfway-host") as url:
+        host.url = url
+        try:
+            yield host
+        finally:
+            host.resume.set()  # a response held half-way ends, so that the server can stop
 
 
 def snapshot_path(site_dir: Path) -> str:
