@@ -72,6 +72,7 @@ from .geometry import BOX_SHAPES, Geometry, geometry_for_size
 from .board import Board
 from .grading import Level, Rating, fill_basics, level_within, rate, rate_without_guessing
 from .logic import Settings
+from .step import join_names
 from .grid import Grid
 from .techniques import Technique
 from .techniques.registry import ON_REQUEST, TECHNIQUES
@@ -936,12 +937,7 @@ def not_generated(n: int) -> str | None:
         return None
     if n in NOT_GENERATED:
         return NOT_GENERATED[n]
-    return "the grid sizes are " + _listed([f"{size}×{size}" for size in BOX_SHAPES], "and")
-
-
-def _listed(words: Sequence[str], last: str) -> str:
-    """``a, b and c`` (or ``or``)."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+    return "the grid sizes are " + join_names(f"{size}×{size}" for size in BOX_SHAPES)
 
 
 @dataclass(frozen=True)
@@ -992,7 +988,7 @@ def refused_note(n: int) -> str | None:
     reason, levels = UNAVAILABLE.get(n, ("", ()))
     if not levels:
         return None
-    return f"No {n}×{n} {_listed([level.display for level in levels], 'or')} puzzles: {reason}."
+    return f"No {n}×{n} {join_names((level.display for level in levels), 'or')} puzzles: {reason}."
 
 
 def _attempt(n: int, level: Level | None, rng: random.Random, symmetry: Symmetry,
