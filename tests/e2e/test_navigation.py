@@ -85,6 +85,25 @@ def test_forward_to_givens_being_typed_opens_them_for_typing(page: Page, site_ur
     assert page.inner_text("#status .text") == py("load", puzzle=typed)["view"]["entry"]["message"]
 
 
+def test_a_repeated_given_typed_survives_a_reload(page: Page, site_url: str) -> None:
+    """Nothing typed is lost: givens Python refuses (two 1s in a row) come back as typed, with the
+    same reason, after a reload."""
+    page.goto(site_url)
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.select_option("#size", "4")
+    wait_for(page, f"{IDLE} && {STATE}.view.n === 4 && {STATE}.mode === 'enter'")
+    for index in (0, 1):
+        cell(page, index).click()
+        page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    refused = page.inner_text("#message")
+    assert refused.startswith("two 1s in row 1")
+    page.reload()
+    wait_for(page, f"{IDLE} && {STATE}.ready && {STATE}.error !== null", None, 120_000)
+    assert "".join(state(page)["entry"]) == "11" + "." * 14 and state(page)["mode"] == "enter"
+    assert page.inner_text("#message") == refused
+
+
 def edit_a_given_mid_game(page: Page, site_url: str) -> dict[str, Any]:
     """Three moves on the 4×4, then Enter puzzle and a 1 typed as r4c4's given; the view played."""
     play_on(page, site_url, FOUR)
