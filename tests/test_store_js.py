@@ -65,7 +65,7 @@ def test_undo_and_redo_walk_the_givens_typed_while_entering(result: dict[str, An
 
 
 def test_the_tutors_commands_wait_for_play_while_givens_are_typed(result: dict[str, Any]) -> None:
-    assert result["playingOnlyWhen"]["enter"] == ["count", "export"]
+    assert result["playingOnlyWhen"]["enter"] == ["check", "count", "export"]
     assert set(result["playingOnlyWhen"]["play"]) >= {"step", "check", "count", "export"}
 
 

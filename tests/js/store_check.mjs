@@ -69,7 +69,7 @@ const typedChange = reduce(reduce(editingGame, { type: "typed", cell: 0, char: "
 const droppedOnPlay = reduce(typedChange, { type: "mode", mode: "play" });
 const sameAgain = reduce(typedChange, { type: "view", view: { ...view, actions: [], position: 0 }, cmd: "load", mode: "enter" });
 const opening = reduce(loaded, { type: "opening" });
-// The tutor's and the player's commands wait for Play; Count and Export work on givens being typed.
+// The tutor's commands wait for Play; Check, Count and Export work on givens being typed.
 const commands = ["step", "solve", "check", "count", "export"];
 const playingOnlyWhen = Object.fromEntries(["play", "enter"].map((mode) => [mode,
   commands.filter((name) => enabled(mode === "play" ? loaded : editingGame, name))]));

@@ -17,9 +17,9 @@ import { can, canRetype, isLoaded } from "./store.js";
 const WHILE_BUSY = new Set(["notes", "keys", "close-keys"]);
 
 /** Is the button for `name` usable now? */
-/** The commands that play the puzzle (moves, the tutor's steps, Check): off in Enter puzzle mode. */
-const PLAYING = new Set(["step", "hint", "apply", "solve_logic", "guess", "backtrack", "solve", "check",
-  "fill_notes"]);
+/** The commands that play the puzzle (the tutor's steps, hints, notes): off in Enter puzzle mode,
+ * where Check names the repeats among the givens typed. */
+const PLAYING = new Set(["step", "hint", "apply", "solve_logic", "guess", "backtrack", "solve", "fill_notes"]);
 
 export function enabled(state, name) {
   if (state.ready && state.busy && WHILE_BUSY.has(name)) return name !== "notes" || notesUsable(state);
