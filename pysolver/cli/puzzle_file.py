@@ -137,14 +137,18 @@ def _is_picture_of_whole_rows(lines: list[str]) -> bool:
     counts = {cell_count(line) for line in lines}
     if counts != {len(lines)} or not size_for_cell_count(len(lines)):
         return False
-    symbols = set("".join(lines).translate(_DROP_SEPARATORS)) - set(_BLANKS)
-    return len(symbols) > isqrt(len(lines))
+    return _symbols_shown(lines) > isqrt(len(lines))
 
 
 def _spell_sixteen_symbols(lines: list[str]) -> bool:
     """Whether 16-cell lines show more than a 4×4 puzzle's four digits between them: only then
     may some of them be a 16×16 picture's rows (``_is_picture_of_whole_rows``)."""
-    return len(set("".join(lines).translate(_DROP_SEPARATORS)) - set(_BLANKS)) > 4
+    return _symbols_shown(lines) > 4
+
+
+def _symbols_shown(lines: list[str]) -> int:
+    """How many different digits ``lines`` show between them (blanks and separators aside)."""
+    return len(set("".join(lines).translate(_DROP_SEPARATORS)) - set(_BLANKS))
 
 
 def split_puzzles(text: str, source: str) -> list[PuzzleText]:
