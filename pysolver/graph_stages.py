@@ -17,7 +17,7 @@ paths, the edges walked and the vertices reached, so the page draws it without k
 >>> [s.name for s in stages(g)]
 ['edges', 'matching', 'paths', 'pattern', 'removed']
 >>> stages(g)[2].text
-'Follow alternating paths from r1c1: a candidate edge to a digit, then that digit’s matching edge back to a cell. They reach only r1c1 and r1c2, and the digits 1 and 2. Every digit they reach is matched back to a cell they reach, so these 2 cells have exactly 2 digits between them: no path leads out.'
+'Follow alternating paths from r1c1 (a candidate edge to a digit, then that digit’s matching edge back to a cell): they reach only r1c1 and r1c2, and the digits 1 and 2. Every digit they reach is matched back to a cell they reach, so these 2 cells have exactly 2 digits between them: no path leads out.'
 >>> broken = GraphDrawing("house", "row 1", cells, digits, ((0, 0), (1, 0), (2, 1), (2, 2)),
 ...                       ((0, 0), (2, 1)), "chain", (0, 1), (0,), ())
 >>> is_hall_violation(broken), [s.name for s in stages(broken)]
@@ -203,9 +203,9 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
     digits = join_names(right_names[j] for j in sorted(graph.pattern_right))
     k = len(graph.pattern_left)
     if chain:
-        paths_text = (f"Follow alternating paths from {left_names[start]}: a candidate edge to a "
-                      f"{right_noun}, then that {right_noun}’s matching edge back to a {left_noun}. "
-                      f"They reach only {join_names(left_names[i] for i in sorted(reached_left))}, "
+        paths_text = (f"Follow alternating paths from {left_names[start]} (a candidate edge to a "
+                      f"{right_noun}, then that {right_noun}’s matching edge back to a {left_noun}): "
+                      f"they reach only {join_names(left_names[i] for i in sorted(reached_left))}, "
                       f"and {_right_names(graph, sorted(reached_right))}. Every {right_noun} they "
                       f"reach is matched back to a {left_noun} they reach, so these "
                       f"{_plural(len(reached_left), left_noun)} have exactly "
@@ -221,9 +221,9 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
             removed_text = (f"So the other {plural(symbol)} of {digits} go: the red edges "
                             f"({_plural(len(graph.removed), 'candidate')}).")
     else:
-        paths_text = (f"Follow alternating paths from {_right_names(graph, [start])}: an edge to a "
-                      f"{left_noun} that can take it, then that {left_noun}’s matching edge. "
-                      f"They reach only {_right_names(graph, sorted(reached_right))}, in "
+        paths_text = (f"Follow alternating paths from {_right_names(graph, [start])} (an edge to a "
+                      f"{left_noun} that can take it, then that {left_noun}’s matching edge): "
+                      f"they reach only {_right_names(graph, sorted(reached_right))}, in "
                       f"{join_names(left_names[i] for i in sorted(reached_left))}. Every "
                       f"{left_noun} they reach is matched back to a {right_noun} they reach, so "
                       f"these {_plural(len(reached_right), right_noun)} fit in exactly "

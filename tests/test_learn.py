@@ -111,8 +111,8 @@ def test_each_exclusion_lesson_names_the_step_it_teaches() -> None:
 
 def test_the_stages_name_what_the_paths_reach_and_why_that_proves_the_pattern() -> None:
     paths = lesson("house", PERMUTATION)["graph"]["stages"][2]["text"]
-    assert paths.startswith("Follow alternating paths from digit 5: an edge to a cell that can take it")
-    assert "They reach only the digits 1 and 5, in cell 1 and cell 5." in paths
+    assert paths.startswith("Follow alternating paths from digit 5 (an edge to a cell that can take it")
+    assert "they reach only the digits 1 and 5, in cell 1 and cell 5." in paths
     assert "Every cell they reach is matched back to a digit they reach, so these 2 digits fit in " \
         "exactly 2 cells" in paths
     removed = house_lesson(CHAIN)["graph"]["stages"][4]["text"]
