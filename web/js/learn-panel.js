@@ -71,7 +71,8 @@ function toggleTable(lesson, candidates) {
   const [rowName, valueName] = house ? ["cell", "digit"] : ["row", "column"];
   const head = h("tr", null, h("th", { scope: "col" }, rowName),
     values.map((v) => h("th", { scope: "col", "aria-label": `${valueName} ${v}` }, house ? v : `c${v}`)));
-  const rows = candidates.map((set, r) => h("tr", null, h("th", { scope: "row" }, `${rowName} ${r + 1}`),
+  // A no-break space: "row 1" on one line, however narrow the screen.
+  const rows = candidates.map((set, r) => h("tr", null, h("th", { scope: "row" }, `${rowName}\u00a0${r + 1}`),
     values.map((v) => h("td", null, h("button", { type: "button", "data-intent": "learn-toggle",
       "data-row": r, "data-value": v, "aria-pressed": String(set.includes(v)),
       "aria-label": `${rowName} ${r + 1}, ${valueName} ${v}` }, set.includes(v) ? (house ? v : lesson.digit) : "·")))));
