@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..bitsets import sparse_bit_indices
+from ..bitsets import bit_indices
 from .graph import PermutationGraph
 
 
@@ -63,7 +63,7 @@ def count_cliques(graph: PermutationGraph, bound: int) -> LazyCount:
         nonlocal cliques, supervertices
         closes_line = open_in_line[line_of[box]] == 1
         position = peers[box].index(other) if other in peers[box] else None
-        for index in sparse_bit_indices(allowed[box]):
+        for index in bit_indices(allowed[box]):
             left = allowed[other]
             if position is not None:
                 left &= neighbours(box, index)[position]
@@ -83,7 +83,7 @@ def count_cliques(graph: PermutationGraph, bound: int) -> LazyCount:
         line = line_of[box]
         open_in_line[line] -= 1
         try:
-            for index in sparse_bit_indices(allowed[box]):
+            for index in bit_indices(allowed[box]):
                 narrowed = list(allowed)
                 for peer, nbr in zip(peers[box], neighbours(box, index)):
                     narrowed[peer] &= nbr
