@@ -124,6 +124,48 @@ EXPLAINER_PM = """\
 """
 
 
+# HoDoKu's pencil marks of the puzzle "..19....39..7..16..": every given's digit is gone from its peers.
+HODOKU_START_PM = """\
+.------------------.--------------------.-------------------.
+| 478   2678  1    | 9     2468    48   | 245    2458  3    |
+| 9     28    58   | 7     2348    348  | 1      6     2458 |
+| 48    3     68   | 2468  12468   5    | 249    2489  7    |
+:------------------+--------------------+-------------------:
+| 1378  5     3678 | 468   14678   148  | 234    1248  9    |
+| 178   1789  4    | 3     15789   2    | 6      158   158  |
+| 2     1689  3689 | 4568  145689  1489 | 345    7     1458 |
+:------------------+--------------------+-------------------:
+| 6     789   789  | 1     24589   489  | 24579  3     245  |
+| 138   4     2    | 58    3589    7    | 59     159   6    |
+| 5     179   379  | 24    2349    6    | 8      1249  124  |
+'------------------'--------------------'-------------------'
+"""
+
+
+def test_a_lone_digit_a_peer_lists_is_a_candidate_and_the_reading_is_said() -> None:
+    """One slip (r1c2 lists the 1 of the given beside it) makes r1c3 read as an empty cell with one
+    candidate, HoDoKu's reading: the notice says so, why, and how to make it a given."""
+    start = formats.parse(HODOKU_START_PM)
+    assert sum(map(bool, start.board.givens)) == 28 and start.notices == ()
+    slipped = HODOKU_START_PM.replace("| 478   2678  1    |", "| 478   12678 1    |")
+    for text in (slipped, formats.write(formats.parse(slipped).board, "candidates")):
+        imported = formats.parse(text)
+        assert sum(map(bool, imported.board.givens)) == 27
+        assert imported.board.values[2] == 0 and imported.board.candidate_digits(2) == [1]
+        assert imported.notices == (
+            "r1c3's lone 1 was read as a candidate, not a given, because r1c2 also lists 1 (a "
+            "given's digit is listed by none of its peers): if r1c3 is a given, take 1 out of "
+            "r1c2.",)
+
+
+def test_several_lone_candidates_are_named_in_one_notice() -> None:
+    assert formats.parse(HODOKU_PM).notices == (
+        "r4c8's lone 5 (r4c5 also lists 5), r5c3's lone 4 (r7c3 also lists 4), r6c1's lone 8 (r4c1, "
+        "r6c4 and r6c5 also list 8) and 4 more were read as candidates, not givens, because a peer "
+        "lists the same digit (a given's digit is listed by none of its peers): to make one a "
+        "given, take its digit out of those peers.",)
+
+
 def test_hodoku_pencil_marks_are_read() -> None:
     imported = formats.parse(HODOKU_PM)
     board = imported.board

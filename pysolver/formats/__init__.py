@@ -35,6 +35,7 @@ from ..errors import PuzzleFormatError
 from ..geometry import BOX_SHAPES
 from ..grid import SEPARATORS, Grid
 from .candidates import CANDIDATE_LENGTHS, is_candidate_string, parse_candidates, write_candidates
+from .marks import lone_candidates_notice
 from .pencilmarks import is_rule, looks_like_pencilmarks, parse_pencilmarks, write_pencilmarks
 from .position import is_position, parse_position, write_position
 from .sudokuwiki import is_sudokuwiki, parse_sudokuwiki, write_sudokuwiki
@@ -149,10 +150,13 @@ def format_named(name: str) -> TextFormat:
 
 @dataclass(frozen=True)
 class Imported:
-    """A position read from text, and the form it was written in."""
+    """A position read from text, the form it was written in, and what the reading decided that
+    the text leaves open, in words to show beside the board (``notices``: a pencil-mark grid's lone
+    digit read as a candidate, not a given; see ``marks.lone_candidates_notice``)."""
 
     board: Board
     format: str
+    notices: tuple[str, ...] = ()
 
     @property
     def puzzle(self) -> Grid:
@@ -195,10 +199,16 @@ def written_in_hex(text: str) -> bool:
             and set(cells) <= set("0123456789ABCDEF."))
 
 
+#: The forms whose givens are told from last candidates by the lone-digit rule alone (``marks``).
+_LONE_DIGIT_FORMS = ("pencilmarks", "candidates")
+
+
 def parse(text: str, alphabet: str = "digits") -> Imported:
     """Read a position in any form; ``PuzzleFormatError`` or ``ConflictError`` say what is wrong."""
     name = detect(text)
-    return Imported(_BY_NAME[name].read(text, alphabet), name)
+    board = _BY_NAME[name].read(text, alphabet)
+    notice = lone_candidates_notice(board) if name in _LONE_DIGIT_FORMS else None
+    return Imported(board, name, (notice,) if notice else ())
 
 
 def write(board: Board, name: str, alphabet: str = "digits") -> str:
