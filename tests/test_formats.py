@@ -431,3 +431,47 @@ def test_a_picture_after_blank_lines_is_named_by_the_lines_of_the_text() -> None
     rows[4] = rows[4].replace(".", "x", 1)
     with pytest.raises(PuzzleFormatError, match=r"^unexpected character 'x' at line 7, column"):
         formats.parse("\n\n" + "\n".join(rows))
+
+
+# --- characters that show as nothing ----------------------------------------------------------
+
+INVISIBLE_LINE = FIGURE_4_2[:40] + "\u200b" + FIGURE_4_2[40:]
+CANDIDATES = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "candidates")
+
+
+@pytest.mark.parametrize("text, message", [
+    (INVISIBLE_LINE, "unexpected character at position 41 (after r5c4): an invisible zero-width "
+                     "space (U+200B), which shows as nothing: delete it (a 9×9 puzzle uses 1-9, and "
+                     "'.' or '0' for a blank)"),
+    ("\u200f" + FIGURE_4_2, "unexpected character at position 1 (before r1c1): an invisible "
+                            "right-to-left mark (U+200F), which shows as nothing: delete it (a 9×9 "
+                            "puzzle uses 1-9, and '.' or '0' for a blank)"),
+    ("\n".join(FIGURE_4_2[i:i + 9] + "\u200d" for i in range(0, 81, 9)),
+     "unexpected character at line 1, column 10 (after r1c9): an invisible zero-width joiner "
+     "(U+200D), which shows as nothing: delete it (a 9×9 puzzle uses 1-9, and '.' or '0' for a "
+     "blank)"),
+    (HODOKU_START_PM.replace("| 9     28 ", "| 9\u2060     28 "),
+     "unexpected character at line 3, column 4 (after r2c1): an invisible word joiner (U+2060), "
+     "which shows as nothing: delete it (a 9×9 grid's candidates are 1-9, and '.' alone marks a "
+     "cell without any)"),
+    (HODOKU_START_PM.replace("| 9     28 ", "| 9     2\u200e8 "),
+     "unexpected character at line 3, column 10 (in r2c2): an invisible left-to-right mark "
+     "(U+200E), which shows as nothing: delete it (a 9×9 grid's candidates are 1-9, and '.' alone "
+     "marks a cell without any)"),
+    (CANDIDATES[:100] + "\u200b" + CANDIDATES[100:],
+     "unexpected character at position 101 (in r2c3): an invisible zero-width space (U+200B), "
+     "which shows as nothing: delete it"),
+    (FIGURE_4_2 + "\ufeff", "unexpected character at position 82 (after r9c9): an invisible "
+                            "byte-order mark (zero-width no-break space) (U+FEFF), which shows as "
+                            "nothing: delete it (a 9×9 puzzle uses 1-9, and '.' or '0' for a blank)"),
+], ids=["zero-width-space", "rtl-mark-first", "joiner-per-row", "pencil-mark-after-cell",
+        "pencil-mark-in-cell", "candidate-string", "late-byte-order-mark"])
+def test_an_invisible_character_is_named_in_words_with_its_cell(text: str, message: str) -> None:
+    with pytest.raises(PuzzleFormatError) as raised:
+        formats.parse(text)
+    assert str(raised.value) == message
+
+
+def test_a_byte_order_mark_at_the_start_is_skipped_as_a_file_reader_does() -> None:
+    for text in (FIGURE_4_2, HODOKU_START_PM):
+        assert formats.parse("\ufeff" + text) == formats.parse(text)
