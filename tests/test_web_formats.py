@@ -113,3 +113,11 @@ def test_load_names_an_invisible_character_with_its_cell_and_skips_a_leading_bom
                                        "nothing: delete it")
     reply = ask("load", puzzle="\ufeff" + FIGURE_4_2)
     assert reply["ok"] and reply["view"]["puzzle"] == FIGURE_4_2
+
+
+def test_load_refuses_a_paste_too_long_in_its_own_characters() -> None:
+    paste = FIGURE_4_2 * 3000
+    error = ask("load", puzzle=paste)["error"]
+    assert (error["kind"], error["field"]) == ("invalid", "puzzle")
+    assert error["message"].startswith("the puzzle text is too long: 243,000 characters; at most "
+                                       "150,000 are read")
