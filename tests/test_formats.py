@@ -437,6 +437,7 @@ def test_a_picture_after_blank_lines_is_named_by_the_lines_of_the_text() -> None
 
 INVISIBLE_LINE = FIGURE_4_2[:40] + "\u200b" + FIGURE_4_2[40:]
 CANDIDATES = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "candidates")
+SUDOKUWIKI = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "sudokuwiki")
 
 
 @pytest.mark.parametrize("text, message", [
@@ -464,8 +465,15 @@ CANDIDATES = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "candidates"
     (FIGURE_4_2 + "\ufeff", "unexpected character at position 82 (after r9c9): an invisible "
                             "byte-order mark (zero-width no-break space) (U+FEFF), which shows as "
                             "nothing: delete it (a 9×9 puzzle uses 1-9, and '.' or '0' for a blank)"),
+    (":0000:x:" + FIGURE_4_2[:12] + "\u2066" + FIGURE_4_2[12:] + "::",
+     "unexpected character at position 21 (after r2c3): an invisible left-to-right isolate "
+     "(U+2066), which shows as nothing: delete it"),
+    (SUDOKUWIKI[:8] + "\u200c" + SUDOKUWIKI[8:],
+     "unexpected character at position 9 (in r1c3): an invisible zero-width non-joiner (U+200C), "
+     "which shows as nothing: delete it"),
 ], ids=["zero-width-space", "rtl-mark-first", "joiner-per-row", "pencil-mark-after-cell",
-        "pencil-mark-in-cell", "candidate-string", "late-byte-order-mark"])
+        "pencil-mark-in-cell", "candidate-string", "late-byte-order-mark", "position-line",
+        "sudokuwiki"])
 def test_an_invisible_character_is_named_in_words_with_its_cell(text: str, message: str) -> None:
     with pytest.raises(PuzzleFormatError) as raised:
         formats.parse(text)

@@ -271,7 +271,7 @@ def _cell_at(name: str, text: str, at: int, geometry: Geometry,
              line_column: tuple[int, int]) -> tuple[int | None, bool]:
     """The cell the first invisible character of ``text`` (at offset ``at``, on ``line_column``)
     stands in, or after (-1 before the first), and whether in, read as form ``name``; (None,
-    False) for the forms not counted so."""
+    False) where no cell is (a position line's removed candidates)."""
     if name in ("line", "picture", "candidates"):
         lines = text[:at].splitlines(keepends=True)
         if name == "picture":  # the rule lines' dots and corners are no cells
@@ -286,6 +286,13 @@ def _cell_at(name: str, text: str, at: int, geometry: Geometry,
             return -1, False
         line, column, length = spans[-1]
         return len(spans) - 1, line == line_column[0] and column + length > line_column[1]
+    before = text[:at].lstrip()
+    if name == "sudokuwiki":
+        count = len(before.removeprefix("S9B"))
+        return (count - 1) // 2, count % 2 != 0
+    fields = before.split(":")
+    if name == "position" and len(fields) == 4:  # in the cells field
+        return len(fields[3]) - fields[3].count("+") - 1, False
     return None, False
 
 
