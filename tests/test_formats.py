@@ -438,6 +438,12 @@ def test_a_picture_after_blank_lines_is_named_by_the_lines_of_the_text() -> None
 INVISIBLE_LINE = FIGURE_4_2[:40] + "\u200b" + FIGURE_4_2[40:]
 CANDIDATES = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "candidates")
 SUDOKUWIKI = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "sudokuwiki")
+# HoDoKu's picture: '.', ':' and "'" corners, whose dots are no cells.
+_BOX_ROWS = ["| " + " | ".join(" ".join(FIGURE_4_2[r * 9 + b * 3:r * 9 + b * 3 + 3]) for b in range(3))
+             + " |" for r in range(9)]
+HODOKU_PICTURE = "\n".join([".-------.-------.-------.", *_BOX_ROWS[:3], ":-------+-------+-------:",
+                            *_BOX_ROWS[3:6], ":-------+-------+-------:", *_BOX_ROWS[6:],
+                            "'-------'-------'-------'"])
 
 
 @pytest.mark.parametrize("text, message", [
@@ -471,9 +477,13 @@ SUDOKUWIKI = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "sudokuwiki"
     (SUDOKUWIKI[:8] + "\u200c" + SUDOKUWIKI[8:],
      "unexpected character at position 9 (in r1c3): an invisible zero-width non-joiner (U+200C), "
      "which shows as nothing: delete it"),
+    (HODOKU_PICTURE.replace(":-------+", ":---\u200d----+", 1),
+     "unexpected character at line 5, column 5 (after r3c9): an invisible zero-width joiner "
+     "(U+200D), which shows as nothing: delete it (a 9×9 puzzle uses 1-9, and '.' or '0' for a "
+     "blank)"),
 ], ids=["zero-width-space", "rtl-mark-first", "joiner-per-row", "pencil-mark-after-cell",
         "pencil-mark-in-cell", "candidate-string", "late-byte-order-mark", "position-line",
-        "sudokuwiki"])
+        "sudokuwiki", "picture-rule-line"])
 def test_an_invisible_character_is_named_in_words_with_its_cell(text: str, message: str) -> None:
     with pytest.raises(PuzzleFormatError) as raised:
         formats.parse(text)

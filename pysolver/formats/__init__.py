@@ -273,9 +273,12 @@ def _cell_at(name: str, text: str, at: int, geometry: Geometry,
     stands in, or after (-1 before the first), and whether in, read as form ``name``; (None,
     False) where no cell is (a position line's removed candidates)."""
     if name in ("line", "picture", "candidates"):
-        lines = text[:at].splitlines(keepends=True)
+        lines = [text[:at]]
         if name == "picture":  # the rule lines' dots and corners are no cells
-            lines = ["" if is_rule(line) else line for line in lines[:-1]] + lines[-1:]
+            head, _, partial = text[:at].rpartition("\n")
+            current = without_invisible(text.splitlines()[line_column[0] - 1])
+            lines = [line for line in head.splitlines() if not is_rule(line)]
+            lines += [] if is_rule(current) else [partial]
         count = len("".join(lines).translate(_DROP_SEPARATORS if name != "candidates"
                                              else _DROP_SPACE))
         per_cell = geometry.n if name == "candidates" else 1
