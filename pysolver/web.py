@@ -36,7 +36,7 @@ from .generate import (SYMMETRIES, generate, level_choices, not_generated,
 from .geometry import BOX_SHAPES, SYMBOLS, bits, plural
 from .grading import Level, rate
 from .grid import Grid, symbols_rule
-from .learn import MAX_SIDE, lesson
+from .learn import MAX_SIDE, TEACHES, lesson
 from .logic import FIGURE_4_2
 from .gtsps import gtsps_report
 from .play import Move, MoveKind, decode_notes, digits_line, encode_notes, parse_digits_line
@@ -507,12 +507,14 @@ def _gtsps(request: Request, progress: Progress) -> Reply:
 def _bipartite(request: Request, progress: Progress) -> Reply:
     """The Learn panel's editable graph: ``kind`` ('house' or 'digit'), ``candidates`` (each left
     vertex's right neighbours, from 1), ``digit`` for a rows × columns graph, and ``prefer``
-    ('chain' or 'pile') for which pattern to draw when sizes tie; the reply is drawn and worded by
-    the solver's own analysis."""
+    ('chain' or 'pile') for which pattern to draw when sizes tie, and ``teach`` ('exclusion', or
+    'matching' for the lesson on the matching alone); the reply is drawn and worded by the
+    solver's own analysis."""
     kind = fields.choice(request, "kind", ("house", "digit"))
     digit = fields.integer(request, "digit", low=1, high=MAX_SIDE, default=1)
     prefer = fields.choice(request, "prefer", ("chain", "pile"), default="chain")
-    return lesson(kind, request.get("candidates"), digit, prefer)
+    teach = fields.choice(request, "teach", TEACHES, default="exclusion")
+    return lesson(kind, request.get("candidates"), digit, prefer, teach)
 
 
 COMMANDS: dict[str, Command] = {
