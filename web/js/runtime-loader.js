@@ -263,15 +263,16 @@ UNWATCHED.close();
  * with a DownloadError saying how much of how much came; a zip archive (a `.zip` or `.whl` address)
  * that ends without its end record (cut short by a wrong Content-Length, say) errors with one saying
  * it arrived damaged. `onBroken(error)` hears either; when it returns true (the failure is reported
- * elsewhere), the body goes quiet instead of erroring.
+ * elsewhere), the body goes quiet instead of erroring. The errors name the address the answer came
+ * from, else `requested`.
  */
-function watchedBody(response, watched, onBroken = () => false) {
+function watchedBody(response, watched, requested, onBroken = () => false) {
   if (!response.body) {
     watched.received();
     return response;
   }
   const reader = response.body.getReader();
-  const url = response.url;
+  const url = response.url || String(requested);
   const total = announcedSize(response);
   const tail = ZIP_PATH.test(url.split(/[?#]/)[0]) ? new Tail(ZIP_END_SPAN) : null;
   let received = 0;
@@ -306,7 +307,7 @@ function watchedBody(response, watched, onBroken = () => false) {
   const { status, statusText, headers } = response;
   const answer = new Response(body, { status, statusText, headers });
   // Pyodide and the messages read the address the answer came from; a new Response has none.
-  Object.defineProperty(answer, "url", { value: response.url });
+  Object.defineProperty(answer, "url", { value: url });
   return answer;
 }
 
@@ -330,7 +331,7 @@ export async function fetchOk(input, init, { fetcher = fetch, watch = UNWATCHED,
   }
   watched.received();
   if (!response.ok) throw new DownloadError(url, `HTTP ${response.status}`);
-  return watchedBody(response, watched, onBroken);
+  return watchedBody(response, watched, url, onBroken);
 }
 
 /**
@@ -372,7 +373,7 @@ export function prefetchGzipped(site, gzipped, watch = UNWATCHED) {
     watched.waiting();
     const response = fetch(gz).then((answer) => {
       watched.received();
-      return answer.ok ? watchedBody(answer, watched) : answer;
+      return answer.ok ? watchedBody(answer, watched, gz) : answer;
     }, (error) => {
       watched.received();
       throw error;
