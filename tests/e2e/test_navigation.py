@@ -104,6 +104,46 @@ def test_a_repeated_given_typed_survives_a_reload(page: Page, site_url: str) -> 
     assert page.inner_text("#message") == refused
 
 
+AFTER_A_FRAME = "new Promise((done) => requestAnimationFrame(() => setTimeout(() => setTimeout(done))))"
+#: A key typed on the board's selected cell, and what is saved in the same task (before any reply
+#: from Python can come): the stored puzzle and the address.
+TYPE_AND_READ_SAVED = """(key) => {
+  document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  return { stored: JSON.parse(localStorage.getItem('pysolver.board')).puzzle, hash: location.hash };
+}"""
+
+
+def test_givens_typed_after_a_reload_onto_a_repeat_are_saved_at_the_keystroke(page: Page, site_url: str) -> None:
+    """Reloaded onto givens Python refuses, the page goes on saving what is typed: a given typed then
+    is saved at once, before Python answers, and a second reload shows it in Enter mode with the
+    same reason (the page used to stop saving until a valid board came)."""
+    page.goto(site_url)
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.select_option("#size", "4")
+    wait_for(page, f"{IDLE} && {STATE}.view.n === 4 && {STATE}.mode === 'enter'")
+    cell(page, 0).click()
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.view.givens[0] === 1")
+    cell(page, 1).click()
+    saved = page.evaluate(TYPE_AND_READ_SAVED, "1")  # the repeat: saved before Python refuses it
+    assert saved == {"stored": "11" + "." * 14, "hash": "#p=11" + "." * 14}, saved
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    refused = page.inner_text("#message")
+    page.reload()
+    wait_for(page, f"{IDLE} && {STATE}.ready && {STATE}.error !== null", None, 120_000)
+    page.evaluate(AFTER_A_FRAME)  # the page saves from the frame after its first board on
+    cell(page, 5).click()
+    typed = "11" + "." * 3 + "2" + "." * 10
+    saved = page.evaluate(TYPE_AND_READ_SAVED, "2")
+    assert saved == {"stored": typed, "hash": f"#p={typed}"}, saved
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    page.reload()
+    wait_for(page, f"{IDLE} && {STATE}.ready && {STATE}.error !== null", None, 120_000)
+    assert "".join(state(page)["entry"]) == typed and state(page)["mode"] == "enter"
+    assert page.inner_text("#message") == refused
+    assert page.inner_text("#status .text") == refused
+
+
 def edit_a_given_mid_game(page: Page, site_url: str) -> dict[str, Any]:
     """Three moves on the 4×4, then Enter puzzle and a 1 typed as r4c4's given; the view played."""
     play_on(page, site_url, FOUR)

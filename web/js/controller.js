@@ -208,6 +208,10 @@ export function createController(store, client) {
     if (!ok && (position.digits || position.notes) && await load(position.puzzle, {}, mode) && why) {
       problems = [...problems, `The link's digits and notes were left out: ${why.message}.`];
     }
+    // No board came, but the board shows the puzzle as typed (a repeated given typed before a
+    // reload, which Python refuses): the opening is over all the same, so that what is typed next
+    // is saved. Refused text of another size is not shown, and the address keeps naming it.
+    if (store.state.opening && entryText(store.state) === position.puzzle.trim()) dispatch({ type: "opened" });
     report(problems);
   }
 

@@ -306,6 +306,8 @@ export function reduce(state, action) {
     }
     case "opening":
       return { ...state, opening: true, openingGame: action.game ?? null };
+    case "opened": // Python refused the position opened: its text, shown as typed, may be saved again
+      return { ...state, opening: false, openingGame: null };
     case "error":
       return { ...state, error: action.error, notice: null };
     case "notice":
