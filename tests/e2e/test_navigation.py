@@ -144,6 +144,45 @@ def test_givens_typed_after_a_reload_onto_a_repeat_are_saved_at_the_keystroke(pa
     assert page.inner_text("#status .text") == refused
 
 
+#: A key typed on the board's selected cell, and the step panel's words in the same task (before
+#: Python answers).
+TYPE_AND_READ_PANEL = """(key) => {
+  document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  return { title: document.getElementById('step-title').textContent, text: document.getElementById('step-text').textContent };
+}"""
+
+
+def panel_words(page: Page) -> dict[str, str]:
+    return {"title": page.inner_text("#step-title"), "text": page.inner_text("#step-text")}
+
+
+def test_the_step_panel_says_the_givens_status_while_they_are_typed(page: Page, site_url: str) -> None:
+    """In Enter puzzle the step panel says Python's entry status of the givens, kept while Python
+    reads a keystroke (not the play help: "Play: select a cell…"), and for givens Python refuses,
+    its reason and what to do."""
+    page.goto(site_url)
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.select_option("#size", "4")
+    wait_for(page, f"{IDLE} && {STATE}.view.n === 4 && {STATE}.mode === 'enter'")
+    empty = py("load", puzzle="." * 16)["view"]["entry"]["message"]
+    assert panel_words(page) == {"title": "No step yet", "text": empty}
+    cell(page, 0).click()
+    assert page.evaluate(TYPE_AND_READ_PANEL, "1") == {"title": "No step yet", "text": empty}
+    wait_for(page, f"{IDLE} && {STATE}.view.givens[0] === 1")
+    one = "1" + "." * 15
+    assert panel_words(page) == {"title": "No step yet", "text": py("load", puzzle=one)["view"]["entry"]["message"]}
+    cell(page, 1).click()
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    reason = py("load", puzzle="11" + "." * 14)["error"]["message"]
+    said = f"{reason[0].upper()}{reason[1:]}."
+    assert panel_words(page) == {"title": "Not a puzzle yet",
+                                 "text": f"{said} Change that cell, or press Undo, to go on: what you typed is kept."}
+    page.reload()  # no Undo to offer after a reload
+    wait_for(page, f"{IDLE} && {STATE}.ready && {STATE}.error !== null", None, 120_000)
+    assert panel_words(page) == {"title": "Not a puzzle yet", "text": f"{said} Change that cell to go on: what you typed is kept."}
+
+
 def edit_a_given_mid_game(page: Page, site_url: str) -> dict[str, Any]:
     """Three moves on the 4×4, then Enter puzzle and a 1 typed as r4c4's given; the view played."""
     play_on(page, site_url, FOUR)
