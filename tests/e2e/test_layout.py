@@ -178,3 +178,33 @@ def test_a_message_beside_the_board_moves_nothing(browser: Browser, site_url: st
             assert after[part] == before[part], part
         assert message["top"] >= after["pad"]["bottom"] and message["bottom"] <= after["height"], message
         assert message["left"] >= after["board"]["right"], message
+
+
+#: The made puzzle's line under New puzzle: its text, and how many lines the duration it names
+#: ("1.4 s", "51 ms") takes, read from the rectangles of a range over it.
+DURATION_LINES = r"""() => {
+  const line = document.querySelector('#generate-panel .hint-line[data-seed]');
+  const node = [...line.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && /tried in/.test(n.data));
+  const match = /tried in ([0-9.,]+\s+(?:min\s+[0-9]+\s+)?m?s)/.exec(node.data);
+  const range = document.createRange();
+  range.setStart(node, match.index + 'tried in '.length);
+  range.setEnd(node, match.index + match[0].length);
+  const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+  return { text: line.textContent, duration: match[1], lines: tops.size };
+}"""
+
+
+@pytest.mark.parametrize("phone", [(360, 740)], indirect=True, ids=["360x740"])
+def test_a_duration_never_wraps_between_its_number_and_unit(phone: Page, site_url: str) -> None:
+    """"tried in 1.4 s" under New puzzle: a no-break space holds the number to its unit (Python's
+    duration_text), so a narrow screen never ends a line with "1.4" and starts the next with "s"."""
+    page = phone
+    open_size(page, site_url, 4)
+    page.click("#generate-panel > summary")
+    page.select_option("#generate-panel select[name=size]", "4")
+    page.select_option("#generate-panel select[name=level]", "easy")
+    page.click("#generate-panel button[type=submit]")
+    wait_for(page, f"{IDLE} && {STATE}.rating && {STATE}.view && {STATE}.view.puzzle === {STATE}.rating.puzzle",
+             None, 120_000)
+    made = page.evaluate(DURATION_LINES)
+    assert made["lines"] == 1 and " " not in made["duration"] and "\N{NO-BREAK SPACE}" in made["duration"], made
