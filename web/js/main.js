@@ -107,10 +107,14 @@ const app = {
 const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
   exportPanel($("export-panel"), app), learnPanel($("learn-panel"), app)];
 
-/** Focus the board's tab stop: the selected cell. */
+/** Focus the board's tab stop: the selected cell. A cell on screen is focused where it is: on a
+ * phone the board stays at the top while the page scrolls under it, and scrolling to the cell
+ * would take the page back up, away from the explanation being read. */
 function focusBoard() {
   const cell = board.querySelector(`[data-cell="${store.state.selected}"]`) ?? board.querySelector('[tabindex="0"]');
-  if (cell) cell.focus();
+  if (!cell) return;
+  const box = cell.getBoundingClientRect();
+  cell.focus({ preventScroll: box.top >= 0 && box.bottom <= innerHeight });
 }
 
 const intents = {
