@@ -144,6 +144,30 @@ def test_givens_typed_after_a_reload_onto_a_repeat_are_saved_at_the_keystroke(pa
     assert page.inner_text("#status .text") == refused
 
 
+def test_settings_go_on_through_givens_python_refuses(page: Page, site_url: str) -> None:
+    """"Mark mistakes" switched on stays on through a repeated given typed, a reload onto it and
+    the repeat's correction (the page used to send no settings while the givens were refused)."""
+    page.goto(site_url)
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.locator("#settings-panel summary").click()
+    page.get_by_label("Mark mistakes as I make them").check()
+    wait_for(page, f"{IDLE} && {STATE}.view.settings.mark_mistakes === true")
+    page.select_option("#size", "4")
+    wait_for(page, f"{IDLE} && {STATE}.view.n === 4 && {STATE}.mode === 'enter'")
+    for index in (0, 1):
+        cell(page, index).click()
+        page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    page.reload()
+    wait_for(page, f"{IDLE} && {STATE}.ready && {STATE}.error !== null", None, 120_000)
+    page.evaluate(AFTER_A_FRAME)
+    cell(page, 1).click()
+    page.keyboard.press("2")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null && {STATE}.view.givens[1] === 2")
+    assert state(page)["view"]["settings"]["mark_mistakes"] is True
+    assert page.get_by_label("Mark mistakes as I make them").is_checked()
+
+
 #: A key typed on the board's selected cell, and the step panel's words in the same task (before
 #: Python answers).
 TYPE_AND_READ_PANEL = """(key) => {

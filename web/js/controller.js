@@ -80,7 +80,8 @@ export function createController(store, client) {
 
   /** A new session; an empty puzzle starts in enter mode, any other in `mode`. */
   async function load(puzzle, extra = {}, mode = "play", { typing = false, keepSaved = false } = {}) {
-    const settings = isLoaded(store.state) ? store.state.view.settings : undefined;
+    // The person's settings go on through givens Python refused: the last board's, else the saved ones.
+    const settings = (store.state.view ? store.state.view.settings : store.state.savedSettings) ?? undefined;
     try {
       const reply = await ask("load", { settings, ...extra, puzzle }, { typing });
       if (reply) {
