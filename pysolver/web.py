@@ -455,17 +455,19 @@ def _sizes(request: Request, progress: Progress) -> Reply:
 
 
 def duration_text(seconds: float) -> str:
-    """A time as the page says it: milliseconds below a second, then seconds, then minutes.
+    r"""A time as the page says it: milliseconds below a second, then seconds, then minutes; each
+    number held to its unit by a no-break space.
 
     >>> duration_text(0.0514), duration_text(1.234), duration_text(75.4)
-    ('51 ms', '1.2 s', '1 min 15 s')
+    ('51\xa0ms', '1.2\xa0s', '1\xa0min 15\xa0s')
     """
+    no_break = "\N{NO-BREAK SPACE}"  # never "1.4" at a line's end and "s" at the next one's start
     if seconds < 1:
-        return f"{seconds * 1000:.0f} ms"
+        return f"{seconds * 1000:.0f}{no_break}ms"
     if seconds < 60:
-        return f"{seconds:.1f} s"
+        return f"{seconds:.1f}{no_break}s"
     minutes, rest = divmod(round(seconds), 60)
-    return f"{minutes} min {rest} s"
+    return f"{minutes}{no_break}min {rest}{no_break}s"
 
 
 def _generate(request: Request, progress: Progress) -> Reply:
