@@ -78,3 +78,37 @@ def test_a_record_without_a_puzzle_is_set_aside_not_deleted(page: Page, site_url
     state = open_with(page, site_url, stored)
     assert state["message"] is not None and "set aside" in state["message"]
     assert page.evaluate("(key) => localStorage.getItem(key)", SET_ASIDE) == stored
+
+
+def state_of(page: Page) -> dict[str, Any]:
+    """The board, the message shown, the address and the saved record's steps."""
+    result: dict[str, Any] = page.evaluate(
+        """([key, aside]) => { const s = window.__pysolver.state; const message = document.getElementById("message");
+          const stored = JSON.parse(localStorage.getItem(key) ?? "null");
+          return { puzzle: s.view && s.view.puzzle, actions: s.view ? s.view.actions.length : null,
+                   message: message.hidden ? null : message.textContent, hash: location.hash,
+                   stored: stored && stored.actions.length, history: history.length,
+                   aside: localStorage.getItem(aside) }; }""", [KEY, SET_ASIDE])
+    return result
+
+
+def test_a_refused_address_names_itself_and_opens_the_saved_game(page: Page, site_url: str) -> None:
+    """Reloaded with an address Python refuses, the page says so and opens the saved game (its steps
+    kept, so the next keystroke does not overwrite it); the same address while the page runs is said
+    to come from the address, and the board keeps the previous puzzle."""
+    state = open_with(page, site_url, record())
+    assert state["actions"] == 3
+    page.evaluate("() => { location.hash = '#p=12345'; }")
+    page.wait_for_function("() => window.__pysolver.state.error !== null", timeout=READY_TIMEOUT_MS)
+    running = state_of(page)
+    assert running["message"] is not None and "address" in running["message"]
+    assert "found 5" in running["message"] and "previous puzzle" in running["message"]
+    assert (running["puzzle"], running["actions"]) == (FIGURE_4_2, 3)
+    page.reload()
+    page.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => !document.getElementById('message').hidden", timeout=READY_TIMEOUT_MS)
+    reloaded = state_of(page)
+    assert (reloaded["puzzle"], reloaded["actions"], reloaded["stored"]) == (FIGURE_4_2, 3, 3)
+    assert reloaded["message"] is not None and "address" in reloaded["message"]
+    assert "found 5" in reloaded["message"] and "saved game was opened instead" in reloaded["message"]
+    assert reloaded["hash"].startswith(f"#p={FIGURE_4_2}")

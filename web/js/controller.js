@@ -185,10 +185,11 @@ export function createController(store, client) {
    * is the same position, history and all, else the address's digits and notes on the givens;
    * `problems` (what could not be read) are said after; `entryMode`, the mode its history entry was
    * left in, is the mode of a position not saved. Until Python's board comes, the page writes
-   * nothing to the address, which already names the position. */
-  async function open(position, stored, problems = [], entryMode = "play") {
+   * nothing to the address, which already names the position. A puzzle Python refuses `fromAddress`
+   * is said to come from the address. True when a board of the position came. */
+  async function open(position, stored, problems = [], entryMode = "play", { fromAddress = false } = {}) {
     // Back or Forward while a run goes on: refused as any input is (the run's reply still comes).
-    if (refuse("the position in the address was not opened")) return;
+    if (refuse("the position in the address was not opened")) return false;
     dispatch({ type: "opening" });
     const matches = (snap) => Boolean(snap) && snap.puzzle === position.puzzle
       && snap.address.digits === position.digits && snap.address.notes === position.notes;
@@ -196,24 +197,36 @@ export function createController(store, client) {
     const same = matches(savedSnap);
     if (same && savedSnap.actions.length > 0) {
       dispatch({ type: "opening", game: savedSnap });
-      if (await load(position.puzzle, saved(savedSnap), savedSnap.mode)) return report(problems);
+      if (await load(position.puzzle, saved(savedSnap), savedSnap.mode)) {
+        report(problems);
+        return true;
+      }
       dispatch({ type: "opening" }); // the history is left out now: Cancel has no game to keep
       const why = store.state.error ? ` (${store.state.error.message})` : "";
       problems = [...problems, `The saved steps could not be replayed${why}; the puzzle was loaded without them.`];
     }
     if (position.puzzle.length === store.state.entry.length) dispatch({ type: "text", text: position.puzzle, fits: true });
     const mode = same ? savedSnap.mode : entryMode;
-    const ok = await load(position.puzzle, { digits: position.digits, notes: position.notes,
+    let ok = await load(position.puzzle, { digits: position.digits, notes: position.notes,
       play: same ? savedSnap.play : null, settings: same ? savedSnap.settings : undefined }, mode);
     const why = store.state.error;
-    if (!ok && (position.digits || position.notes) && await load(position.puzzle, {}, mode) && why) {
-      problems = [...problems, `The link's digits and notes were left out: ${why.message}.`];
+    if (!ok && (position.digits || position.notes) && await load(position.puzzle, {}, mode)) {
+      ok = true;
+      if (why) problems = [...problems, `The link's digits and notes were left out: ${why.message}.`];
+    }
+    // Python refused the address's puzzle: said to come from the address, and what the board shows.
+    if (!ok && fromAddress && store.state.error) {
+      const shows = isLoaded(store.state) ? "the board still shows the previous puzzle"
+        : "the board shows the address's text as it was read";
+      dispatch({ type: "error", error: { ...store.state.error,
+        message: `The puzzle in the address was not opened (${store.state.error.message}); ${shows}.` } });
     }
     // No board came, but the board shows the puzzle as typed (a repeated given typed before a
     // reload, which Python refuses): the opening is over all the same, so that what is typed next
     // is saved. Refused text of another size is not shown, and the address keeps naming it.
     if (store.state.opening && entryText(store.state) === position.puzzle.trim()) dispatch({ type: "opened" });
     report(problems);
+    return ok;
   }
 
   /** A character typed on the board: a given while entering, a digit or note while playing. */

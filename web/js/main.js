@@ -290,7 +290,7 @@ function followAddress() {
   const snap = snapshot(store.state);
   const same = snap.puzzle === position.puzzle && snap.address.digits === position.digits
     && snap.address.notes === position.notes;
-  if (!same) control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry());
+  if (!same) control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry(), { fromAddress: true });
 }
 window.addEventListener("popstate", followAddress);
 window.addEventListener("hashchange", followAddress);
@@ -339,12 +339,24 @@ function nextTask() {
  * is loaded, and one message says what was left out (storage.js keeps the stored record aside). */
 async function restore() {
   const hash = readHash();
-  const position = hash.value ?? (saved ? { puzzle: saved.puzzle, ...saved.address }
-    : { puzzle: EXAMPLES[0].puzzle, digits: "", notes: "" });
-  await control.open(position, saved, [stored.problem, hash.problem].filter(Boolean), modeOfEntry());
+  const kept = saved ? { puzzle: saved.puzzle, ...saved.address } : null;
+  const position = hash.value ?? kept ?? { puzzle: EXAMPLES[0].puzzle, digits: "", notes: "" };
+  const problems = [stored.problem, hash.problem].filter(Boolean);
+  const opened = await control.open(position, saved, problems, modeOfEntry(), { fromAddress: hash.value !== null });
+  // The address's puzzle refused: the saved game opens instead (rather than being overwritten by
+  // the next keystroke on an empty board), and takes the refused address's place in the history.
+  const refused = !opened && hash.value !== null && kept !== null && kept.puzzle !== hash.value.puzzle;
+  if (refused) {
+    const why = store.state.error ? store.state.error.message : "Python refused it.";
+    await control.open(kept, saved, [...problems, `${why.replace(/; the board shows .*$/, "")}; the saved game `
+      + "was opened instead."], saved.mode);
+  }
   await afterNextPaint();
   restored = true;
-  if (worthSaving(store.state)) persist(store.state);
+  if (worthSaving(store.state)) {
+    if (refused) writeHash({ puzzle: kept.puzzle, ...kept.address }, { inPlace: true, mode: store.state.mode });
+    persist(store.state);
+  }
 }
 
 fillExampleMenu($("examples"));
