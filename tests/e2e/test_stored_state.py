@@ -112,3 +112,40 @@ def test_a_refused_address_names_itself_and_opens_the_saved_game(page: Page, sit
     assert reloaded["message"] is not None and "address" in reloaded["message"]
     assert "found 5" in reloaded["message"] and "saved game was opened instead" in reloaded["message"]
     assert reloaded["hash"].startswith(f"#p={FIGURE_4_2}")
+
+
+def sixteen_position_line() -> str:
+    """A 16×16 HoDoKu position line (givens in every fourth cell, every candidate but the solution's
+    removed from the rest) of 8,714 characters: longer than the page once read back."""
+    symbols, n = "123456789ABCDEFG", 16
+    solution = [symbols[(row * 4 + row // 4 + col) % n] for row in range(n) for col in range(n)]
+    givens = "".join(digit if cell % 4 == 0 else "." for cell, digit in enumerate(solution))
+
+    def sees(a: int, b: int) -> bool:
+        return a // n == b // n or a % n == b % n or (a // 64, a % n // 4) == (b // 64, b % n // 4)
+
+    removed = [f"{digit}{symbols[cell // n]}{symbols[cell % n]}"
+               for cell in range(n * n) if givens[cell] == "."
+               for digit in symbols
+               if digit != solution[cell] and not any(givens[o] == digit and sees(cell, o) for o in range(n * n))]
+    return f":0000:x:{givens}:{' '.join(removed)}::"
+
+
+def test_an_imported_position_the_page_wrote_is_read_back(page: Page, site_url: str) -> None:
+    line = sixteen_position_line()
+    assert len(line) > 8000
+    page.goto(site_url)
+    page.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    page.evaluate("""(text) => { const data = new DataTransfer(); data.setData("text/plain", text);
+      document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true })); }""", line)
+    page.wait_for_function(OPENED + " && window.__pysolver.state.shape.n === 16", timeout=READY_TIMEOUT_MS)
+    for steps in (1, 2):
+        page.click("button[data-intent='step']")
+        page.wait_for_function(f"{OPENED} && window.__pysolver.state.view.actions.length === {steps}",
+                               timeout=READY_TIMEOUT_MS)
+    page.reload()
+    page.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    reloaded = state_of(page)
+    assert page.evaluate("window.__pysolver.state.shape.n") == 16
+    assert (reloaded["actions"], reloaded["stored"], reloaded["aside"]) == (2, 2, None)
+    assert reloaded["message"] is None or "too long" not in reloaded["message"]

@@ -17,8 +17,10 @@ const KEY = "pysolver.board";
 /** The stored record's format, written as `version`; a record without one (the first format, with
  * the same fields) is read as this one. */
 const VERSION = 1;
-/** Longer text is no puzzle (a 25×25 picture with rulings stays far below) and is not sent to Python. */
-const MAX_PUZZLE_CHARS = 5000;
+/** Longer text is no puzzle and is not sent to Python: Python's own limit (fields.MAX_TEXT_CHARS),
+ * so that whatever position the page imported and wrote (a 16×16 HoDoKu position line has 8,018
+ * characters, a 25×25 one up to about 61,000) it reads back. */
+const MAX_PUZZLE_CHARS = 150000;
 /** More steps than any real log (a 25×25 solve by guessing stays in the thousands). */
 const MAX_ACTIONS = 20000;
 /** A history action is a word ("logic", "guess", …) or a move ("place r3c5 4", "restore <digits>
