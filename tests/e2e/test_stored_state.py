@@ -149,3 +149,19 @@ def test_an_imported_position_the_page_wrote_is_read_back(page: Page, site_url: 
     assert page.evaluate("window.__pysolver.state.shape.n") == 16
     assert (reloaded["actions"], reloaded["stored"], reloaded["aside"]) == (2, 2, None)
     assert reloaded["message"] is None or "too long" not in reloaded["message"]
+
+
+def test_a_log_whose_tail_does_not_replay_opens_at_its_last_good_step(page: Page, site_url: str) -> None:
+    """20 steps that replay, then a move on a given: the game opens at step 20, the message names
+    step 21 (in one pair of parentheses at most), and the record as it was is set aside."""
+    stored = record(actions=["logic"] * 20 + ["place r1c2 5"], position=21)
+    state = open_with(page, site_url, stored)
+    assert state["actions"] == 20
+    assert state["message"] is not None and "Step 21 of the saved game's 21 steps" in state["message"]
+    assert "((" not in state["message"] and "))" not in state["message"] and SET_ASIDE in state["message"]
+    assert page.evaluate("(key) => localStorage.getItem(key)", SET_ASIDE) == stored
+    assert state_of(page)["stored"] == 20
+    too_long = page.evaluate("""async (text) => {
+      const storage = await import(new URL("js/storage.js", document.baseURI).href);
+      return storage.parseSaved(text).problem; }""", record(actions=["logic"] * 20_001, position=0))
+    assert "cut after 20000 of 20001 steps (no game has more than 20,000 steps)" in too_long

@@ -35,7 +35,19 @@ export const VIEW_COMMANDS = {
   fill_notes: "fill_notes",
 };
 
-export function createController(store, client) {
+/** The number of the saved step Python could not replay, from its message ("cannot replay action
+ * 21 ('place r1c3 5'): …"), or null. */
+function unreplayedStep(message) {
+  const match = /cannot replay action (\d+) /.exec(message ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+/** `message` ended by one full stop. */
+const sentence = (message) => `${message.replace(/[.\s]+$/, "")}.`;
+
+/** `setAside()` keeps the stored record as it was and says where (a sentence), before the page saves
+ * the part of it that could be opened. */
+export function createController(store, client, { setAside = () => "" } = {}) {
   const dispatch = store.dispatch;
   let latest = 0; // sequence number of the newest request: older replies are dropped
 
@@ -201,9 +213,22 @@ export function createController(store, client) {
         report(problems);
         return true;
       }
+      // The steps replay up to the one Python refused (as storage.js's reading of a log promises);
+      // the record as it was is set aside before the page saves over it.
+      const why = store.state.error ? store.state.error.message : "";
+      const total = savedSnap.actions.length;
+      const failed = unreplayedStep(why);
+      const kept = failed !== null && failed > 1 ? savedSnap.actions.slice(0, failed - 1) : [];
+      const said = why ? ` ${sentence(`Python says: ${why}`)}` : "";
+      if (kept.length > 0 && await load(position.puzzle, saved({ ...savedSnap, actions: kept,
+        position: Math.min(savedSnap.position, kept.length) }), savedSnap.mode)) {
+        report([...problems, `Step ${failed} of the saved game's ${total} steps could not be replayed, so the game `
+          + `was opened at step ${kept.length}, the last that replays.${said} ${setAside()}`.trim()]);
+        return true;
+      }
       dispatch({ type: "opening" }); // the history is left out now: Cancel has no game to keep
-      const why = store.state.error ? ` (${store.state.error.message})` : "";
-      problems = [...problems, `The saved steps could not be replayed${why}; the puzzle was loaded without them.`];
+      problems = [...problems, `The saved game's steps could not be replayed, so the puzzle was loaded without `
+        + `them.${said} ${setAside()}`.trim()];
     }
     if (position.puzzle.length === store.state.entry.length) dispatch({ type: "text", text: position.puzzle, fits: true });
     const mode = same ? savedSnap.mode : entryMode;

@@ -15,7 +15,7 @@ import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
 import { learnPanel } from "./learn-panel.js";
 import { client } from "./solver.js";
-import { loadSaved, modeOfEntry, readHash, save, writeHash } from "./storage.js";
+import { loadSaved, modeOfEntry, readHash, save, setAsideSaved, writeHash } from "./storage.js";
 import { renderProof, renderWhy } from "./proof-view.js";
 import { BLANK, createStore, initialState, isLoaded, linked, shownStep, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
@@ -91,7 +91,7 @@ const store = createStore(initialState(saved), (state, action) => {
   else if (action.type === "idle") queueMicrotask(() => draw(store.state));
   else draw(state);
 });
-const control = createController(store, client);
+const control = createController(store, client, { setAside: setAsideSaved });
 
 /** The techniques panel: a switch asks Python for the same position again with the new set. */
 const techniques = techniqueSettings($("technique-settings"), {
