@@ -165,3 +165,55 @@ def test_a_log_whose_tail_does_not_replay_opens_at_its_last_good_step(page: Page
       const storage = await import(new URL("js/storage.js", document.baseURI).href);
       return storage.parseSaved(text).problem; }""", record(actions=["logic"] * 20_001, position=0))
     assert "cut after 20000 of 20001 steps (no game has more than 20,000 steps)" in too_long
+
+
+QUOTA = """(() => { const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (key.includes(%s)) throw new DOMException("full", "QuotaExceededError");
+    return setItem.call(this, key, value); }; })();"""
+
+
+def message_of(page: Page) -> str | None:
+    text: str | None = page.evaluate("""() => { const m = document.getElementById("message");
+      return m.hidden ? null : m.textContent; }""")
+    return text
+
+
+def test_set_aside_records_are_each_kept_or_the_truth_is_said(page: Page, site_url: str) -> None:
+    first, second = record(version=2), record(version=3)
+    state = open_with(page, site_url, first)
+    assert state["message"] is not None and f'under "{SET_ASIDE}"' in state["message"]
+    state = open_with(page, site_url, second)
+    assert state["message"] is not None and f'under "{SET_ASIDE}.2"' in state["message"]
+    kept = page.evaluate("(keys) => keys.map((key) => localStorage.getItem(key))", [SET_ASIDE, SET_ASIDE + ".2"])
+    assert kept == [first, second]
+    # Setting aside fails (storage full): said so, and the record is not saved over.
+    full = page.context.new_page()
+    full.add_init_script(QUOTA % '"set-aside"')
+    full.goto(site_url + "manifest.json")
+    full.evaluate("(keys) => { localStorage.clear(); localStorage.setItem(keys[0], keys[1]); }", [KEY, first])
+    full.goto(site_url)
+    full.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    said = message_of(full)
+    assert said is not None and "could not be set aside" in said and "as it was is kept" not in said
+    full.click("button[data-intent='step']")
+    full.wait_for_function(OPENED + " && window.__pysolver.state.view.actions.length === 4", timeout=READY_TIMEOUT_MS)
+    assert full.evaluate("(key) => localStorage.getItem(key)", KEY) == first
+    full.close()
+
+
+@pytest.mark.parametrize("blocked, why", [
+    (QUOTA % '"pysolver"', "storage for this page is full"),
+    ("""Object.defineProperty(window, "localStorage", { get() { throw new DOMException("denied", "SecurityError"); } });""",
+     "does not let this page store anything"),
+], ids=["full", "turned-off"])
+def test_a_browser_that_cannot_save_says_so_once(page: Page, site_url: str, blocked: str, why: str) -> None:
+    page.add_init_script(blocked)
+    page.goto(site_url)
+    page.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => !document.getElementById('message').hidden", timeout=READY_TIMEOUT_MS)
+    said = message_of(page)
+    assert said is not None and "cannot be saved in this browser" in said and why in said and "address" in said
+    page.click("button[data-intent='step']")
+    page.wait_for_function(OPENED + " && window.__pysolver.state.view.actions.length === 1", timeout=READY_TIMEOUT_MS)
+    assert "cannot be saved" not in (message_of(page) or "")

@@ -53,10 +53,18 @@ let addressed = { puzzle: null, mode: null }; // the puzzle in the address and t
 function persist(state) {
   if (state.savedKept) return; // Cancel stopped replaying the saved game: a reload opens it whole
   const snap = snapshot(state);
-  save(snap);
+  const unsaved = save(snap); // said once, after the action being handled
+  if (unsaved) queueMicrotask(() => say(unsaved));
   writeHash({ puzzle: snap.puzzle, ...snap.address },
     { inPlace: state.mode === "enter" && addressed.mode === "enter", mode: state.mode });
   if (snap.puzzle !== addressed.puzzle || state.mode === "play") addressed = { puzzle: snap.puzzle, mode: state.mode };
+}
+
+/** Add `text` to what the message line says (after Python's error or notice, if any). */
+function say(text) {
+  const { error, notice } = store.state;
+  store.dispatch(error ? { type: "error", error: { ...error, message: `${error.message} ${text}` } }
+    : { type: "notice", notice: notice ? `${notice} ${text}` : text });
 }
 
 let drawn = null; // the state the views last drew
