@@ -252,9 +252,9 @@ def _doubly_chains(a: Als, b: Als, restricted: list[int],
     With restricted commons X and Y, each set lacks one of them and so is locked ((X)A = (Y)A -
     (Y)B = (X)B: a set without X holds Y, so the other set has no Y and holds X). A restricted common
     X goes from the cells that see its places in both sets: X off in A, on in B. Every other digit
-    D of a set is in that set: D off in A locks A with X and Y on, so B has neither and is short of
-    a digit, and Y off in A puts D back on: (D)A = (X)A - (X)B = (Y)B - (Y)A = (D)A. A digit D
-    common to both whose eliminations see only its places in B follows the same loop through B.
+    D of a set stays in it: were D off in A, A would be locked with X on, so B has no X and is
+    locked with Y on, so A has no Y and, locked without it, holds D after all: (D)A = (X)A - (X)B =
+    (Y)B - (Y)A = (D)A. B's digits likewise, for the eliminations no chain through A proves.
     """
     x, y = restricted[0], restricted[1]
     chains: list[_Chain] = []
