@@ -468,3 +468,17 @@ def test_an_invisible_character_in_a_file_is_named_in_words(
     assert err == ("pysolver: error: unexpected character at position 41 (after r5c4): an invisible "
                    "zero-width space (U+200B), which shows as nothing: delete it (a 9×9 puzzle uses "
                    "1-9, and '.' or '0' for a blank)\n")
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "export", "steps"])
+def test_a_pencil_mark_grid_read_two_ways_is_noted_on_stderr(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str) -> None:
+    """A pencil-mark grid whose lone digit a peer also lists (r1c2's slip 2678 -> 12678) reads r1c3
+    as a candidate, not a given: every command that reads positions says so, and goes on."""
+    from tests.test_formats import HODOKU_START_PM
+    slipped = tmp_path / "slipped.txt"
+    slipped.write_text(HODOKU_START_PM.replace("| 478   2678  1    |", "| 478   12678 1    |"))
+    code, out, err = run(capsys, command, str(slipped))
+    assert code == 0 and out
+    assert err.startswith("pysolver: note: r1c3's lone 1 was read as a candidate, not a given, "
+                          "because r1c2 also lists 1")
