@@ -411,8 +411,8 @@ def test_bug_plus_one_and_sue_de_coq_say_what_the_pattern_is() -> None:
 def test_a_sashimi_fish_says_it_would_be_degenerate_without_its_fins() -> None:
     step = logged_step("8........95..6......6.894..3.8....1.5.4...8.7.1....6....527.3......3..72........4", 15)
     assert step.name == "Sashimi Swordfish"
-    assert ("without the fins, row 3 would have a single 5 in column 4, column 6 and column 7, so the "
-            "fish would be degenerate") in step.details, step.details
+    assert ("without the fins, row 3 would keep only r3c4 for 5, so the fish would be degenerate"
+            ) in step.details, step.details
     assert not [s for s in every_step() if " not two" in s.details]
 
 
@@ -466,3 +466,135 @@ def test_summaries_say_what_each_pattern_is_and_removes() -> None:
     assert BY_SLUG["unique-rectangle"].title == "Unique Rectangle (types 1–4)"
     assert "(the only two places" in BY_SLUG["simple-colouring"].summary or \
         "(its only two places in a house)" in BY_SLUG["simple-colouring"].summary
+
+
+# --- words checked on every step of a technique over public sets --------------------------------
+
+#: The audit's examples (web/js/examples.js): top95 no. 80 needs a Sue de Coq at step 32,
+#: top1465 no. 548 a Sashimi X-Wing at step 29.
+SUE_DE_COQ_EXAMPLE = "963......1....8......2.5....4.8......1....7......3..257......3...9.2.4.7......9.."
+SASHIMI_X_WING_EXAMPLE = "1.25..6..8.5....2.......5...1.....68..817..4..4.6.3......43..7......94...9..1...."
+
+
+@cache
+def walked_steps() -> tuple[tuple[Board, Step, frozenset[tuple[int, int]]], ...]:
+    """Every step the logic takes on Norvig's top95 and every 49th of magictour's top1465 (the
+    forcing chains off, a guess from the solution where it stalls): the board it was found on, the
+    step, and the candidates earlier steps had removed (not placements) by then."""
+    from pysolver.logic import apply_step, next_step
+    from pysolver.search import solve
+    from tests.helpers import puzzle_lines
+    settings = Settings(disabled=frozenset(t.slug for t in TECHNIQUES if t.family == "forcing chains"),
+                        unique=True)
+    out = []
+    for line in [*puzzle_lines("norvig_top95.txt"),
+                 *puzzle_lines("tdoku_puzzles3_magictour_top1465.txt", step=49)]:
+        grid = Grid.parse(line)
+        solution = solve(grid)
+        assert solution is not None
+        board = Board.from_grid(grid)
+        removed: set[tuple[int, int]] = set()
+        while not board.is_solved():
+            step = next_step(board, settings)
+            if step is None:
+                cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
+                board = board.apply(placements=((cell, solution[cell]),))
+                continue
+            out.append((board, step, frozenset(removed)))
+            removed |= set(step.eliminations)
+            board = apply_step(board, step)
+    return tuple(out)
+
+
+def walked(slug: str) -> list[tuple[Board, Step, frozenset[tuple[int, int]]]]:
+    return [item for item in walked_steps() if item[1].technique.slug == slug]
+
+
+def test_a_naked_single_mentions_earlier_steps_only_when_one_removed_a_digit_of_its_cell() -> None:
+    first = logged_step(FIGURE_4_2, 1)
+    assert first.technique.slug == "naked-single"
+    assert "earlier" not in first.details and "steps before" not in first.details, first.details
+    said_some = 0
+    for board, step, removed in walked("naked-single"):
+        (cell, _), = step.placements
+        placed = {board.values[p] for p in GEO.peers[cell]}
+        by_steps = {d for c, d in removed if c == cell and d not in placed}
+        found = re.search(r", except ([\d, and]+), which the steps before removed,", step.details)
+        said = {int(d) for d in re.findall(r"\d", found.group(1))} if found else set()
+        assert said == by_steps, (step.details, by_steps)
+        assert "earlier step" not in step.details
+        said_some += bool(said)
+    assert said_some > 10
+    for board, step, removed in walked("hidden-single"):
+        (cell, digit), = step.placements
+        house = step.houses[0]
+        lost = any((c, digit) in removed for c in GEO.houses[house] if c != cell and not board.values[c]
+                   and all(board.values[p] != digit for p in GEO.peers[c]))
+        assert ("an earlier step removed it" in step.details) == lost, step.details
+
+
+def test_a_sashimi_fish_names_the_one_cell_each_thin_base_line_keeps() -> None:
+    step = logged_step(SASHIMI_X_WING_EXAMPLE, 29)
+    assert step.name == "Sashimi X-Wing"
+    assert ("It is sashimi: without the fins, row 8 would keep only r8c2 for 2, so the fish would "
+            "be degenerate") in step.details, step.details
+    fish = [s for _, s, _ in walked("sashimi-fish") + walked("finned-fish")]
+    fish += [s for s in every_step() if s.technique.slug in ("sashimi-fish", "finned-fish")]
+    assert sum(s.technique.slug == "sashimi-fish" for s in fish) >= 5
+    for step in fish:
+        assert step.proof is not None and step.digit is not None
+        body = dict(step.proof.roles)["base"]
+        base = step.houses[:step.size]
+        kept = {h: [c for c in body if c in GEO.houses[h]] for h in base}
+        thin = {GEO.house_name(h): GEO.cell_name(cells[0]) for h, cells in kept.items() if len(cells) == 1}
+        if step.technique.slug == "finned-fish":
+            assert not thin and "sashimi" not in step.details, step.details
+            continue
+        said = re.search(r"without the fins?, (.*?), so the fish would be degenerate", step.details)
+        assert said, step.details
+        named = dict(re.findall(r"((?:row|column) \d) (?:would keep )?only (r\dc\d)", said.group(1)))
+        assert named == thin, (step.details, thin)
+        assert " would have a single " not in step.details
+
+
+def test_sue_de_coq_names_the_crossing_and_counts_its_cells_truly() -> None:
+    step = logged_step(SUE_DE_COQ_EXAMPLE, 32)
+    assert step.technique.slug == "sue-de-coq"
+    assert step.text.startswith("Row 9 meets box 9 at r9c8 and r9c9 {1,2,5,6,8}; with 2 cells of the "
+                                "row and 1 of the box, 5 cells hold 5 digits."), step.text
+    assert ("row 9 crosses box 9 at r9c8 and r9c9 {1,2,5,6,8}, 2 cells holding 5 digits, 3 more than "
+            "their cells (an extended Sue de Coq") in step.details, step.details
+    assert "line set r9c3 and r9c5 {1,6,8} in row 9 and the box set r7c7 {2,5} in box 9" in step.details
+    cell_names = re.compile(r"r\dc\d")
+    found = [s for _, s, _ in walked("sue-de-coq")] + [s for s in every_step() if s.technique.slug == "sue-de-coq"]
+    assert len(found) >= 10
+    for step in found:
+        assert step.proof is not None
+        roles = {name: [GEO.cell_name(c) for c in cells] for name, cells in step.proof.roles}
+        crossing, line_set, box_set = roles["intersection"], roles["line-set"], roles["box-set"]
+        total = len(crossing) + len(line_set) + len(box_set)
+        assert len(step.digits) == total
+        head = re.match(r"(Row|Column) \d meets box \d at (.*?) \{([\d,]+)\}; with (.*?), (\d+ cells|these "
+                        r"(\d+) cells) hold (exactly )?(\d+) digits\.", step.text)
+        if head is None:  # too long to name every set: the crossing counted too
+            head = re.match(r"(Row|Column) \d meets box \d at (\d) cells with (\d) digits; with (.*?), "
+                            r"(\d+) cells hold (\d+) digits\.", step.text)
+            assert head, step.text
+            assert int(head.group(2)) == len(crossing), step.text
+        else:
+            assert cell_names.findall(head.group(2)) == crossing, step.text
+            named = cell_names.findall(head.group(4))
+            assert named in ([], line_set + box_set), step.text
+        assert f"{total} cells hold {total} digits" in step.text or \
+            f"these {total} cells hold exactly {total} digits" in step.text, step.text
+        if not cell_names.findall(head.group(4)):
+            assert f"with {len(line_set)} cell{'s' if len(line_set) > 1 else ''} of the" in step.text
+            assert f"and {len(box_set)} of the box" in step.text, step.text
+        core_digits = len(re.search(r"crosses box \d at .*? \{([\d,]+)\}", step.details).group(1).split(","))  # type: ignore[union-attr]
+        surplus = core_digits - len(crossing)
+        assert f"{len(crossing)} cells holding {core_digits} digits, {surplus} more than their cells" in step.details
+        basic = surplus == 2 and len(line_set) == len(box_set) == 1
+        assert ("(the basic Sue de Coq)" in step.details) == basic, step.details
+        assert (" holds " not in step.details), step.details
+    summary = BY_SLUG["sue-de-coq"].summary
+    assert "when all these cells hold exactly as many digits as cells" in summary, summary
