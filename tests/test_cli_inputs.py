@@ -454,3 +454,17 @@ def test_ctrl_c_while_the_command_loads_is_one_line_and_130(capsys: pytest.Captu
     monkeypatch.setattr(cli, "_command", interrupted)
     assert main(["steps", FIGURE_4_2]) == 130
     assert capsys.readouterr().err == "pysolver: interrupted\n"
+
+
+@pytest.mark.parametrize("command", ["solve", "export", "steps", "count"])
+def test_an_invisible_character_in_a_file_is_named_in_words(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str) -> None:
+    """A zero-width space copied along with a puzzle: named, with the cell before it and what to
+    do, as the page names it (never '\\u200b', never a traceback)."""
+    path = tmp_path / "pasted.txt"
+    path.write_text(FIGURE_4_2[:40] + "\u200b" + FIGURE_4_2[40:] + "\n", encoding="utf-8")
+    code, _, err = run(capsys, command, str(path))
+    assert code == 2 and "Traceback" not in err
+    assert err == ("pysolver: error: unexpected character at position 41 (after r5c4): an invisible "
+                   "zero-width space (U+200B), which shows as nothing: delete it (a 9×9 puzzle uses "
+                   "1-9, and '.' or '0' for a blank)\n")
