@@ -97,7 +97,7 @@ def net_notation(geometry: Geometry, nodes: Sequence[ProofNode], links: Sequence
     parents: dict[int, list[ProofLink]] = {}
     for link in links:
         parents.setdefault(link.end, []).append(link)
-    runs: list[tuple[str, list[int]]] = []  # (head in brackets or "", the run's nodes)
+    runs: list[tuple[str, list[int]]] = []  # (its premises or group, or "", the run's nodes)
     ends: dict[int, int] = {}  # the last node of a run still open: the run's index
     groups: set[tuple[tuple[int, ...], int]] = set()  # the box–line groups shown so far
     for i, node in enumerate(nodes):
@@ -133,8 +133,8 @@ def net_notation(geometry: Geometry, nodes: Sequence[ProofNode], links: Sequence
         kinds = {(path[k], path[k + 1]): "strong" if nodes[path[k + 1]].on else "weak"
                  for k in range(len(path) - 1)}
         terms = _run(geometry, nodes, path, kinds)
-        if head and not terms.startswith("("):
-            # The digit after a head is always named: it may differ from the head's.
+        if head.startswith("[") and not terms.startswith("("):
+            # The digit after premises is always named: it may differ from theirs.
             terms = f"({geometry.symbol(nodes[path[0]].digit)})" + terms
         written.append(head + terms)
     if not written:
@@ -159,14 +159,18 @@ def _confined(geometry: Geometry, gone: list[ProofNode], removed: ProofNode,
     from .links import intersections  # links builds on this module's Chain
     cell, bit = removed.cells[0], 1 << (removed.digit - 1)
     gone_cells = {c for node in gone for c in node.cells}
+    fits: list[tuple[bool, tuple[int, ...]]] = []
     for box, line, cells in intersections(geometry):
         for source, target in ((box, line), (line, box)):
             outside = set(geometry.houses[source]) - set(cells)
-            if (cell in geometry.houses[target] and cell not in cells and gone_cells <= outside
-                    and (not candidates
-                         or {c for c in outside if candidates[c] & bit} == gone_cells)):
-                return ProofNode(cells, removed.digit, True)
-    raise ValueError("a removal resting on several others that is no pointing or claiming")
+            if cell in geometry.houses[target] and cell not in cells and gone_cells <= outside:
+                exact = bool(candidates) and {c for c in outside if candidates[c] & bit} == gone_cells
+                fits.append((exact, cells))
+    if not fits:
+        raise ValueError("a removal resting on several others that is no pointing or claiming")
+    # The exact fit first: a house's every place but these cells is gone.
+    fits.sort(key=lambda fit: not fit[0])
+    return ProofNode(fits[0][1], removed.digit, True)
 
 
 def chain_proof(geometry: Geometry, chain: Chain, conclusion: str,
