@@ -90,9 +90,9 @@ def net_notation(geometry: Geometry, nodes: Sequence[ProofNode], links: Sequence
     A node resting on several is written after its premises in brackets, all of which hold by then:
     ``[r7c2<>6 & r9c2<>6]=(6)r8c2`` (the last place of 6 in a house, or the last candidate of a
     cell). A removal by pointing or claiming goes through the box–line cells the digit is confined
-    to: ``[r4c7<>9 & r4c9<>9]=(9)r456c8-r7c8``. A link a nested net proves reads
-    ``[nested net 1]-(3)r4c5`` (the net is written beside the branch). The rule the branch breaks,
-    if any, ends it: ``contradiction: row 8 has no place left for 7``.
+    to: ``[r4c7<>9 & r4c9<>9]=(9)r456c8-r7c8``. A candidate a nested net refutes reads
+    ``[net r4c5=3]-(3)r4c5`` (the net from r4c5=3 is written beside the branch). The rule the
+    branch breaks, if any, ends it: ``contradiction: row 8 has no place left for 7``.
     """
     parents: dict[int, list[ProofLink]] = {}
     for link in links:
@@ -114,9 +114,10 @@ def net_notation(geometry: Geometry, nodes: Sequence[ProofNode], links: Sequence
             runs[run][1].append(i)
             ends[i] = run
             continue
-        nested = [link.net for link in incoming if link.kind == "nested"]
-        if nested:
-            head = f"[nested net {(nested[0] or 0) + 1}]"
+        if any(link.kind == "nested" for link in incoming):
+            # A nested net refutes its own premise, the node's opposite: named by that premise,
+            # as the net's own notation is.
+            head = f"[net {_literal(geometry, ProofNode(node.cells, node.digit, not node.on))}]"
         else:
             head = "[" + " & ".join(_literal(geometry, nodes[link.start]) for link in incoming) + "]"
             if not node.on:

@@ -612,7 +612,7 @@ Lit = tuple[tuple[int, ...], int, bool]
 TERM = re.compile(r"([=-]?)(?:\((\d(?:[=-]\d)*)\))?((?:r\d+c\d+)+)")
 #: A statement's premises in brackets, then (pointing, claiming) the box-line cells of several
 #: cells that hold the digit, then the link into the next node.
-HEAD = re.compile(r"\[(nested net \d+|[^\]]+)\](?:=\((\d)\)(r\d\d+c\d|r\dc\d\d+))?([=-])")
+HEAD = re.compile(r"\[(net r\d+c\d+=\d|[^\]]+)\](?:=\((\d)\)(r\d\d+c\d|r\dc\d\d+))?([=-])")
 GROUP = re.compile(r"r(\d+)c(\d+)")
 
 
@@ -661,7 +661,7 @@ def chain_nodes(text: str) -> list[tuple[str, tuple[int, ...], int]]:
     return out
 
 
-def check_net_notation(board: Board, notation: str, known: set[Lit], nets: int) -> set[Lit]:
+def check_net_notation(board: Board, notation: str, known: set[Lit], nets: list[str]) -> set[Lit]:
     """Check every statement of a net branch's notation against the board it was found on: each
     link real, each premise shown before, the rule broken really broken. The literals it shows."""
     known = set(known)
@@ -692,8 +692,11 @@ def check_net_notation(board: Board, notation: str, known: set[Lit], nets: int) 
         else:
             premises, group_digit, group_cells, link = head.groups()
             previous = (cells, digit, link == "=")
-            if premises.startswith("nested net "):
-                assert 1 <= int(premises.split()[-1]) <= nets, statement
+            if premises.startswith("net "):
+                # A nested net (written beside the branch) refutes its premise.
+                assert premises.removeprefix("net ") in nets, statement
+                assert literal_of(premises.removeprefix("net ")) == (cells, digit, True), statement
+                assert link == "-", statement
             else:
                 lits = [literal_of(p) for p in premises.split(" & ")]
                 assert all(lit in known for lit in lits), f"a premise not shown before: {statement}"
@@ -779,11 +782,10 @@ def test_every_link_a_forcing_net_prints_is_a_real_link() -> None:
             where = f"{step.text} {branch.premise}: {branch.notation}"
             nets = [net for net in proof.nets if net.branch == index]
             known = check_net_notation(board, branch.notation, {literal_of(branch.premise)},
-                                       len(proof.nets))
+                                       [net.premise for net in nets])
             if "contradiction" in step.details:
                 assert branch.notation.split(", ")[-1].startswith("contradiction: "), where
             else:
                 assert result in known, where
             for net in nets:
-                check_net_notation(board, net.notation, known | {literal_of(net.premise)},
-                                   len(proof.nets))
+                check_net_notation(board, net.notation, known | {literal_of(net.premise)}, [])
