@@ -34,6 +34,13 @@ Choice = TypeVar("Choice", bound=str)
 #: a long log of actions) is a few tens of kilobytes; the worker refuses longer text before it
 #: reaches Python, and ``decode_request`` again before parsing it.
 MAX_REQUEST_CHARS = 1_000_000
+#: The longest text a string field holds, in its own characters. The longest real one is a puzzle's
+#: text: a 25×25 position line with all but one candidate of each cell removed is 60,635 characters
+#: (its pencil-mark grid 21,141, its candidate string 15,625). A paste far longer is refused in its
+#: own characters, before any reader scans it.
+MAX_TEXT_CHARS = 150_000
+#: How a message names a text field whose name alone would not say what it holds.
+_TEXT_WORDS = {"puzzle": "the puzzle text"}
 #: The deepest nesting of lists and objects accepted (real requests nest two or three levels).
 #: Checked before ``json.loads``, whose recursion a deep enough text would exhaust (fatally, in
 #: Pyodide's small WebAssembly stack).
@@ -120,12 +127,28 @@ def boolean(request: Request, name: str, *, default: bool | object = _MISSING) -
     return value
 
 
-def text(request: Request, name: str, *, default: str | object = _MISSING) -> str:
-    """A string."""
+def text(request: Request, name: str, *, default: str | object = _MISSING,
+         longest: int = MAX_TEXT_CHARS) -> str:
+    """A string of at most ``longest`` characters.
+
+    >>> text({"puzzle": "1" * 200_000}, "puzzle")
+    Traceback (most recent call last):
+    ...
+    pysolver.errors.FieldError: the puzzle text is too long: 200,000 characters; at most 150,000 \
+are read (a puzzle's text, in any form and size, is at most about 61,000)
+    """
     value = _get(request, name, default)
     if not isinstance(value, str):
         raise FieldError(name, f"{name} must be a string, not {_kind(value)} ({show(value)})")
+    if len(value) > longest:
+        raise FieldError(name, text_too_long(_TEXT_WORDS.get(name, name), len(value), longest))
     return value
+
+
+def text_too_long(what: str, length: int, longest: int = MAX_TEXT_CHARS) -> str:
+    """The refusal of ``what`` (``the puzzle text``), ``length`` characters of its own long."""
+    return (f"{what} is too long: {length:,} characters; at most {longest:,} are read (a puzzle's "
+            f"text, in any form and size, is at most about 61,000)")
 
 
 def optional_text(request: Request, name: str) -> str | None:
@@ -225,15 +248,26 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def too_large(length: int) -> RequestError:
-    """The refusal of a request ``length`` characters long (the worker sends the same one).
+def too_large(length: int, text_length: int | None = None) -> RequestError:
+    """The refusal of request text ``length`` characters long (the worker sends the same one, without
+    passing the text to Python), said to a person: what they sent is too long, never "the request".
 
+    ``text_length`` is the length of the text the request carries (a paste), in its own characters:
+    given, the message counts those, as the puzzle field's own refusal does (``text``); without it
+    only the characters sent in all are known, JSON's quotes and escapes included, and are said so.
+
+    >>> print(too_large(2_430_685, text_length=2_430_000))
+    the text is too long: 2,430,000 characters; at most 150,000 are read (a puzzle's text, in any \
+form and size, is at most about 61,000)
     >>> print(too_large(20_000_000))
-    the request is too large: 20,000,000 characters; at most 1,000,000 are accepted (a puzzle is \
-a few thousand)
+    too much was sent to the solver: 20,000,000 characters in all; at most 1,000,000 are accepted, \
+and a puzzle's text is read up to 150,000 characters
     """
-    return RequestError(f"the request is too large: {length:,} characters; at most "
-                        f"{MAX_REQUEST_CHARS:,} are accepted (a puzzle is a few thousand)")
+    if text_length is not None:
+        return RequestError(text_too_long("the text", text_length))
+    return RequestError(f"too much was sent to the solver: {length:,} characters in all; at most "
+                        f"{MAX_REQUEST_CHARS:,} are accepted, and a puzzle's text is read up to "
+                        f"{MAX_TEXT_CHARS:,} characters")
 
 
 def decode_request(request_text: str) -> dict[str, Any]:

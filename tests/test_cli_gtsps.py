@@ -57,6 +57,15 @@ def test_over_the_limit_exits_2_pointing_to_count(capsys: pytest.CaptureFixture[
     assert "use `pysolver count`" in capsys.readouterr().err
 
 
+def test_an_empty_6x6_board_stops_at_the_solution_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """28,200,960 solutions: the limit stops the run before the super-vertices are all built."""
+    assert main(["gtsps", "." * 36, "--count"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == ("pysolver: error: more than 10,000 solutions, too many for GTSPS; use "
+                            "`pysolver count`, the search engine, instead\n")
+
+
 def test_a_file_labels_each_puzzle_s_lines_and_json(capsys: pytest.CaptureFixture[str],
                                                     tmp_path: Path) -> None:
     path = tmp_path / "two.txt"

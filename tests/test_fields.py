@@ -82,5 +82,21 @@ def test_decode_request_accepts_the_largest_allowed_request() -> None:
     text = json.dumps({"cmd": "load", "puzzle": "." * 81, "actions": actions})
     assert len(text) <= fields.MAX_REQUEST_CHARS
     assert fields.decode_request(text)["actions"] == actions
-    with pytest.raises(fields.RequestError, match="too large"):
+    with pytest.raises(fields.RequestError, match="^too much was sent to the solver: 1,000,001 "
+                                                  "characters in all; at most 1,000,000"):
         fields.decode_request(text + " " * (fields.MAX_REQUEST_CHARS + 1 - len(text)))
+
+
+def test_a_paste_too_long_is_refused_in_its_own_characters() -> None:
+    """Not the JSON around it, and never "the request": what the person pasted, and the limit."""
+    paste = "..19....39..7..16..3...5..7.5......9..43.26..2......7.6..1...3..42..7..65....68.." * 3000
+    with pytest.raises(FieldError) as refused:
+        fields.text({"puzzle": paste}, "puzzle")
+    assert refused.value.field == "puzzle"
+    assert str(refused.value) == ("the puzzle text is too long: 243,000 characters; at most 150,000 "
+                                  "are read (a puzzle's text, in any form and size, is at most about "
+                                  "61,000)")
+    assert fields.text({"puzzle": paste[:fields.MAX_TEXT_CHARS]}, "puzzle") == paste[:150_000]
+    assert "request" not in str(fields.too_large(2_430_685))
+    assert str(fields.too_large(2_430_685, text_length=2_430_000)).startswith(
+        "the text is too long: 2,430,000 characters; at most 150,000 are read")

@@ -124,6 +124,48 @@ EXPLAINER_PM = """\
 """
 
 
+# HoDoKu's pencil marks of the puzzle "..19....39..7..16..": every given's digit is gone from its peers.
+HODOKU_START_PM = """\
+.------------------.--------------------.-------------------.
+| 478   2678  1    | 9     2468    48   | 245    2458  3    |
+| 9     28    58   | 7     2348    348  | 1      6     2458 |
+| 48    3     68   | 2468  12468   5    | 249    2489  7    |
+:------------------+--------------------+-------------------:
+| 1378  5     3678 | 468   14678   148  | 234    1248  9    |
+| 178   1789  4    | 3     15789   2    | 6      158   158  |
+| 2     1689  3689 | 4568  145689  1489 | 345    7     1458 |
+:------------------+--------------------+-------------------:
+| 6     789   789  | 1     24589   489  | 24579  3     245  |
+| 138   4     2    | 58    3589    7    | 59     159   6    |
+| 5     179   379  | 24    2349    6    | 8      1249  124  |
+'------------------'--------------------'-------------------'
+"""
+
+
+def test_a_lone_digit_a_peer_lists_is_a_candidate_and_the_reading_is_said() -> None:
+    """One slip (r1c2 lists the 1 of the given beside it) makes r1c3 read as an empty cell with one
+    candidate, HoDoKu's reading: the notice says so, why, and how to make it a given."""
+    start = formats.parse(HODOKU_START_PM)
+    assert sum(map(bool, start.board.givens)) == 28 and start.notices == ()
+    slipped = HODOKU_START_PM.replace("| 478   2678  1    |", "| 478   12678 1    |")
+    for text in (slipped, formats.write(formats.parse(slipped).board, "candidates")):
+        imported = formats.parse(text)
+        assert sum(map(bool, imported.board.givens)) == 27
+        assert imported.board.values[2] == 0 and imported.board.candidate_digits(2) == [1]
+        assert imported.notices == (
+            "r1c3's lone 1 was read as a candidate, not a given, because r1c2 also lists 1 (a "
+            "given's digit is listed by none of its peers): if r1c3 is a given, take 1 out of "
+            "r1c2.",)
+
+
+def test_several_lone_candidates_are_named_in_one_notice() -> None:
+    assert formats.parse(HODOKU_PM).notices == (
+        "r4c8's lone 5 (r4c5 also lists 5), r5c3's lone 4 (r7c3 also lists 4), r6c1's lone 8 (r4c1, "
+        "r6c4 and r6c5 also list 8) and 4 more were read as candidates, not givens, because a peer "
+        "lists the same digit (a given's digit is listed by none of its peers): to make one a "
+        "given, take its digit out of those peers.",)
+
+
 def test_hodoku_pencil_marks_are_read() -> None:
     imported = formats.parse(HODOKU_PM)
     board = imported.board
@@ -389,3 +431,65 @@ def test_a_picture_after_blank_lines_is_named_by_the_lines_of_the_text() -> None
     rows[4] = rows[4].replace(".", "x", 1)
     with pytest.raises(PuzzleFormatError, match=r"^unexpected character 'x' at line 7, column"):
         formats.parse("\n\n" + "\n".join(rows))
+
+
+# --- characters that show as nothing ----------------------------------------------------------
+
+INVISIBLE_LINE = FIGURE_4_2[:40] + "\u200b" + FIGURE_4_2[40:]
+CANDIDATES = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "candidates")
+SUDOKUWIKI = formats.write(Board.from_grid(Grid.parse(FIGURE_4_2)), "sudokuwiki")
+# HoDoKu's picture: '.', ':' and "'" corners, whose dots are no cells.
+_BOX_ROWS = ["| " + " | ".join(" ".join(FIGURE_4_2[r * 9 + b * 3:r * 9 + b * 3 + 3]) for b in range(3))
+             + " |" for r in range(9)]
+HODOKU_PICTURE = "\n".join([".-------.-------.-------.", *_BOX_ROWS[:3], ":-------+-------+-------:",
+                            *_BOX_ROWS[3:6], ":-------+-------+-------:", *_BOX_ROWS[6:],
+                            "'-------'-------'-------'"])
+
+
+@pytest.mark.parametrize("text, message", [
+    (INVISIBLE_LINE, "unexpected character at position 41 (after r5c4): an invisible zero-width "
+                     "space (U+200B), which shows as nothing: delete it (a 9×9 puzzle uses 1-9, and "
+                     "'.' or '0' for a blank)"),
+    ("\u200f" + FIGURE_4_2, "unexpected character at position 1 (before r1c1): an invisible "
+                            "right-to-left mark (U+200F), which shows as nothing: delete it (a 9×9 "
+                            "puzzle uses 1-9, and '.' or '0' for a blank)"),
+    ("\n".join(FIGURE_4_2[i:i + 9] + "\u200d" for i in range(0, 81, 9)),
+     "unexpected character at line 1, column 10 (after r1c9): an invisible zero-width joiner "
+     "(U+200D), which shows as nothing: delete it (a 9×9 puzzle uses 1-9, and '.' or '0' for a "
+     "blank)"),
+    (HODOKU_START_PM.replace("| 9     28 ", "| 9\u2060     28 "),
+     "unexpected character at line 3, column 4 (after r2c1): an invisible word joiner (U+2060), "
+     "which shows as nothing: delete it (a 9×9 grid's candidates are 1-9, and '.' alone marks a "
+     "cell without any)"),
+    (HODOKU_START_PM.replace("| 9     28 ", "| 9     2\u200e8 "),
+     "unexpected character at line 3, column 10 (in r2c2): an invisible left-to-right mark "
+     "(U+200E), which shows as nothing: delete it (a 9×9 grid's candidates are 1-9, and '.' alone "
+     "marks a cell without any)"),
+    (CANDIDATES[:100] + "\u200b" + CANDIDATES[100:],
+     "unexpected character at position 101 (in r2c3): an invisible zero-width space (U+200B), "
+     "which shows as nothing: delete it"),
+    (FIGURE_4_2 + "\ufeff", "unexpected character at position 82 (after r9c9): an invisible "
+                            "byte-order mark (zero-width no-break space) (U+FEFF), which shows as "
+                            "nothing: delete it (a 9×9 puzzle uses 1-9, and '.' or '0' for a blank)"),
+    (":0000:x:" + FIGURE_4_2[:12] + "\u2066" + FIGURE_4_2[12:] + "::",
+     "unexpected character at position 21 (after r2c3): an invisible left-to-right isolate "
+     "(U+2066), which shows as nothing: delete it"),
+    (SUDOKUWIKI[:8] + "\u200c" + SUDOKUWIKI[8:],
+     "unexpected character at position 9 (in r1c3): an invisible zero-width non-joiner (U+200C), "
+     "which shows as nothing: delete it"),
+    (HODOKU_PICTURE.replace(":-------+", ":---\u200d----+", 1),
+     "unexpected character at line 5, column 5 (after r3c9): an invisible zero-width joiner "
+     "(U+200D), which shows as nothing: delete it (a 9×9 puzzle uses 1-9, and '.' or '0' for a "
+     "blank)"),
+], ids=["zero-width-space", "rtl-mark-first", "joiner-per-row", "pencil-mark-after-cell",
+        "pencil-mark-in-cell", "candidate-string", "late-byte-order-mark", "position-line",
+        "sudokuwiki", "picture-rule-line"])
+def test_an_invisible_character_is_named_in_words_with_its_cell(text: str, message: str) -> None:
+    with pytest.raises(PuzzleFormatError) as raised:
+        formats.parse(text)
+    assert str(raised.value) == message
+
+
+def test_a_byte_order_mark_at_the_start_is_skipped_as_a_file_reader_does() -> None:
+    for text in (FIGURE_4_2, HODOKU_START_PM):
+        assert formats.parse("\ufeff" + text) == formats.parse(text)

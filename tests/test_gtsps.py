@@ -13,6 +13,8 @@ from pysolver.grid import Grid
 from pysolver.gtsps import (GtspsLimitError, PermutationGraph, all_supervertices, box_permutations,
                             errors, gtsps_report, gtsps_solutions, permutation_label,
                             permutation_text, solve_gtsps)
+from pysolver.gtsps import run
+from pysolver.gtsps.lazy import count_cliques
 from pysolver.gtsps.run import STAGES
 from pysolver.gtsps.supervertices import Direction, line_boxes
 from pysolver.search import count_solutions, iter_solutions
@@ -193,6 +195,60 @@ def test_an_empty_6x6_grid_stops_at_the_solution_limit() -> None:
     """28,200,960 solutions: without the limit the clique search lists them for hours."""
     with pytest.raises(GtspsLimitError, match=r"more than 10,000 solutions.*pysolver count"):
         solve_gtsps(Grid.empty(6))
+
+
+def _pruned_graph(grid: Grid) -> PermutationGraph:
+    """G as the super-vertex stage receives it: after the degree and adjacency rules."""
+    graph = PermutationGraph(grid.geometry,
+                             [box_permutations(grid, b) for b in range(grid.geometry.n)])
+    graph.apply_degree_rule()
+    graph.apply_adjacency_rule()
+    return graph
+
+
+OPEN_6X6 = {"empty": "." * 36, "one-clue": "1" + "." * 35, "first-row": "123456" + "." * 30}
+
+
+@pytest.mark.parametrize("puzzle", OPEN_6X6.values(), ids=OPEN_6X6)
+def test_an_open_6x6_board_stops_before_building_every_super_vertex(
+        puzzle: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The empty 6×6 grid has 921,600 super-vertices; the lazy count passes 10,000 solutions after
+    fewer than 2% of them, and the full build is never reached."""
+    counted = count_cliques(_pruned_graph(_grid(puzzle)), errors.SOLUTION_LIMIT)
+    assert counted.cliques > errors.SOLUTION_LIMIT
+    assert counted.supervertices < 15_000
+
+    def full_build(*args: object) -> None:
+        raise AssertionError("every super-vertex built before the solution limit stopped the run")
+
+    monkeypatch.setattr(run, "all_supervertices", full_build)
+    with pytest.raises(GtspsLimitError, match=r"more than 10,000 solutions.*pysolver count"):
+        solve_gtsps(_grid(puzzle))
+
+
+LAZY_COUNTS = {"figure-4-2": (FIGURE_4_2, 1), "figure-4-9": (FIGURE_4_9, FIGURE_4_9_SOLUTIONS),
+               "empty-4x4": ("." * 16, 288),
+               "no-solution": (NO_SOLUTION_ADJACENCY, 0)}
+
+
+@pytest.mark.parametrize("puzzle, expected", LAZY_COUNTS.values(), ids=LAZY_COUNTS)
+def test_the_lazy_count_below_the_limit_is_the_number_of_solutions(puzzle: str,
+                                                                   expected: int) -> None:
+    grid = _grid(puzzle)
+    assert count_cliques(_pruned_graph(grid), errors.SOLUTION_LIMIT).cliques == expected
+    assert count_solutions(grid) == expected
+
+
+@pytest.mark.parametrize("limit, stops", [(126, True), (127, False)])
+def test_the_solution_limit_is_exact(limit: int, stops: bool,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Figure 4.9's 127 solutions pass a limit of 126 and not one of 127."""
+    monkeypatch.setattr(errors, "SOLUTION_LIMIT", limit)
+    if stops:
+        with pytest.raises(GtspsLimitError, match=r"more than 126 solutions"):
+            solve_gtsps(_grid(FIGURE_4_9))
+    else:
+        assert len(solve_gtsps(_grid(FIGURE_4_9)).solutions) == FIGURE_4_9_SOLUTIONS
 
 
 def test_the_limit_error_is_a_value_error_with_json() -> None:

@@ -332,7 +332,7 @@ def test_every_field_is_checked_and_named(request_data: dict[str, Any] | str, fi
     ('{"cmd": "count", "puzzle": "' + FIGURE_4_9 + '", "limit": ' + '[' * 40 + ']' * 40 + "}",
      "nests lists and objects 41 deep"),
     ('{"cmd": "load", "puzzle": "' + "1" * 2_000_000 + '"}',
-     "the request is too large: 2,000,029 characters; at most 1,000,000 are accepted"),
+     "too much was sent to the solver: 2,000,029 characters in all; at most 1,000,000 are accepted"),
     ('{"cmd": "count", "limit": NaN}', "the request is not valid JSON: NaN is not JSON"),
     ('{"cmd": "count", "limit": 1' + "0" * 5000 + "}", "the request is not valid JSON"),
     ('{"cmd": "load", "puzzle": "' + FIGURE_4_2, "the request is not valid JSON: Unterminated"),

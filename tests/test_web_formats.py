@@ -101,3 +101,23 @@ def test_a_sixteen_by_sixteen_puzzle_written_with_0_to_f_is_read_so_and_said_so(
     assert reply["view"]["puzzle"] == line  # the same puzzle, not one with its 0s blank
     assert reply["notice"].startswith("Read as written with 0–F")
     assert "notice" not in ask("load", puzzle=line)
+
+
+def test_load_names_an_invisible_character_with_its_cell_and_skips_a_leading_bom() -> None:
+    """A paste from a web page with a zero-width space: named in words, with the cell before it
+    marked on the board; a file's leading byte-order mark is skipped."""
+    error = ask("load", puzzle=FIGURE_4_2[:40] + "\u200b" + FIGURE_4_2[40:])["error"]
+    assert error["kind"] == "format" and error["cell"] == 39
+    assert error["message"].startswith("unexpected character at position 41 (after r5c4): an "
+                                       "invisible zero-width space (U+200B), which shows as "
+                                       "nothing: delete it")
+    reply = ask("load", puzzle="\ufeff" + FIGURE_4_2)
+    assert reply["ok"] and reply["view"]["puzzle"] == FIGURE_4_2
+
+
+def test_load_refuses_a_paste_too_long_in_its_own_characters() -> None:
+    paste = FIGURE_4_2 * 3000
+    error = ask("load", puzzle=paste)["error"]
+    assert (error["kind"], error["field"]) == ("invalid", "puzzle")
+    assert error["message"].startswith("the puzzle text is too long: 243,000 characters; at most "
+                                       "150,000 are read")

@@ -31,11 +31,14 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..board import Board
-from ..errors import PuzzleFormatError
-from ..geometry import BOX_SHAPES
-from ..grid import SEPARATORS, Grid
+from ..errors import PuzzleError, PuzzleFormatError
+from ..geometry import BOX_SHAPES, Geometry
+from ..grid import SEPARATORS, Grid, symbols_rule
 from .candidates import CANDIDATE_LENGTHS, is_candidate_string, parse_candidates, write_candidates
-from .pencilmarks import is_rule, looks_like_pencilmarks, parse_pencilmarks, write_pencilmarks
+from .invisible import first_invisible, invisible_name, without_byte_order_mark, without_invisible
+from .marks import alphabet_symbols, lone_candidates_notice
+from .pencilmarks import (cell_spans, is_rule, looks_like_pencilmarks, parse_pencilmarks,
+                          write_pencilmarks)
 from .position import is_position, parse_position, write_position
 from .sudokuwiki import is_sudokuwiki, parse_sudokuwiki, write_sudokuwiki
 
@@ -43,6 +46,7 @@ Reader = Callable[[str, str], Board]
 Writer = Callable[[Board, str], str]
 
 _DROP_SEPARATORS = str.maketrans("", "", "".join(sorted(SEPARATORS)))
+_DROP_SPACE = {ord(char): None for char in " \t\r\n\v\f"}
 
 #: The most cells a grid has (25×25): a longer line can only be meant as a candidate string.
 _MOST_CELLS = max(n * n for n in BOX_SHAPES)
@@ -149,10 +153,13 @@ def format_named(name: str) -> TextFormat:
 
 @dataclass(frozen=True)
 class Imported:
-    """A position read from text, and the form it was written in."""
+    """A position read from text, the form it was written in, and what the reading decided that
+    the text leaves open, in words to show beside the board (``notices``: a pencil-mark grid's lone
+    digit read as a candidate, not a given; see ``marks.lone_candidates_notice``)."""
 
     board: Board
     format: str
+    notices: tuple[str, ...] = ()
 
     @property
     def puzzle(self) -> Grid:
@@ -195,10 +202,113 @@ def written_in_hex(text: str) -> bool:
             and set(cells) <= set("0123456789ABCDEF."))
 
 
+#: The forms whose givens are told from last candidates by the lone-digit rule alone (``marks``).
+_LONE_DIGIT_FORMS = ("pencilmarks", "candidates")
+
+
 def parse(text: str, alphabet: str = "digits") -> Imported:
-    """Read a position in any form; ``PuzzleFormatError`` or ``ConflictError`` say what is wrong."""
+    """Read a position in any form; ``PuzzleFormatError`` or ``ConflictError`` say what is wrong.
+
+    A byte-order mark at the start (a file saved on Windows) is skipped; any other character that
+    shows as nothing is refused by name (``invisible``), with the cell it stands in or after.
+
+    >>> print(parse("1.3.34.....\u200b....2").board.values[:2])
+    Traceback (most recent call last):
+    ...
+    pysolver.errors.PuzzleFormatError: unexpected character at position 12 (after r3c3): an \
+invisible zero-width space (U+200B), which shows as nothing: delete it (a 4×4 puzzle uses 1-4, and \
+'.' or '0' for a blank)
+    """
+    text = without_byte_order_mark(text)
+    at = first_invisible(text)
+    if at is not None:
+        raise invisible_refusal(text, at, alphabet)
     name = detect(text)
-    return Imported(_BY_NAME[name].read(text, alphabet), name)
+    board = _BY_NAME[name].read(text, alphabet)
+    notice = lone_candidates_notice(board) if name in _LONE_DIGIT_FORMS else None
+    return Imported(board, name, (notice,) if notice else ())
+
+
+def _line_column(text: str, at: int) -> tuple[int, int]:
+    """The 1-based line and column of offset ``at``, lines as ``str.splitlines`` cuts them."""
+    start = 0
+    for number, line in enumerate(text.splitlines(keepends=True), 1):
+        if at < start + len(line):
+            return number, at - start + 1
+        start += len(line)
+    return text.count("\n") + 1, at - start + 1
+
+
+def invisible_refusal(text: str, at: int, alphabet: str) -> PuzzleFormatError:
+    """The refusal of the invisible character at offset ``at``: in words, where it stands (the
+    position in a line, as the line's other messages count it, else line and column) and, when the
+    text reads as a grid without its invisible characters, the cell it stands in or after and the
+    characters the form uses."""
+    visible = without_invisible(text)
+    name = detect(visible)
+    multiline = "\n" in text.strip()
+    line, column = _line_column(text, at)
+    where = (f"line {line}, column {column}" if multiline
+             else f"position {at - (len(text) - len(text.lstrip())) + 1}")
+    place, rule, cell = "", "", None
+    try:
+        geometry = _BY_NAME[name].read(visible, alphabet).geometry
+    except PuzzleError:
+        pass
+    else:
+        cell, inside = _cell_at(name, text, at, geometry, (line, column))
+        if cell is not None:
+            place = (f" (before {geometry.cell_name(0)})" if cell < 0 else
+                     f" ({'in' if inside else 'after'} {geometry.cell_name(cell)})")
+        rule = _characters(name, geometry, alphabet)
+    return PuzzleFormatError(
+        f"unexpected character at {where}{place}: {invisible_name(text[at])}, which shows as "
+        f"nothing: delete it{f' ({rule})' if rule else ''}",
+        character=text[at], position=at, cell=None if cell is None or cell < 0 else cell)
+
+
+def _cell_at(name: str, text: str, at: int, geometry: Geometry,
+             line_column: tuple[int, int]) -> tuple[int | None, bool]:
+    """The cell the first invisible character of ``text`` (at offset ``at``, on ``line_column``)
+    stands in, or after (-1 before the first), and whether in, read as form ``name``; (None,
+    False) where no cell is (a position line's removed candidates)."""
+    if name in ("line", "picture", "candidates"):
+        lines = [text[:at]]
+        if name == "picture":  # the rule lines' dots and corners are no cells
+            head, _, partial = text[:at].rpartition("\n")
+            current = without_invisible(text.splitlines()[line_column[0] - 1])
+            lines = [line for line in head.splitlines() if not is_rule(line)]
+            lines += [] if is_rule(current) else [partial]
+        count = len("".join(lines).translate(_DROP_SEPARATORS if name != "candidates"
+                                             else _DROP_SPACE))
+        per_cell = geometry.n if name == "candidates" else 1
+        return (count - 1) // per_cell, count % per_cell != 0
+    if name == "pencilmarks":
+        spans = [span for span in cell_spans(without_invisible(text)) if span[:2] < line_column]
+        if not spans:
+            return -1, False
+        line, column, length = spans[-1]
+        return len(spans) - 1, line == line_column[0] and column + length > line_column[1]
+    before = text[:at].lstrip()
+    if name == "sudokuwiki":
+        count = len(before.removeprefix("S9B"))
+        return (count - 1) // 2, count % 2 != 0
+    fields = before.split(":")
+    if name == "position" and len(fields) == 4:  # in the cells field
+        return len(fields[3]) - fields[3].count("+") - 1, False
+    return None, False
+
+
+def _characters(name: str, geometry: Geometry, alphabet: str) -> str:
+    """The characters a grid of form ``name`` is written with, as its other messages say them."""
+    n = geometry.n
+    if name in ("line", "picture"):
+        return symbols_rule(n, alphabet)
+    if name == "pencilmarks":
+        symbols = alphabet_symbols(n, alphabet)[0]
+        return (f"a {n}×{n} grid's candidates are {symbols[0]}-{symbols[-1]}, and '.' alone "
+                f"marks a cell without any")
+    return ""
 
 
 def write(board: Board, name: str, alphabet: str = "digits") -> str:

@@ -4,6 +4,9 @@ A pencil-mark grid or a candidate string lists each cell's digits and nothing mo
 one digit is either filled or an empty cell with a single candidate left. We read it as HoDoKu does:
 a lone digit is a placed digit when no peer still lists it, and a last candidate otherwise. The
 digits read so are the givens (these formats cannot tell a given from a digit placed later).
+A lone digit read as a candidate may be a slip (a peer listing a given's digit by mistake), so it is
+never left unsaid: ``lone_candidates_notice`` names each one, the peers that list its digit, and
+what to change to make it a given.
 
 >>> from pysolver.geometry import geometry_for_size
 >>> board = board_from_marks(geometry_for_size(4), [0b0001, 0b0010, 0b1100, 0b1100] + [0b1111] * 12)
@@ -47,6 +50,54 @@ def board_from_marks(geometry: Geometry, marks: Sequence[int],
     givens = values if given is None else [v if g else 0 for v, g in zip(values, flagged)]
     candidates = tuple(0 if value else mask for value, mask in zip(values, marks))
     return checked(Board(geometry, tuple(givens), tuple(values), candidates))
+
+
+#: How many lone digits, and how many peers of each, a notice names before counting the rest.
+_NAMED = 3
+
+
+def _names(names: Sequence[str]) -> str:
+    """``r1c2``, ``r1c2 and r2c3``, ``r1c2, r2c3, r3c1 and 2 more``."""
+    shown = list(names[:_NAMED])
+    if len(names) > _NAMED:
+        shown.append(f"{len(names) - _NAMED} more")
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def _also_list(peers: Sequence[str], digit: str) -> str:
+    """``r1c2 also lists 1``, ``r1c2 and r2c3 also list 1``."""
+    return f"{_names(peers)} also list{'s' if len(peers) == 1 else ''} {digit}"
+
+
+def lone_candidates_notice(board: Board) -> str | None:
+    """What was read as a last candidate rather than a given, in words, or None when nothing was.
+
+    >>> from pysolver.geometry import geometry_for_size
+    >>> print(lone_candidates_notice(board_from_marks(geometry_for_size(4),
+    ...     [0b0001, 0b0011, 0b1100, 0b1100] + [0b1100, 0b1100, 0b0011, 0b0011]
+    ...     + [0b1110, 0b1111, 0b1111, 0b1111] * 2)))
+    r1c1's lone 1 was read as a candidate, not a given, because r1c2 also lists 1 (a given's digit \
+is listed by none of its peers): if r1c1 is a given, take 1 out of r1c2.
+    """
+    geo = board.geometry
+    lone = []
+    for cell, mask in enumerate(board.candidates):
+        if not board.values[cell] and mask.bit_count() == 1:
+            peers = [geo.cell_name(p) for p in geo.peers[cell] if board.candidates[p] & mask]
+            lone.append((geo.cell_name(cell), geo.symbol(mask.bit_length()), peers))
+    if not lone:
+        return None
+    if len(lone) == 1:
+        name, digit, peers = lone[0]
+        return (f"{name}'s lone {digit} was read as a candidate, not a given, because "
+                f"{_also_list(peers, digit)} (a given's digit is listed by none of its peers): if "
+                f"{name} is a given, take {digit} out of "
+                f"{_names(peers) if len(peers) <= _NAMED else 'those peers'}.")
+    cells = _names([f"{name}'s lone {digit} ({_also_list(peers, digit)})"
+                    for name, digit, peers in lone])
+    return (f"{cells} were read as candidates, not givens, because a peer lists the same digit (a "
+            f"given's digit is listed by none of its peers): to make one a given, take its digit "
+            f"out of those peers.")
 
 
 def checked(board: Board) -> Board:

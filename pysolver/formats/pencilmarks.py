@@ -78,6 +78,11 @@ def _rows(text: str) -> list[list[_Mark]]:
     return rows
 
 
+def cell_spans(text: str) -> list[tuple[int, int, int]]:
+    """Where each cell's text stands, in reading order: (line, column, length), 1-based."""
+    return [(mark.line, mark.column, len(mark.text)) for row in _rows(text) for mark in row]
+
+
 def looks_like_pencilmarks(text: str) -> bool:
     """Does multi-line text look like a pencil-mark grid rather than a picture of one digit a cell?
 

@@ -18,7 +18,9 @@ PERMUTATION_LIMIT = 200_000
 SUPERVERTEX_LIMIT = 1_000_000
 
 #: Most solutions (cliques of G* along one direction) it lists: an empty 6×6 grid has 28,200,960,
-#: which the clique search would take hours to list, and no page or terminal can show them.
+#: which the clique search would take hours to list, and no page or terminal can show them. They
+#: are counted lazily before the super-vertices are built (``lazy.count_cliques``), so a puzzle
+#: past the limit stops without building them all.
 SOLUTION_LIMIT = 10_000
 
 #: What to use instead, in the CLI's words (the message) and the page's (``to_json``).

@@ -5,6 +5,11 @@ the degree rule (Step 5), the structural-adjacency rule, super-vertices along ba
 the vertices they leave out dropped (Steps 6–7), and the cliques of G* (Steps 8–9). The first stage
 that leaves a box, a band or G* empty proves there is no solution and names why; the later stages
 are then skipped.
+
+Before any super-vertex is built in full, G*'s cliques are counted lazily up to ``SOLUTION_LIMIT``
+(``lazy.count_cliques``): a puzzle with more solutions stops there, after a few thousand
+super-vertices instead of all of them (921,600 on an empty 6×6 grid). Below the limit that count
+only tells that the run may go on; every figure still comes from the stages as the thesis runs them.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Callable, Iterable, Union
 from ..grid import Grid
 from . import errors
 from .graph import PermutationGraph
+from .lazy import count_cliques
 from .permutations import box_permutations
 from .supervertices import (Direction, SuperVertex, all_supervertices, cliques, line_boxes,
                             prune_to_supervertices)
@@ -97,6 +103,9 @@ def _run(grid: Grid, result: GtspsResult, clock: "_Clock") -> None:
     if _empty_box(result, graph, "the adjacency rule deleted every permutation of box {box}"):
         return
     clock.start("supervertices")
+    if count_cliques(graph, errors.SOLUTION_LIMIT).cliques > errors.SOLUTION_LIMIT:
+        raise errors.GtspsLimitError(f"more than {errors.SOLUTION_LIMIT:,} solutions, too many for "
+                                     f"GTSPS", limit=errors.SOLUTION_LIMIT)
     limit = errors.SUPERVERTEX_LIMIT
     bands = all_supervertices(graph, "band", limit)
     stacks = all_supervertices(graph, "stack", limit, _total(bands))
@@ -118,9 +127,6 @@ def _run(grid: Grid, result: GtspsResult, clock: "_Clock") -> None:
         count = 0
         for clique in cliques(graph, direction, lines):
             count += 1
-            if count > errors.SOLUTION_LIMIT:
-                raise errors.GtspsLimitError(f"more than {errors.SOLUTION_LIMIT:,} solutions, too many "
-                                             f"for GTSPS", limit=errors.SOLUTION_LIMIT)
             solution = _fill(grid, graph, direction, clique)
             found.setdefault(str(solution), solution)
         result.cliques[direction] = count

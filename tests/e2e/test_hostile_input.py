@@ -239,3 +239,24 @@ def test_markup_in_the_address_or_a_paste_is_only_text(hostile: Page, site_url: 
     assert hostile.evaluate("window.__pwned ?? null") is None
     assert hostile.locator("#board svg, img").count() == 0
     assert hostile.locator("#board .cell[data-cell='0'] .digit").inner_text() == "<"  # drawn as text
+
+
+def test_an_invisible_character_or_an_overlong_paste_is_named_and_the_text_kept(hostile: Page,
+                                                                                  site_url: str) -> None:
+    """Python's words reach the page: a zero-width space is named in words with the cell before it
+    (not '\\u200b'), a text far too long is counted in its own characters (not the request's), and
+    the text box keeps what was typed either way."""
+    boot(hostile, site_url, None)
+    hostile.click(".puzzle-text summary")  # open "Puzzle as text"
+    for text, says in [
+        (FIGURE_4_2[:40] + "\u200b" + FIGURE_4_2[40:],
+         "unexpected character at position 41 (after r5c4): an invisible zero-width space (U+200B)"),
+        (FIGURE_4_2 * 3000, "the puzzle text is too long: 243,000 characters; at most 150,000 are read"),
+    ]:
+        hostile.fill("#puzzle-text", text)
+        hostile.click("#text-form button[type=submit]")
+        hostile.wait_for_function(f"(says) => !{STATE}.busy && {STATE}.error "
+                                  "&& document.getElementById('message').textContent.startsWith(says)",
+                                  arg=says, timeout=60_000)
+        assert hostile.evaluate("document.getElementById('puzzle-text').value") == text
+        assert hostile.evaluate(f"{STATE}.view.puzzle") == EXAMPLE  # the board stays

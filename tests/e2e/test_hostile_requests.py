@@ -56,8 +56,8 @@ def test_the_worker_refuses_hostile_text_and_answers_the_next_request(app: Page)
     assert all(e["kind"] == "invalid" for e in errors), errors
     assert errors[0]["message"] == (f"the request nests lists and objects 5,000 deep; at most "
                                     f"{MAX_NESTING} are accepted")
-    assert errors[1]["message"].startswith(f"the request is too large: {len(oversized):,} characters;"
-                                           f" at most {MAX_REQUEST_CHARS:,}")
+    assert errors[1]["message"].startswith(f"too much was sent to the solver: {len(oversized):,} "
+                                           f"characters in all; at most {MAX_REQUEST_CHARS:,}")
     assert errors[2]["message"].startswith("the request is not valid JSON: Expecting value")
     assert "41 deep" in errors[3]["message"]
     assert replies[4]["reply"]["view"]["puzzle"] == FIGURE_4_2  # the same worker still answers
@@ -70,5 +70,5 @@ def test_a_huge_paste_is_refused_with_a_message_on_the_page(app: Page) -> None:
     paste(app, "1" * (MAX_REQUEST_CHARS + 10))
     message = app.locator("#message[data-kind='invalid']")
     message.wait_for(timeout=10_000)
-    assert message.inner_text().startswith("the request is too large:")
+    assert message.inner_text().startswith("too much was sent to the solver:")
     assert "at most 1,000,000 are accepted" in message.inner_text()

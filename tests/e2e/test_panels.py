@@ -32,9 +32,12 @@ FIGURE_4_2_VERTICES = 33
 FIGURE_4_2_EDGES = 104
 FIGURE_4_2_AFTER_DEGREE = 26
 FIGURE_4_2_SCORE = 184
-# A 16-clue puzzle (a 17-clue one of tdoku's set, less its first clue): thousands of solutions and
-# minutes of cliques, well inside the permutation limit, so GTSPS runs long enough to be cancelled.
-SLOW_GTSPS = ".......................2.3......45.6..3.......17...8.....16......8....4..6.5..2.."
+# A 17-clue puzzle of tdoku's set with its first clue taken out and a 5 put into r2c5: 9,794
+# solutions, just under the solution limit (which stops a puzzle past it in about a second), so
+# GTSPS builds every super-vertex and lists the cliques: long enough to be cancelled.
+SLOW_GTSPS = ".............5.........2.3......45.6..3.......17...8.....16......8....4..6.5..2.."
+# A 6×6 board with one clue: millions of solutions, past the solution limit.
+OPEN_6X6 = "1" + "." * 35
 # Figure 4.2 with a 6 in r1c9: no repeated digit, but the degree rule empties box 1.
 NO_SOLUTION = ".1..2.3464..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
 GTSPS = "#gtsps-panel"
@@ -184,6 +187,15 @@ def test_gtsps_on_an_empty_board_shows_the_limit_message(panels: Page, artifacts
     assert "press Count solutions" in message.inner_text()
     assert "pysolver count" not in message.inner_text()  # the CLI's words are for the CLI
     screenshot(panels, artifacts_dir, GTSPS, "panel-gtsps-limit.png")
+
+
+def test_gtsps_on_an_open_6x6_board_stops_at_the_solution_limit(panels: Page) -> None:
+    run_gtsps(panels, OPEN_6X6, outcome="error")
+    message = panels.locator(f"{GTSPS} .panel-error")
+    assert message.get_attribute("data-kind") == "gtsps-limit"
+    text = message.text_content() or ""  # Python's words; the style capitalises the first letter
+    assert text == py("gtsps", puzzle=OPEN_6X6)["error"]["message"]
+    assert text.startswith("more than 10,000 solutions, too many for GTSPS")
 
 
 def test_cancel_during_gtsps_returns_to_a_ready_page_with_the_board_intact(
