@@ -27,7 +27,7 @@ from typing import Any, Iterable
 
 from .geometry import Geometry
 from .graph_layout import PreviousOrder, layout, previous_order
-from .graph_stages import stages
+from .graph_stages import is_hall_violation, stages
 from .step import GraphDrawing, Step, join_names
 from .techniques.guessing import BACKTRACK
 
@@ -75,10 +75,13 @@ def graph_json(geometry: Geometry, graph: GraphDrawing, earlier: Iterable[Step] 
 
 def drawing_json(graph: GraphDrawing, previous: PreviousOrder | None = None, *,
                  with_stages: bool = True) -> dict[str, Any]:
-    """Any drawn graph with its layout and (when it shows a chain or pile) its stages."""
+    """Any drawn graph with its layout, its stages (a Hall violation's always) and ``violation``:
+    whether it has no perfect matching, its pattern being the set that breaks Hall's condition."""
     placed = layout(graph, previous)
+    violation = is_hall_violation(graph)
     return {**graph.to_json(), "layout": {"left": list(placed.left), "right": list(placed.right)},
-            "stages": [stage.to_json() for stage in stages(graph)] if with_stages else []}
+            "violation": violation,
+            "stages": [stage.to_json() for stage in stages(graph)] if with_stages or violation else []}
 
 
 def _same_graph(a: GraphDrawing, b: GraphDrawing) -> bool:

@@ -1,4 +1,6 @@
-"""A chain or pile exclusion told in five stages, one sentence each, for the graph panel's player.
+"""A chain or pile exclusion told in five stages, one sentence each, for the graph panel's player;
+a Hall violation in three (the candidates, the maximum matching and what it leaves unmatched, the
+set that breaks Hall's condition), and a graph with neither in two.
 
 Dr. Dobb's "Sudoku & Graph Theory" finds chains and piles without trying combinations: draw the
 candidates as edges, find a maximum matching, follow alternating paths (a candidate edge, then a
@@ -15,7 +17,13 @@ paths, the edges walked and the vertices reached, so the page draws it without k
 >>> [s.name for s in stages(g)]
 ['edges', 'matching', 'paths', 'pattern', 'removed']
 >>> stages(g)[2].text
-'Follow alternating paths from r1c1: a candidate edge to a digit, then that digit’s matching edge back to a cell. They reach only r1c1 and r1c2.'
+'Follow alternating paths from r1c1 (a candidate edge to a digit, then that digit’s matching edge back to a cell): they reach only r1c1 and r1c2, and the digits 1 and 2. Every digit they reach is matched back to a cell they reach, so these 2 cells have exactly 2 digits between them: no path leads out.'
+>>> broken = GraphDrawing("house", "row 1", cells, digits, ((0, 0), (1, 0), (2, 1), (2, 2)),
+...                       ((0, 0), (2, 1)), "chain", (0, 1), (0,), ())
+>>> is_hall_violation(broken), [s.name for s in stages(broken)]
+(True, ['edges', 'matching', 'hall'])
+>>> stages(broken)[1].text
+'A maximum matching (thick lines) pairs only 2 of the 3 cells with a digit of their own: r1c2 and digit 3 are left unmatched (dashed), so no solution keeps one line at each vertex.'
 """
 
 from __future__ import annotations
@@ -27,6 +35,10 @@ from .geometry import plural
 from .step import GraphDrawing, join_names
 
 _NOUNS = {"house": ("cell", "digit"), "digit": ("row", "column")}
+#: The stage that shows the maximum matching (the first lesson opens at it).
+MATCHING_STAGE = "matching"
+#: A Hall violation's last stage: the set of vertices with too few neighbours.
+HALL_STAGE = "hall"
 
 
 @dataclass(frozen=True)
@@ -39,16 +51,40 @@ class Stage:
     path: tuple[tuple[int, int], ...] = ()
     reached_left: tuple[int, ...] = field(default=())
     reached_right: tuple[int, ...] = field(default=())
+    #: The vertices a maximum matching leaves alone (a Hall violation's matching stage).
+    unmatched_left: tuple[int, ...] = field(default=())
+    unmatched_right: tuple[int, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the page."""
         return {"name": self.name, "text": self.text, "layers": list(self.layers),
                 "path": [list(e) for e in self.path],
-                "reached": {"left": list(self.reached_left), "right": list(self.reached_right)}}
+                "reached": {"left": list(self.reached_left), "right": list(self.reached_right)},
+                "unmatched": {"left": list(self.unmatched_left), "right": list(self.unmatched_right)}}
+
+
+def is_hall_violation(graph: GraphDrawing) -> bool:
+    """Whether ``graph`` has no perfect matching (its matching, a maximum one, leaves a vertex
+    alone): by Hall's theorem some set of its vertices has fewer neighbours than members, and
+    the drawing's pattern is that set."""
+    return len(graph.matching) < max(len(graph.left), len(graph.right))
 
 
 def _plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _the(title: str) -> str:
+    """A house's title as the object of a sentence: "a house" reads "the house", "row 1" stays."""
+    return "the " + title[2:] if title.startswith("a ") else title
+
+
+def _right_names(graph: GraphDrawing, indices: list[int]) -> str:
+    """Right vertices named as such: "digit 4", "the digits 3 and 4", "column 3 and column 7"."""
+    names = [graph.right[j].label for j in indices]
+    if graph.kind != "house":
+        return join_names(names)
+    return f"digit {names[0]}" if len(names) == 1 else f"the digits {join_names(names)}"
 
 
 def _capital(text: str) -> str:
@@ -97,47 +133,101 @@ def _walk(graph: GraphDrawing) -> tuple[int, tuple[tuple[int, int], ...], set[in
     return best
 
 
+def _edges_text(graph: GraphDrawing) -> str:
+    if graph.kind == "house":
+        return (f"Each line is a candidate: {_plural(len(graph.left), 'cell')} of "
+                f"{_the(graph.title)} on the left, {_plural(len(graph.right), 'digit')} they need "
+                f"on the right. A solution keeps exactly one line at each vertex.")
+    symbol = graph.symbol
+    return (f"Each line is a cell where {symbol} can still go, joining its row (left) to "
+            f"its column (right): {_plural(len(graph.left), 'row')} and "
+            f"{_plural(len(graph.right), 'column')} still need one {symbol} each. A solution "
+            f"keeps exactly one line at each vertex.")
+
+
+def _violation_stages(graph: GraphDrawing) -> tuple[Stage, ...]:
+    """A Hall violation: the candidates, the maximum matching with the vertices it leaves alone,
+    and the set of vertices whose neighbours are too few."""
+    left_noun, right_noun = _NOUNS[graph.kind]
+    matched_left = {i for i, _ in graph.matching}
+    matched_right = {j for _, j in graph.matching}
+    alone_left = [i for i in range(len(graph.left)) if i not in matched_left]
+    alone_right = [j for j in range(len(graph.right)) if j not in matched_right]
+    alone = join_names([graph.left[i].label for i in alone_left]
+                       + ([_right_names(graph, alone_right)] if alone_right else []))
+    matching_text = (f"A maximum matching (thick lines) pairs only {len(graph.matching)} of the "
+                     f"{len(graph.left)} {left_noun}s with a {right_noun} of their own: {alone} "
+                     f"{'is' if len(alone_left) + len(alone_right) == 1 else 'are'} left unmatched "
+                     f"(dashed), so no solution keeps one line at each vertex.")
+    lefts = [graph.left[i].label for i in sorted(graph.pattern_left)]
+    rights = sorted(graph.pattern_right)
+    if graph.pattern_kind == "chain":
+        have = (f"only {_right_names(graph, rights)}" if rights else f"no {right_noun}")
+        hall_text = (f"Why: {join_names(lefts)} need {_plural(len(lefts), right_noun)} of their "
+                     f"own but have {have} between them. Hall's condition (every k {left_noun}s "
+                     f"have at least k {right_noun}s) fails, so no matching can pair them all.")
+    else:
+        fit = "fits" if len(rights) == 1 else "fit"
+        where = (f"only in {join_names(lefts)}: {_plural(len(rights), right_noun)} for "
+                 f"{_plural(len(lefts), left_noun)}" if lefts else f"in no {left_noun}")
+        hall_text = (f"Why: {_right_names(graph, rights)} {fit} {where}. "
+                     f"Hall's condition (every k {right_noun}s fit in at least k {left_noun}s) "
+                     f"fails, so no matching can pair them all.")
+    return (
+        Stage("edges", _edges_text(graph), ("edges",)),
+        Stage(MATCHING_STAGE, matching_text, ("edges", "matching", "unmatched"),
+              unmatched_left=tuple(alone_left), unmatched_right=tuple(alone_right)),
+        Stage(HALL_STAGE, hall_text, ("edges", "matching", "pattern")),
+    )
+
+
 def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
-    """The five stages of the step drawn in ``graph``."""
+    """The stages of the step drawn in ``graph``: five for a chain or pile, three for a Hall
+    violation, two (the candidates and the matching) for a graph that proves nothing."""
+    if is_hall_violation(graph):
+        return _violation_stages(graph)
     left_noun, right_noun = _NOUNS[graph.kind]
     left_names = [v.label for v in graph.left]
     right_names = [v.label for v in graph.right]
     house = graph.kind == "house"
     symbol = graph.symbol
-    if house:
-        edges_text = (f"Each line is a candidate: {_plural(len(graph.left), 'cell')} of "
-                      f"{graph.title} on the left, {_plural(len(graph.right), 'digit')} they need "
-                      f"on the right. A solution keeps exactly one line at each vertex.")
-    else:
-        edges_text = (f"Each line is a cell where {symbol} can still go, joining its row (left) to "
-                      f"its column (right): {_plural(len(graph.left), 'row')} and "
-                      f"{_plural(len(graph.right), 'column')} still need one {symbol} each. A solution "
-                      f"keeps exactly one line at each vertex.")
+    edges_text = _edges_text(graph)
     matching_text = (f"A maximum matching (thick lines) gives each {left_noun} its own "
                      f"{right_noun}. It pairs them all, so this graph can still be completed.")
+    if not graph.pattern_left and not graph.pattern_right:
+        return (Stage("edges", edges_text, ("edges",)),
+                Stage(MATCHING_STAGE, matching_text, ("edges", "matching")))
     start, walked, reached_left, reached_right = _walk(graph)
     chain = graph.pattern_kind == "chain"
     cells = join_names(left_names[i] for i in sorted(graph.pattern_left))
     digits = join_names(right_names[j] for j in sorted(graph.pattern_right))
     k = len(graph.pattern_left)
     if chain:
-        paths_text = (f"Follow alternating paths from {left_names[start]}: a candidate edge to a "
-                      f"{right_noun}, then that {right_noun}’s matching edge back to a {left_noun}. "
-                      f"They reach only {join_names(left_names[i] for i in sorted(reached_left))}.")
+        paths_text = (f"Follow alternating paths from {left_names[start]} (a candidate edge to a "
+                      f"{right_noun}, then that {right_noun}’s matching edge back to a {left_noun}): "
+                      f"they reach only {join_names(left_names[i] for i in sorted(reached_left))}, "
+                      f"and {_right_names(graph, sorted(reached_right))}. Every {right_noun} they "
+                      f"reach is matched back to a {left_noun} they reach, so these "
+                      f"{_plural(len(reached_left), left_noun)} have exactly "
+                      f"{_plural(len(reached_right), right_noun)} between them: no path leads out.")
         if house:
             pattern_text = (f"These {k} cells have only {k} digits between them ({digits}): a "
                             f"chain. Those digits must go in {cells}, one each.")
-            removed_text = (f"So {digits} leave every other cell of {graph.title}: the red edges "
-                            f"go ({_plural(len(graph.removed), 'candidate')}).")
+            removed_text = (f"So {digits} leave every other cell of {_the(graph.title)}: the red "
+                            f"edges go ({_plural(len(graph.removed), 'candidate')}).")
         else:
             pattern_text = (f"{_capital(cells)} have their {plural(symbol)} only in {digits}: a chain. Those "
                             f"columns must take their {plural(symbol)} in these rows.")
             removed_text = (f"So the other {plural(symbol)} of {digits} go: the red edges "
                             f"({_plural(len(graph.removed), 'candidate')}).")
     else:
-        paths_text = (f"Follow alternating paths from {right_names[start]}: an edge to a "
-                      f"{left_noun} that can take it, then that {left_noun}’s matching edge. "
-                      f"They reach only {join_names(right_names[j] for j in sorted(reached_right))}.")
+        paths_text = (f"Follow alternating paths from {_right_names(graph, [start])} (an edge to a "
+                      f"{left_noun} that can take it, then that {left_noun}’s matching edge): "
+                      f"they reach only {_right_names(graph, sorted(reached_right))}, in "
+                      f"{join_names(left_names[i] for i in sorted(reached_left))}. Every "
+                      f"{left_noun} they reach is matched back to a {right_noun} they reach, so "
+                      f"these {_plural(len(reached_right), right_noun)} fit in exactly "
+                      f"{_plural(len(reached_left), left_noun)}: no path leads out.")
         if house:
             pattern_text = (f"These {k} digits ({digits}) fit only in {k} cells ({cells}): a pile. "
                             f"Those cells must take them.")
@@ -150,7 +240,7 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
                             f"({_plural(len(graph.removed), 'candidate')}).")
     return (
         Stage("edges", edges_text, ("edges",)),
-        Stage("matching", matching_text, ("edges", "matching")),
+        Stage(MATCHING_STAGE, matching_text, ("edges", "matching")),
         Stage("paths", paths_text, ("edges", "matching", "path"), walked,
               tuple(sorted(reached_left)), tuple(sorted(reached_right))),
         Stage("pattern", pattern_text, ("edges", "matching", "pattern")),

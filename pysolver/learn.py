@@ -11,8 +11,12 @@ candidate may still belong to a solution. Nothing on the page is pre-written.
 ...                        [8, 9], [8, 9]])
 >>> lesson["verdict"]
 'Chain: cell 2, cell 3 and cell 6 hold only {3,4,6}, so 3, 4 and 6 leave the other cells: removes 3 from cell 1; 4 from cell 4; 6 from cell 5.'
+>>> lesson["also"][0]
+'Single: 5 fits only in cell 5 (a pile of one), so that cell keeps just 5: removes 6 and 7 from cell 5.'
 >>> len(lesson["also"])
 2
+>>> lesson["shows"], lesson["technique"]
+('Naked Triple', 'chain-exclusion')
 """
 
 from __future__ import annotations
@@ -24,7 +28,9 @@ from .bitsets import bit_indices
 from .errors import FieldError
 from .explain import drawing_json
 from .fields import show
-from .step import GraphDrawing, GraphVertex, join_names
+from .graph_stages import MATCHING_STAGE
+from .step import GraphDrawing, GraphVertex, digit_cell_products, join_names
+from .techniques.exclusion import CHAIN_EXCLUSION, FISH, PILE_EXCLUSION, fish_name, subset_name
 
 #: The largest graph the panel edits (a 25×25 Sudoku's house).
 MAX_SIDE = 25
@@ -52,15 +58,22 @@ def _check(candidates: object, field: str) -> list[list[int]]:
 
 _KINDS: dict[object, Kind] = {"house": "house", "digit": "digit"}
 _PATTERNS: dict[object, PatternKind] = {"chain": "chain", "pile": "pile"}
+#: What a lesson teaches: "exclusion" (the chain, pile or fish the graph proves), or "matching"
+#: (the first lesson: the graph and its perfect matching, before any exclusion is taught).
+TEACHES = ("exclusion", "matching")
 
 
 def lesson(kind_name: object, candidates: object, digit: int = 1,
-           prefer_name: object = "chain") -> dict[str, Any]:
+           prefer_name: object = "chain", teach: str = "exclusion") -> dict[str, Any]:
     """The graph of ``candidates`` (left vertex k's right neighbours, numbered from 1) and its verdict.
 
     ``kind`` 'house': cells against digits; 'digit': rows against columns for ``digit``. The drawn
     pattern is the smallest of two or more (a single only when nothing larger removes anything),
-    of the ``prefer``red kind when sizes tie.
+    of the ``prefer``red kind when sizes tie. ``teach`` "matching" words the verdict as the
+    perfect matching alone and opens the drawing at its matching stage. The reply names the
+    step the drawn pattern is (``shows``, as the solver names it: "Naked Triple", "X-Wing") and
+    its technique's ``technique`` slug, so the page can offer a puzzle that needs it; and the
+    stage to open at (``stage``: an index into the graph's stages, or null for the whole picture).
     """
     kind = _KINDS.get(kind_name)
     prefer = _PATTERNS.get(prefer_name)
@@ -68,6 +81,8 @@ def lesson(kind_name: object, candidates: object, digit: int = 1,
         raise FieldError("kind", f'kind must be one of "house", "digit", not {show(kind_name)}')
     if prefer is None:
         raise FieldError("prefer", f'prefer must be one of "chain", "pile", not {show(prefer_name)}')
+    if teach not in TEACHES:
+        raise FieldError("teach", f'teach must be one of "exclusion", "matching", not {show(teach)}')
     sets = _check(candidates, "candidates")
     size = len(sets)
     adjacency = tuple(sum(1 << (v - 1) for v in values) for values in sets)
@@ -76,7 +91,7 @@ def lesson(kind_name: object, candidates: object, digit: int = 1,
     left = tuple(GraphVertex(k, f"{left_noun} {k}") for k in range(1, size + 1))
     right = tuple(GraphVertex(v, str(v) if kind == "house" else f"column {v}")
                   for v in range(1, size + 1))
-    title = "a house" if kind == "house" else f"digit {digit}: rows × columns"
+    title = "the house" if kind == "house" else f"digit {digit}: rows × columns"
     symbol = "" if kind == "house" else str(digit)
     edges = tuple((i, j) for i, mask in enumerate(adjacency) for j in bit_indices(mask))
     matching = tuple((i, j) for i, j in enumerate(analysis.match_left) if j >= 0)
@@ -97,12 +112,23 @@ def lesson(kind_name: object, candidates: object, digit: int = 1,
         graph = GraphDrawing(kind, title, left, right, edges, matching, "chain", (), (), (), symbol)
         verdict = (f"A perfect matching pairs every {left_noun} with its own {right_noun}, and no "
                    f"chain or pile removes anything: every candidate may still be in a solution.")
-    data = drawing_json(graph, with_stages=pattern is not None and analysis.violation is None)
+    data = drawing_json(graph)
     removed = sorted({edge for p in analysis.patterns for edge in p.removed})
     also = [_pattern_text(kind, p, left, right, digit) for p in ordered[1:]]
+    stage_names = [stage["name"] for stage in data["stages"]]
+    if teach == "matching" and analysis.violation is None:
+        verdict = (f"A perfect matching (the thick lines) pairs every {left_noun} with its own "
+                   f"{right_noun}: " + ", ".join(f"{left[i].label} gets {right[j].label}"
+                                                 for i, j in matching)
+                   + ". So this graph can still be completed; the next lessons show what else it proves.")
+        also = []
+    shows, technique = (_step_name(kind, pattern) if analysis.violation is None and teach != "matching"
+                        else (None, None))
     return {"graph": data, "verdict": verdict, "also": also, "solvable": analysis.violation is None,
             "removed": [[i + 1, j + 1] for i, j in removed],
-            "matching": len(matching)}
+            "matching": len(matching), "shows": shows, "technique": technique,
+            "stage": (stage_names.index(MATCHING_STAGE)
+                      if teach == "matching" and MATCHING_STAGE in stage_names else None)}
 
 
 def house_lesson(candidates: Sequence[Sequence[int]]) -> dict[str, Any]:
@@ -110,12 +136,30 @@ def house_lesson(candidates: Sequence[Sequence[int]]) -> dict[str, Any]:
     return lesson("house", [list(values) for values in candidates])
 
 
+def _step_name(kind: Kind, pattern: Pattern | None) -> tuple[str | None, str | None]:
+    """The step the solver would report for ``pattern`` and its technique's slug (none for a single:
+    the solver finds those as singles first)."""
+    if pattern is None or pattern.size == 1:
+        return None, None
+    if kind == "digit":
+        return fish_name(pattern.size), FISH.slug
+    record = CHAIN_EXCLUSION if pattern.kind == "chain" else PILE_EXCLUSION
+    return subset_name(pattern.kind, pattern.size), record.slug
+
+
 def _distinct(analysis: Analysis, prefer: PatternKind) -> list[Pattern]:
-    """The patterns worth naming: pairs and larger before singles, smallest first, ``prefer`` first
-    within a size; each removes an edge that none named before it removes."""
-    named: list[Pattern] = []
-    covered: set[tuple[int, int]] = set()
-    for pattern in sorted(analysis.patterns, key=lambda p: (p.size == 1, p.size, p.kind != prefer)):
+    """The patterns worth naming: first the one drawn (the smallest of two or more, ``prefer``
+    first within a size; a single only when nothing larger removes anything), then, smallest
+    first, each that removes an edge none named before it removes. Smallest first, so that a
+    large pattern that only repeats what a single says ("cells 1-4, 6 and 7 hold only 1-4, 6
+    and 7" beside "5 fits only in cell 5", its complement) is never named."""
+    order = sorted(analysis.patterns, key=lambda p: (p.size, p.kind != prefer))
+    drawn = next((p for p in order if p.size > 1), order[0] if order else None)
+    if drawn is None:
+        return []
+    named = [drawn]
+    covered = set(drawn.removed)
+    for pattern in order:
         if not set(pattern.removed) <= covered:
             named.append(pattern)
             covered |= set(pattern.removed)
@@ -124,17 +168,16 @@ def _distinct(analysis: Analysis, prefer: PatternKind) -> list[Pattern]:
 
 def _removes(kind: Kind, removed: Sequence[tuple[int, int]], left: Sequence[GraphVertex],
              right: Sequence[GraphVertex], digit: int) -> str:
-    """'removes 3 from cell 1 and cell 5; 6 from cell 5', or for a digit '5 from r2c3 and r2c7'."""
+    """'removes 3 from cell 1 and cell 5; 6 and 7 from cell 2' in as few true digit × cell
+    products as the board's steps use, or for a digit 'removes 5 from r2c3 and r2c7'."""
     if not removed:
         return "nothing to remove"
     if kind == "digit":
         cells = join_names(f"r{left[i].id}c{right[j].id}" for i, j in sorted(removed))
         return f"removes {digit} from {cells}"
-    by_right: dict[int, list[str]] = {}
-    for i, j in sorted(removed, key=lambda e: (e[1], e[0])):
-        by_right.setdefault(j, []).append(left[i].label)
-    return "removes " + "; ".join(f"{right[j].label} from {join_names(cells)}"
-                                  for j, cells in by_right.items())
+    return "removes " + "; ".join(
+        f"{join_names(right[j].label for j in digits)} from {join_names(left[i].label for i in cells)}"
+        for digits, cells in digit_cell_products(removed))
 
 
 def _pattern_text(kind: Kind, pattern: Pattern, left: Sequence[GraphVertex],
@@ -154,11 +197,12 @@ def _pattern_text(kind: Kind, pattern: Pattern, left: Sequence[GraphVertex],
                     f"leave the other cells: {removes}.")
         return (f"Pile: {join_names(rights)} fit only in {lefts}, so those cells keep just "
                 f"{digit_set_text(rights)}: {removes}.")
+    name = "Single" if pattern.size == 1 else fish_name(pattern.size)
     if pattern.kind == "chain":
-        return (f"Fish (a chain on rows): in {lefts} the {digit}s lie only in {join_names(rights)}, "
-                f"so {digit} leaves the other rows of those columns: {removes}.")
-    return (f"Fish (a pile on columns): in {join_names(rights)} the {digit}s lie only in {lefts}, "
-            f"so {digit} leaves the other columns of those rows: {removes}.")
+        return (f"{name}: in {lefts} the {digit}s lie only in {join_names(rights)} (a chain on "
+                f"rows), so {digit} leaves the other rows of those columns: {removes}.")
+    return (f"{name}: in {join_names(rights)} the {digit}s lie only in {lefts} (a pile on "
+            f"columns), so {digit} leaves the other columns of those rows: {removes}.")
 
 
 def digit_set_text(labels: Sequence[str]) -> str:

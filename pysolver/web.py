@@ -36,7 +36,7 @@ from .generate import (SYMMETRIES, generate, level_choices, not_generated,
 from .geometry import BOX_SHAPES, SYMBOLS, bits, plural
 from .grading import Level, rate
 from .grid import Grid, symbols_rule
-from .learn import MAX_SIDE, lesson
+from .learn import MAX_SIDE, TEACHES, lesson
 from .logic import FIGURE_4_2
 from .gtsps import gtsps_report
 from .play import Move, MoveKind, counted, decode_notes, digits_line, encode_notes, parse_digits_line
@@ -499,17 +499,19 @@ def _sizes(request: Request, progress: Progress) -> Reply:
 
 
 def duration_text(seconds: float) -> str:
-    """A time as the page says it: milliseconds below a second, then seconds, then minutes.
+    r"""A time as the page says it: milliseconds below a second, then seconds, then minutes; each
+    number held to its unit by a no-break space.
 
     >>> duration_text(0.0514), duration_text(1.234), duration_text(75.4)
-    ('51 ms', '1.2 s', '1 min 15 s')
+    ('51\xa0ms', '1.2\xa0s', '1\xa0min 15\xa0s')
     """
+    no_break = "\N{NO-BREAK SPACE}"  # never "1.4" at a line's end and "s" at the next one's start
     if seconds < 1:
-        return f"{seconds * 1000:.0f} ms"
+        return f"{seconds * 1000:.0f}{no_break}ms"
     if seconds < 60:
-        return f"{seconds:.1f} s"
+        return f"{seconds:.1f}{no_break}s"
     minutes, rest = divmod(round(seconds), 60)
-    return f"{minutes} min {rest} s"
+    return f"{minutes}{no_break}min {rest}{no_break}s"
 
 
 def _generate(request: Request, progress: Progress) -> Reply:
@@ -551,12 +553,14 @@ def _gtsps(request: Request, progress: Progress) -> Reply:
 def _bipartite(request: Request, progress: Progress) -> Reply:
     """The Learn panel's editable graph: ``kind`` ('house' or 'digit'), ``candidates`` (each left
     vertex's right neighbours, from 1), ``digit`` for a rows × columns graph, and ``prefer``
-    ('chain' or 'pile') for which pattern to draw when sizes tie; the reply is drawn and worded by
-    the solver's own analysis."""
+    ('chain' or 'pile') for which pattern to draw when sizes tie, and ``teach`` ('exclusion', or
+    'matching' for the lesson on the matching alone); the reply is drawn and worded by the
+    solver's own analysis."""
     kind = fields.choice(request, "kind", ("house", "digit"))
     digit = fields.integer(request, "digit", low=1, high=MAX_SIDE, default=1)
     prefer = fields.choice(request, "prefer", ("chain", "pile"), default="chain")
-    return lesson(kind, request.get("candidates"), digit, prefer)
+    teach = fields.choice(request, "teach", TEACHES, default="exclusion")
+    return lesson(kind, request.get("candidates"), digit, prefer, teach)
 
 
 COMMANDS: dict[str, Command] = {

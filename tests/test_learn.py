@@ -40,11 +40,25 @@ def test_toggling_a_candidate_changes_the_exclusion() -> None:
     assert "cell 2, cell 3 and cell 6 hold only" not in after and after != before
 
 
-def test_a_hall_violation_is_named_and_has_no_stages() -> None:
+def test_a_hall_violation_is_flagged_and_told_in_stages() -> None:
+    """The violation flag is Python's (the page drew a digit-side violation as a valid pile), and
+    its stages show the maximum matching with the vertices it leaves alone, then the Hall set."""
     result = house_lesson([[1, 2, 3, 5], [2, 3], [2, 3], [2, 3], [4, 5]])
-    assert not result["solvable"] and result["graph"]["stages"] == []
+    assert not result["solvable"] and result["graph"]["violation"] is True
     assert result["verdict"].startswith("Hall's condition fails: cell 2, cell 3 and cell 4 need 3 different digits")
     assert result["matching"] == 4
+    stages = result["graph"]["stages"]
+    assert [s["name"] for s in stages] == ["edges", "matching", "hall"]
+    assert stages[1]["unmatched"] == {"left": [3], "right": [4]} and "unmatched" in stages[1]["layers"]
+    assert "cell 4 and digit 5 are left unmatched" in stages[1]["text"]
+    assert "cell 2, cell 3 and cell 4 need 3 digits of their own but have only the digits 2 and 3" \
+        in stages[2]["text"]
+    digit_side = house_lesson([[1, 2, 3, 4], [2, 3, 4], [2, 3, 4], [2, 3, 4], [2, 3, 4]])
+    assert digit_side["verdict"].startswith("Hall's condition fails: the digit 5 fits in no cell")
+    assert digit_side["graph"]["violation"] is True
+    assert digit_side["graph"]["pattern"] == {"kind": "pile", "left": [], "right": [4]}
+    assert digit_side["graph"]["stages"][2]["text"].startswith("Why: digit 5 fits in no cell. Hall's")
+    assert house_lesson(CHAIN)["graph"]["violation"] is False
 
 
 def test_a_graph_where_nothing_follows_says_so() -> None:
@@ -56,9 +70,53 @@ def test_a_graph_where_nothing_follows_says_so() -> None:
 def test_fish_is_the_same_rule_on_a_digits_rows_and_columns() -> None:
     rows = [[3, 7], [1, 3, 5, 7], [2, 4], [3, 7], [1, 2, 4, 5], [2, 5, 6, 8, 9], [6, 8], [6, 9], [8, 9]]
     result = lesson("digit", rows, 5)
-    assert result["verdict"].startswith("Fish (a chain on rows): in row 1 and row 4 the 5s lie only in "
-                                        "column 3 and column 7, so 5 leaves the other rows of those "
-                                        "columns: removes 5 from r2c3 and r2c7.")
+    assert result["verdict"] == ("X-Wing: in row 1 and row 4 the 5s lie only in column 3 and column 7 "
+                                 "(a chain on rows), so 5 leaves the other rows of those columns: "
+                                 "removes 5 from r2c3 and r2c7.")
+    assert result["also"] == ["Swordfish: in row 7, row 8 and row 9 the 5s lie only in column 6, "
+                              "column 8 and column 9 (a chain on rows), so 5 leaves the other rows of "
+                              "those columns: removes 5 from r6c6, r6c8 and r6c9."]
+    assert (result["shows"], result["technique"]) == ("X-Wing", "fish")
+
+
+def test_removals_are_grouped_as_true_digit_by_cell_products() -> None:
+    """As the board's steps word them: "2 and 3 from cell 1", not "2 from cell 1; 3 from cell 1"."""
+    result = house_lesson(PERMUTATION)
+    assert result["verdict"] == ("Pile: 1 and 5 fit only in cell 1 and cell 5, so those cells keep just "
+                                 "{1,5}: removes 2 and 3 from cell 1; 4 from cell 5.")
+
+
+def test_a_single_is_named_rather_than_its_large_complement() -> None:
+    """Cells 1-4, 6 and 7 holding only {1,2,3,4,6,7} says no more than "5 fits only in cell 5"."""
+    also = house_lesson(CHAIN)["also"]
+    assert also[0] == ("Single: 5 fits only in cell 5 (a pile of one), so that cell keeps just 5: "
+                       "removes 6 and 7 from cell 5.")
+    assert not any("cell 1, cell 2, cell 3, cell 4, cell 6 and cell 7" in text for text in also)
+
+
+def test_the_first_lesson_teaches_the_matching_before_any_exclusion() -> None:
+    result = lesson("house", PERMUTATION, teach="matching")
+    assert result["verdict"].startswith("A perfect matching (the thick lines) pairs every cell with its "
+                                        "own digit: cell 1 gets 1,")
+    assert "Pile" not in result["verdict"] and result["also"] == [] and result["shows"] is None
+    assert result["graph"]["stages"][result["stage"]]["name"] == "matching"
+    assert lesson("house", PERMUTATION)["stage"] is None  # the other lessons open at the whole picture
+
+
+def test_each_exclusion_lesson_names_the_step_it_teaches() -> None:
+    assert (house_lesson(CHAIN)["shows"], house_lesson(CHAIN)["technique"]) == ("Naked Triple", "chain-exclusion")
+    pile = lesson("house", PILE, prefer_name="pile")
+    assert (pile["shows"], pile["technique"]) == ("Hidden Triple", "pile-exclusion")
+
+
+def test_the_stages_name_what_the_paths_reach_and_why_that_proves_the_pattern() -> None:
+    paths = lesson("house", PERMUTATION)["graph"]["stages"][2]["text"]
+    assert paths.startswith("Follow alternating paths from digit 5 (an edge to a cell that can take it")
+    assert "they reach only the digits 1 and 5, in cell 1 and cell 5." in paths
+    assert "Every cell they reach is matched back to a digit they reach, so these 2 digits fit in " \
+        "exactly 2 cells" in paths
+    removed = house_lesson(CHAIN)["graph"]["stages"][4]["text"]
+    assert removed.startswith("So 3, 4 and 6 leave every other cell of the house:")
 
 
 def test_the_worker_command_answers_and_names_a_bad_field() -> None:

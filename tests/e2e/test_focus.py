@@ -5,7 +5,8 @@
   (Apply, Undo with nothing left, Solve by logic and Solve once solved, Back to the puzzle) hands
   focus to the board's selected cell: focus is never lost to the page.
 - On a phone Tab goes down the page as it is drawn (the digit pad before the play bar, the puzzle
-  as text after them).
+  as text after them); in the header, in every layout, Tab goes as the controls are drawn (left to
+  right, then the next row: the menus after the dark-mode toggle on a phone, where they wrap under it).
 - The message's live region is in the page before any message, keeps its role, and a message said
   again in the same words (Check twice) changes it again, so that it is announced again.
 """
@@ -13,7 +14,7 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from tests.e2e.test_app import IDLE, STATE, wait_for
 from tests.e2e.test_installed import open_ready
@@ -124,6 +125,41 @@ def test_tab_on_a_phone_goes_down_the_page_as_drawn(page: Page, site_url: str) -
     tops = [y for y, _ in seen]
     assert any(what == "pad" for _, what in seen) and any(what == "step" for _, what in seen), seen
     assert all(b >= a - 1 for a, b in zip(tops, tops[1:])), seen
+
+
+#: Where the focused control is drawn, and whether it is in the header.
+HERE = """() => { const a = document.activeElement; const r = a.getBoundingClientRect();
+  return { inHeader: a.closest('header') !== null, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+           what: a.id || a.tagName }; }"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740), (800, 1000), (1280, 800)],
+                         ids=["390x844", "360x740", "800x1000", "1280x800"])
+def test_tab_in_the_header_goes_as_its_controls_are_drawn(
+        browser: Browser, site_url: str, size: tuple[int, int]) -> None:
+    """Each control Tab reaches in the header is to the right of the one before on its row, or on a
+    row below it: never drawn before the one Tab came from."""
+    width, height = size
+    phone = width < 600
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
+    try:
+        page = context.new_page()
+        open_ready(page, f"{site_url}#p={FIGURE_4_2}")
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        seen = []
+        for _ in range(10):
+            page.keyboard.press("Tab")
+            here = page.evaluate(HERE)
+            if not here["inHeader"]:
+                break
+            seen.append(here)
+        assert {"size", "examples", "theme-toggle"} <= {here["what"] for here in seen}, seen
+        for before, after in zip(seen, seen[1:]):
+            below = after["top"] >= before["bottom"] - 1
+            beside = after["left"] >= before["right"] - 1 and after["top"] < before["bottom"]
+            assert below or beside, (before, after)
+    finally:
+        context.close()
 
 
 #: Changes to the message's live region, counted from when it is installed.

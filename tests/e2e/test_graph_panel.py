@@ -140,6 +140,10 @@ def test_the_keyboard_keeps_its_place_and_screen_readers_hear_only_the_words(pag
     assert vertex.get_attribute("role") == "img"  # focus lights it on the board; Enter does nothing
     spots = page.eval_on_selector_all("#graph path.cross", "(els) => els.map((el) => el.getAttribute('d'))")
     assert len(set(spots)) == len(spots) > 1  # each removed edge's ✕ on a spot of its own
+    # ... far enough apart to be counted (they were stacked in a zig-zag over the matching lines).
+    centres = [tuple(float(v) + 5 for v in d[1:].split("L")[0].split(" ")) for d in spots]
+    assert min(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5 for k, (ax, ay) in enumerate(centres)
+               for bx, by in centres[k + 1:]) >= 12, centres
     vertex.focus()
     page.keyboard.press("Tab")
     page.keyboard.press("Shift+Tab")  # focus-visible comes from the keyboard

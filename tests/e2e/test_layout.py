@@ -10,6 +10,11 @@
   seen with the pad, and the page keeps pinch-zoom (no maximum-scale, no touch-action that forbids
   it), which two fingers make 10 px and more.
 - Keyboard focus on the pad beside the board keeps its visible outline, in the dark scheme too.
+- A long explanation (a nested forcing net's "why?", its nested nets drawn from the buttons in it)
+  leaves the board in view, on a phone (where the board stays at the top as the page scrolls on to
+  the explanation) and on the desktop (where the board's column stays beside it): its top and every
+  candidate the drawing marks are on screen and not covered, as is the explanation.
+- A duration ("tried in 1.4 s") never wraps between its number and its unit.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.e2e.conftest import PageLog, guarded_page
 from tests.e2e.test_app import IDLE, STATE, wait_for
+from tests.e2e.test_app_nets import EXAMPLE as NESTED_NET
 
 pytestmark = pytest.mark.e2e
 
@@ -178,3 +184,87 @@ def test_a_message_beside_the_board_moves_nothing(browser: Browser, site_url: st
             assert after[part] == before[part], part
         assert message["top"] >= after["pad"]["bottom"] and message["bottom"] <= after["height"], message
         assert message["left"] >= after["board"]["right"], message
+
+
+#: The made puzzle's line under New puzzle: its text, and how many lines the duration it names
+#: ("1.4 s", "51 ms") takes, read from the rectangles of a range over it.
+DURATION_LINES = r"""() => {
+  const line = document.querySelector('#generate-panel .hint-line[data-seed]');
+  const node = [...line.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && /tried in/.test(n.data));
+  const match = /tried in ([0-9.,]+\s+(?:min\s+[0-9]+\s+)?m?s)/.exec(node.data);
+  const range = document.createRange();
+  range.setStart(node, match.index + 'tried in '.length);
+  range.setEnd(node, match.index + match[0].length);
+  const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+  return { text: line.textContent, duration: match[1], lines: tops.size };
+}"""
+
+
+@pytest.mark.parametrize("phone", [(360, 740)], indirect=True, ids=["360x740"])
+def test_a_duration_never_wraps_between_its_number_and_unit(phone: Page, site_url: str) -> None:
+    """"tried in 1.4 s" under New puzzle: a no-break space holds the number to its unit (Python's
+    duration_text), so a narrow screen never ends a line with "1.4" and starts the next with "s"."""
+    page = phone
+    open_size(page, site_url, 4)
+    page.click("#generate-panel > summary")
+    page.select_option("#generate-panel select[name=size]", "4")
+    page.select_option("#generate-panel select[name=level]", "easy")
+    page.click("#generate-panel button[type=submit]")
+    wait_for(page, f"{IDLE} && {STATE}.rating && {STATE}.view && {STATE}.view.puzzle === {STATE}.rating.puzzle",
+             None, 120_000)
+    made = page.evaluate(DURATION_LINES)
+    assert made["lines"] == 1 and " " not in made["duration"] and "\N{NO-BREAK SPACE}" in made["duration"], made
+
+
+#: The board, the drawing's marked candidates (each: on screen, and the board's own at its centre,
+#: not something drawn over it) and the opened "why?", in the window's coordinates.
+BOARD_IN_VIEW = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom) }; };
+  const board = document.getElementById('board');
+  const marks = [...board.querySelectorAll('svg.proof circle.node')].map((el) => {
+    const r = el.getBoundingClientRect(); const x = r.left + r.width / 2; const y = r.top + r.height / 2;
+    const seen = y >= 0 && y <= innerHeight && board.contains(document.elementFromPoint(x, y));
+    return { cell: el.dataset.cell, seen };
+  });
+  return { board: box(board), why: box(document.querySelector('#step-panel details.why')), height: innerHeight,
+           marks: marks.length, hidden: marks.filter((m) => !m.seen).map((m) => m.cell) };
+}"""
+
+
+def read_a_long_explanation(page: Page, url: str) -> dict[str, Any]:
+    """Step by the keyboard to the nested forcing net, open its "why?", draw its last nested net
+    from the button at the explanation's end (scrolled to, as a person would): where the board
+    and the explanation then are."""
+    page.goto(f"{url}#p={NESTED_NET}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.focus("button[data-intent=step]")  # scrolled to, as Tab would
+    page.keyboard.press("Enter")
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1", None, 180_000)
+    page.click("#step-panel details.why > summary")
+    net = page.locator("#step-panel details.why .nets button[data-intent=proof-net]").last
+    net.click()
+    wait_for(page, f"{STATE}.proofNet !== null")
+    found: dict[str, Any] = page.evaluate(BOARD_IN_VIEW)
+    return found
+
+
+@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["390x844"])
+def test_a_long_explanation_leaves_the_board_in_view_on_a_phone(
+        phone: Page, site_url: str, artifacts_dir: Path) -> None:
+    seen = read_a_long_explanation(phone, site_url)
+    phone.screenshot(path=str(artifacts_dir / "explanation-phone-390.png"))
+    assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
+    assert seen["marks"] > 0 and seen["hidden"] == [], seen
+    assert seen["board"]["bottom"] <= seen["why"]["bottom"] and seen["why"]["top"] < seen["height"], seen
+
+
+def test_a_long_explanation_leaves_the_board_in_view_on_the_desktop(
+        browser: Browser, site_url: str, artifacts_dir: Path) -> None:
+    with guarded_page(browser) as page:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        seen = read_a_long_explanation(page, site_url)
+        page.screenshot(path=str(artifacts_dir / "explanation-1280x800.png"))
+        assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
+        assert seen["marks"] > 0 and seen["hidden"] == [], seen
+        assert seen["why"]["top"] < seen["height"], seen

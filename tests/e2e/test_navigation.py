@@ -104,6 +104,109 @@ def test_a_repeated_given_typed_survives_a_reload(page: Page, site_url: str) -> 
     assert page.inner_text("#message") == refused
 
 
+AFTER_A_FRAME = "new Promise((done) => requestAnimationFrame(() => setTimeout(() => setTimeout(done))))"
+#: A key typed on the board's selected cell, and what is saved in the same task (before any reply
+#: from Python can come): the stored puzzle and the address.
+TYPE_AND_READ_SAVED = """(key) => {
+  document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  return { stored: JSON.parse(localStorage.getItem('pysolver.board')).puzzle, hash: location.hash };
+}"""
+
+
+def test_givens_typed_after_a_reload_onto_a_repeat_are_saved_at_the_keystroke(page: Page, site_url: str) -> None:
+    """Reloaded onto givens Python refuses, the page goes on saving what is typed: a given typed then
+    is saved at once, before Python answers, and a second reload shows it in Enter mode with the
+    same reason (the page used to stop saving until a valid board came)."""
+    page.goto(site_url)
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.select_option("#size", "4")
+    wait_for(page, f"{IDLE} && {STATE}.view.n === 4 && {STATE}.mode === 'enter'")
+    cell(page, 0).click()
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.view.givens[0] === 1")
+    cell(page, 1).click()
+    saved = page.evaluate(TYPE_AND_READ_SAVED, "1")  # the repeat: saved before Python refuses it
+    assert saved == {"stored": "11" + "." * 14, "hash": "#p=11" + "." * 14}, saved
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    refused = page.inner_text("#message")
+    page.reload()
+    wait_for(page, f"{IDLE} && {STATE}.ready && {STATE}.error !== null", None, 120_000)
+    page.evaluate(AFTER_A_FRAME)  # the page saves from the frame after its first board on
+    cell(page, 5).click()
+    typed = "11" + "." * 3 + "2" + "." * 10
+    saved = page.evaluate(TYPE_AND_READ_SAVED, "2")
+    assert saved == {"stored": typed, "hash": f"#p={typed}"}, saved
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    page.reload()
+    wait_for(page, f"{IDLE} && {STATE}.ready && {STATE}.error !== null", None, 120_000)
+    assert "".join(state(page)["entry"]) == typed and state(page)["mode"] == "enter"
+    assert page.inner_text("#message") == refused
+    assert page.inner_text("#status .text") == refused
+
+
+def test_settings_go_on_through_givens_python_refuses(page: Page, site_url: str) -> None:
+    """"Mark mistakes" switched on stays on through a repeated given typed, a reload onto it and
+    the repeat's correction (the page used to send no settings while the givens were refused)."""
+    page.goto(site_url)
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.locator("#settings-panel summary").click()
+    page.get_by_label("Mark mistakes as I make them").check()
+    wait_for(page, f"{IDLE} && {STATE}.view.settings.mark_mistakes === true")
+    page.select_option("#size", "4")
+    wait_for(page, f"{IDLE} && {STATE}.view.n === 4 && {STATE}.mode === 'enter'")
+    for index in (0, 1):
+        cell(page, index).click()
+        page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    page.reload()
+    wait_for(page, f"{IDLE} && {STATE}.ready && {STATE}.error !== null", None, 120_000)
+    page.evaluate(AFTER_A_FRAME)
+    cell(page, 1).click()
+    page.keyboard.press("2")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null && {STATE}.view.givens[1] === 2")
+    assert state(page)["view"]["settings"]["mark_mistakes"] is True
+    assert page.get_by_label("Mark mistakes as I make them").is_checked()
+
+
+#: A key typed on the board's selected cell, and the step panel's words in the same task (before
+#: Python answers).
+TYPE_AND_READ_PANEL = """(key) => {
+  document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  return { title: document.getElementById('step-title').textContent, text: document.getElementById('step-text').textContent };
+}"""
+
+
+def panel_words(page: Page) -> dict[str, str]:
+    return {"title": page.inner_text("#step-title"), "text": page.inner_text("#step-text")}
+
+
+def test_the_step_panel_says_the_givens_status_while_they_are_typed(page: Page, site_url: str) -> None:
+    """In Enter puzzle the step panel says Python's entry status of the givens, kept while Python
+    reads a keystroke (not the play help: "Play: select a cell…"), and for givens Python refuses,
+    its reason and what to do."""
+    page.goto(site_url)
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.select_option("#size", "4")
+    wait_for(page, f"{IDLE} && {STATE}.view.n === 4 && {STATE}.mode === 'enter'")
+    empty = py("load", puzzle="." * 16)["view"]["entry"]["message"]
+    assert panel_words(page) == {"title": "No step yet", "text": empty}
+    cell(page, 0).click()
+    assert page.evaluate(TYPE_AND_READ_PANEL, "1") == {"title": "No step yet", "text": empty}
+    wait_for(page, f"{IDLE} && {STATE}.view.givens[0] === 1")
+    one = "1" + "." * 15
+    assert panel_words(page) == {"title": "No step yet", "text": py("load", puzzle=one)["view"]["entry"]["message"]}
+    cell(page, 1).click()
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    reason = py("load", puzzle="11" + "." * 14)["error"]["message"]
+    said = f"{reason[0].upper()}{reason[1:]}."
+    assert panel_words(page) == {"title": "Not a puzzle yet",
+                                 "text": f"{said} Change that cell, or press Undo, to go on: what you typed is kept."}
+    page.reload()  # no Undo to offer after a reload
+    wait_for(page, f"{IDLE} && {STATE}.ready && {STATE}.error !== null", None, 120_000)
+    assert panel_words(page) == {"title": "Not a puzzle yet", "text": f"{said} Change that cell to go on: what you typed is kept."}
+
+
 def edit_a_given_mid_game(page: Page, site_url: str) -> dict[str, Any]:
     """Three moves on the 4×4, then Enter puzzle and a 1 typed as r4c4's given; the view played."""
     play_on(page, site_url, FOUR)

@@ -58,7 +58,7 @@ def boot_check_page(page: Page, site_url: str) -> dict[str, Any]:
 
 def replies(page: Page) -> list[str]:
     """The replies (or rejections) to SEQUENCE, as JSON text, without the time a reply took."""
-    return [re.sub(r'"elapsed_ms": [0-9.e+-]+|tried in [0-9.,]+ (ms|s)', "(time)",
+    return [re.sub(r'"elapsed_ms": [0-9.e+-]+|tried in [0-9.,]+\\u00a0(ms|s)', "(time)",
                    json.dumps(request(page, cmd, args), sort_keys=True)) for cmd, args in SEQUENCE]
 
 

@@ -12,10 +12,25 @@ const { withGzippedRuntime } = await import("../../web/js/runtime-loader.js");
 const SITE = "http://127.0.0.1:8000/";
 const MISSING = new Set([`${SITE}pyodide/python_stdlib.zip`, `${SITE}pyodide/pyodide.asm.wasm`]);
 const SLOW = `${SITE}slow/`; // a file under it is answered after 50 ms (missing ones too)
+const BROKEN = `${SITE}broken/`; // a file under it says it has 5,000 bytes, sends 1,500 and breaks off
 
-/** The network: a 404 for the files in MISSING, else a small answer. */
+/** A body that sends `sent` bytes of the `total` its Content-Length says, and then breaks off. */
+function breakingOff(sent, total) {
+  let pulls = 0;
+  const body = new ReadableStream({
+    pull(controller) {
+      pulls += 1;
+      if (pulls === 1) controller.enqueue(new Uint8Array(sent));
+      else controller.error(new TypeError("network error"));
+    },
+  }, { highWaterMark: 0 });
+  return new Response(body, { headers: { "Content-Length": String(total) } });
+}
+
+/** The network: a 404 for the files in MISSING, else a small answer (10 bytes of zeros). */
 globalThis.fetch = async (input) => {
   let url = String(input);
+  if (url.startsWith(BROKEN)) return breakingOff(1500, 5000);
   if (url.startsWith(SLOW)) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     url = `${SITE}${url.slice(SLOW.length)}`;
@@ -101,5 +116,22 @@ scenes.loadFails = await run(async () => {
   await loadBinaryFile(`${SITE}pyodide/pyodide-lock.json`);
   throw new Error("the snapshot could not be restored");
 });
+
+// The standard library breaks off half-way (Pyodide would log it and boot on without it): the load
+// ends with its name and how much of it came, and Pyodide's read never settles (no second report).
+{
+  let settled = false;
+  scenes.brokenOff = await run(async () => {
+    const stdlib = loadBinaryFile(`${BROKEN}python_stdlib.zip`).finally(() => {
+      settled = true;
+    });
+    return (await stdlib).length;
+  });
+  await later();
+  scenes.brokenOff.pyodideHeard = settled;
+}
+
+// A zip archive that came whole as far as HTTP can tell, but without its end (cut short).
+scenes.zipCutShort = await run(async () => (await loadBinaryFile(`${SITE}cut/python_stdlib.zip`)).length);
 
 process.stdout.write(JSON.stringify(scenes));

@@ -80,7 +80,8 @@ export function createController(store, client) {
 
   /** A new session; an empty puzzle starts in enter mode, any other in `mode`. */
   async function load(puzzle, extra = {}, mode = "play", { typing = false, keepSaved = false } = {}) {
-    const settings = isLoaded(store.state) ? store.state.view.settings : undefined;
+    // The person's settings go on through givens Python refused: the last board's, else the saved ones.
+    const settings = (store.state.view ? store.state.view.settings : store.state.savedSettings) ?? undefined;
     try {
       const reply = await ask("load", { settings, ...extra, puzzle }, { typing });
       if (reply) {
@@ -208,6 +209,10 @@ export function createController(store, client) {
     if (!ok && (position.digits || position.notes) && await load(position.puzzle, {}, mode) && why) {
       problems = [...problems, `The link's digits and notes were left out: ${why.message}.`];
     }
+    // No board came, but the board shows the puzzle as typed (a repeated given typed before a
+    // reload, which Python refuses): the opening is over all the same, so that what is typed next
+    // is saved. Refused text of another size is not shown, and the address keeps naming it.
+    if (store.state.opening && entryText(store.state) === position.puzzle.trim()) dispatch({ type: "opened" });
     report(problems);
   }
 

@@ -10,9 +10,14 @@
  * Vertices are focusable; hovering or focusing one lights its cells on the board (and the reverse,
  * through the store's `link`).
  *
+ * A Hall violation's graph (Python's `violation`) is drawn with its set of vertices in red; its
+ * matching stage outlines, dashed, the vertices the maximum matching leaves alone. The legend names
+ * only what the drawing at its stage shows.
+ *
  * Test hooks: `svg[data-kind]` with `data-layers` (class `violation` for a Hall violation's graph), `g.node[data-side][data-index]` (classes
- * `pattern`, `reached`, `linked`), `line.edge[data-edge="i-j"]` (classes `matching`, `pattern`,
- * `removed`, `path`); `.stage-player button[data-stage]`, `.stage-text`.
+ * `pattern`, `reached`, `unmatched`, `linked`), `line.edge[data-edge="i-j"]` (classes `matching`, `pattern`,
+ * `removed`, `path`), `path.cross[data-edge]`; `.stage-player button[data-stage]`, `.stage-text`;
+ * `.legend .legend-item[data-key]`.
  */
 
 import { h, redraw, setProp, svg } from "./dom.js";
@@ -27,8 +32,14 @@ const ALL_LAYERS = ["edges", "matching", "pattern", "removed"];
 
 const key = ([i, j]) => `${i}-${j}`;
 
-/** Where along a removed edge (from its left end) its ✕ is drawn. */
-const CROSS_AT = 0.62;
+/** Where along a removed edge (from its left end) the first ✕ of a vertex's removed edges is drawn,
+ * how far along each next one of that vertex moves, and the least distance between two ✕s: near
+ * the cell end, where the removed edges of one cell leave it, staggered so each can be counted. */
+const CROSS_FROM = 0.2;
+const CROSS_STEP = 0.13;
+const CROSS_GAP = 13;
+/** What an unmatched vertex's outline looks like (the stylesheet has no rule for it). */
+const UNMATCHED_STYLE = "stroke: var(--red); stroke-width: 2.4; stroke-dasharray: 4 3";
 
 /** Column headings for the two sides, from the graph's kind. */
 function headings(graph) {
@@ -40,7 +51,8 @@ function headings(graph) {
 function nodeElement(side, node, index, x, y, classes) {
   return svg("g", { class: ["node", ...classes].join(" "), "data-side": side, "data-index": index,
     "data-id": node.id, tabindex: 0, role: "img", "aria-label": `${node.label}, lit on the board while focused` },
-  svg("rect", { x, y: y - 11, width: PILL, height: 22, rx: 11 }),
+  svg("rect", { x, y: y - 11, width: PILL, height: 22, rx: 11,
+    style: classes.includes("unmatched") ? UNMATCHED_STYLE : null }),
   svg("text", { x: x + PILL / 2, y: y + 4, "text-anchor": "middle" }, node.label));
 }
 
@@ -50,6 +62,37 @@ function slots(graph, side) {
 }
 
 /** The SVG element for one graph at one stage (null: the whole picture). */
+/**
+ * Where each removed edge's ✕ goes: along the edge from its cell, the k-th removed edge of a cell
+ * k steps further, and further still while it would land on a ✕ already placed.
+ */
+function crossSpots(removedEdges, end) {
+  const spots = new Map();
+  const perLeft = new Map();
+  const placed = [];
+  const sorted = [...removedEdges].sort((a, b) => a[0] - b[0] || end(a)[3] - end(b)[3]);
+  for (const edge of sorted) {
+    const [x1, y1, x2, y2] = end(edge);
+    let t = CROSS_FROM + CROSS_STEP * (perLeft.get(edge[0]) || 0);
+    perLeft.set(edge[0], (perLeft.get(edge[0]) || 0) + 1);
+    const at = (u) => [x1 + u * (x2 - x1), y1 + u * (y2 - y1)];
+    while (t < 0.9 && placed.some(([px, py]) => Math.hypot(px - at(t)[0], py - at(t)[1]) < CROSS_GAP)) t += 0.05;
+    const spot = at(Math.min(t, 0.9));
+    placed.push(spot);
+    spots.set(key(edge), spot);
+  }
+  return spots;
+}
+
+/** The label a screen reader hears for the whole drawing. */
+function drawingLabel(graph, pattern) {
+  const names = (side, picked) => picked.map((i) => side[i].label).join(", ");
+  const members = [names(graph.left, pattern.left), names(graph.right, pattern.right)].filter(Boolean).join(" and ");
+  if (graph.violation) return `${graph.title}: no perfect matching; Hall's condition fails for ${members}`;
+  if (!members) return `${graph.title}: a perfect matching; nothing to remove`;
+  return `${graph.title}: ${pattern.kind} of ${members}; ${graph.removed.length} edge(s) removed`;
+}
+
 function graphSvg(graph, stage) {
   const pattern = graph.pattern || { kind: "", left: [], right: [] };
   const patternLeft = new Set(pattern.left);
@@ -58,6 +101,7 @@ function graphSvg(graph, stage) {
   const removed = new Set(graph.removed.map(key));
   const path = new Set(stage ? stage.path.map(key) : []);
   const reached = stage ? stage.reached : { left: [], right: [] };
+  const unmatched = stage && stage.unmatched ? stage.unmatched : { left: [], right: [] };
   const leftSlot = slots(graph, "left");
   const rightSlot = slots(graph, "right");
   const rows = Math.max(0, ...leftSlot, ...rightSlot) + 1;
@@ -75,38 +119,34 @@ function graphSvg(graph, stage) {
     return { i, j, classes, order };
   });
   edges.sort((a, b) => a.order - b.order);
+  const end = ([i, j]) => [LEFT_X + PILL, yLeft(i), RIGHT_X, yRight(j)];
+  const spots = crossSpots(graph.removed, end);
   const lines = edges.map(({ i, j, classes }) => {
-    const x1 = LEFT_X + PILL;
-    const y1 = yLeft(i);
-    const x2 = RIGHT_X;
-    const y2 = yRight(j);
+    const [x1, y1, x2, y2] = end([i, j]);
     const line = svg("line", { class: classes.join(" "), "data-edge": `${i}-${j}`, x1, y1, x2, y2 });
     if (!classes.includes("removed")) return line;
-    // Off the middle: two removed edges that cross there would draw their ✕ on one spot.
-    const mx = x1 + CROSS_AT * (x2 - x1);
-    const my = y1 + CROSS_AT * (y2 - y1);
-    return [line, svg("path", { class: "cross",
+    const [mx, my] = spots.get(key([i, j]));
+    return [line, svg("path", { class: "cross", "data-edge": `${i}-${j}`,
       d: `M${mx - 5} ${my - 5}L${mx + 5} ${my + 5}M${mx + 5} ${my - 5}L${mx - 5} ${my + 5}` })];
   });
   const [leftHead, rightHead] = headings(graph);
-  const vertexClasses = (inPattern, inReach) => [inPattern ? "pattern" : "", inReach ? "reached" : ""]
-    .filter(Boolean);
+  const vertexClasses = (inPattern, inReach, alone) => [inPattern ? "pattern" : "", inReach ? "reached" : "",
+    alone ? "unmatched" : ""].filter(Boolean);
   const reachedLeft = new Set(reached.left);
   const reachedRight = new Set(reached.right);
+  const unmatchedLeft = new Set(unmatched.left);
+  const unmatchedRight = new Set(unmatched.right);
   const nodes = [
     ...graph.left.map((node, i) => nodeElement("left", node, i, LEFT_X, yLeft(i),
-      vertexClasses(patternLeft.has(i), reachedLeft.has(i)))),
+      vertexClasses(patternLeft.has(i), reachedLeft.has(i), unmatchedLeft.has(i)))),
     ...graph.right.map((node, j) => nodeElement("right", node, j, RIGHT_X, yRight(j),
-      vertexClasses(patternRight.has(j), reachedRight.has(j)))),
+      vertexClasses(patternRight.has(j), reachedRight.has(j), unmatchedRight.has(j)))),
   ];
-  const names = (side, picked) => [...picked].map((i) => side[i].label).join(", ");
-  const label = `${graph.title}: ${pattern.kind} of ${names(graph.left, patternLeft)} and `
-    + `${names(graph.right, patternRight)}; ${graph.removed.length} edge(s) removed`;
   const layers = stage ? stage.layers : ALL_LAYERS;
-  // A graph without stages at a contradiction is a Hall violation: its pattern is the set that
-  // cannot be matched, outlined in red.
-  const violation = !(graph.stages && graph.stages.length) && graph.removed.length === 0 && pattern.left.length > 0;
-  return svg("svg", { class: violation ? "bipartite violation" : "bipartite", role: "group", "aria-label": label, "data-kind": pattern.kind,
+  // Python says whether the graph is a Hall violation: its pattern is then the set that cannot be
+  // matched, outlined in red.
+  return svg("svg", { class: graph.violation ? "bipartite violation" : "bipartite", role: "group",
+    "aria-label": drawingLabel(graph, pattern), "data-kind": pattern.kind,
     "data-layers": layers.join(" "), viewBox: `0 0 ${WIDTH} ${height}`, width: WIDTH, height },
   svg("text", { class: "title", x: WIDTH / 2, y: 16, "text-anchor": "middle" }, graph.title),
   svg("text", { class: "head", x: LEFT_X + PILL / 2, y: 36, "text-anchor": "middle" }, leftHead),
@@ -114,7 +154,8 @@ function graphSvg(graph, stage) {
   svg("g", { class: "edges" }, lines), svg("g", { class: "nodes" }, nodes));
 }
 
-const STAGE_LABELS = { edges: "Candidates", matching: "Matching", paths: "Paths", pattern: "", removed: "Removed" };
+const STAGE_LABELS = { edges: "Candidates", matching: "Matching", paths: "Paths", pattern: "", removed: "Removed",
+  hall: "Hall's condition" };
 
 /** The stage player: one button per stage (the pattern's named by its kind), All, and the sentence. */
 function stagePlayer(graph, current, intent) {
@@ -137,11 +178,31 @@ function stagePlayer(graph, current, intent) {
       current === null ? "The whole argument: press 1 (or ▶) to read it stage by stage." : stages[current].text));
 }
 
-function legend() {
-  return h("p", { class: "legend" }, h("span", { class: "key matching" }), " matching ",
-    h("span", { class: "key path" }), " alternating path ",
-    h("span", { class: "key pattern" }), " chain / pile ",
-    h("span", { class: "key removed" }), " removed by this step");
+/** One legend entry: its key and its words kept together on one line. */
+function legendItem(name, keyClass, words, keyStyle = null) {
+  return h("span", { class: "legend-item", "data-key": name, style: "display: inline-flex; align-items: center; gap: 4px; white-space: nowrap" },
+    h("span", { class: `key ${keyClass}`, style: keyStyle }), words);
+}
+
+/** The legend of what the drawing shows at this stage, and nothing else. */
+function legend(graph, stage) {
+  const layers = new Set(stage ? stage.layers : ALL_LAYERS);
+  const pattern = graph.pattern || { kind: "", left: [], right: [] };
+  const hasPattern = pattern.left.length + pattern.right.length > 0;
+  const items = [legendItem("edge", "edge", "candidate", "border-color: var(--edge)")];
+  if (layers.has("matching") && graph.matching.length) items.push(legendItem("matching", "matching", "matching"));
+  if (layers.has("path") && stage && stage.path.length) items.push(legendItem("path", "path", "alternating path"));
+  if (layers.has("unmatched") && stage && stage.unmatched && stage.unmatched.left.length + stage.unmatched.right.length) {
+    items.push(legendItem("unmatched", "unmatched", "left unmatched",
+      "width: 16px; height: 10px; border: 2px dashed var(--red); border-radius: 6px"));
+  }
+  if (layers.has("pattern") && hasPattern) {
+    items.push(graph.violation
+      ? legendItem("violation", "violation", "too few partners: Hall's condition fails", "border-color: var(--red)")
+      : legendItem("pattern", "pattern", pattern.kind));
+  }
+  if (layers.has("removed") && graph.removed.length) items.push(legendItem("removed", "removed", "removed"));
+  return h("p", { class: "legend" }, items);
 }
 
 /**
@@ -153,7 +214,8 @@ export function renderGraph(el, graph, stageIndex = null, linkedVertices = new S
   const stages = graph && graph.stages ? graph.stages : [];
   const current = stageIndex !== null && stageIndex < stages.length ? stageIndex : null;
   redraw(el, JSON.stringify([graph, current]), () => (graph
-    ? [stagePlayer(graph, current, intent), graphSvg(graph, current === null ? null : stages[current]), legend()] : []));
+    ? [stagePlayer(graph, current, intent), graphSvg(graph, current === null ? null : stages[current]),
+      legend(graph, current === null ? null : stages[current])] : []));
   setProp(el, "hidden", !graph);
   for (const node of el.querySelectorAll("g.node")) {
     node.classList.toggle("linked", linkedVertices.has(`${node.dataset.side}-${node.dataset.index}`));

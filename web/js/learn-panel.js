@@ -7,17 +7,24 @@
  * what can be excluded, a Hall violation, or nothing. Only the examples' starting candidates and the
  * short lessons are written here; every conclusion comes from Python.
  *
+ * Python also says which stage the drawing opens at (the first lesson: the matching) and which
+ * step the drawn pattern is ("Naked Triple", "X-Wing"); "Try it on a puzzle" links to the example
+ * puzzle that needs that step (an address, so Back returns to the puzzle that was shown).
+ *
  * State: `state.learn` = {example, candidates, reply, error, stage}.
  * Test hooks: `#learn-panel[data-example]`, `.learn-also li`, `button[data-intent="learn-toggle"][data-row][data-value]`
- * (aria-pressed), `.learn-verdict`, `.learn-graph svg.bipartite`.
+ * (aria-pressed), `.learn-verdict`, `.learn-graph svg.bipartite`, `a.learn-try[data-example]`.
  */
 
 import { h, redraw } from "./dom.js";
+import { EXAMPLES } from "./examples.js";
 import { renderGraph } from "./graph-view.js";
+import { hashOf } from "./storage.js";
+import { exampleForTechnique } from "./technique-settings.js";
 
 /** The lessons, in reading order: the starting candidates and what to look at and try. */
 export const LESSONS = [
-  { id: "graph", title: "A house is a graph", kind: "house",
+  { id: "graph", title: "A house is a graph", kind: "house", teach: "matching",
     candidates: [[1, 2, 3, 5], [2, 3], [2, 3, 4], [3, 4], [4, 5]],
     text: "The article's first example: five empty cells of a house on the left, the five digits they "
       + "need on the right, a line for each candidate — a permutation bipartite graph. A solution "
@@ -51,26 +58,48 @@ function learnState(state) {
   return { example: lesson.id, candidates: lesson.candidates, reply: null, error: null, stage: null };
 }
 
+/**
+ * The toggles: a row per left vertex, a column per right one. In a house a button shows its digit;
+ * in a digit's rows × columns it shows that digit where it is a candidate (a column number there
+ * would read as a digit), under column headings "c1", "c2"…; the corner names only the rows, one
+ * word, so a narrow screen does not wrap it.
+ */
 function toggleTable(lesson, candidates) {
   const size = candidates.length;
   const values = Array.from({ length: size }, (_, k) => k + 1);
-  const [rowName, valueName] = lesson.kind === "house" ? ["cell", "digit"] : ["row", "column"];
-  const head = h("tr", null, h("th", { scope: "col" }, lesson.kind === "house" ? "cell \\ digit" : "row \\ column"),
-    values.map((v) => h("th", { scope: "col" }, v)));
-  const rows = candidates.map((set, r) => h("tr", null, h("th", { scope: "row" }, `${rowName} ${r + 1}`),
+  const house = lesson.kind === "house";
+  const [rowName, valueName] = house ? ["cell", "digit"] : ["row", "column"];
+  const head = h("tr", null, h("th", { scope: "col" }, rowName),
+    values.map((v) => h("th", { scope: "col", "aria-label": `${valueName} ${v}` }, house ? v : `c${v}`)));
+  // A no-break space: "row 1" on one line, however narrow the screen.
+  const rows = candidates.map((set, r) => h("tr", null, h("th", { scope: "row" }, `${rowName}\u00a0${r + 1}`),
     values.map((v) => h("td", null, h("button", { type: "button", "data-intent": "learn-toggle",
       "data-row": r, "data-value": v, "aria-pressed": String(set.includes(v)),
-      "aria-label": `${rowName} ${r + 1}, ${valueName} ${v}` }, set.includes(v) ? v : "·")))));
+      "aria-label": `${rowName} ${r + 1}, ${valueName} ${v}` }, set.includes(v) ? (house ? v : lesson.digit) : "·")))));
   return h("table", { class: "learn-toggles" }, h("caption", null,
-    lesson.kind === "house" ? "Candidates: press to add or remove one" : `Where ${lesson.digit} is a candidate: press to toggle`),
+    house ? "Candidates, a row per cell and a column per digit: press to add or remove one"
+      : `Where ${lesson.digit} is a candidate, a row per row and a column per column: press to toggle`),
   h("thead", null, head), h("tbody", null, rows));
+}
+
+/** The example that needs the step Python says the drawn pattern is, else one of its technique. */
+function exampleFor(reply) {
+  if (!reply || !reply.shows) return null;
+  return EXAMPLES.find((example) => example.shows === reply.shows) || exampleForTechnique(reply.technique);
+}
+
+/** "Try it on a puzzle": a link to the example's address, so Back comes back here. */
+function tryLink(example) {
+  return h("a", { class: "learn-try", "data-example": example.id, href: hashOf({ puzzle: example.puzzle }) },
+    `Try it on a puzzle: ${example.label}`);
 }
 
 /** The panel: its intents for main.js and its render. */
 export function learnPanel(root, app) {
   const els = { tabs: root.querySelector(".learn-tabs"), lesson: root.querySelector(".learn-lesson"),
     toggles: root.querySelector(".learn-edit"), verdict: root.querySelector(".learn-verdict"), also: root.querySelector(".learn-also"),
-    graph: root.querySelector(".learn-graph") };
+    graph: root.querySelector(".learn-graph"), tryIt: h("p", { class: "learn-try-line" }) };
+  els.also.after(els.tryIt);
 
   async function ask(example, candidates) {
     const lesson = lessonById(example);
@@ -78,10 +107,11 @@ export function learnPanel(root, app) {
     app.commit({ ...app.state, learn: current });
     try {
       const reply = await app.ask("bipartite", { kind: lesson.kind, candidates, digit: lesson.digit || 1,
-        prefer: lesson.prefer || "chain" });
+        prefer: lesson.prefer || "chain", teach: lesson.teach || "exclusion" });
       const latest = app.state.learn;
       if (reply && latest && latest.candidates === candidates) {
-        app.commit({ ...app.state, learn: { ...latest, reply } });
+        // Opened at the stage Python names (the first lesson: the matching), or the whole picture.
+        app.commit({ ...app.state, learn: { ...latest, reply, stage: reply.stage ?? null } });
       }
     } catch (error) {
       // Refused while a run goes on (the page's message names it): render asks again when it ends.
@@ -128,6 +158,9 @@ export function learnPanel(root, app) {
     const also = learn.reply ? learn.reply.also : [];
     redraw(els.also, JSON.stringify(also), () => also.map((text) => h("li", null, text)));
     els.also.hidden = !also.length;
+    const example = exampleFor(learn.reply);
+    redraw(els.tryIt, example ? example.id : "", () => (example ? tryLink(example) : []));
+    els.tryIt.hidden = !example;
     els.verdict.dataset.solvable = learn.reply ? String(learn.reply.solvable) : "";
     renderGraph(els.graph, learn.reply ? learn.reply.graph : null, learn.stage, new Set(), "learn-stage");
   }

@@ -32,10 +32,16 @@ let restored = false; // nothing is saved before the first board comes back from
 /** Actions that change only what the pointer shows, never the position worth saving. */
 const TRANSIENT = new Set(["link", "graph-stage", "proof-net"]);
 
-/** Givens typed that Python refused (a repeated digit): kept as typed, so that a reload shows them
- * with the same reason instead of dropping the last keystroke. */
-function typedAndRefused(state) {
-  return state.ready && state.mode === "enter" && state.error !== null && !isLoaded(state);
+/** Givens typed that Python has not made a board of: refused (a repeated digit), or not answered
+ * yet. Kept as typed, at the keystroke, so that a reload shows them (with the same reason when
+ * refused) instead of dropping the last keystroke. */
+function typedNotLoaded(state) {
+  return state.ready && state.mode === "enter" && !isLoaded(state);
+}
+
+/** Is `state` a position worth saving: Python's board, or givens as typed? */
+function worthSaving(state) {
+  return isLoaded(state) || typedNotLoaded(state);
 }
 
 let addressed = { puzzle: null, mode: null }; // the puzzle in the address and the mode it came in
@@ -77,9 +83,7 @@ const store = createStore(initialState(saved), (state, action) => {
   if (SAYS.has(action.type)) saidAnew = true;
   // Saved before the views draw: writing the address makes the browser lay the page out at once,
   // which costs nothing while the last frame's layout still holds.
-  if (restored && (isLoaded(state) || typedAndRefused(state)) && !state.opening && !TRANSIENT.has(action.type)) {
-    persist(state);
-  }
+  if (restored && worthSaving(state) && !state.opening && !TRANSIENT.has(action.type)) persist(state);
   // Boot progress moves only the bar and the status line, the controls' view: the other views
   // would redraw and lay out the page again for every step of the download.
   if (action.type === "boot-progress") controls.render(state);
@@ -103,10 +107,14 @@ const app = {
 const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
   exportPanel($("export-panel"), app), learnPanel($("learn-panel"), app)];
 
-/** Focus the board's tab stop: the selected cell. */
+/** Focus the board's tab stop: the selected cell. A cell on screen is focused where it is: on a
+ * phone the board stays at the top while the page scrolls under it, and scrolling to the cell
+ * would take the page back up, away from the explanation being read. */
 function focusBoard() {
   const cell = board.querySelector(`[data-cell="${store.state.selected}"]`) ?? board.querySelector('[tabindex="0"]');
-  if (cell) cell.focus();
+  if (!cell) return;
+  const box = cell.getBoundingClientRect();
+  cell.focus({ preventScroll: box.top >= 0 && box.bottom <= innerHeight });
 }
 
 const intents = {
@@ -336,7 +344,7 @@ async function restore() {
   await control.open(position, saved, [stored.problem, hash.problem].filter(Boolean), modeOfEntry());
   await afterNextPaint();
   restored = true;
-  if (isLoaded(store.state)) persist(store.state);
+  if (worthSaving(store.state)) persist(store.state);
 }
 
 fillExampleMenu($("examples"));

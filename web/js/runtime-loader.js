@@ -5,10 +5,58 @@
 
 export const CAN_GUNZIP = typeof DecompressionStream === "function";
 
-/** A Response whose body is `response`'s gunzipped, with the given content type. */
-function gunzipped(response, contentType) {
-  const body = response.body.pipeThrough(new DecompressionStream("gzip"));
+/**
+ * A Response whose body is `response`'s gunzipped, with the given content type. Compressed data
+ * that does not decompress (cut short, or corrupt) errors it with a DownloadError saying that the
+ * file (`response.url`) arrived damaged; `onBroken` hears that error, or the one the download
+ * itself broke with, and when it returns true (the failure is reported elsewhere) the body goes
+ * quiet instead of erroring.
+ */
+function gunzipped(response, contentType, onBroken = () => false) {
+  const body = gunzippedStream(response, onBroken);
   return new Response(body, { status: 200, headers: { "Content-Type": contentType } });
+}
+
+/** `response`'s body gunzipped, its errors named as gunzipped() says. */
+function gunzippedStream(response, onBroken = () => false) {
+  const inflated = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return renamingErrors(inflated, (error) => damagedUnlessNamed(response.url, error, "its compressed data is cut short or corrupt"),
+    onBroken);
+}
+
+/**
+ * `stream`, its error (other than an abort) replaced by `rename(error)`, which `onBroken` hears
+ * first: when it returns true, the stream goes quiet (never ends) instead. It reads only when asked.
+ */
+function renamingErrors(stream, rename, onBroken = () => false) {
+  const reader = stream.getReader();
+  return new ReadableStream({
+    async pull(controller) {
+      let chunk;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (error && error.name === "AbortError") controller.error(error);
+        else broken(controller, rename(error), onBroken);
+        return;
+      }
+      if (chunk.done) controller.close();
+      else controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  }, { highWaterMark: 0 });
+}
+
+/** Error `controller`'s stream with `error`, unless `onBroken(error)` says it is reported elsewhere. */
+function broken(controller, error, onBroken) {
+  if (!onBroken(error)) controller.error(error);
+}
+
+/** `error` when it already names a download; else a DownloadError: `url` arrived damaged (`how`). */
+function damagedUnlessNamed(url, error, how) {
+  return error instanceof DownloadError ? error : DownloadError.damaged(url, how);
 }
 
 const CONTENT_TYPES = { ".wasm": "application/wasm", ".json": "application/json", ".mjs": "text/javascript" };
@@ -28,12 +76,104 @@ export function fileName(url) {
  * it failed (an HTTP status, or the network), so the page can say which file is missing.
  */
 export class DownloadError extends Error {
-  constructor(url, how) {
-    super(`${fileName(url)} could not be downloaded: ${how} (${url})`);
+  constructor(url, how, message = `${fileName(url)} could not be downloaded: ${how} (${url})`) {
+    super(message);
     this.name = "DownloadError";
     this.url = String(url);
   }
+
+  /** The body of `url` broke off (the connection dropped) after `received` bytes of `total` (or null). */
+  static stopped(url, received, total) {
+    const of = total !== null && total > received ? ` of ${byteSize(total)}` : "";
+    // A browser may drop what it had buffered of a body nobody was reading yet.
+    const after = received > 0 ? `after ${byteSize(received)}${of}` : `before its end${total ? ` (${byteSize(total)})` : ""}`;
+    return new DownloadError(url, "stopped", `the download of ${fileName(url)} stopped ${after} (${url})`);
+  }
+
+  /** `url` came whole as far as HTTP could tell, but its bytes are not what they must be (`how`). */
+  static damaged(url, how) {
+    return new DownloadError(url, "damaged", `${fileName(url)} arrived damaged: ${how} (${url})`);
+  }
 }
+
+/**
+ * The first error a body broke with, noted by `note` (an `onBroken` for fetchOk, gunzipped...):
+ * Chromium's Response methods (arrayBuffer(), json()) reject with a bare "Failed to fetch" when
+ * the body errors, whatever the error was; `named(error)` gives the noted one instead.
+ */
+export class BodyFailure {
+  constructor() {
+    this.error = null;
+    this.note = (error) => {
+      this.error ??= error;
+      return false;
+    };
+  }
+
+  named(error) {
+    return this.error ?? error;
+  }
+}
+
+/** A number of bytes as people read it: "850 kB", "8.3 MB". */
+export function byteSize(bytes) {
+  if (bytes < 1e6) return `${Math.round(bytes / 1e3)} kB`;
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+/** The size the answer's headers announce for its body, or null (unsaid, or said of its encoded form). */
+function announcedSize(response) {
+  const length = Number(response.headers.get("Content-Length"));
+  if (!(length > 0) || response.headers.has("Content-Encoding")) return null;
+  return length;
+}
+
+// A zip archive (the standard library, a wheel) ends with its end-of-central-directory record: its
+// signature, 18 bytes more, and a comment of at most 65535 bytes.
+const ZIP_END = [0x50, 0x4b, 0x05, 0x06];
+const ZIP_END_SPAN = 22 + 0xffff;
+
+/** Whether `tail` (an archive's last bytes) holds a zip's end record: a file cut short does not. */
+function hasZipEnd(tail) {
+  for (let at = tail.length - 22; at >= 0; at -= 1) {
+    if (ZIP_END.every((byte, i) => tail[at + i] === byte)) return true;
+  }
+  return false;
+}
+
+/** The last `span` bytes seen so far of a stream, kept chunk by chunk. */
+class Tail {
+  constructor(span) {
+    this.span = span;
+    this.chunks = [];
+    this.size = 0;
+  }
+
+  add(chunk) {
+    this.chunks.push(chunk);
+    this.size += chunk.byteLength;
+    while (this.chunks.length > 1 && this.size - this.chunks[0].byteLength >= this.span) {
+      this.size -= this.chunks.shift().byteLength;
+    }
+  }
+
+  bytes() {
+    const all = new Uint8Array(this.size);
+    let at = 0;
+    for (const chunk of this.chunks) {
+      all.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return all.subarray(Math.max(0, this.size - this.span));
+  }
+}
+
+/** Why the whole body of `url` cannot be the file it names, or null: a zip must end as one. */
+function incomplete(tail) {
+  return tail !== null && !hasZipEnd(tail.bytes()) ? "it is cut short (a zip archive without its end)" : null;
+}
+
+const ZIP_PATH = /\.(zip|whl)$/;
 
 /**
  * Watches the boot's downloads for a stall: when the downloads the boot waits on (a request out and
@@ -118,13 +258,24 @@ UNWATCHED.close();
  * `response` with a body that tells `watched` when a read waits for bytes and when they come. It
  * reads from the network only when its own reader asks (a high-water mark of 0): a body nobody reads
  * yet waits on nothing.
+ *
+ * A body that breaks off (the connection dropped, a Content-Length larger than what came) errors
+ * with a DownloadError saying how much of how much came; a zip archive (a `.zip` or `.whl` address)
+ * that ends without its end record (cut short by a wrong Content-Length, say) errors with one saying
+ * it arrived damaged. `onBroken(error)` hears either; when it returns true (the failure is reported
+ * elsewhere), the body goes quiet instead of erroring. The errors name the address the answer came
+ * from, else `requested`.
  */
-function watchedBody(response, watched) {
+function watchedBody(response, watched, requested, onBroken = () => false) {
   if (!response.body) {
     watched.received();
     return response;
   }
   const reader = response.body.getReader();
+  const url = response.url || String(requested);
+  const total = announcedSize(response);
+  const tail = ZIP_PATH.test(url.split(/[?#]/)[0]) ? new Tail(ZIP_END_SPAN) : null;
+  let received = 0;
   const body = new ReadableStream({
     async pull(controller) {
       watched.waiting();
@@ -133,12 +284,20 @@ function watchedBody(response, watched) {
         chunk = await reader.read();
       } catch (error) {
         watched.received();
-        controller.error(error);
+        if (error && error.name === "AbortError") controller.error(error);
+        else broken(controller, DownloadError.stopped(url, received, total), onBroken);
         return;
       }
       watched.received();
-      if (chunk.done) controller.close();
-      else controller.enqueue(chunk.value);
+      if (!chunk.done) {
+        received += chunk.value.byteLength;
+        if (tail !== null) tail.add(chunk.value);
+        controller.enqueue(chunk.value);
+        return;
+      }
+      const why = incomplete(tail);
+      if (why === null) controller.close();
+      else broken(controller, DownloadError.damaged(url, why), onBroken);
     },
     cancel(reason) {
       watched.received();
@@ -148,15 +307,17 @@ function watchedBody(response, watched) {
   const { status, statusText, headers } = response;
   const answer = new Response(body, { status, statusText, headers });
   // Pyodide and the messages read the address the answer came from; a new Response has none.
-  Object.defineProperty(answer, "url", { value: response.url });
+  Object.defineProperty(answer, "url", { value: url });
   return answer;
 }
 
 /**
  * `fetch(url, init)` (or `fetcher`'s), failing with a DownloadError unless the answer is ok; `watch`
- * (a StallWatch) hears when it waits for the answer and for the bytes of its body.
+ * (a StallWatch) hears when it waits for the answer and for the bytes of its body. A body that
+ * breaks off or arrives damaged errors with a DownloadError too (see watchedBody, and its
+ * `onBroken`).
  */
-export async function fetchOk(input, init, { fetcher = fetch, watch = UNWATCHED } = {}) {
+export async function fetchOk(input, init, { fetcher = fetch, watch = UNWATCHED, onBroken } = {}) {
   const url = input instanceof Request ? input.url : String(input);
   const watched = watch.watch(url);
   watched.waiting();
@@ -170,15 +331,17 @@ export async function fetchOk(input, init, { fetcher = fetch, watch = UNWATCHED 
   }
   watched.received();
   if (!response.ok) throw new DownloadError(url, `HTTP ${response.status}`);
-  return watchedBody(response, watched);
+  return watchedBody(response, watched, url, onBroken);
 }
 
 /**
  * Read `url` to bytes, gunzipping when `gzip`; `onBytes(done)` hears the compressed bytes read so far
- * (for the progress bar), `watch` (a StallWatch) whether bytes keep coming.
+ * (for the progress bar), `watch` (a StallWatch) whether bytes keep coming. Rejects with a
+ * DownloadError when the download fails, breaks off, or arrives damaged (not gzip when `gzip`).
  */
 export async function fetchBytes(url, { gzip = false, onBytes = () => {}, signal, watch } = {}) {
-  const response = await fetchOk(url, { signal }, { watch });
+  const failure = new BodyFailure();
+  const response = await fetchOk(url, { signal }, { watch, onBroken: failure.note });
   let done = 0;
   const counted = response.body.pipeThrough(new TransformStream({
     transform(chunk, controller) {
@@ -187,8 +350,12 @@ export async function fetchBytes(url, { gzip = false, onBytes = () => {}, signal
       controller.enqueue(chunk);
     },
   }));
-  const body = gzip ? counted.pipeThrough(new DecompressionStream("gzip")) : counted;
-  return new Uint8Array(await new Response(body).arrayBuffer());
+  const body = gzip ? gunzippedStream({ body: counted, url: response.url }, failure.note) : counted;
+  try {
+    return new Uint8Array(await new Response(body).arrayBuffer());
+  } catch (error) {
+    throw failure.named(error);
+  }
 }
 
 /**
@@ -206,7 +373,7 @@ export function prefetchGzipped(site, gzipped, watch = UNWATCHED) {
     watched.waiting();
     const response = fetch(gz).then((answer) => {
       watched.received();
-      return answer.ok ? watchedBody(answer, watched) : answer;
+      return answer.ok ? watchedBody(answer, watched, gz) : answer;
     }, (error) => {
       watched.received();
       throw error;
@@ -226,10 +393,13 @@ export function prefetchGzipped(site, gzipped, watch = UNWATCHED) {
  *
  * Every answer is checked on the way: Pyodide only logs a warning for a missing WebAssembly file
  * (and then waits forever) and reports a missing standard library as "[object Object]", so the
- * first download that fails ends the load at once with a DownloadError naming the file. And every
+ * first download that fails ends the load at once with a DownloadError naming the file. So does
+ * one whose body breaks off half-way or arrives damaged (Pyodide logs a broken standard library to
+ * the console and boots on without it, and waits forever on a broken WebAssembly file). And every
  * download is watched (`watch`, a StallWatch), so that one that stops sending is named too.
  *
- * A download that fails while the load runs answers Pyodide nothing (its fetch never settles): the
+ * A download that fails while the load runs answers Pyodide nothing (its fetch, or the read of its
+ * body, never settles): the
  * load is over and reported with the DownloadError, and Pyodide starts some downloads long before
  * it awaits them (the standard library and the WebAssembly, awaited once the snapshot is in and the
  * WebAssembly compiled), so a rejection handed to it would surface as an uncaught error in the
@@ -245,9 +415,15 @@ export async function withGzippedRuntime(prefetched, load, watch = UNWATCHED) {
   });
   failure.catch(() => {}); // raced below; an unraced rejection is no error
   let loaded = false;
+  // A body that breaks off or arrives damaged ends the load the same way, and tells Pyodide nothing.
+  const onBroken = (error) => {
+    if (loaded) return false;
+    failed(error);
+    return true;
+  };
   const checkedFetch = async (input, init) => {
     try {
-      return await fetchOk(input, init, { fetcher: plainFetch, watch });
+      return await fetchOk(input, init, { fetcher: plainFetch, watch, onBroken });
     } catch (error) {
       if (loaded) throw error;
       failed(error);
@@ -260,7 +436,7 @@ export async function withGzippedRuntime(prefetched, load, watch = UNWATCHED) {
     if (!download) return checkedFetch(input, init);
     prefetched.delete(href);
     const response = await download.catch(() => null);
-    return response && response.ok ? gunzipped(response, contentType(new URL(href))) : checkedFetch(input, init);
+    return response && response.ok ? gunzipped(response, contentType(new URL(href)), onBroken) : checkedFetch(input, init);
   };
   try {
     const value = await Promise.race([load(), failure]);
@@ -289,8 +465,15 @@ async function importSource(url, source) {
  * module"), and one that stalls is seen by `watch` (import() shows no bytes).
  */
 async function importWatched(url, watch) {
-  const response = await fetchOk(url, {}, { watch });
-  return importSource(url, await response.arrayBuffer());
+  const failure = new BodyFailure();
+  const response = await fetchOk(url, {}, { watch, onBroken: failure.note });
+  let source;
+  try {
+    source = await response.arrayBuffer();
+  } catch (error) {
+    throw failure.named(error);
+  }
+  return importSource(url, source);
 }
 
 /**

@@ -27,7 +27,7 @@
 //   {id, error: {kind, message, ...}}               ok: false, a Python exception, or a failed boot
 
 import {
-  CAN_GUNZIP, DownloadError, StallWatch, fetchBytes, fetchOk, fileName, importRuntime, prefetchGzipped,
+  BodyFailure, CAN_GUNZIP, DownloadError, StallWatch, fetchBytes, fetchOk, fileName, importRuntime, prefetchGzipped,
   withGzippedRuntime,
 } from "./runtime-loader.js";
 
@@ -76,10 +76,12 @@ function enter(name, fraction = STAGES[name].fraction) {
 async function fetchManifest() {
   const pinned = OPTIONS.get("manifest");
   if (pinned !== null) return JSON.parse(pinned);
-  const response = await fetchOk(new URL("manifest.json", SITE), { cache: "no-cache" }, { watch });
+  const failure = new BodyFailure();
+  const response = await fetchOk(new URL("manifest.json", SITE), { cache: "no-cache" }, { watch, onBroken: failure.note });
   try {
     return await response.json();
-  } catch {
+  } catch (error) {
+    if (failure.error) throw failure.error; // it broke off half-way
     throw new Error(`manifest.json is not valid JSON (${response.url})`);
   }
 }
@@ -119,8 +121,15 @@ function startSnapshotDownloads(manifest) {
   return { snapshot, wheel, abort: stopDownloads };
 }
 
-/** Restore the snapshot (downloaded while the runtime loads) and unpack the wheel beside it. */
-async function bootFromSnapshot(runtime, downloads, prefetched) {
+// What the page says of a wheel that came whole but does not unpack (its zip's own words, often
+// with raw bytes in them, go to the console).
+const WHEEL_DAMAGE = "its files do not unpack";
+
+/**
+ * Restore the snapshot (downloaded while the runtime loads) and unpack the wheel beside it. A wheel
+ * that does not unpack arrived damaged (one cut short was named as it came).
+ */
+async function bootFromSnapshot(manifest, runtime, downloads, prefetched) {
   const pyodide = await withGzippedRuntime(prefetched, () => runtime.loadPyodide({
     indexURL: url("pyodide/"),
     createPyodideModule: runtime.createPyodideModule,
@@ -128,7 +137,13 @@ async function bootFromSnapshot(runtime, downloads, prefetched) {
   }), watch);
   enter("restore");
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(await downloads.wheel, "wheel", { extractDir: sitePackages });
+  const wheel = await downloads.wheel;
+  try {
+    pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  } catch (error) {
+    console.warn(`${fileName(manifest.wheel)} does not unpack:`, error);
+    throw DownloadError.damaged(url(manifest.wheel), WHEEL_DAMAGE);
+  }
   return pyodide;
 }
 
@@ -157,10 +172,38 @@ async function bootByInstalling(manifest, runtime, prefetched) {
   const wheelFile = `/tmp/${fileName(wheelURL)}`;
   pyodide.FS.writeFile(wheelFile, await wheelBytes);
   const micropip = pyodide.pyimport("micropip");
-  await micropip.install(`emfs:${wheelFile}`);
-  micropip.destroy();
+  try {
+    await micropip.install(`emfs:${wheelFile}`);
+  } catch (error) {
+    const damage = zipDamage(pyodide, wheelFile);
+    if (damage === null) throw error;
+    console.warn(`${fileName(wheelURL)} does not unpack: ${damage}`);
+    throw DownloadError.damaged(wheelURL, WHEEL_DAMAGE);
+  } finally {
+    micropip.destroy();
+  }
   return pyodide;
 }
+
+/** What is wrong with the zip archive at `path` in Pyodide's file system, or null if nothing is. */
+function zipDamage(pyodide, path) {
+  const check = pyodide.runPython(`
+def check(path):
+    import zipfile
+    try:
+        with zipfile.ZipFile(path) as archive:
+            bad = archive.testzip()
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as error:
+        return str(error)
+    return None if bad is None else f"Bad CRC-32 for file {bad!r}"
+check`);
+  try {
+    return check(path) ?? null;
+  } finally {
+    check.destroy();
+  }
+}
+
 
 async function boot() {
   const manifest = await fetchManifest();
@@ -177,10 +220,11 @@ async function boot() {
   let pyodide = null;
   if (fallback === null) {
     try {
-      pyodide = await bootFromSnapshot(runtime, downloads, prefetched);
+      pyodide = await bootFromSnapshot(manifest, runtime, downloads, prefetched);
     } catch (error) {
-      // Only the snapshot itself has a way round it; any other file that is missing is missing
-      // for installing too (the wheel, the runtime's files).
+      // Only the snapshot itself has a way round it (missing, broken off or damaged, all alike); any
+      // other file that is missing or broken is so for installing too (the wheel, the runtime's
+      // files): it is named, and Retry fetches it again.
       if (error instanceof DownloadError && error.url !== url(manifest.snapshot.path)) throw error;
       fallback = `the snapshot failed: ${describe(error)}`;
       enter("runtime");

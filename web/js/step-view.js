@@ -10,8 +10,31 @@
 
 import { h, redraw, setData, setText } from "./dom.js";
 import { renderGraph } from "./graph-view.js";
-import { isLoaded, linked, shownGraph, shownStep } from "./store.js";
+import { canRetype, isLoaded, linked, shownGraph, shownStep } from "./store.js";
 
+
+const PLAY_HELP = "Play: select a cell and type a digit (N for notes). Hint shows what to look for; "
+  + "Step applies the next deduction.";
+
+/** The panel's title and text when no step is shown, or null to leave them as they are: while
+ * entering, Python's entry status of the givens (kept while it reads the next keystroke, rather
+ * than flashing the play help), and its reason when it refuses them, with what to do next. */
+function idleWords(state) {
+  const view = state.view;
+  if (isLoaded(state)) {
+    const title = view.steps.length ? "Start" : "No step yet";
+    if (state.mode === "enter") return { title, text: view.entry.message };
+    return { title, text: view.status.status !== "solving" ? view.status.message : PLAY_HELP };
+  }
+  if (state.error) {
+    const reason = `${state.error.message[0].toUpperCase()}${state.error.message.slice(1)}.`;
+    const undo = canRetype(state, true) ? ", or press Undo," : "";
+    return state.mode === "enter"
+      ? { title: "Not a puzzle yet", text: `${reason} Change that cell${undo} to go on: what you typed is kept.` }
+      : { title: "Not loaded", text: reason };
+  }
+  return state.mode === "enter" && view ? null : { title: "No step yet", text: PLAY_HELP };
+}
 
 /** Fill the reason panel from the shown step. */
 export function renderStepPanel(els, state) {
@@ -20,10 +43,11 @@ export function renderStepPanel(els, state) {
   if (!shown) {
     setData(panel, "technique", "");
     setData(panel, "mode", "none");
-    setText(els.title, state.view && isLoaded(state) && state.view.steps.length ? "Start" : "No step yet");
-    setText(els.text, isLoaded(state) && state.mode === "enter" ? state.view.entry.message
-      : isLoaded(state) && state.view.status.status !== "solving" ? state.view.status.message
-      : "Play: select a cell and type a digit (N for notes). Hint shows what to look for; Step applies the next deduction.");
+    const words = idleWords(state);
+    if (words) {
+      setText(els.title, words.title);
+      setText(els.text, words.text);
+    }
     renderGraph(els.graph, shownGraph(state), null, linked(state).vertices);
     return;
   }

@@ -37,6 +37,9 @@ export function initialState(saved = null) {
     entryPast: [],
     entryFuture: [],
     view: null,
+    // The saved board's settings, sent with the givens until Python's first board has them (a
+    // reload onto givens Python refuses has none).
+    savedSettings: saved && saved.settings ? saved.settings : null,
     mode: saved && saved.mode === "enter" ? "enter" : "play",
     notesMode: false,
     showCandidates: saved ? saved.showCandidates !== false : true,
@@ -155,7 +158,8 @@ export function snapshot(state) {
     return { ...page, puzzle: view.start ?? givensLine(view), actions: view.actions, position: view.position,
       play: view.play, settings: view.settings, address: view.address };
   }
-  return { ...page, puzzle: entryText(state), actions: [], position: 0, play: null, settings: null,
+  return { ...page, puzzle: entryText(state), actions: [], position: 0, play: null,
+    settings: state.view ? state.view.settings : state.savedSettings,
     address: { digits: "", notes: "" } };
 }
 
@@ -306,6 +310,8 @@ export function reduce(state, action) {
     }
     case "opening":
       return { ...state, opening: true, openingGame: action.game ?? null };
+    case "opened": // Python refused the position opened: its text, shown as typed, may be saved again
+      return { ...state, opening: false, openingGame: null };
     case "error":
       return { ...state, error: action.error, notice: null };
     case "notice":

@@ -5,8 +5,40 @@
  * are kept in localStorage (read back only as a list of known slugs); every request that runs the
  * logic carries the list switched on (`techniques`), and Python answers with that set.
  *
- * Test hooks: `#technique-settings input[data-slug]` (checked when on), `[data-off-count]`.
+ * A technique that has an example puzzle links to it ("Try it: Needs a naked pair"): an address,
+ * so Back returns to the puzzle shown before.
+ *
+ * Test hooks: `#technique-settings input[data-slug]` (checked when on), `[data-off-count]`,
+ * `a.technique-example[data-example]`.
  */
+
+import { EXAMPLES } from "./examples.js";
+import { hashOf } from "./storage.js";
+
+/**
+ * The example (an id of web/js/examples.js) that needs each technique, as the solver's logic solve
+ * of it shows (tests/e2e/test_techniques_page.py checks each against the solver, and that every
+ * technique an example shows is here): the step an example `shows` is named as the solver names
+ * steps ("Naked Pair"), not by the registry's slug, so the page cannot tell it by itself.
+ */
+export const EXAMPLE_FOR_TECHNIQUE = {
+  "naked-single": "fig42", "hidden-single": "16x16", pointing: "pointing", claiming: "claiming",
+  "chain-exclusion": "naked-pair", "pile-exclusion": "hidden-pair", fish: "x-wing",
+  "unique-rectangle": "unique-rectangle", "hidden-rectangle": "hidden-rectangle", "bug-plus-one": "bug-plus-one",
+  "remote-pairs": "remote-pairs", "turbot-fish": "turbot-fish", "empty-rectangle": "empty-rectangle",
+  skyscraper: "skyscraper", "finned-fish": "finned-x-wing", "two-string-kite": "two-string-kite",
+  "w-wing": "w-wing", "sashimi-fish": "sashimi-x-wing", "simple-colouring": "simple-colouring",
+  "xy-wing": "xy-wing", "xyz-wing": "xyz-wing", "multi-colouring": "multi-colouring", "sue-de-coq": "sue-de-coq",
+  "x-chain": "x-chain", "xy-chain": "xy-chain", aic: "aic", "grouped-aic": "grouped-aic", "als-xz": "als-xz",
+  "als-xy-wing": "als-xy-wing", "cell-forcing-chain": "cell-forcing-chain",
+  "house-forcing-chain": "house-forcing-chain", "forcing-net": "forcing-net", "nested-forcing-net": "nested-forcing-net",
+};
+
+/** The example puzzle that needs the technique `slug`, or null. */
+export function exampleForTechnique(slug) {
+  const id = Object.hasOwn(EXAMPLE_FOR_TECHNIQUE, slug) ? EXAMPLE_FOR_TECHNIQUE[slug] : null;
+  return EXAMPLES.find((example) => example.id === id) || null;
+}
 
 const KEY = "pysolver.techniques-off";
 /** Commands whose answer depends on which techniques the logic may use. */
@@ -71,7 +103,10 @@ export function techniqueSettings(container, { onChange } = {}) {
           element("span", { class: "technique-meta", text: `${t.level_name} · ${t.weight}${note}` })]);
         // The summary is shown, not only a tooltip: a touch screen has no hover.
         const summary = element("p", { class: "technique-summary", id: summaryId, text: t.summary });
-        list.append(element("li", { "data-level": t.level }, [label, summary]));
+        const example = exampleForTechnique(t.slug);
+        const link = example ? [element("a", { class: "technique-example", "data-example": example.id,
+          href: hashOf({ puzzle: example.puzzle }), text: `Try it: ${example.label}` })] : [];
+        list.append(element("li", { "data-level": t.level }, [label, summary, ...link]));
       }
       body.append(element("fieldset", {}, [element("legend", { text: family }), list]));
     }
