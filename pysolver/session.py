@@ -47,7 +47,8 @@ from .techniques.registry import ON_REQUEST
 from .witnesses import is_open
 
 State = Literal["solving", "solved", "stuck", "contradiction", "wrong"]
-#: How one history entry replays: "logic", "guess", "backtrack", "search", or a move's text.
+#: How one history entry replays: "logic", "logic-run", "guess", "backtrack", "search", or a
+#: move's text.
 Action = str
 Entry = Union[Step, Move]
 #: Hears each step of a whole solve: the steps taken so far, the empty cells left, the technique.
@@ -55,9 +56,12 @@ SolveProgress = Callable[[int, int, str], None]
 
 _ACTION_OF = {GUESS: "guess", BACKTRACK: "backtrack", SEARCH: "search"}
 
+#: The action of a logic step that goes on the Solve by logic before it: replayed as "logic",
+#: and kept in that run's batch, so that Undo takes the run back whole after a reload too.
+LOGIC_RUN = "logic-run"
 #: The actions a person may give ``replay``, as ``pysolver play --help`` and the message for an
 #: unknown action list them: the moves they type, then the tutor's steps.
-ACTIONS = (*TYPED_MOVES, "logic", "guess", "backtrack", "search")
+ACTIONS = (*TYPED_MOVES, "logic", LOGIC_RUN, "guess", "backtrack", "search")
 
 
 @dataclass(frozen=True)
@@ -234,7 +238,8 @@ class Session:
     def actions(self) -> list[Action]:
         """How to replay the history: one action per entry."""
         return [entry.text(self.geometry) if isinstance(entry, Move)
-                else _ACTION_OF.get(entry.technique, "logic") for entry in self.steps]
+                else LOGIC_RUN if self._batch_of[index] != index
+                else _ACTION_OF.get(entry.technique, "logic") for index, entry in enumerate(self.steps)]
 
     @cached_property
     def classification(self) -> Classification:
@@ -825,7 +830,8 @@ class Session:
     def replay(self, actions: list[str]) -> None:
         """Redo a history from its actions (as saved by the page), checking each can be taken.
 
-        An action is "logic", "guess", "backtrack", "search" (the tutor's) or a move's text. Any
+        An action is "logic", "logic-run" (a step of the Solve by logic before it), "guess",
+        "backtrack", "search" (the tutor's) or a move's text. Any
         that cannot be taken, a tutor's step as much as a move, is named with its number:
         ``cannot replay action 5 ('backtrack'): nothing to backtrack: ...``.
         """
@@ -837,9 +843,16 @@ class Session:
 
     def _take(self, action: Action) -> None:
         """Take one action of ``replay``; a ValueError says why it cannot be taken."""
-        if action == "logic":
-            if self.step() is None:
-                raise ValueError(f"no logic step is available ({self.status().message})")
+        if action in ("logic", LOGIC_RUN):
+            if action == LOGIC_RUN:
+                if not self.position:
+                    raise ValueError("a logic-run step goes on a Solve by logic: it cannot come first")
+                self._batch_start = self._batch_of[self.position - 1]
+            try:
+                if self.step() is None:
+                    raise ValueError(f"no logic step is available ({self.status().message})")
+            finally:
+                self._batch_start = None
         elif action == "guess":
             self.guess()
         elif action == "backtrack":

@@ -557,3 +557,19 @@ def test_solve_logic_reports_each_step_with_the_cells_left() -> None:
     assert [done for done, _, _ in heard] == list(range(1, len(steps) + 1))
     assert heard[-1][1] == 0 and [name for _, _, name in heard] == [step.name for step in steps]
     assert all(a[1] >= b[1] for a, b in zip(heard, heard[1:]))
+
+
+def test_a_solve_by_logic_replayed_from_its_actions_is_still_undone_whole() -> None:
+    """The page rebuilds a session from its actions after a reload or a Cancel: the steps after a
+    run's first say "logic-run", so that the run is one batch there too."""
+    session = Session(Grid.parse(FIGURE_4_2))
+    session.step()
+    steps = session.solve_logic()
+    assert session.actions == ["logic", "logic"] + ["logic-run"] * (len(steps) - 1)
+    again = Session(Grid.parse(FIGURE_4_2))
+    again.replay(session.actions)
+    assert again.board == session.board and again.actions == session.actions
+    assert again.undo() and again.position == 1 and again.undo() and again.position == 0
+    with pytest.raises(ValueError, match="cannot replay action 1 \\('logic-run'\\): a logic-run step "
+                                         "goes on a Solve by logic: it cannot come first"):
+        Session(Grid.parse(FIGURE_4_2)).replay(["logic-run"])
