@@ -89,6 +89,17 @@ def _reading(symbols: str, blanks: str) -> dict[str, int]:
     return table
 
 
+def _refuse_if_invisible(text: str, offset: int, alphabet: str) -> None:
+    """Refuse the character at ``offset`` in words if it shows as nothing (a zero-width space, a
+    direction mark): quoted as ``'\\u200b'`` it would tell the user nothing. The formats' reader
+    words it, with the cell it stands in or after; imported only on this error path, since the
+    formats import this module."""
+    from .formats import invisible_refusal
+    from .formats.invisible import invisible_name
+    if invisible_name(text[offset]) is not None:
+        raise invisible_refusal(text, offset, alphabet)
+
+
 def _first_outside(text: str, accepted: str) -> int | None:
     """The offset of the first character of ``text`` that is neither accepted nor a separator.
 
@@ -173,6 +184,7 @@ class Grid(Frozen):
         if n is None:
             offset = _first_outside(text, symbols + blanks)
             if offset is not None:
+                _refuse_if_invisible(text, offset, alphabet)
                 raise PuzzleFormatError(
                     f"unexpected character {text[offset]!r} at {_where(text, offset, multiline)}",
                     character=text[offset], position=offset)
@@ -188,6 +200,7 @@ class Grid(Frozen):
             cell = values.index(-1)
             offset = _first_outside(text, symbols + blanks)
             assert offset is not None
+            _refuse_if_invisible(text, offset, alphabet)
             raise PuzzleFormatError(
                 f"unexpected character {text[offset]!r} at {_where(text, offset, multiline)} "
                 f"({geometry.cell_name(cell)}): {symbols_rule(n, alphabet)}",

@@ -29,7 +29,7 @@ from .errors import FieldError
 from .explain import drawing_json
 from .fields import show
 from .graph_stages import MATCHING_STAGE
-from .step import GraphDrawing, GraphVertex, _products, join_names
+from .step import GraphDrawing, GraphVertex, digit_cell_products, join_names
 from .techniques.exclusion import CHAIN_EXCLUSION, FISH, PILE_EXCLUSION, fish_name, subset_name
 
 #: The largest graph the panel edits (a 25×25 Sudoku's house).
@@ -177,7 +177,7 @@ def _removes(kind: Kind, removed: Sequence[tuple[int, int]], left: Sequence[Grap
         return f"removes {digit} from {cells}"
     return "removes " + "; ".join(
         f"{join_names(right[j].label for j in digits)} from {join_names(left[i].label for i in cells)}"
-        for digits, cells in _products(removed))
+        for digits, cells in digit_cell_products(removed))
 
 
 def _pattern_text(kind: Kind, pattern: Pattern, left: Sequence[GraphVertex],

@@ -252,16 +252,16 @@ def join_names(names: Iterable[str], last: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
-def _products(eliminations: Iterable[Candidate]) -> list[tuple[list[int], list[int]]]:
+def digit_cell_products(eliminations: Iterable[Candidate]) -> list[tuple[list[int], list[int]]]:
     """The candidates as few (digits, cells) products as a truthful grouping allows: each product's
     every digit leaves every one of its cells, and the products together are exactly the candidates.
 
     Grouped by digit (digits removed from the same cells share a group) or by cell (cells losing
     the same digits share one), whichever takes fewer groups, then fewer words; by digit on a tie.
 
-    >>> _products([(0, 3), (6, 3), (0, 5), (6, 5)])
+    >>> digit_cell_products([(0, 3), (6, 3), (0, 5), (6, 5)])
     [([3, 5], [0, 6])]
-    >>> _products([(9, 4), (9, 6), (30, 8), (30, 9)])
+    >>> digit_cell_products([(9, 4), (9, 6), (30, 8), (30, 9)])
     [([4, 6], [9]), ([8, 9], [30])]
     """
     removed = set(eliminations)
@@ -299,7 +299,7 @@ def describe_eliminations(geometry: Geometry, eliminations: Iterable[Candidate])
     return "; ".join(
         f"{join_names(geometry.symbol(d) for d in digits)} from "
         f"{join_names(geometry.cell_name(c) for c in cells)}"
-        for digits, cells in _products(eliminations))
+        for digits, cells in digit_cell_products(eliminations))
 
 
 #: Beyond this many groups of eliminations, the short text counts the candidates instead.
@@ -334,7 +334,7 @@ def outcome(geometry: Geometry, placements: Iterable[Candidate] = (),
         parts.append(f"{len(placed)} cells are filled")
     elif placed:
         parts.append(join_names(f"{geometry.cell_name(c)} is {geometry.symbol(d)}" for c, d in placed))
-    groups = _products(removed)
+    groups = digit_cell_products(removed)
     if len(groups) > _MOST_GROUPS:
         cells = sorted({c for c, _ in removed})
         parts.append(f"{len(removed)} candidates leave {_cells_text(geometry, cells)}")

@@ -97,11 +97,13 @@ def test_a_mistyped_puzzle_ending_like_a_file_name_names_its_character(
 
 def test_a_candidate_string_ending_like_a_file_name_is_read(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """A 16×16 candidate string (4096 characters) whose last cell holds only G ends in '.G'."""
+    """A 16×16 candidate string (4096 characters) whose last cell holds only G ends in '.G' (its
+    peers list G too, so the G is a candidate, and a note says so)."""
     every = "123456789ABCDEFG"
     candidates = every * 255 + "." * 15 + "G"
     code, out, err = run(capsys, "export", candidates, "--format", "candidates")
-    assert (code, err) == (0, "") and out.rstrip("\n").endswith(".G")
+    assert code == 0 and out.rstrip("\n").endswith(".G")
+    assert err.startswith("pysolver: note: r16c16's lone G was read as a candidate, not a given")
 
 
 def test_one_short_line_is_reported_on_its_own(capsys: pytest.CaptureFixture[str],
@@ -468,3 +470,17 @@ def test_an_invisible_character_in_a_file_is_named_in_words(
     assert err == ("pysolver: error: unexpected character at position 41 (after r5c4): an invisible "
                    "zero-width space (U+200B), which shows as nothing: delete it (a 9×9 puzzle uses "
                    "1-9, and '.' or '0' for a blank)\n")
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "export", "steps"])
+def test_a_pencil_mark_grid_read_two_ways_is_noted_on_stderr(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str) -> None:
+    """A pencil-mark grid whose lone digit a peer also lists (r1c2's slip 2678 -> 12678) reads r1c3
+    as a candidate, not a given: every command that reads positions says so, and goes on."""
+    from tests.test_formats import HODOKU_START_PM
+    slipped = tmp_path / "slipped.txt"
+    slipped.write_text(HODOKU_START_PM.replace("| 478   2678  1    |", "| 478   12678 1    |"))
+    code, out, err = run(capsys, command, str(slipped))
+    assert code == 0 and out
+    assert err.startswith("pysolver: note: r1c3's lone 1 was read as a candidate, not a given, "
+                          "because r1c2 also lists 1")

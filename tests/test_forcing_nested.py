@@ -182,7 +182,9 @@ def test_the_board_draws_the_main_branch_small_and_each_nested_net_on_demand() -
     assert all(not net.nodes and not net.links and net.summary for net in summarised.nets)
     assert [len(b.nodes) for b in summarised.branches] == [len(b.nodes) for b in proof.branches]
     size = len(json.dumps(summarised.to_json(), separators=(",", ":")))
-    assert size < len(json.dumps(proof.to_json(), separators=(",", ":"))) / 3 and size < 8_000
+    # The notation writes every node of the main branch and of each net (a net's premises listed
+    # where it joins them), so it is most of what a summarised proof keeps.
+    assert size < len(json.dumps(proof.to_json(), separators=(",", ":"))) / 2 and size < 16_000
 
 
 def test_the_page_gets_sub_proofs_only_for_the_step_it_shows() -> None:

@@ -156,3 +156,16 @@ def test_symbols() -> None:
 def test_an_unknown_alphabet_is_named() -> None:
     with pytest.raises(ValueError, match="unknown alphabet 'foo': choose one of digits, letters, hex"):
         Grid.parse("." * 16, alphabet="foo")
+
+
+@pytest.mark.parametrize("at", [40, 81])
+def test_an_invisible_character_is_named_in_words_with_its_cell(at: int) -> None:
+    """Grid.parse (what `check` and `count` read a line with) names a zero-width space as the
+    formats' reader does, with the cell before it, not as '\\u200b' and a bare position."""
+    text = FIGURE_4_2[:at] + "\u200b" + FIGURE_4_2[at:]
+    with pytest.raises(PuzzleFormatError) as refused:
+        Grid.parse(text)
+    assert str(refused.value).startswith(
+        f"unexpected character at position {at + 1} (after {'r5c4' if at == 40 else 'r9c9'}): "
+        "an invisible zero-width space (U+200B), which shows as nothing: delete it")
+    assert "\\u200b" not in str(refused.value)

@@ -411,8 +411,8 @@ def test_bug_plus_one_and_sue_de_coq_say_what_the_pattern_is() -> None:
 def test_a_sashimi_fish_says_it_would_be_degenerate_without_its_fins() -> None:
     step = logged_step("8........95..6......6.894..3.8....1.5.4...8.7.1....6....527.3......3..72........4", 15)
     assert step.name == "Sashimi Swordfish"
-    assert ("without the fins, row 3 would have a single 5 in column 4, column 6 and column 7, so the "
-            "fish would be degenerate") in step.details, step.details
+    assert ("without the fins, row 3 would keep only r3c4 for 5, so the fish would be degenerate"
+            ) in step.details, step.details
     assert not [s for s in every_step() if " not two" in s.details]
 
 
@@ -466,3 +466,326 @@ def test_summaries_say_what_each_pattern_is_and_removes() -> None:
     assert BY_SLUG["unique-rectangle"].title == "Unique Rectangle (types 1–4)"
     assert "(the only two places" in BY_SLUG["simple-colouring"].summary or \
         "(its only two places in a house)" in BY_SLUG["simple-colouring"].summary
+
+
+# --- words checked on every step of a technique over public sets --------------------------------
+
+#: The audit's examples (web/js/examples.js): top95 no. 80 needs a Sue de Coq at step 32,
+#: top1465 no. 548 a Sashimi X-Wing at step 29.
+SUE_DE_COQ_EXAMPLE = "963......1....8......2.5....4.8......1....7......3..257......3...9.2.4.7......9.."
+SASHIMI_X_WING_EXAMPLE = "1.25..6..8.5....2.......5...1.....68..817..4..4.6.3......43..7......94...9..1...."
+
+
+@cache
+def walked_steps() -> tuple[tuple[Board, Step, frozenset[tuple[int, int]]], ...]:
+    """Every step the logic takes on Norvig's top95 and every 49th of magictour's top1465 (the
+    forcing chains off, a guess from the solution where it stalls): the board it was found on, the
+    step, and the candidates earlier steps had removed (not placements) by then."""
+    from pysolver.logic import apply_step, next_step
+    from pysolver.search import solve
+    from tests.helpers import puzzle_lines
+    settings = Settings(disabled=frozenset(t.slug for t in TECHNIQUES if t.family == "forcing chains"),
+                        unique=True)
+    out = []
+    for line in [*puzzle_lines("norvig_top95.txt"),
+                 *puzzle_lines("tdoku_puzzles3_magictour_top1465.txt", step=49)]:
+        grid = Grid.parse(line)
+        solution = solve(grid)
+        assert solution is not None
+        board = Board.from_grid(grid)
+        removed: set[tuple[int, int]] = set()
+        while not board.is_solved():
+            step = next_step(board, settings)
+            if step is None:
+                cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
+                board = board.apply(placements=((cell, solution[cell]),))
+                continue
+            out.append((board, step, frozenset(removed)))
+            removed |= set(step.eliminations)
+            board = apply_step(board, step)
+    return tuple(out)
+
+
+def walked(slug: str) -> list[tuple[Board, Step, frozenset[tuple[int, int]]]]:
+    return [item for item in walked_steps() if item[1].technique.slug == slug]
+
+
+def test_a_naked_single_mentions_earlier_steps_only_when_one_removed_a_digit_of_its_cell() -> None:
+    first = logged_step(FIGURE_4_2, 1)
+    assert first.technique.slug == "naked-single"
+    assert "earlier" not in first.details and "steps before" not in first.details, first.details
+    said_some = 0
+    for board, step, removed in walked("naked-single"):
+        (cell, _), = step.placements
+        placed = {board.values[p] for p in GEO.peers[cell]}
+        by_steps = {d for c, d in removed if c == cell and d not in placed}
+        found = re.search(r", except ([\d, and]+), which the steps before removed,", step.details)
+        said = {int(d) for d in re.findall(r"\d", found.group(1))} if found else set()
+        assert said == by_steps, (step.details, by_steps)
+        assert "earlier step" not in step.details
+        said_some += bool(said)
+    assert said_some > 10
+    for board, step, removed in walked("hidden-single"):
+        (cell, digit), = step.placements
+        house = step.houses[0]
+        lost = any((c, digit) in removed for c in GEO.houses[house] if c != cell and not board.values[c]
+                   and all(board.values[p] != digit for p in GEO.peers[c]))
+        assert ("an earlier step removed it" in step.details) == lost, step.details
+
+
+def test_a_sashimi_fish_names_the_one_cell_each_thin_base_line_keeps() -> None:
+    step = logged_step(SASHIMI_X_WING_EXAMPLE, 29)
+    assert step.name == "Sashimi X-Wing"
+    assert ("It is sashimi: without the fins, row 8 would keep only r8c2 for 2, so the fish would "
+            "be degenerate") in step.details, step.details
+    fish = [s for _, s, _ in walked("sashimi-fish") + walked("finned-fish")]
+    fish += [s for s in every_step() if s.technique.slug in ("sashimi-fish", "finned-fish")]
+    assert sum(s.technique.slug == "sashimi-fish" for s in fish) >= 5
+    for step in fish:
+        assert step.proof is not None and step.digit is not None
+        body = dict(step.proof.roles)["base"]
+        base = step.houses[:step.size]
+        kept = {h: [c for c in body if c in GEO.houses[h]] for h in base}
+        thin = {GEO.house_name(h): GEO.cell_name(cells[0]) for h, cells in kept.items() if len(cells) == 1}
+        if step.technique.slug == "finned-fish":
+            assert not thin and "sashimi" not in step.details, step.details
+            continue
+        said = re.search(r"without the fins?, (.*?), so the fish would be degenerate", step.details)
+        assert said, step.details
+        named = dict(re.findall(r"((?:row|column) \d) (?:would keep )?only (r\dc\d)", said.group(1)))
+        assert named == thin, (step.details, thin)
+        assert " would have a single " not in step.details
+
+
+def test_sue_de_coq_names_the_crossing_and_counts_its_cells_truly() -> None:
+    step = logged_step(SUE_DE_COQ_EXAMPLE, 32)
+    assert step.technique.slug == "sue-de-coq"
+    assert step.text.startswith("Row 9 meets box 9 at r9c8 and r9c9 {1,2,5,6,8}; with 2 cells of the "
+                                "row and 1 of the box, 5 cells hold 5 digits."), step.text
+    assert ("row 9 crosses box 9 at r9c8 and r9c9 {1,2,5,6,8}, 2 cells holding 5 digits, 3 more than "
+            "their cells (an extended Sue de Coq") in step.details, step.details
+    assert "line set r9c3 and r9c5 {1,6,8} in row 9 and the box set r7c7 {2,5} in box 9" in step.details
+    cell_names = re.compile(r"r\dc\d")
+    found = [s for _, s, _ in walked("sue-de-coq")] + [s for s in every_step() if s.technique.slug == "sue-de-coq"]
+    assert len(found) >= 10
+    for step in found:
+        assert step.proof is not None
+        roles = {name: [GEO.cell_name(c) for c in cells] for name, cells in step.proof.roles}
+        crossing, line_set, box_set = roles["intersection"], roles["line-set"], roles["box-set"]
+        total = len(crossing) + len(line_set) + len(box_set)
+        assert len(step.digits) == total
+        head = re.match(r"(Row|Column) \d meets box \d at (.*?) \{([\d,]+)\}; with (.*?), (\d+ cells|these "
+                        r"(\d+) cells) hold (exactly )?(\d+) digits\.", step.text)
+        if head is None:  # too long to name every set: the crossing counted too
+            head = re.match(r"(Row|Column) \d meets box \d at (\d) cells with (\d) digits; with (.*?), "
+                            r"(\d+) cells hold (\d+) digits\.", step.text)
+            assert head, step.text
+            assert int(head.group(2)) == len(crossing), step.text
+        else:
+            assert cell_names.findall(head.group(2)) == crossing, step.text
+            named = cell_names.findall(head.group(4))
+            assert named in ([], line_set + box_set), step.text
+        assert f"{total} cells hold {total} digits" in step.text or \
+            f"these {total} cells hold exactly {total} digits" in step.text, step.text
+        if not cell_names.findall(head.group(4)):
+            assert f"with {len(line_set)} cell{'s' if len(line_set) > 1 else ''} of the" in step.text
+            assert f"and {len(box_set)} of the box" in step.text, step.text
+        core_digits = len(re.search(r"crosses box \d at .*? \{([\d,]+)\}", step.details).group(1).split(","))  # type: ignore[union-attr]
+        surplus = core_digits - len(crossing)
+        assert f"{len(crossing)} cells holding {core_digits} digits, {surplus} more than their cells" in step.details
+        basic = surplus == 2 and len(line_set) == len(box_set) == 1
+        assert ("(the basic Sue de Coq)" in step.details) == basic, step.details
+        assert (" holds " not in step.details), step.details
+    summary = BY_SLUG["sue-de-coq"].summary
+    assert "when all these cells hold exactly as many digits as cells" in summary, summary
+
+
+# --- forcing nets: every printed link is a link a reader can check ------------------------------
+
+#: Puzzles whose solving path takes forcing nets: top95 no. 7 and no. 12 (the page's examples),
+#: the forum's hardest example (a nested forcing net) and the first of the forum's hardest 1106.
+NET_PUZZLES = (*STALLING,
+               "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9",
+               (DATA / "tdoku_puzzles6_forum_hardest_1106.txt").read_text().split()[0])
+#: A literal as the notation writes it: cells, digit, on.
+Lit = tuple[tuple[int, ...], int, bool]
+TERM = re.compile(r"([=-]?)(?:\((\d(?:[=-]\d)*)\))?((?:r\d+c\d+)+)")
+#: A statement's premises in brackets, then (pointing, claiming) the box-line cells of several
+#: cells that hold the digit, then the link into the next node.
+HEAD = re.compile(r"\[(net r\d+c\d+=\d|[^\]]+)\](?:=\((\d)\)(r\d\d+c\d|r\dc\d\d+))?([=-])")
+GROUP = re.compile(r"r(\d+)c(\d+)")
+
+
+def cells_of(name: str) -> tuple[int, ...]:
+    """``r4c4`` or a compact group ``r456c8`` / ``r4c79`` as cells."""
+    rows, cols = re.fullmatch(r"r(\d+)c(\d+)", name).groups()  # type: ignore[union-attr]
+    return tuple(sorted(GEO.cell_at(int(r) - 1, int(c) - 1) for r in rows for c in cols))
+
+
+def literal_of(text: str) -> Lit:
+    cells, sign, digit = re.fullmatch(r"(r\d+c\d+)(=|<>)(\d)", text).groups()  # type: ignore[union-attr]
+    return cells_of(cells), int(digit), sign == "="
+
+
+def places(board: Board, house: int, digit: int) -> set[int]:
+    return {c for c in GEO.houses[house] if board.candidates[c] >> (digit - 1) & 1}
+
+
+def check_link(board: Board, a: Lit, b: Lit, strong: bool, where: str) -> None:
+    """A real Eureka link of the board: strong from a false node to a true one (the only two
+    candidates of a cell, the only two places of a digit in a house), weak from a true node to a
+    false one (one cell, or one digit in cells that see each other)."""
+    assert a[2] != strong and b[2] == strong, f"polarity of {a} {'=' if strong else '-'} {b}: {where}"
+    if a[0] == b[0]:
+        assert len(a[0]) == 1 and a[1] != b[1], where
+        if strong:
+            assert board.candidates[a[0][0]] == (1 << (a[1] - 1)) | (1 << (b[1] - 1)), where
+        return
+    assert a[1] == b[1] and not set(a[0]) & set(b[0]), where
+    houses = [h for h, cells in enumerate(GEO.houses) if set(a[0]) | set(b[0]) <= set(cells)]
+    assert houses, f"{a} and {b} share no house: {where}"
+    if strong:
+        assert any(places(board, h, a[1]) <= set(a[0]) | set(b[0]) for h in houses), where
+
+
+def chain_nodes(text: str) -> list[tuple[str, tuple[int, ...], int]]:
+    """A run of Eureka terms as (the link into the node, its cells, its digit), in order."""
+    out: list[tuple[str, tuple[int, ...], int]] = []
+    for term in TERM.finditer(text):
+        symbol, named, name = term.groups()
+        cells = cells_of(name)
+        parts = re.split(r"([=-])", named) if named else [str(out[-1][2])]
+        for k in range(0, len(parts), 2):
+            out.append((symbol if k == 0 else parts[k - 1], cells, int(parts[k])))
+    assert text == "".join(t.group(0) for t in TERM.finditer(text)), text
+    return out
+
+
+def check_net_notation(board: Board, notation: str, known: set[Lit], nets: list[str]) -> set[Lit]:
+    """Check every statement of a net branch's notation against the board it was found on: each
+    link real, each premise shown before, the rule broken really broken. The literals it shows."""
+    known = set(known)
+    for statement in notation.split(", "):
+        if statement.startswith("contradiction: "):
+            broken = statement.removeprefix("contradiction: ")
+            house = re.fullmatch(r"(row|column|box) (\d+) has no place left for (\d)", broken)
+            cell = re.fullmatch(r"(r\d+c\d+) has no candidate left", broken)
+            if house:
+                index = {"row": 0, "column": 9, "box": 18}[house.group(1)] + int(house.group(2)) - 1
+                digit = int(house.group(3))
+                assert all(((c,), digit, False) in known for c in places(board, index, digit)), statement
+            else:
+                assert cell, statement
+                (c,) = cells_of(cell.group(1))
+                assert all(((c,), d, False) in known for d in range(1, 10)
+                           if board.candidates[c] >> (d - 1) & 1), statement
+            continue
+        head = HEAD.match(statement)
+        nodes = chain_nodes(statement[head.end():] if head else statement)
+        previous: Lit
+        _, cells, digit = nodes[0]
+        if head is None:
+            # A run starts from a node shown before; the link after it gives its value.
+            on = len(nodes) > 1 and nodes[1][0] == "-"
+            previous = (cells, digit, on)
+            assert previous in known or (len(nodes) == 1 and (cells, digit, not on) in known), statement
+        else:
+            premises, group_digit, group_cells, link = head.groups()
+            previous = (cells, digit, link == "=")
+            if premises.startswith("net "):
+                # A nested net (written beside the branch) refutes its premise.
+                assert premises.removeprefix("net ") in nets, statement
+                assert literal_of(premises.removeprefix("net ")) == (cells, digit, True), statement
+                assert link == "-", statement
+            else:
+                lits = [literal_of(p) for p in premises.split(" & ")]
+                assert all(lit in known for lit in lits), f"a premise not shown before: {statement}"
+                assert not any(on for _, _, on in lits), statement
+                if group_digit:
+                    # Pointing or claiming: every other place of the digit in a house is gone, so
+                    # it is in the box-line cells, which see the node after them.
+                    group = cells_of(group_cells)
+                    gone = {c for cells, _, _ in lits for c in cells}
+                    assert all(d == int(group_digit) for _, d, _ in lits), statement
+                    assert any(set(group) <= set(h) and places(board, i, int(group_digit)) - set(group) == gone
+                               for i, h in enumerate(GEO.houses)), statement
+                    check_link(board, (group, int(group_digit), True), previous, False, statement)
+                    known.add((group, int(group_digit), True))
+                else:
+                    # The node after them is true: its cell's last candidate or a house's last place.
+                    assert link == "=" and len(cells) == 1, statement
+                    same_cell = {(cells, d, False) for d in range(1, 10)
+                                 if board.candidates[cells[0]] >> (d - 1) & 1 and d != digit}
+                    by_house = [{((c,), digit, False) for c in places(board, h, digit) if (c,) != cells}
+                                for h in GEO.houses_of[cells[0]]]
+                    assert set(lits) in [same_cell, *by_house], statement
+        known.add(previous)
+        for join, cells, digit in nodes[1:]:
+            node = (cells, digit, join == "=")
+            check_link(board, previous, node, join == "=", statement)
+            known.add(node)
+            previous = node
+    return known
+
+
+@cache
+def net_steps() -> tuple[tuple[Board, Step], ...]:
+    """Every forcing-net and nested-net step on the way through ``NET_PUZZLES`` (with the page's
+    settings, a guess from the solution where the logic stalls), with the board each was found on;
+    and the first agreement nets (branches that all reach one result) on the stalled positions."""
+    from pysolver.logic import apply_step, next_step
+    from pysolver.search import solve
+    from pysolver.techniques import nets
+    out = []
+    for line in NET_PUZZLES:
+        grid = Grid.parse(line)
+        solution = solve(grid)
+        assert solution is not None
+        settings = Session(grid).settings
+        board = Board.from_grid(grid)
+        while not board.is_solved():
+            step = next_step(board, settings)
+            if step is None:
+                cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
+                board = board.apply(placements=((cell, solution[cell]),))
+                continue
+            if step.technique.slug in ("forcing-net", "nested-forcing-net"):
+                out.append((board, step))
+            board = apply_step(board, step)
+    for puzzle in STALLING:
+        board, _ = stalled(puzzle)
+        found = []
+        for premises, where in nets.premise_groups(board):
+            found.extend(nets._agreements(nets.nets_of(board), premises, where))
+        for branches, literal, where in islice(nets.cheapest_per_literal(found), 8):
+            out.append((board, nets._agreement_step(board, branches, literal, where)))
+    return tuple(out)
+
+
+def test_every_link_a_forcing_net_prints_is_a_real_link() -> None:
+    step = logged_step(STALLING[0], 22)
+    assert step.technique.slug == "forcing-net" and step.proof is not None
+    assert "r4c9-(9=6)r7c8" not in step.proof.notation
+    assert ("[r4c7<>9 & r4c9<>9]=(9)r456c8-(9=6)r7c8-r7c2=(6-2)r8c2=(2-7)r8c1" in step.proof.notation
+            and step.proof.notation.endswith(", contradiction: row 8 has no place left for 7 => r4c4<>9")
+            ), step.proof.notation
+    found = net_steps()
+    kinds = {(s.technique.slug, "contradiction" in s.details) for _, s in found}
+    assert kinds == {("forcing-net", True), ("forcing-net", False), ("nested-forcing-net", True)}, kinds
+    for board, step in found:
+        proof = step.proof
+        assert proof is not None and proof.branches, step.text
+        conclusion = step.placements or step.eliminations
+        (cell, digit), = conclusion
+        result = ((cell,), digit, bool(step.placements))
+        for index, branch in enumerate(proof.branches):
+            where = f"{step.text} {branch.premise}: {branch.notation}"
+            nets = [net for net in proof.nets if net.branch == index]
+            known = check_net_notation(board, branch.notation, {literal_of(branch.premise)},
+                                       [net.premise for net in nets])
+            if "contradiction" in step.details:
+                assert branch.notation.split(", ")[-1].startswith("contradiction: "), where
+            else:
+                assert result in known, where
+            for net in nets:
+                check_net_notation(board, net.notation, known | {literal_of(net.premise)}, [])

@@ -28,7 +28,7 @@ from .puzzle_file import PuzzleText, split_puzzles
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
     import argparse
-    from typing import Callable, Iterator
+    from typing import Callable, Iterable, Iterator
 
     from ..board import Board
     from .. import formats
@@ -210,6 +210,15 @@ def report_bad(prefix: str, error: PuzzleError) -> None:
     print(f"pysolver: error: {prefix}{error.message}", file=sys.stderr)
 
 
+def report_notices(prefix: str, notices: Iterable[str]) -> None:
+    """Say on stderr how a puzzle's text was read where it could be read two ways (a pencil-mark
+    grid's lone digit read as a candidate, not a given): ``pysolver: note: f line 4: ...``. The
+    output goes on; the note keeps the reading from being silent."""
+    for notice in notices:
+        sys.stdout.flush()
+        print(f"pysolver: note: {prefix}{notice}", file=sys.stderr)
+
+
 class Puzzles:
     """The puzzles ``args.puzzle`` names, read one at a time for a command that goes on past a bad
     one: ``grids`` and ``positions`` yield the good ones and report each bad one (``report_bad``),
@@ -266,6 +275,7 @@ class Puzzles:
             except PuzzleError as error:
                 self.report(f"{label}: " if label else "", error)
                 continue
+            report_notices(f"{label}: " if label else "", imported.notices)
             yield label, imported
 
 

@@ -19,7 +19,7 @@ import sys
 from ..errors import PuzzleError
 from ..grid import ALPHABETS, Grid
 from ..search import iter_solution_lines
-from .inputs import add_puzzle_arguments, each_text, position_solutions, report_bad
+from .inputs import add_puzzle_arguments, each_text, position_solutions, report_bad, report_notices
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def print_solutions(argument: str, alphabet: str, every: bool) -> int:
                 write(f"{prefix}{line}\n")
         except PuzzleError:
             try:
-                for line in _position_lines(text, alphabet, every):
+                for line in _position_lines(prefix, text, alphabet, every):
                     found = True
                     write(f"{prefix}{line}\n")
             except PuzzleError as error:
@@ -99,12 +99,15 @@ def print_solutions(argument: str, alphabet: str, every: bool) -> int:
     return code
 
 
-def _position_lines(text: str, alphabet: str, every: bool) -> Iterator[str]:
+def _position_lines(prefix: str, text: str, alphabet: str, every: bool) -> Iterator[str]:
     """The solution lines of text that is no plain puzzle: a picture with HoDoKu's rules, or a
     position with candidates (a pencil-mark grid...), whose solutions keep to its candidates;
-    text that is none raises the error that says what is wrong with it."""
+    text that is none raises the error that says what is wrong with it. How the text was read
+    where it reads two ways is said first (``report_notices``)."""
     from .. import formats
-    board = formats.parse(text, alphabet).board
+    imported = formats.parse(text, alphabet)
+    report_notices(prefix, imported.notices)
+    board = imported.board
     for solution in position_solutions(board):
         assert isinstance(solution, Grid)
         yield solution.line(alphabet)

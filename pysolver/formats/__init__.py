@@ -222,7 +222,7 @@ invisible zero-width space (U+200B), which shows as nothing: delete it (a 4×4 p
     text = without_byte_order_mark(text)
     at = first_invisible(text)
     if at is not None:
-        raise _invisible(text, at, alphabet)
+        raise invisible_refusal(text, at, alphabet)
     name = detect(text)
     board = _BY_NAME[name].read(text, alphabet)
     notice = lone_candidates_notice(board) if name in _LONE_DIGIT_FORMS else None
@@ -239,7 +239,7 @@ def _line_column(text: str, at: int) -> tuple[int, int]:
     return text.count("\n") + 1, at - start + 1
 
 
-def _invisible(text: str, at: int, alphabet: str) -> PuzzleFormatError:
+def invisible_refusal(text: str, at: int, alphabet: str) -> PuzzleFormatError:
     """The refusal of the invisible character at offset ``at``: in words, where it stands (the
     position in a line, as the line's other messages count it, else line and column) and, when the
     text reads as a grid without its invisible characters, the cell it stands in or after and the

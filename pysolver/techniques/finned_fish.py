@@ -242,12 +242,16 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
     struck = join_names(names(c) for c, _ in removed)
     struck_covers = join_names(geo.house_name(h) for h in sorted(
         {geo.column(geo.col_of[c]) if rows_base else geo.row(geo.row_of[c]) for c, _ in removed}))
-    thin = [geo.house_name(h) for line, h in zip(base, base_houses)
-            if (lines[line] & cover).bit_count() == 1]
-    why_sashimi = (f" It is sashimi: without the fin{'' if one_fin else 's'}, "
-                   f"{join_names(thin)} would have a single {symbol} in {cover_names}, so the "
-                   f"fish would be degenerate (a line with one place left for {symbol} is no line "
-                   f"of a fish)." if sashimi else "")
+    thin = [(geo.house_name(h), names(cell(line, next(iter(bit_indices(lines[line] & cover))))))
+            for line, h in zip(base, base_houses) if (lines[line] & cover).bit_count() == 1]
+    # A thin base line keeps one cover cell without the fins: name that cell, not the covers.
+    why_sashimi = ""
+    if sashimi:
+        kept = join_names([f"{thin[0][0]} would keep only {thin[0][1]} for {symbol}",
+                           *(f"{house} only {only}" for house, only in thin[1:])])
+        why_sashimi = (f" It is sashimi: without the fin{'' if one_fin else 's'}, {kept}, so the "
+                       f"fish would be degenerate (a line with one place left for {symbol} is "
+                       f"no line of a fish).")
     details = (f"{name} on {symbol}: in {base_names} the {plural(symbol)} lie only in {cover_names}, "
             f"apart from the fin{'' if one_fin else 's'} {fin_names} in {fin_box}. Either "
             f"{'the fin' if one_fin else 'a fin'} is {symbol}, or {base_names} take their "

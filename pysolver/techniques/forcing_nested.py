@@ -124,7 +124,7 @@ def find_nested_forcing_nets(board: Board) -> Iterator[Step]:
                 break
     broken.sort(key=lambda item: item[0])
     for _, nested in broken:
-        yield _contradiction_step(geo, nested)
+        yield _contradiction_step(board, nested)
     if not broken:
         yield from _agreement_steps(board, nets, {p: g[0] for p, g in grown.items()})
 
@@ -236,16 +236,17 @@ def _agreement_steps(board: Board, nets: Nets, grown: dict[Literal, Nested]) -> 
                 cost = sum(n.size((literal,)) for n in branches)
                 found.append((cost, branches, literal, where))
     for branches, literal, where in cheapest_per_literal(found):
-        yield _agreement_step(geo, branches, literal, where)
+        yield _agreement_step(board, branches, literal, where)
 
 
-def _proof(geo: Geometry, branches: list[tuple[Nested, tuple[Literal, ...]]],
+def _proof(board: Board, branches: list[tuple[Nested, tuple[Literal, ...]]],
            result: str) -> Proof:
     """The main branches, each from its premise to its ``targets``, every literal a nested net
     proved reached by one ``nested`` link; beside them each nested net's sub-proof, drawn on demand.
 
     Only the nets a main branch's proof uses are kept, in the order the branch derived them.
     """
+    geo, candidates = board.geometry, board.candidates
     drawn: list[ProofBranch] = []
     nets: list[ProofNet] = []
     for index, (nested, targets) in enumerate(branches):
@@ -259,12 +260,19 @@ def _proof(geo: Geometry, branches: list[tuple[Nested, tuple[Literal, ...]]],
                 nets.append(ProofNet(_name(geo, inner.branch.premise), index, _name(geo, literal),
                                      f"a nested net shows {claim(geo, *literal)}",
                                      _net_reason(geo, outer, inner, literal), nodes, links,
-                                     eureka(geo, nodes, links)))
+                                     eureka(geo, nodes, links, _broken(inner.branch, inner.targets),
+                                            candidates)))
         nodes, links = nested.branch.chain(targets, derived)
-        drawn.append(ProofBranch(_name(geo, outer), nodes, links, eureka(geo, nodes, links)))
+        drawn.append(ProofBranch(_name(geo, outer), nodes, links,
+                                 eureka(geo, nodes, links, _broken(nested.branch, targets), candidates)))
     lines = [f"{b.premise}: {b.notation}" for b in drawn] + [
         f"{net.premise} inside {drawn[net.branch].premise}: {net.notation}" for net in nets]
     return Proof(branches=tuple(drawn), nets=tuple(nets), notation=f"{'; '.join(lines)} => {result}")
+
+
+def _broken(branch: Branch, targets: tuple[Literal, ...]) -> str:
+    """The rule a branch drawn to ``targets`` breaks, when they are its contradiction."""
+    return branch.broken if branch.contradiction and targets == branch.contradiction else ""
 
 
 def _net_reason(geo: Geometry, outer: Literal, inner: Inner, literal: Literal) -> str:
@@ -297,11 +305,12 @@ def _nested_words(geo: Geometry, nested: Nested, targets: tuple[Literal, ...]) -
     return f"{how} {' and '.join(done)} inside that branch"
 
 
-def _contradiction_step(geo: Geometry, nested: Nested) -> Step:
+def _contradiction_step(board: Board, nested: Nested) -> Step:
+    geo = board.geometry
     branch = nested.branch
     supposed = claim(geo, *branch.premise)
     placements, eliminations, result, effect = literal_outcome(geo, _negation(branch.premise))
-    proof = _proof(geo, [(nested, branch.contradiction)], result)
+    proof = _proof(board, [(nested, branch.contradiction)], result)
     text = (f"If {supposed}, what follows, with nets nested inside that branch, breaks a rule: "
             f"{branch.broken}. {outcome(geo, placements, eliminations)}")
     details = (f"Nested Forcing Net (contradiction): if {supposed}, what follows — with "
@@ -311,10 +320,11 @@ def _contradiction_step(geo: Geometry, nested: Nested) -> Step:
                          placements, eliminations)
 
 
-def _agreement_step(geo: Geometry, branches: list[Nested], literal: Literal,
+def _agreement_step(board: Board, branches: list[Nested], literal: Literal,
                     house: str) -> Step:
+    geo = board.geometry
     placements, eliminations, result, effect = literal_outcome(geo, literal)
-    proof = _proof(geo, [(nested, (literal,)) for nested in branches], result)
+    proof = _proof(board, [(nested, (literal,)) for nested in branches], result)
     setup = cases(geo, [n.branch.premise for n in branches], house)
     text = (f"{setup[:1].upper()}{setup[1:]}, what follows, with nets nested inside the branches, "
             f"reaches the same result. {outcome(geo, placements, eliminations)}")

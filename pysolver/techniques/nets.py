@@ -342,14 +342,14 @@ def find_forcing_nets(board: Board) -> Iterator[Step]:
                     broken.append((branch.size(branch.contradiction), branch))
     broken.sort(key=lambda item: item[0])
     for _, branch in broken:
-        yield _contradiction_step(geo, branch)
+        yield _contradiction_step(board, branch)
     if broken:
         return
     found: list[tuple[int, list[Branch], Literal, str]] = []
     for premises, where in premise_groups(board):
         found.extend(_agreements(nets, premises, where))
     for branches, literal, where in cheapest_per_literal(found):
-        yield _agreement_step(geo, branches, literal, where)
+        yield _agreement_step(board, branches, literal, where)
 
 
 def cheapest_per_literal(found: list[tuple[int, list[B], Literal, str]]
@@ -413,11 +413,12 @@ def _name(geo: Geometry, literal: Literal) -> str:
     return f"{geo.cell_name(cell)}{'=' if on else '<>'}{geo.symbol(digit)}"
 
 
-def _agreement_step(geo: Geometry, branches: list[Branch], literal: Literal, house: str) -> Step:
+def _agreement_step(board: Board, branches: list[Branch], literal: Literal, house: str) -> Step:
+    geo = board.geometry
     placements, eliminations, result, effect = literal_outcome(geo, literal)
     premises = tuple(_name(geo, b.premise) for b in branches)
     proof = branched_proof(geo, [(name, b.chain((literal,))) for name, b in zip(premises, branches)],
-                           result)
+                           result, candidates=board.candidates)
     setup = cases(geo, [b.premise for b in branches], house)
     text = (f"{setup[:1].upper()}{setup[1:]}, what follows reaches the same result. "
             f"{outcome(geo, placements, eliminations)}")
@@ -427,11 +428,13 @@ def _agreement_step(geo: Geometry, branches: list[Branch], literal: Literal, hou
                          eliminations)
 
 
-def _contradiction_step(geo: Geometry, branch: Branch) -> Step:
+def _contradiction_step(board: Board, branch: Branch) -> Step:
+    geo = board.geometry
     assumption = _name(geo, branch.premise)
     cell, digit, on = branch.premise
     placements, eliminations, result, effect = literal_outcome(geo, (cell, digit, not on))
-    proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction))], result)
+    proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction))], result,
+                           contradiction=branch.broken, candidates=board.candidates)
     supposed = claim(geo, *branch.premise)
     text = (f"If {supposed}, what follows breaks a rule: {branch.broken}. "
             f"{outcome(geo, placements, eliminations)}")

@@ -12,7 +12,8 @@ from typing import Iterator
 
 from ..board import Board
 from ..levels import Level
-from ..step import Step
+from ..geometry import bits
+from ..step import Step, join_names
 from . import Technique
 
 
@@ -31,8 +32,23 @@ def find_naked_singles(board: Board) -> Iterator[Step]:
                 pattern=((cell, digit),), placements=((cell, digit),),
                 details=f"Naked single (cell exclusion): every digit other than "
                         f"{geo.symbol(digit)} already stands in {row}, {column} or {box} (a digit "
-                        f"appears once in a house) or was removed by an earlier step, so {name} "
+                        f"appears once in a house){_removed_before(board, cell)}, so {name} "
                         f"has {geo.symbol(digit)} as its only candidate.")
+
+
+def _removed_before(board: Board, cell: int) -> str:
+    """The digits the cell lost to earlier steps rather than to a digit placed in a peer, in
+    words (empty when there are none: the placed digits alone explain the single)."""
+    geo = board.geometry
+    placed = 0
+    for peer in geo.peers[cell]:
+        if board.values[peer]:
+            placed |= 1 << (board.values[peer] - 1)
+    removed = geo.all_digits & ~placed & ~board.candidates[cell]
+    if not removed:
+        return ""
+    names = join_names(geo.symbol(d) for d in bits(removed))
+    return f", except {names}, which the steps before removed"
 
 
 def find_hidden_singles(board: Board) -> Iterator[Step]:
@@ -56,8 +72,20 @@ def find_hidden_singles(board: Board) -> Iterator[Step]:
                 pattern=((cell, digit),), placements=((cell, digit),),
                 details=f"Hidden single (candidate exclusion): {where} needs one {symbol}, and every "
                         f"other cell of {where} is filled or has lost {symbol} as a candidate (it "
-                        f"sees {symbol} placed in a peer, or an earlier step removed it), so "
-                        f"the {symbol} goes in {geo.cell_name(cell)}.")
+                        f"sees {symbol} placed in a peer{_or_removed(board, house, cell, digit)}), "
+                        f"so the {symbol} goes in {geo.cell_name(cell)}.")
+
+
+def _or_removed(board: Board, house: int, cell: int, digit: int) -> str:
+    """``, or an earlier step removed it`` when some other empty cell of the house lost the digit
+    to a step, not to a peer holding it; empty when placed digits alone explain the single."""
+    geo = board.geometry
+    for other in geo.houses[house]:
+        if other == cell or board.values[other]:
+            continue
+        if not any(board.values[peer] == digit for peer in geo.peers[other]):
+            return ", or an earlier step removed it"
+    return ""
 
 
 def _bits_of(mask: int) -> Iterator[int]:

@@ -187,26 +187,51 @@ def _set_name(geo: Geometry, cells: tuple[int, ...], digits: int) -> str:
     return f"{join_names(geo.cell_name(c) for c in cells)} {digit_set(geo, bits(digits))}"
 
 
+def _cells_count(cells: tuple[int, ...]) -> str:
+    return "1 cell" if len(cells) == 1 else f"{len(cells)} cells"
+
+
 def _compact(geo: Geometry, cells: tuple[int, ...], digits: int) -> str:
     """``r7c23{2349}``: a set as the forums write it."""
     return cells_name(geo, cells) + "{" + "".join(geo.symbol(d) for d in bits(digits)) + "}"
 
 
+#: The longest short text (characters) before the sets are counted rather than named: about
+#: two lines of the reason panel, as every step's short text.
+MAX_SHORT = 180
+
+
 def _step(board: Board, p: Pattern, eliminations: tuple[tuple[int, int], ...]) -> Step:
     geo, candidates = board.geometry, board.candidates
     line_name, box_name = geo.house_name(p.line), geo.house_name(p.box)
+    kind = "row" if p.line < geo.n else "column"
     core = _set_name(geo, p.core, p.core_digits)
+    line_set = _set_name(geo, p.line_cells, p.line_digits)
+    box_set = _set_name(geo, p.box_cells, p.box_digits)
     total = p.size()
-    text = (f"The cells where {line_name} crosses {box_name}, with a set in each, hold exactly "
-            f"{total} digits in {total} cells. {outcome(geo, eliminations=eliminations)}")
-    details = (f"Sue de Coq: {core} where {line_name} crosses {box_name} holds "
-            f"{p.core_digits.bit_count() - len(p.core)} digits more than its cells; with the line "
-            f"set {_set_name(geo, p.line_cells, p.line_digits)} in {line_name} and the box set "
-            f"{_set_name(geo, p.box_cells, p.box_digits)} in {box_name}, which share no digit, "
-            f"these {total} cells hold exactly {total} digits, so each lies in them once. The line "
-            f"set's digits leave the rest of {line_name}, the box set's the rest of {box_name}, "
-            f"and the intersection's digits in neither set leave both: removes "
-            f"{describe_eliminations(geo, eliminations)}.")
+    surplus = p.core_digits.bit_count() - len(p.core)
+    so = outcome(geo, eliminations=eliminations)
+    # Every set named if it fits, else the crossing named and the sets counted, else all counted.
+    meets = f"{line_name[:1].upper()}{line_name[1:]} meets {box_name} at"
+    counted = (f"with {_cells_count(p.line_cells)} of the {kind} and {len(p.box_cells)} of the "
+               f"box, {total} cells hold {total} digits. {so}")
+    texts = (f"{meets} {core}; with {line_set} in the {kind} and {box_set} in the box, these "
+             f"{total} cells hold exactly {total} digits. {so}",
+             f"{meets} {core}; {counted}",
+             f"{meets} {len(p.core)} cells with {p.core_digits.bit_count()} digits; {counted}")
+    text = next((t for t in texts if len(t) <= MAX_SHORT), texts[-1])
+    # HoDoKu and Sudopedia: the basic form has N + 2 digits in N cells and a two-digit cell as
+    # each set; any more digits or bigger sets make an extended one.
+    basic = surplus == 2 and len(p.line_cells) == len(p.box_cells) == 1
+    form = ("the basic Sue de Coq" if basic else "an extended Sue de Coq: the basic one has 2 "
+            "digits more than cells and a single cell as each set")
+    details = (f"Sue de Coq: {line_name} crosses {box_name} at {core}, {len(p.core)} cells "
+            f"holding {p.core_digits.bit_count()} digits, {surplus} more than their cells "
+            f"({form}). With the line set {line_set} in {line_name} and the box set {box_set} in "
+            f"{box_name}, which share no digit, these {total} cells hold exactly {total} digits, "
+            f"so each lies in them once. The line set's digits leave the rest of {line_name}, the "
+            f"box set's the rest of {box_name}, and the crossing's digits in neither set leave "
+            f"both: removes {describe_eliminations(geo, eliminations)}.")
     notation = (f"SdC {_compact(geo, p.core, p.core_digits)} + line "
                 f"{_compact(geo, p.line_cells, p.line_digits)} + box "
                 f"{_compact(geo, p.box_cells, p.box_digits)} => {eliminated(geo, eliminations)}")
@@ -221,7 +246,9 @@ def _step(board: Board, p: Pattern, eliminations: tuple[tuple[int, int], ...]) -
 
 SUE_DE_COQ = Technique(
     "sue-de-coq", "Sue de Coq", "almost locked sets", Level.EXTREME, 250, find_sue_de_coq,
-    summary="Cells of a box–line intersection with two or more digits too many, locked together "
-            "with a set in the line and a set in the box that share no digit: their digits leave the "
-            "rest of the line and box.")
+    summary="The cells where a box and a line cross, holding two or more digits too many, with a "
+            "set of the line's other cells and a set of the box's other cells that share no digit: "
+            "when all these cells hold exactly as many digits as cells, the line set's digits leave "
+            "the rest of the line, the box set's the rest of the box, and the crossing's other "
+            "digits leave both.")
 TECHNIQUES = (SUE_DE_COQ,)

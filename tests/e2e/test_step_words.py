@@ -17,6 +17,7 @@ from playwright.sync_api import Page
 from tests.e2e.test_app import IDLE, STATE, click, py, py_view, wait_for, wait_position
 from tests.e2e.test_app_steps import CHAIN_AT, TOP95_13, open_puzzle
 from tests.e2e.test_guess_tree import assert_violation_drawn
+from tests.helpers import FIGURE_4_2
 
 pytestmark = pytest.mark.e2e
 
@@ -59,6 +60,40 @@ def test_a_step_reads_in_two_sentences_with_the_argument_behind_why(
             assert (hint["text"], hint["details"]) == (coming["text"], coming["details"])
             page.locator(f"{WHY} summary").click()
             assert page.text_content(f"{WHY} p.details") == hint["details"]
+
+
+#: Steps whose words an audit found untrue, with what the page now says: (puzzle, step, a phrase of
+#: the short text, of the "why?" details, of the proof; a phrase the details must not have).
+AUDITED = {
+    "sue-de-coq": ("963......1....8......2.5....4.8......1....7......3..257......3...9.2.4.7......9..", 32,
+                   "at r9c8 and r9c9 {1,2,5,6,8}; with 2 cells of the row and 1 of the box, 5 cells",
+                   "2 cells holding 5 digits, 3 more than their cells (an extended Sue de Coq",
+                   "SdC r9c89{12568}", " holds "),
+    "sashimi-x-wing": ("1.25..6..8.5....2.......5...1.....68..817..4..4.6.3......43..7......94...9..1....", 29,
+                       "but for the fins r8c4 and r8c5", "row 8 would keep only r8c2 for 2", "",
+                       "a single 2 in column 2 and column 6"),
+    "forcing-net": ("6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....", 22,
+                    "row 8 has no place left for 7", "row 8 has no place left for 7",
+                    "[r4c7<>9 & r4c9<>9]=(9)r456c8-(9=6)r7c8", "r4c9-(9=6)r7c8"),
+    "naked-single": (FIGURE_4_2, 1, "it is the cell's last candidate", "(a digit appears once in a house), so",
+                     "", "earlier step"),
+}
+
+
+@pytest.mark.parametrize("name", AUDITED)
+def test_the_audited_steps_say_what_is_true(page: Page, site_url: str, name: str) -> None:
+    puzzle, number, text, details, notation, untrue = AUDITED[name]
+    step = py_view(puzzle, ["logic"] * number)["steps"][number - 1]
+    assert text in step["text"] and details in step["details"] and untrue not in step["details"]
+    open_puzzle(page, site_url, puzzle)
+    for position in range(1, number + 1):
+        click(page, "step")
+        wait_position(page, position)
+    assert page.text_content("#step-text") == step["text"]
+    page.locator(f"{WHY} summary").click()
+    assert page.text_content(f"{WHY} p.details") == step["details"]
+    shown = " ".join(page.locator(f"{WHY} code").all_text_contents())
+    assert notation in shown and (not notation or untrue not in shown), shown
 
 
 def candidate_string(keep: dict[int, str]) -> str:
