@@ -217,3 +217,23 @@ def test_a_browser_that_cannot_save_says_so_once(page: Page, site_url: str, bloc
     page.click("button[data-intent='step']")
     page.wait_for_function(OPENED + " && window.__pysolver.state.view.actions.length === 1", timeout=READY_TIMEOUT_MS)
     assert "cannot be saved" not in (message_of(page) or "")
+
+
+def test_pasted_pencil_marks_without_digits_open_for_play(page: Page, site_url: str) -> None:
+    """A pencil-mark grid with no placed digit opens in Play: the first digit typed is a move, and
+    the marks pasted stay (in Enter mode it would have been a given, wiping them all)."""
+    cells = ["12"] + ["123456789"] * 80
+    grid = "\n".join(" ".join(cells[row * 9:row * 9 + 9]) for row in range(9))
+    page.goto(site_url)
+    page.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    page.evaluate("""(text) => { const data = new DataTransfer(); data.setData("text/plain", text);
+      document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true })); }""", grid)
+    page.wait_for_function(OPENED + " && window.__pysolver.state.view.candidates[0].length === 2",
+                           timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("window.__pysolver.state.mode") == "play"
+    start = page.evaluate("window.__pysolver.state.view.start")
+    page.click("#board [data-cell='40']")
+    page.keyboard.press("5")
+    page.wait_for_function(OPENED + " && window.__pysolver.state.view.values[40] === 5", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("window.__pysolver.state.view.start") == start
+    assert page.evaluate("window.__pysolver.state.view.candidates[0].length") == 2

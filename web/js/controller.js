@@ -90,15 +90,18 @@ export function createController(store, client, { setAside = () => "" } = {}) {
     dispatch({ type: "error", error: { kind: "internal", message: String(error), cell: null, house: null, cells: [], ...error } });
   }
 
-  /** A new session; an empty puzzle starts in enter mode, any other in `mode`. */
+  /** A new session; an empty board starts in enter mode, any other in `mode`. A board without
+   * givens but with a position Python read (pencil marks pasted: its start text is not the givens'
+   * line) is not empty: typing givens would wipe the marks, so it opens in `mode` too. */
   async function load(puzzle, extra = {}, mode = "play", { typing = false, keepSaved = false } = {}) {
     // The person's settings go on through givens Python refused: the last board's, else the saved ones.
     const settings = (store.state.view ? store.state.view.settings : store.state.savedSettings) ?? undefined;
     try {
       const reply = await ask("load", { settings, ...extra, puzzle }, { typing });
       if (reply) {
-        const empty = reply.view.givens.every((digit) => digit === 0);
-        dispatch({ type: "view", view: reply.view, cmd: "load", mode: empty ? "enter" : mode, keepSaved });
+        const view = reply.view;
+        const empty = view.givens.every((digit) => digit === 0) && (view.start ?? givensLine(view)) === givensLine(view);
+        dispatch({ type: "view", view, cmd: "load", mode: empty ? "enter" : mode, keepSaved });
         if (reply.notice) dispatch({ type: "notice", notice: reply.notice }); // how Python read the text
       }
       return true;
