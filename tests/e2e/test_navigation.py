@@ -1,8 +1,8 @@
 """Moving between puzzles and modes without losing anything: Back and Forward between puzzles of
 two sizes, a game whose givens are edited (and restored, or changed), a rejected paste of another
 size, a key that is no digit of the size in Play, the letter shortcuts at 25×25, Cancel while a
-saved game with a long history is replayed, and typing, pasting or opening Learn while a new puzzle
-is being made.
+saved game with a long history is replayed, and typing, pasting, opening Learn or changing the
+address while a new puzzle is being made.
 
 Expected words and positions come from ``pysolver.web.handle`` on the same requests.
 """
@@ -373,6 +373,13 @@ def test_typing_pasting_and_learn_wait_for_a_new_puzzle_being_made(page: Page, s
     verdict = page.locator("#learn-panel .learn-verdict")
     wait_for(page, "() => document.querySelector('#learn-panel .learn-verdict').textContent.includes('busy')")
     assert verdict.inner_text() == "The solver is busy: the lesson shows once it is done."
+    # An address changed meanwhile is refused, given back to the board shown in its own entry, and
+    # adds no second entry to the history.
+    entries, shown = page.evaluate("[history.length, location.hash]")
+    page.evaluate("(hash) => { location.hash = hash; }", f"#p={FOUR}")
+    wait_for(page, "() => document.getElementById('message').textContent.includes('address')")
+    assert message.inner_text() == running + "the position in the address was not opened."
+    assert page.evaluate("[history.length, location.hash]") == [entries + 1, shown]
     assert state(page)["busy"]["cmd"] == "generate" and view(page)["actions"] == []
     # The menus that would load another board are off meanwhile: a choice would only be refused.
     assert page.is_disabled("#size") and page.is_disabled("#examples")
@@ -385,6 +392,10 @@ def test_typing_pasting_and_learn_wait_for_a_new_puzzle_being_made(page: Page, s
     # The lesson refused during the run is asked for again by itself once the run has ended.
     wait_for(page, f"{IDLE} && {STATE}.learn && {STATE}.learn.reply !== null")
     assert "busy" not in verdict.inner_text()
+    # One Back leads to the puzzle before the new one.
+    assert page.evaluate("history.length") == entries + 2
+    page.go_back()
+    wait_puzzle(page, FIGURE_4_2)
 
 
 def test_a_reload_while_editing_the_givens_keeps_the_game(page: Page, site_url: str) -> None:

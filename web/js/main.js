@@ -29,8 +29,10 @@ const stored = loadSaved();
 const saved = stored.value;
 let restored = false; // nothing is saved before the first board comes back from Python
 
-/** Actions that change only what the pointer shows, never the position worth saving. */
-const TRANSIENT = new Set(["link", "graph-stage", "proof-net"]);
+/** Actions that change only what the pointer shows, never the position worth saving; and a refusal,
+ * which leaves the position as it was (saved again, it would push the shown puzzle after an
+ * address refused during a run). */
+const TRANSIENT = new Set(["link", "graph-stage", "proof-net", "refused"]);
 
 /** Givens typed that Python has not made a board of: refused (a repeated digit), or not answered
  * yet. Kept as typed, at the keystroke, so that a reload shows them (with the same reason when
@@ -298,7 +300,13 @@ function followAddress() {
   const snap = snapshot(store.state);
   const same = snap.puzzle === position.puzzle && snap.address.digits === position.digits
     && snap.address.notes === position.notes;
-  if (!same) control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry(), { fromAddress: true });
+  if (same) return;
+  // While a run goes on the address is refused (said by the controller) and given back to the board
+  // shown, in place: else the next save would push the shown puzzle after it, a second entry for
+  // Back to pass.
+  const refused = store.state.busy !== null && !store.state.busy.interruptible;
+  control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry(), { fromAddress: true });
+  if (refused) writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: true, mode: store.state.mode });
 }
 window.addEventListener("popstate", followAddress);
 window.addEventListener("hashchange", followAddress);
