@@ -276,6 +276,12 @@ def test_a_key_that_is_no_digit_in_play_says_so_until_the_next_move(page: Page, 
         message.wait_for()
         assert message.inner_text() == f"'{shown}' is not a digit here (r1c1 unchanged): {rule}."
         assert view(page)["actions"] == []
+    # A key outside the Basic Multilingual Plane (two UTF-16 units) is named as well.
+    emoji = "\U0001F600"
+    page.evaluate("""(key) => document.activeElement.dispatchEvent(
+      new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }))""", emoji)
+    wait_for(page, "(key) => document.getElementById('message').textContent.includes(key)", emoji)
+    assert page.locator("#message").inner_text() == f"'{emoji}' is not a digit here (r1c1 unchanged): {rule}."
     page.keyboard.press("1")
     wait_for(page, f"{IDLE} && {STATE}.view.actions.length === 1")
     assert page.locator("#message").is_hidden()
