@@ -19,6 +19,7 @@ pytestmark = pytest.mark.e2e
 
 KEY = "pysolver.board"
 SET_ASIDE = "pysolver.board.set-aside"
+FOUR_BY_FOUR = ".42...1......3.."
 NINE = {"n": 9, "box_rows": 3, "box_cols": 3, "symbols": "123456789"}
 OPENED = READY + " && window.__pysolver.state.view !== null && window.__pysolver.state.busy === null"
 
@@ -237,3 +238,16 @@ def test_pasted_pencil_marks_without_digits_open_for_play(page: Page, site_url: 
     page.wait_for_function(OPENED + " && window.__pysolver.state.view.values[40] === 5", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("window.__pysolver.state.view.start") == start
     assert page.evaluate("window.__pysolver.state.view.candidates[0].length") == 2
+
+
+def test_another_tab_saving_a_different_game_is_said(page: Page, site_url: str) -> None:
+    open_with(page, site_url, record())
+    other = page.context.new_page()
+    other.goto(f"{site_url}#p={FOUR_BY_FOUR}")
+    other.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('Another tab')",
+                           timeout=READY_TIMEOUT_MS)
+    said = message_of(page)
+    assert said is not None and "different game" in said and "stays in its address" in said
+    assert page.evaluate("window.__pysolver.state.view.puzzle") == FIGURE_4_2
+    other.close()

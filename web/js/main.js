@@ -15,7 +15,8 @@ import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
 import { learnPanel } from "./learn-panel.js";
 import { client } from "./solver.js";
-import { loadSaved, modeOfEntry, readHash, save, setAsideSaved, writeHash } from "./storage.js";
+import { keepForReload, loadSaved, modeOfEntry, readHash, save, savedElsewhere, setAsideSaved, takeKeptForReload,
+  writeHash } from "./storage.js";
 import { renderProof, renderWhy } from "./proof-view.js";
 import { BLANK, createStore, initialState, isLoaded, linked, shownStep, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
@@ -25,7 +26,9 @@ const $ = (id) => document.getElementById(id);
 const board = $("board");
 const stepEls = { panel: $("step-panel"), title: $("step-title"), text: $("step-text"), graph: $("graph") };
 const controls = createControlsView(document);
-const stored = loadSaved();
+// Reloaded by an update taken in another tab: this tab's own game, kept for the reload, else the saved one.
+const keptForReload = takeKeptForReload();
+const stored = keptForReload && keptForReload.board.value ? keptForReload.board : loadSaved();
 const saved = stored.value;
 let restored = false; // nothing is saved before the first board comes back from Python
 
@@ -308,6 +311,22 @@ function followAddress() {
   control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry(), { fromAddress: true });
   if (refused) writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: true, mode: store.state.mode });
 }
+/** Another tab of the page saved another puzzle's game over this tab's (the browser keeps one): said
+ * once for each such game, since a reload here would open it; this tab's game stays in its address
+ * and is saved again with its next move. */
+let elsewhere = null;
+window.addEventListener("storage", (event) => {
+  const other = savedElsewhere(event);
+  if (!other || !isLoaded(store.state) || other.puzzle === snapshot(store.state).puzzle || other.puzzle === elsewhere) return;
+  elsewhere = other.puzzle;
+  say("Another tab saved a different game in this browser, over this one: this tab's game stays in its "
+    + "address (a reload or the link opens its position), and your next move here saves it again.");
+});
+// offline.js reloads this tab into a new version another tab took: this tab's game and the text in
+// its box are kept for the reload.
+window.addEventListener("pysolver-reload", () => {
+  if (isLoaded(store.state)) keepForReload(snapshot(store.state), $("puzzle-text").value);
+});
 window.addEventListener("popstate", followAddress);
 window.addEventListener("hashchange", followAddress);
 
@@ -380,6 +399,7 @@ fillExampleMenu($("examples"));
 /** A hook for the end-to-end tests: the current state, read-only. */
 window.__pysolver = { get state() { return store.state; } };
 
+if (keptForReload && keptForReload.text) store.dispatch({ type: "keep-text", text: keptForReload.text });
 draw(store.state);
 // Last: listen() replays the boot so far at once, and each report renders the whole page.
 client.listen({

@@ -367,6 +367,44 @@ export function setAsideSaved() {
   return text === null ? "" : keptSentence(setAside(text, false));
 }
 
+const RELOAD_KEY = `${KEY}.this-tab`;
+
+/** Keep this tab's board (a snapshot) and the text in its box for the reload that another tab's
+ * update forces, in this tab's own sessionStorage: the board saved for all tabs may be another
+ * tab's game by then, and the box's text is saved nowhere else. */
+export function keepForReload(snapshot, text) {
+  try {
+    sessionStorage.setItem(RELOAD_KEY, JSON.stringify({ board: JSON.stringify({ version: VERSION, ...snapshot }), text }));
+  } catch {
+    // Storage full or turned off: the reload opens the address's position, as it would have.
+  }
+}
+
+/** What keepForReload kept, taken once: `{board: {value, problem} as parseSaved reads it, text}`,
+ * or null when nothing was kept. */
+export function takeKeptForReload() {
+  let raw = null;
+  try {
+    raw = sessionStorage.getItem(RELOAD_KEY);
+    sessionStorage.removeItem(RELOAD_KEY);
+  } catch {
+    return null;
+  }
+  let kept;
+  try {
+    kept = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isObject(kept) || typeof kept.board !== "string") return null;
+  return { board: parseSaved(kept.board), text: typeof kept.text === "string" ? kept.text : "" };
+}
+
+/** The game another tab has just saved (a `storage` event on the saved board's key), or null. */
+export function savedElsewhere(event) {
+  return event.key === KEY && event.newValue !== null ? parseSaved(event.newValue).value : null;
+}
+
 let cannotSave = false; // saving failed once and was said
 
 /** Save the board; a sentence the first time it cannot be saved (storage full, or turned off as in
