@@ -44,7 +44,7 @@ function notesUsable(state) {
 export function stallMessage({ downloads, seconds }) {
   const files = downloads.map(({ file, url }) => `${file} (${url})`).join(", ");
   const one = downloads.length === 1;
-  return `Stalled: nothing has arrived for ${seconds} s from ${files}. Still waiting for ${one ? "it" : "them"}; `
+  return `Stalled: nothing has arrived for ${seconds}\u00a0s from ${files}. Still waiting for ${one ? "it" : "them"}; `
     + "if it does not resume, Retry starts again.";
 }
 
