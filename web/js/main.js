@@ -130,8 +130,23 @@ function focusBoard() {
   cell.focus({ preventScroll: box.top >= 0 && box.bottom <= innerHeight });
 }
 
+/** After a History entry is chosen far down the page: the board and the step it shows in view. On a
+ * phone the board sticks at the top and the step's words scroll under it, so they are brought just
+ * below it; beside the board, the board's top is brought into view too. */
+function revealStep() {
+  const title = stepEls.title.getBoundingClientRect();
+  const box = board.getBoundingClientRect();
+  const above = box.left < title.right && title.left < box.right; // one column: the board over the step
+  const free = above ? Math.max(0, box.bottom) : 0;
+  if (title.top < free || title.bottom > innerHeight) scrollBy({ top: title.top - free - 8, behavior: "instant" });
+  if (board.getBoundingClientRect().top < 0 && !above) board.scrollIntoView({ block: "start", behavior: "instant" });
+}
+
 const intents = {
-  goto: (el) => control.command("goto", { position: Number(el.dataset.position) }),
+  goto: async (el) => {
+    await control.command("goto", { position: Number(el.dataset.position) });
+    revealStep();
+  },
   check: control.check,
   count: control.count,
   cancel: control.cancel,
