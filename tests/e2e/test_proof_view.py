@@ -25,6 +25,8 @@ pytestmark = pytest.mark.e2e
 
 #: The "Needs a Cell Forcing Chain" example (Norvig's top95 no. 12): three branches, r6c5=2|4|6.
 CELL_FORCING = ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8..."
+#: The "Needs a House Forcing Chain" example (top95 no. 11): four branches, 7 in each cell of row 2.
+HOUSE_FORCING = "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.."
 #: The "Needs an ALS-XZ" example (top95 no. 58).
 ALS_XZ = "....5...11......7..6.....8......4.....9.1.3.....596.2..8..62..7..7......3.5.7.2.."
 
@@ -41,9 +43,10 @@ CHOOSER = "#step-panel .proof-branches"
 
 
 def chooser(page: Page) -> list[dict[str, Any]]:
-    return page.evaluate(f"""() => [...document.querySelectorAll('{CHOOSER} button')].map((b) => ({{
+    buttons: list[dict[str, Any]] = page.evaluate(f"""() => [...document.querySelectorAll('{CHOOSER} button')].map((b) => ({{
       text: b.textContent.trim(), pressed: b.getAttribute('aria-pressed'), branch: b.dataset.branch,
       swatch: (b.querySelector('line') && getComputedStyle(b.querySelector('line')).stroke) || null }}))""")
+    return buttons
 
 
 def wait_branch(page: Page, branch: str) -> None:
@@ -51,12 +54,14 @@ def wait_branch(page: Page, branch: str) -> None:
       return b && b.getAttribute('aria-pressed') === 'true'; }}""")
 
 
+@pytest.mark.parametrize(("puzzle", "slug"), [(CELL_FORCING, "cell-forcing-chain"),
+                                               (HOUSE_FORCING, "house-forcing-chain")], ids=["cell", "house"])
 def test_a_forcing_chain_draws_each_branch_in_its_colour_and_one_at_a_time(
-        page: Page, site_url: str, artifacts_dir: Path) -> None:
-    position, step = first_step(CELL_FORCING, {"cell-forcing-chain"})
+        page: Page, site_url: str, artifacts_dir: Path, puzzle: str, slug: str) -> None:
+    position, step = first_step(puzzle, {slug})
     branches = step["proof"]["branches"]
-    assert len(branches) >= 2
-    open_puzzle(page, site_url, CELL_FORCING)
+    assert len(branches) >= 3
+    open_puzzle(page, site_url, puzzle)
     goto(page, position)
     buttons = chooser(page)
     assert [b["text"] for b in buttons] == ["All", *(b["premise"] for b in branches)]
@@ -70,14 +75,14 @@ def test_a_forcing_chain_draws_each_branch_in_its_colour_and_one_at_a_time(
     assert [b["swatch"] for b in buttons[1:]] == [c[0] for c in colours]
     conclusion = step["proof"]["notation"].split(" => ")[-1]
     assert page.inner_text(f"{CHOOSER} code").endswith(conclusion)
-    page.screenshot(path=str(artifacts_dir / "proof-branches-all.png"))
+    page.screenshot(path=str(artifacts_dir / f"proof-branches-{slug}-all.png"))
 
     page.click(f"{CHOOSER} button[data-branch='1']")
     wait_branch(page, "1")
     assert page.evaluate(READ_BRANCHES) == {"1": colours[1]}
     assert page.inner_text(f"{CHOOSER} code") == f"{branches[1]['premise']}: {branches[1]['notation']}"
     assert page.get_attribute(f"{CHOOSER} button[data-branch='all']", "aria-pressed") == "false"
-    page.screenshot(path=str(artifacts_dir / "proof-branches-one.png"))
+    page.screenshot(path=str(artifacts_dir / f"proof-branches-{slug}-one.png"))
 
     # from the keyboard: the next branch, then the same one again back to all of them
     page.focus(f"{CHOOSER} button[data-branch='2']")
