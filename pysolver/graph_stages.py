@@ -244,9 +244,6 @@ def _finned_stages(graph: GraphDrawing, fins: tuple[tuple[int, int], ...], edges
     fin_names = join_names(_cell_name(graph, i, j) for i, j in sorted(fins))
     one_fin = len(fins) == 1
     fin_word, fins_box = ("fin", "the fin's box") if one_fin else ("fins", "the fins' box")
-    pattern_text = (f"Leave out the {fin_word} {fin_names} (dotted): {base} would have their "
-                    f"{plural(symbol)} only in {cover}, a {graph.pattern_kind} and so "
-                    f"{_article(fish)}: {base} would take their {plural(symbol)} in {cover}, one each.")
     # Sashimi: a base line left with a single cover cell without its fins.
     fish_edges = [(i, j) for i, j in graph.edges
                   if i in graph.pattern_left and j in graph.pattern_right]
@@ -255,14 +252,17 @@ def _finned_stages(graph: GraphDrawing, fins: tuple[tuple[int, int], ...], edges
     sashimi = ""
     if thin:
         names = join_names((graph.left if chain else graph.right)[v].label for v in thin)
-        sashimi = (f" It is sashimi: without the {fin_word}, {names} would keep a single "
-                   f"{symbol}, so the {fish} alone would be degenerate.")
+        sashimi = (f" It is sashimi: {names} would keep a single {symbol}, so the {fish} alone "
+                   f"would be degenerate.")
+    pattern_text = (f"{_capital(base)} would have their {plural(symbol)} only in {cover} without "
+                    f"the {fin_word} {fin_names} (dotted): a {graph.pattern_kind}, so "
+                    f"{_article(fish)}.{sashimi}")
     struck = join_names(_cell_name(graph, i, j) for i, j in graph.removed)
     either = (f"But for the fin {fin_names}: either the fin is {symbol}" if one_fin else
               f"But for the fins {fin_names}, all in one box: either a fin is {symbol}")
-    fins_text = (f"{either}, or the {fish} holds and {symbol} leaves the rest of {cover}. Only "
+    fins_text = (f"{either}, or the {fish} holds and {symbol} leaves the rest of {cover}. So only "
                  f"the cells of {cover} outside {base} that see every fin, in {fins_box}, lose "
-                 f"{symbol} either way: {struck}.{sashimi}")
+                 f"{symbol} either way: {struck}.")
     removed = set(graph.removed)
     kept = [_cell_name(graph, i, j) for i, j in graph.edges if (i, j) not in removed
             and (j in graph.pattern_right if chain else i in graph.pattern_left)

@@ -9,6 +9,7 @@ leaving it. The puzzles are the page's examples (web/js/examples.js): the thesis
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator
 
 import pytest
@@ -69,6 +70,7 @@ def test_a_naked_single_is_a_chain_of_one_in_the_house_that_loses_most() -> None
     assert [s["name"] for s in stages] == ["edges", "matching", "pattern", "removed"]
     assert "chain exclusion with k = 1" in stages[2]["text"] and "naked single" in stages[2]["text"]
     assert stages[3]["text"].startswith(f"So {digit} leaves every other cell of ")
+    assert all(len(re.findall(r"[.!?](?=\s|$)", s["text"])) <= 2 for s in stages)
     assert data["fins"] == []
 
 
@@ -128,9 +130,11 @@ def test_a_finned_fish_draws_its_fins_as_the_edges_leaving_the_fish(puzzle: str,
     assert not {tuple(e) for e in data["fins"]} & set(graph.matching)
     stages = data["stages"]
     assert [s["name"] for s in stages] == ["edges", "matching", "pattern", "fins", "removed"]
-    assert "X-Wing" in stages[2]["text"] and "Leave out the fin" in stages[2]["text"]
+    assert "an X-Wing" in stages[2]["text"] and "without the fin" in stages[2]["text"]
+    assert ("It is sashimi" in stages[2]["text"]) == (technique is SASHIMI_FISH)
     assert "see every fin" in stages[3]["text"]
-    assert ("It is sashimi" in stages[3]["text"]) == (technique is SASHIMI_FISH)
+    # As every stage's sentence: at most two sentences (as test_step_texts counts them).
+    assert all(len(re.findall(r"[.!?](?=\s|$)", s["text"])) <= 2 for s in stages)
     assert all("fins" in s["layers"] for s in stages[2:]) and "removed" in stages[4]["layers"]
     placed = layout(graph)
     k = len(graph.pattern_left)

@@ -215,10 +215,13 @@ def test_a_finned_fish_draws_its_fins_apart_and_tells_why_they_limit_the_removal
         "1 Candidates", "2 Matching", f"3 {pattern}", "4 Fins", "5 Removed", "All"]
     stage_button(page, "2 Matching")
     assert all(f["dash"] == "none" for f in page.evaluate(READ_FINS))  # not yet told apart
+    stage_button(page, f"3 {pattern}")
+    drawn = page.evaluate(READ_DRAWING)
+    assert drawn["text"] == graph["stages"][2]["text"] and "an X-Wing" in drawn["text"]
+    assert ("It is sashimi" in drawn["text"]) == (example == "sashimi-x-wing")
     stage_button(page, "4 Fins")
     drawn = page.evaluate(READ_DRAWING)
     assert drawn["text"] == graph["stages"][3]["text"] and "see every fin" in drawn["text"]
-    assert ("It is sashimi" in drawn["text"]) == (example == "sashimi-x-wing")
     assert page.locator("#graph .legend .legend-item[data-key='fin']").count() == 1
     page.locator("#graph").screenshot(path=str(artifacts_dir / f"graph-{example}-fins.png"))
     stage_button(page, "5 Removed")
