@@ -203,8 +203,9 @@ class Move:
         if self.kind == "restore":
             digits = sum(1 for v in self.values if v)
             noted = sum(1 for m in self.notes if m)
-            return ("Position", f"The position from the link: {digits} digits and notes in {noted} "
-                    "cells on top of the givens.", f"{digits} digits, {noted} notes")
+            return ("Position", f"The position from the link: {counted(digits, 'digit')} and notes in "
+                    f"{counted(noted, 'cell')} on top of the givens.",
+                    f"{counted(digits, 'digit')}, {counted(noted, 'note')}")
         assert self.cell is not None
         where = geometry.cell_name(self.cell)
         symbol = geometry.symbol(self.digit) if self.digit else ""
@@ -224,3 +225,12 @@ class Move:
                 "placements": [[self.cell, self.digit]] if self.kind == "place" else [],
                 "eliminations": [], "text": text, "details": "", "effect": effect, "graph": None,
                 "action": self.text(geometry)}
+
+
+def counted(number: int, word: str) -> str:
+    """A count with its noun, singular for one: '1 cell', '3 cells', '0 hints'.
+
+    >>> counted(1, "cell"), counted(3, "cell"), counted(0, "hint")
+    ('1 cell', '3 cells', '0 hints')
+    """
+    return f"{number} {word}{'' if number == 1 else 's'}"

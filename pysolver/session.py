@@ -39,7 +39,7 @@ from .geometry import Geometry, plural
 from .grading import rate
 from .grid import Grid
 from .logic import Settings, apply_step, find_contradiction, next_step
-from .play import TYPED_MOVES, Move, MoveKind, listed
+from .play import TYPED_MOVES, Move, MoveKind, counted, listed
 from .search import count_solutions, solve
 from .step import Step, digit_set, join_names
 from .techniques.guessing import BACKTRACK, GUESS, SEARCH
@@ -47,15 +47,21 @@ from .techniques.registry import ON_REQUEST
 from .witnesses import is_open
 
 State = Literal["solving", "solved", "stuck", "contradiction", "wrong"]
-#: How one history entry replays: "logic", "guess", "backtrack", "search", or a move's text.
+#: How one history entry replays: "logic", "logic-run", "guess", "backtrack", "search", or a
+#: move's text.
 Action = str
 Entry = Union[Step, Move]
+#: Hears each step of a whole solve: the steps taken so far, the empty cells left, the technique.
+SolveProgress = Callable[[int, int, str], None]
 
 _ACTION_OF = {GUESS: "guess", BACKTRACK: "backtrack", SEARCH: "search"}
 
+#: The action of a logic step that goes on the Solve by logic before it: replayed as "logic",
+#: and kept in that run's batch, so that Undo takes the run back whole after a reload too.
+LOGIC_RUN = "logic-run"
 #: The actions a person may give ``replay``, as ``pysolver play --help`` and the message for an
 #: unknown action list them: the moves they type, then the tutor's steps.
-ACTIONS = (*TYPED_MOVES, "logic", "guess", "backtrack", "search")
+ACTIONS = (*TYPED_MOVES, "logic", LOGIC_RUN, "guess", "backtrack", "search")
 
 
 @dataclass(frozen=True)
@@ -161,6 +167,11 @@ class Session:
         self.geometry = puzzle.geometry
         self.start = start if start is not None else Board.from_grid(puzzle)
         self.steps: list[Entry] = []
+        #: Per history entry, the index of the first entry of its batch: the steps of one Solve by
+        #: logic form one batch, that Undo and Redo take whole; any other entry is a batch alone.
+        self._batch_of: list[int] = []
+        #: Where the batch being taken began, while one is (``solve_logic``).
+        self._batch_start: int | None = None
         empty = (0,) * self.geometry.cell_count
         placed = frozenset(c for c, v in enumerate(self.start.values) if v and not puzzle.values[c])
         self._points = [_Point(self.start, (), empty, placed, (-1,) * self.geometry.cell_count, ())]
@@ -227,7 +238,8 @@ class Session:
     def actions(self) -> list[Action]:
         """How to replay the history: one action per entry."""
         return [entry.text(self.geometry) if isinstance(entry, Move)
-                else _ACTION_OF.get(entry.technique, "logic") for entry in self.steps]
+                else LOGIC_RUN if self._batch_of[index] != index
+                else _ACTION_OF.get(entry.technique, "logic") for index, entry in enumerate(self.steps)]
 
     @cached_property
     def classification(self) -> Classification:
@@ -412,17 +424,17 @@ class Session:
         if not self.may_step():
             # Every technique found nothing here: whether the board is open says why.
             if self._is_open(exhaustive=True):
-                return Status("stuck", f"Stuck with {left} cells to go: every candidate left is in "
+                return Status("stuck", f"Stuck with {counted(left, 'cell')} to go: every candidate left is in "
                                        "some solution (the puzzle has several), so no logic can "
                                        "remove one. Guess to go on, or Solve.")
             off = (f" ({len(self._disabled)} technique{'s' if len(self._disabled) > 1 else ''}"
                    " switched off)") if self._disabled else ""
-            return Status("stuck", f"Stuck with {left} cells to go: no technique the tutor knows"
+            return Status("stuck", f"Stuck with {counted(left, 'cell')} to go: no technique the tutor knows"
                                    f"{off} finds a step. Guess to go on, or Solve.")
         if self.position not in self._next:
-            return Status("solving", f"{left} cells to go. The simpler techniques find nothing here: "
+            return Status("solving", f"{counted(left, 'cell')} to go. The simpler techniques find nothing here: "
                                      "Step tries forcing chains, the last logic before a guess.")
-        return Status("solving", f"{left} cells to go.")
+        return Status("solving", f"{counted(left, 'cell')} to go.")
 
     def _finished_status(self) -> Status:
         geo = self.geometry
@@ -439,15 +451,15 @@ class Session:
         several = (" It is one of the puzzle's solutions: it has more than one."
                    if self.classification.kind == "several" else "")
         if not moves:
-            return Status("solved", f"Solved in {_count(self.position, 'step')}.{several}")
+            return Status("solved", f"Solved in {counted(self.position, 'step')}.{several}")
         if not isinstance(taken[-1], Move):  # the tutor's steps filled the last cells
-            return Status("solved", f"Solved by the tutor's {_count(self.position - moves, 'step')} "
-                                    f"after your {_count(moves, 'move')}.{several}")
+            return Status("solved", f"Solved by the tutor's {counted(self.position - moves, 'step')} "
+                                    f"after your {counted(moves, 'move')}.{several}")
         seconds = round(self.finished_in if self.finished_in is not None
                         else self.clock() - (self.started or self.clock()))
         hardest = self._hardest or "none"
         return Status("solved", f"Solved! Time {seconds // 60}:{seconds % 60:02d}, "
-                                f"{_count(self.hints, 'hint')}, {_count(self.checks, 'check')}; "
+                                f"{counted(self.hints, 'hint')}, {counted(self.checks, 'check')}; "
                                 f"the hardest technique the tutor needed: {hardest}.")
 
     @cached_property
@@ -466,8 +478,10 @@ class Session:
     # --- adding to the history ----------------------------------------------------------------
     def _push(self, entry: Entry, point: _Point) -> None:
         del self.steps[self.position:]
+        del self._batch_of[self.position:]
         del self._points[self.position + 1:]
         self._forget_ahead()
+        self._batch_of.append(self.position if self._batch_start is None else self._batch_start)
         self.steps.append(entry)
         self._points.append(point)
         self.position += 1
@@ -594,13 +608,33 @@ class Session:
         return step
 
     def undo(self) -> bool:
-        """Back one entry; False at the start."""
+        """Back to before the last command: one entry, or a whole Solve by logic's steps (a person
+        who pressed one button expects one Undo to take it back; Back and the history still go
+        one step at a time). False at the start."""
+        if self.position == 0:
+            return False
+        self.position = self._batch_of[self.position - 1]
+        return True
+
+    def redo(self) -> bool:
+        """Forward over the next command's entries (a whole Solve by logic's); False at the end."""
+        if self.position >= len(self.steps):
+            return False
+        batch = self._batch_of[self.position]
+        end = self.position + 1
+        while end < len(self.steps) and self._batch_of[end] == batch:
+            end += 1
+        self.position = end
+        return True
+
+    def back(self) -> bool:
+        """Back one entry of the history, a step of a batch too; False at the start."""
         if self.position == 0:
             return False
         self.position -= 1
         return True
 
-    def redo(self) -> bool:
+    def forward(self) -> bool:
         """Forward one entry along the history; False at its end."""
         if self.position >= len(self.steps):
             return False
@@ -735,9 +769,20 @@ class Session:
         return step
 
     # --- whole solves -------------------------------------------------------------------------
-    def solve_logic(self) -> list[Step]:
-        """Apply logic steps until solved, stuck or contradictory."""
-        return list(self.steps_to_end(guess=False))
+    def solve_logic(self, progress: SolveProgress | None = None) -> list[Step]:
+        """Apply logic steps until solved, stuck or contradictory, as one batch of the history
+        (Undo takes it whole). ``progress(steps, cells_left, technique)`` hears each step taken:
+        its count, the empty cells left and the step's technique (its title)."""
+        self._batch_start = self.position
+        taken: list[Step] = []
+        try:
+            for step in self.steps_to_end(guess=False):
+                taken.append(step)
+                if progress is not None:
+                    progress(len(taken), len(self.board.empty_cells()), step.name)
+        finally:
+            self._batch_start = None
+        return taken
 
     def solve(self) -> list[Step]:
         """Finish the solve with logic, guesses and backtracks; stop solved or without a solution."""
@@ -772,8 +817,9 @@ class Session:
                                 else "erase a wrong digit or Undo" if self._points[self.position].player
                                 else "the puzzle has none"))
         placements = tuple((c, solution[c]) for c in board.empty_cells())
-        text = f"The search engine fills the remaining {len(placements)} cells."
-        details = (f"Search: the remaining {len(placements)} cells are filled by the search engine "
+        remaining = counted(len(placements), "cell")
+        text = f"The search engine fills the remaining {remaining}."
+        details = (f"Search: the remaining {remaining} {'is' if len(placements) == 1 else 'are'} filled by the search engine "
                    f"(constraint propagation and fewest-candidates branching), not by a "
                    f"deduction a person would make.")
         step = Step(SEARCH, "Search", text, size=len(placements), view="search",
@@ -784,7 +830,8 @@ class Session:
     def replay(self, actions: list[str]) -> None:
         """Redo a history from its actions (as saved by the page), checking each can be taken.
 
-        An action is "logic", "guess", "backtrack", "search" (the tutor's) or a move's text. Any
+        An action is "logic", "logic-run" (a step of the Solve by logic before it), "guess",
+        "backtrack", "search" (the tutor's) or a move's text. Any
         that cannot be taken, a tutor's step as much as a move, is named with its number:
         ``cannot replay action 5 ('backtrack'): nothing to backtrack: ...``.
         """
@@ -796,9 +843,16 @@ class Session:
 
     def _take(self, action: Action) -> None:
         """Take one action of ``replay``; a ValueError says why it cannot be taken."""
-        if action == "logic":
-            if self.step() is None:
-                raise ValueError(f"no logic step is available ({self.status().message})")
+        if action in ("logic", LOGIC_RUN):
+            if action == LOGIC_RUN:
+                if not self.position:
+                    raise ValueError("a logic-run step goes on a Solve by logic: it cannot come first")
+                self._batch_start = self._batch_of[self.position - 1]
+            try:
+                if self.step() is None:
+                    raise ValueError(f"no logic step is available ({self.status().message})")
+            finally:
+                self._batch_start = None
         elif action == "guess":
             self.guess()
         elif action == "backtrack":
@@ -842,12 +896,3 @@ def repeat_texts(geometry: Geometry, conflicts: tuple[tuple[int, int, tuple[int,
 
 
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
-
-
-def _count(number: int, word: str) -> str:
-    """'1 hint', '3 checks'.
-
-    >>> _count(1, "hint"), _count(0, "check")
-    ('1 hint', '0 checks')
-    """
-    return f"{number} {word}{'' if number == 1 else 's'}"

@@ -39,7 +39,7 @@ from .grid import Grid, symbols_rule
 from .learn import MAX_SIDE, TEACHES, lesson
 from .logic import FIGURE_4_2
 from .gtsps import gtsps_report
-from .play import Move, MoveKind, decode_notes, digits_line, encode_notes, parse_digits_line
+from .play import Move, MoveKind, counted, decode_notes, digits_line, encode_notes, parse_digits_line
 from .search import count_solutions
 from .session import Session
 from .step import Step
@@ -282,18 +282,33 @@ def _load(request: Request, progress: Progress) -> Reply:
 
 
 def _export(request: Request, progress: Progress) -> Reply:
-    """The loaded session as text to copy: the givens' line, the position on the board in every
-    form (as the player sees it, see ``exported_board``, with remarks on what differs), and the
-    solution path from the session's start as ``pysolver steps`` prints it."""
+    """The loaded session as text to copy: the givens' line and the position on the board in every
+    form (as the player sees it, see ``exported_board``, with remarks on what differs). None of it
+    needs solving, so it comes at once on any board; the solution path is ``export_path``'s, asked
+    for on its own (a 16×16 path can take minutes of forcing nets)."""
     session = _session()
     exported = exported_board(session.board, session.notes)
     board = exported.board
-    solver = Session(session.puzzle, session.start, session.disabled)
-    steps = solver.solve()
     return {"puzzle": session.puzzle.line(), "position": session.position,
             "formats": [{"format": f.name, "title": f.title, "text": f.write(board, "digits")}
                         for f in formats.FORMATS if f.fits(board.geometry.n)],
-            "remarks": list(exported.remarks), "path": path_text(steps, solver.status())}
+            "remarks": list(exported.remarks)}
+
+
+def _export_path(request: Request, progress: Progress) -> Reply:
+    """The solution path from the loaded session's start as ``pysolver steps`` prints it, solved
+    in a session of its own (the player's history is not touched). Each step is reported to
+    ``progress`` as it is taken, as Solve by logic's are; Cancel stops it (the worker restarts)."""
+    session = _session()
+    solver = Session(session.puzzle, session.start, session.disabled)
+    empty = len(solver.board.empty_cells()) or 1
+    steps: list[Step] = []
+    for step in solver.steps_to_end():
+        steps.append(step)
+        left = len(solver.board.empty_cells())
+        progress(f"Writing the solution path: {counted(len(steps), 'step')}, {counted(left, 'cell')} "
+                 f"to go (last: {step.name})", (empty - left) / empty)
+    return {"puzzle": session.puzzle.line(), "path": path_text(steps, solver.status())}
 
 
 def _puzzle_or_loaded(request: Request) -> Grid:
@@ -359,14 +374,43 @@ def _step(session: Session) -> None:
         raise ValueError(session.status().message)
 
 
-def _back(session: Session) -> None:
+def _undo(session: Session) -> None:
     if not session.undo():
         raise ValueError("already at the start")
 
 
-def _forward(session: Session) -> None:
+def _redo(session: Session) -> None:
     if not session.redo():
         raise ValueError("already at the last step")
+
+
+def _back(session: Session) -> None:
+    if not session.back():
+        raise ValueError("already at the start")
+
+
+def _forward(session: Session) -> None:
+    if not session.forward():
+        raise ValueError("already at the last step")
+
+
+def _solve_logic(request: Request, progress: Progress) -> Reply:
+    """Logic steps until solved, stuck or contradictory, kept as one batch (Undo takes it whole).
+
+    Each step is reported as it is taken: ``progress`` hears "Solving by logic: 37 steps, 120
+    cells to go (last: X-Wing)" and the fraction of the empty cells filled, so that a solve of
+    minutes shows it moves. Python cannot be stopped mid-run in the worker: Cancel restarts the
+    worker and gives back the board from before Solve by logic (as for every other long run)."""
+    session = _session(request)
+    session.refuse_on_mistakes()
+    empty = len(session.board.empty_cells()) or 1
+
+    def report(steps: int, left: int, technique: str) -> None:
+        progress(f"Solving by logic: {counted(steps, 'step')}, {counted(left, 'cell')} to go "
+                 f"(last: {technique})", (empty - left) / empty)
+
+    session.solve_logic(report)
+    return {"view": view(session)}
 
 
 def _goto(request: Request, progress: Progress) -> Reply:
@@ -526,15 +570,15 @@ COMMANDS: dict[str, Command] = {
     "apply": _acting(_apply),
     "back": _acting(_back),
     "forward": _acting(_forward),
-    "undo": _acting(_back),
-    "redo": _acting(_forward),
+    "undo": _acting(_undo),
+    "redo": _acting(_redo),
     "place": _moving("place"),
     "erase": _moving("erase"),
     "note": _moving("note"),
     "fill_notes": _moving("fill"),
     "settings": _settings_command,
     "goto": _goto,
-    "solve_logic": _tutoring(Session.solve_logic),
+    "solve_logic": _solve_logic,
     "guess": _tutoring(Session.guess),
     "backtrack": _acting(Session.backtrack),
     "solve": _tutoring(Session.finish_by_search),
@@ -545,6 +589,7 @@ COMMANDS: dict[str, Command] = {
     "sizes": _sizes,
     "gtsps": _gtsps,
     "export": _export,
+    "export_path": _export_path,
     "techniques": _techniques,
     "bipartite": _bipartite,
 }

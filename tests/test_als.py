@@ -4,12 +4,15 @@ bipartite graph; nothing on positions without sets to pair."""
 
 from __future__ import annotations
 
+import re
+from itertools import islice
 from typing import Callable, Iterator
 
 import pytest
 
 from pysolver.bipartite import almost_locked
 from pysolver.board import Board
+from pysolver.geometry import geometry_for_size
 from pysolver.grid import Grid
 from pysolver.logic import FIGURE_4_2, solve_by_logic
 from pysolver.session import Session
@@ -85,3 +88,82 @@ def test_from_12x12_on_the_sets_are_not_named_like_digits() -> None:
     for step in steps:
         assert "S1" in step.text and "S2" in step.details
         assert " A " not in step.text + step.details and "sets A" not in step.text
+
+
+#: magictour's top1465 no. 23 (tests/data): its logic solve's step 24 is a doubly linked ALS-XZ
+#: (restricted commons 5 and 9) that removes 4 and 6 for each set being locked, and 5 for the
+#: restricted common being in one of the two sets.
+GEO = geometry_for_size(9)
+DOUBLY_LINKED = ("....4...1.3.6.....8........1.9..5.........87....2......7....26.5...94.........3..", 24)
+
+
+def drawn_chains_cover(step: Step) -> list[tuple[int, int]]:
+    """The eliminations no drawn chain proves: (cell, D) is proved when the graph leads, along its
+    links, from a node "D off" to a node "D on" and the cell sees every place of both (the chain
+    says D is on in one of those places)."""
+    assert step.proof is not None
+    proof = step.proof
+    after: dict[int, list[int]] = {}
+    for link in proof.links:
+        after.setdefault(link.start, []).append(link.end)
+    ends: list[tuple[frozenset[int], int]] = []
+    for start, node in enumerate(proof.nodes):
+        if node.on is not False:
+            continue
+        seen, todo = {start}, [start]
+        while todo:
+            for nxt in after.get(todo.pop(), ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        for k in seen:
+            end = proof.nodes[k]
+            if end.on and end.digit == node.digit:
+                ends.append((frozenset(node.cells) | frozenset(end.cells), node.digit))
+    return [(cell, digit) for cell, digit in step.eliminations
+            if not any(d == digit and all(c in GEO.peers[cell] for c in cells) for cells, d in ends)]
+
+
+def written_chains(step: Step) -> list[tuple[str, set[tuple[int, int]]]]:
+    """The proof's chains in Eureka notation, each with the eliminations it concludes."""
+    assert step.proof is not None
+    chains = []
+    for chain in step.proof.notation.split("; "):
+        path, conclusion = chain.split(" => ")
+        chains.append((path, {(GEO.cell_at(int(r) - 1, int(c) - 1), int(d))
+                              for r, c, d in re.findall(r"r(\d+)c(\d+)<>(\d+)", conclusion)}))
+    return chains
+
+
+def doubly_linked_step() -> Step:
+    puzzle, number = DOUBLY_LINKED
+    return next(islice(Session(Grid.parse(puzzle)).steps_to_end(), number - 1, None))
+
+
+def test_a_doubly_linked_als_xz_draws_and_writes_a_chain_for_every_digit_it_removes() -> None:
+    """Each set of a doubly linked pair is locked and each restricted common lies in one of the
+    two: three reasons, each its own chain. The page draws the graph (``proof.nodes``/``links``)
+    and writes the notation: both must prove every elimination, not only the first digit's."""
+    step = doubly_linked_step()
+    assert step.name == "ALS-XZ (doubly linked)"
+    assert {d for _, d in step.eliminations} == {4, 5, 6}
+    assert drawn_chains_cover(step) == []
+    proved: set[tuple[int, int]] = set()
+    for path, removed in written_chains(step):
+        digits = re.findall(r"\((\d)", path)
+        assert {d for _, d in removed} == {int(digits[0])}, path  # one digit per chain...
+        assert re.findall(r"(\d)\)", path)[-1] == digits[0], path  # ...from it off, to it on
+        proved |= removed
+    assert proved == set(step.eliminations)
+    assert len(step.proof.notation.split("; ")) == 4  # 5 (in A or in B), 4 in A, 4 in B, 6 in B
+    # Both restricted commons' places are tinted.
+    roles = dict(step.proof.roles)
+    assert {c for c, d in step.pattern if d in (5, 9)} <= set(roles["restricted"])
+
+
+@pytest.mark.parametrize("finder, line", LIBRARY.values(), ids=LIBRARY.keys())
+def test_every_drawn_als_chain_proves_its_eliminations(finder: Finder, line: str) -> None:
+    for step in finder(position(line).board):
+        assert drawn_chains_cover(step) == [], step.proof
+        proved = set().union(*(removed for _, removed in written_chains(step)))
+        assert proved == set(step.eliminations), step.proof

@@ -53,3 +53,11 @@ def test_restore_round_trips_a_position() -> None:
     move = Move("restore", values=values, notes=notes)
     again = Move.parse(move.text(NINE), NINE)
     assert (again.values, again.notes) == (values, notes)
+
+
+def test_a_restored_position_counts_its_digits_and_noted_cells_in_the_singular_too() -> None:
+    values = (4,) + (0,) * 80
+    notes = (0, 0b11) + (0,) * 79
+    name, sentence, effect = Move("restore", values=values, notes=notes).describe(NINE)
+    assert sentence == "The position from the link: 1 digit and notes in 1 cell on top of the givens."
+    assert effect == "1 digit, 1 note"

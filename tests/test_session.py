@@ -493,3 +493,83 @@ def test_the_tutor_refuses_to_build_on_a_players_wrong_digit_but_not_on_its_own_
     play(session, f"place r1c1 {wrong}")
     with pytest.raises(ValueError, match=f"^r1c1: {wrong} is not this cell's digit: erase it"):
         session.refuse_on_mistakes()
+
+
+def test_the_unique_solution_is_the_counts_own_not_a_second_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Telling one solution from two finds the solution; searching for it again cost a fifth of
+    a 25×25 load."""
+    def refuse(*args: object) -> None:
+        raise AssertionError("searched for the solution again")
+    monkeypatch.setattr("pysolver.search.solve", refuse)
+    monkeypatch.setattr("pysolver.classify.solve", refuse, raising=False)
+    classification = Session(Grid.parse(FIGURE_4_2)).classification
+    assert classification.kind == "unique" and classification.solution == Grid.parse(FIGURE_4_2_SOLUTION)
+
+
+def test_one_cell_to_go_is_said_in_the_singular() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    session.solve_logic()
+    session.back()
+    assert session.status().message == "1 cell to go."
+    session.back()
+    assert session.status().message == "2 cells to go."
+
+
+def test_the_search_filling_one_cell_says_so_in_the_singular() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    session.solve_logic()
+    session.back()
+    step = session.finish_by_search()
+    assert step.text == "The search engine fills the remaining 1 cell."
+    assert step.details.startswith("Search: the remaining 1 cell is filled")
+
+
+def test_undo_takes_back_a_whole_solve_by_logic_and_redo_puts_it_back() -> None:
+    """One button, one Undo: the solve's steps stay single entries of the history (Back and Go to
+    reach each), but Undo and Redo take them as the one command they came from."""
+    session = Session(Grid.parse(FIGURE_4_2))
+    session.play(Move.parse(f"place r1c1 {FIGURE_4_2_SOLUTION[0]}", session.geometry))
+    steps = session.solve_logic()
+    assert session.position == 1 + len(steps) and session.board.is_solved()
+    assert session.undo() and session.position == 1  # the player's move is kept
+    assert session.redo() and session.position == 1 + len(steps)
+    assert session.back() and session.position == len(steps)
+    assert session.undo() and session.position == 1  # from within the solve: to before it
+    assert session.forward() and session.position == 2
+    assert session.undo() and session.position == 1 and session.undo() and session.position == 0
+    assert session.redo() and session.position == 1
+
+
+def test_a_step_after_undo_drops_the_solve_and_is_a_batch_alone() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    session.solve_logic()
+    session.undo()
+    session.step()
+    session.step()
+    assert session.position == 2 and len(session.steps) == 2
+    assert session.undo() and session.position == 1
+
+
+def test_solve_logic_reports_each_step_with_the_cells_left() -> None:
+    session = Session(Grid.parse(FIGURE_4_2))
+    heard: list[tuple[int, int, str]] = []
+    steps = session.solve_logic(lambda done, left, name: heard.append((done, left, name)))
+    assert [done for done, _, _ in heard] == list(range(1, len(steps) + 1))
+    assert heard[-1][1] == 0 and [name for _, _, name in heard] == [step.name for step in steps]
+    assert all(a[1] >= b[1] for a, b in zip(heard, heard[1:]))
+
+
+def test_a_solve_by_logic_replayed_from_its_actions_is_still_undone_whole() -> None:
+    """The page rebuilds a session from its actions after a reload or a Cancel: the steps after a
+    run's first say "logic-run", so that the run is one batch there too."""
+    session = Session(Grid.parse(FIGURE_4_2))
+    session.step()
+    steps = session.solve_logic()
+    assert session.actions == ["logic", "logic"] + ["logic-run"] * (len(steps) - 1)
+    again = Session(Grid.parse(FIGURE_4_2))
+    again.replay(session.actions)
+    assert again.board == session.board and again.actions == session.actions
+    assert again.undo() and again.position == 1 and again.undo() and again.position == 0
+    with pytest.raises(ValueError, match="cannot replay action 1 \\('logic-run'\\): a logic-run step "
+                                         "goes on a Solve by logic: it cannot come first"):
+        Session(Grid.parse(FIGURE_4_2)).replay(["logic-run"])

@@ -385,3 +385,41 @@ def test_the_warm_up_steps_its_own_session_and_then_stops(monkeypatch: pytest.Mo
         taken += 1
     assert taken == web.WARM_UP_STEPS and not web.warm_up()
     assert call("goto", position=1) == before  # the page's session is as it was
+
+
+def test_export_writes_the_board_without_solving_and_the_path_only_when_asked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 16×16 needing nested forcing nets took minutes before Export showed anything: the texts
+    of the board need no solve, so they come at once, and the path is a command of its own."""
+    call("load", puzzle=FIGURE_4_2)
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("solved for an export of the board")
+    with monkeypatch.context() as patched:
+        patched.setattr("pysolver.session.Session.steps_to_end", refuse)
+        reply = call("export")
+    assert reply["ok"] and "path" not in reply and reply["formats"]
+
+    heard: list[tuple[str, float]] = []
+    path = json.loads(handle(json.dumps({"cmd": "export_path"}),
+                             lambda stage, fraction: heard.append((stage, fraction))))
+    assert path["ok"] and path["path"].endswith("solved: Solved in 46 steps.")
+    assert heard[0][0] == "Writing the solution path: 1 step, 45 cells to go (last: Naked Single)"
+    assert heard[-1][1] == 1 and len(heard) == 46
+
+
+def test_solve_logic_reports_its_progress_and_undo_takes_it_back_whole() -> None:
+    call("load", puzzle=FIGURE_4_2)
+    call("step")
+    heard: list[tuple[str, float]] = []
+    reply = json.loads(handle(json.dumps({"cmd": "solve_logic"}),
+                              lambda stage, fraction: heard.append((stage, fraction))))
+    assert reply["view"]["position"] == 46 and len(heard) == 45
+    assert heard[0][0].startswith("Solving by logic: 1 step, 44 cells to go (last: ")
+    assert heard[-1][0].startswith("Solving by logic: 45 steps, 0 cells to go (last: ")
+    assert [fraction for _, fraction in heard] == sorted(fraction for _, fraction in heard)
+    assert heard[-1][1] == 1
+    undone = call("undo")["view"]
+    assert undone["position"] == 1 and undone["status"]["message"] == "45 cells to go."
+    assert call("redo")["view"]["position"] == 46
+    assert call("back")["view"]["status"]["message"] == "1 cell to go."

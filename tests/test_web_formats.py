@@ -54,7 +54,7 @@ def test_export_gives_every_form_of_the_board_and_the_path() -> None:
     assert [f["format"] for f in reply["formats"]] == list(formats.FORMAT_NAMES)
     for entry in reply["formats"]:
         assert entry["text"] == formats.write(board, entry["format"]) and entry["title"]
-    lines = reply["path"].splitlines()
+    lines = ask("export_path")["path"].splitlines()
     assert len(lines) == 47 and lines[0].startswith("   1. ") and lines[-1] == "solved: Solved in 46 steps."
 
 

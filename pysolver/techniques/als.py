@@ -26,7 +26,7 @@ from ..bitsets import bit_indices
 from ..board import Board
 from ..geometry import Geometry, bits
 from ..levels import Level
-from ..proof import chain_proof, eliminated, eureka
+from ..proof import eliminated, eureka
 from ..step import (Proof, ProofLink, ProofNode, Step, describe_eliminations, digit_set, join_names,
                     outcome)
 from ..views import house_view
@@ -239,6 +239,62 @@ def _z_chains(geo: Geometry, a: Als, b: Als, middle: tuple[ProofNode, ...], zs: 
     return nodes, links, "; ".join(chains)
 
 
+#: A chain to draw and write: its nodes (from a digit off to the same digit on, strong and weak
+#: links alternating from a strong one) and the eliminations it concludes.
+_Chain = tuple[tuple[ProofNode, ...], tuple[tuple[int, int], ...]]
+
+
+def _doubly_chains(a: Als, b: Als, restricted: list[int],
+                   eliminations: tuple[tuple[int, int], ...]) -> list[_Chain]:
+    """One chain per reason a doubly linked pair removes a digit, each concluding the eliminations
+    it proves (together all of them).
+
+    With restricted commons X and Y, each set lacks one of them and so is locked ((X)A = (Y)A -
+    (Y)B = (X)B: a set without X holds Y, so the other set has no Y and holds X). A restricted common
+    X goes from the cells that see its places in both sets: X off in A, on in B. Every other digit
+    D of a set stays in it: were D off in A, A would be locked with X on, so B has no X and is
+    locked with Y on, so A has no Y and, locked without it, holds D after all: (D)A = (X)A - (X)B =
+    (Y)B - (Y)A = (D)A. B's digits likewise, for the eliminations no chain through A proves.
+    """
+    x, y = restricted[0], restricted[1]
+    chains: list[_Chain] = []
+    placed: set[tuple[int, int]] = set()
+    for first, second in ((x, y), (y, x)):
+        removed = tuple(e for e in eliminations if e[1] == first
+                        and 1 << e[0] & a.seen_by_all[first] & b.seen_by_all[first])
+        if removed:
+            chains.append(((_group(a, first, False), _group(a, second, True),
+                            _group(b, second, False), _group(b, first, True)), removed))
+            placed.update(removed)
+    for own, other in ((a, b), (b, a)):
+        for digit in bits(own.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))):
+            removed = tuple(e for e in eliminations if e[1] == digit and e not in placed
+                            and 1 << e[0] & own.seen_by_all[digit])
+            if removed:
+                chains.append(((_group(own, digit, False), _group(own, x, True),
+                                _group(other, x, False), _group(other, y, True),
+                                _group(own, y, False), _group(own, digit, True)), removed))
+                placed.update(removed)
+    return chains
+
+
+def _merged_chains(geo: Geometry, chains: list[_Chain]) -> tuple[tuple[ProofNode, ...],
+                                                                 tuple[ProofLink, ...], str]:
+    """The chains drawn as one graph (a node or link they share drawn once) and written one by one,
+    each concluding its own eliminations."""
+    index: dict[ProofNode, int] = {}
+    links: dict[ProofLink, None] = {}
+    written = []
+    for path, removed in chains:
+        for node in path:
+            index.setdefault(node, len(index))
+        steps = tuple(ProofLink(i, i + 1, "weak" if i % 2 else "strong") for i in range(len(path) - 1))
+        for step in steps:
+            links.setdefault(ProofLink(index[path[step.start]], index[path[step.end]], step.kind))
+        written.append(f"{eureka(geo, path, steps)} => {eliminated(geo, removed)}")
+    return tuple(index), tuple(links), "; ".join(written)
+
+
 def _each(geo: Geometry, zs: list[int]) -> str:
     """``4`` or ``each of 4 and 7``."""
     return geo.symbol(zs[0]) if len(zs) == 1 else f"each of {join_names(geo.symbol(z) for z in zs)}"
@@ -251,23 +307,19 @@ LOCKED = "as many digits as cells, so each of its digits fills one of them"
 def _xz_step(geo: Geometry, a: Als, b: Als, restricted: list[int],
              eliminations: tuple[tuple[int, int], ...]) -> Step:
     x = restricted[0]
-    roles = (("als-a", a.cells), ("als-b", b.cells),
-             ("restricted", tuple(bit_indices(a.places[x] | b.places[x]))))
+    # Every restricted common's places: a doubly linked pair's second one is half of its proof.
+    linking = 0
+    for digit in restricted:
+        linking |= a.places[digit] | b.places[digit]
+    roles = (("als-a", a.cells), ("als-b", b.cells), ("restricted", tuple(bit_indices(linking))))
     doubly = len(restricted) >= 2
+    zs = sorted({d for _, d in eliminations})
     if doubly:
-        zs = [z for z in bits(a.digits & b.digits) if z not in restricted] or restricted[1:]
-        z = zs[0]
-        # Z in A is off, so A locks with X; X in B then goes, so B locks with Z on.
-        nodes: tuple[ProofNode, ...] = (_group(a, z, False), _group(a, x, True), _group(b, x, False),
-                                        _group(b, z, True))
-        links: tuple[ProofLink, ...] = (ProofLink(0, 1, "strong"), ProofLink(1, 2, "weak"),
-                                        ProofLink(2, 3, "strong"))
-        proof = chain_proof(geo, (nodes, links), eliminated(geo, eliminations), roles)
+        nodes, links, notation = _merged_chains(geo, _doubly_chains(a, b, restricted, eliminations))
     else:
-        zs = sorted({d for _, d in eliminations})
         nodes, links, notation = _z_chains(geo, a, b, (_group(a, x, True), _group(b, x, False)), zs,
                                            eliminations)
-        proof = Proof(nodes, links, roles, notation=notation)
+    proof = Proof(nodes, links, roles, notation=notation)
     name = "ALS-XZ (doubly linked)" if doubly else "ALS-XZ"
     common = join_digits(geo, restricted)
     if doubly:

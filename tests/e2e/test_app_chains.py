@@ -9,6 +9,7 @@ A screenshot is left in test-artifacts/aic.png.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,9 @@ pytestmark = pytest.mark.e2e
 
 #: Norvig's top95, line 10: its logic solve takes AICs.
 AIC_PUZZLE = ".923.........8.1...........1.7.4...........658.........6.5.2...4.....7.....9....."
+#: magictour's top1465, line 23: step 24 of its logic solve is a doubly linked ALS-XZ that removes
+#: three digits (4 and 6 for each set being locked, 5 for a restricted common lying in one of them).
+DOUBLY_LINKED_PUZZLE = "....4...1.3.6.....8........1.9..5.........87....2......7....26.5...94.........3.."
 #: Norvig's top95, line 7: it needs a forcing chain or net.
 FORCING_PUZZLE = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
 
@@ -94,6 +98,31 @@ def test_an_aic_is_drawn_on_its_candidates(page: Page, site_url: str, artifacts_
     previous = logic_steps(AIC_PUZZLE)[position - 2]
     if not previous["proof"]:
         assert page.evaluate(READ_OVERLAY) is None
+
+
+def test_a_doubly_linked_als_xz_draws_a_chain_for_every_digit_it_removes(page: Page, site_url: str) -> None:
+    """Each digit removed is ringed off where its chain starts and on where it ends (the set, or the
+    other set, that holds it), with the links between, as Python's proof says; "why?" writes one
+    chain per reason. The page drew only the first digit's chain before."""
+    position = 24
+    step = logic_steps(DOUBLY_LINKED_PUZZLE)[position - 1]
+    assert step["name"] == "ALS-XZ (doubly linked)"
+    proof = step["proof"]
+    open_puzzle(page, site_url, DOUBLY_LINKED_PUZZLE)
+    goto(page, position)
+    drawn = page.evaluate(READ_OVERLAY)
+    want = expected(proof["nodes"], proof["links"])
+    assert [{k: v for k, v in link.items() if k != "dash"} for link in drawn["links"]] == want["links"]
+    assert drawn["on"] == want["on"] and drawn["off"] == want["off"]
+    removed = {d for _, d in step["eliminations"]}
+    assert removed == {4, 5, 6}
+    for ringed in (drawn["on"], drawn["off"]):
+        assert removed <= {int(key.split(":")[1]) for key in ringed}
+    page.click("#step-panel details.why summary")
+    written = page.inner_text("#step-panel details.why code")
+    assert written == proof["notation"] and len(written.split("; ")) == 4
+    concluded = {int(d) for chain in written.split("; ") for d in re.findall(r"<>(\d)", chain)}
+    assert concluded == removed
 
 
 def test_a_forcing_chain_draws_every_branch(page: Page, site_url: str) -> None:

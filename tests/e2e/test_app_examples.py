@@ -42,7 +42,9 @@ import("data:text/javascript," + encodeURIComponent(source))
 #: candidate's cell already imply nearly all it concludes from both ways of that candidate; its
 #: contradictions are its own, and at every stall of the logic scanned (the first four of each
 #: puzzle of top95 and top1465, the first of the forum's hardest 2011 nos. 1-100) a cell or house
-#: forcing chain, or else a net, came first.
+#: forcing chain, or else a net, came first. Whole logic solves (every stall, to the solution) of
+#: all of top95, top1465 nos. 1-512, the forum's hardest 2011 nos. 101-221 and the first 91 lines
+#: of the forum's hardest 11+ sample (819 puzzles) take none of these five either.
 ALLOWED_MISSING = {"nice-loop", "continuous-nice-loop", "grouped-nice-loop",
                    "grouped-continuous-nice-loop", "digit-forcing-chain"}
 #: The public sets a label may cite, as "(NAME no. LINE)": the file in tests/data and its

@@ -20,7 +20,7 @@ from pysolver.grid import Grid
 from pysolver.techniques.registry import ON_REQUEST, TECHNIQUES
 from tests.e2e.test_app import (IDLE, STATE, as_pairs, board, click, marked, py, py_view, state, wait_for,
                                 wait_position)
-from tests.helpers import FIGURE_4_9, FIGURE_4_9_SOLUTIONS
+from tests.helpers import FIGURE_4_2, FIGURE_4_9, FIGURE_4_9_SOLUTIONS
 
 pytestmark = pytest.mark.e2e
 
@@ -273,6 +273,35 @@ def test_cancel_stops_a_long_count_and_restarts_the_worker(page: Page, site_url:
     click(page, "count")
     wait_for(page, f"{IDLE} && {STATE}.count !== null")
     assert page.get_attribute("#status", "data-count") == str(FIGURE_4_9_SOLUTIONS)
+
+
+#: Polls the page's state for the progress Python reports while a run goes on (every stage heard).
+HEAR_PROGRESS = """() => {
+  window.heardProgress = [];
+  window.progressPoll = setInterval(() => {
+    const busy = window.__pysolver.state.busy;
+    const stage = busy && busy.progress ? busy.progress.stage : null;
+    if (stage && heardProgress[heardProgress.length - 1] !== stage) heardProgress.push(stage);
+  }, 1);
+}"""
+
+
+def test_solve_by_logic_reports_its_progress_and_undo_takes_it_back_whole(page: Page, site_url: str) -> None:
+    """A 16×16 Solve by logic ran for minutes with nothing to show; Python now reports each step.
+    Undo after it gives back the board from before it (not its last step)."""
+    open_puzzle(page, site_url, FIGURE_4_2)
+    before = py("load", puzzle=FIGURE_4_2)["view"]
+    page.evaluate(HEAR_PROGRESS)
+    click(page, "solve_logic")
+    wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'solved'")
+    heard: list[str] = page.evaluate("() => { clearInterval(progressPoll); return heardProgress; }")
+    assert heard and all(stage.startswith("Solving by logic: ") and " to go (last: " in stage
+                         for stage in heard), heard
+    click(page, "undo")
+    wait_position(page, 0)
+    assert status(page) == ("solving", before["status"]["message"])
+    click(page, "redo")
+    wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'solved'")
 
 
 def test_reload_restores_the_puzzle_and_step_position(page: Page, site_url: str) -> None:

@@ -78,17 +78,32 @@ def test_export_shows_every_form_and_the_path(page: Page) -> None:
     py("load", puzzle=start)
     py("step")
     expected = py("export")
+    expected_path = py("export_path")["path"]
 
     panel = page.locator(PANEL)
     panel.locator("summary").click()
     panel.locator("button[data-intent='export']").click()
     page.wait_for_function(f"document.querySelector('{PANEL}').dataset.state === 'done'")
+    # The texts of the board come without a solve; the path waits for its own button.
+    path = panel.locator("[data-export='path']")
+    assert path.get_attribute("data-path-state") == "idle" and path.locator("textarea").count() == 0
+    page.evaluate("""() => {
+      window.pathWords = [];
+      new MutationObserver(() => {
+        const note = document.querySelector('#export-panel .export-path-note');
+        if (note) pathWords.push(note.textContent);
+      }).observe(document.querySelector('#export-panel .result'), { childList: true, subtree: true, characterData: true });
+    }""")
+    path.locator("button[data-intent='export-path']").click()
+    page.wait_for_function(f"document.querySelector(\"{PANEL} [data-export='path']\").dataset.pathState === 'done'")
+    heard = page.evaluate("pathWords")
+    assert any(words.startswith("Writing the solution path: ") for words in heard), heard
     texts = {name: panel.locator(f"[data-export='{name}'] textarea").input_value()
              for name in ["givens", *formats.FORMAT_NAMES, "path"]}
     assert texts["givens"] == expected["puzzle"] == FIGURE_4_2
     for entry in expected["formats"]:
         assert texts[entry["format"]] == entry["text"]
-    assert texts["path"] == expected["path"] and texts["path"].endswith("solved: Solved in 45 steps.")
+    assert texts["path"] == expected_path and texts["path"].endswith("solved: Solved in 45 steps.")
 
     copy = panel.locator("[data-export='pencilmarks'] button[data-intent='export-copy']")
     copy.click()

@@ -15,8 +15,8 @@
  * 4×4, 6×6 and 16×16 ones come from `pysolver generate` (seeds 4, 6 and 16), the 12×12 one from
  * `pysolver generate --size 12 --level hard --seed 1`; more can be found with
  * scripts/find_examples.py. The nice loops and the digit forcing chain have no example: in no
- * puzzle of those sets scanned does the logic reach them, as the techniques tried before them find
- * a step first (see the test).
+ * puzzle of those sets scanned (819 whole logic solves, every stall to the solution, among them)
+ * does the logic reach them, as the techniques tried before them find a step first (see the test).
  */
 
 export const EXAMPLES = [
