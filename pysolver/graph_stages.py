@@ -1,6 +1,8 @@
 """A chain or pile exclusion told in five stages, one sentence each, for the graph panel's player;
-a Hall violation in three (the candidates, the maximum matching and what it leaves unmatched, the
-set that breaks Hall's condition), and a graph with neither in two.
+a single (a chain or pile of one) in four, its vertex with one edge standing for the paths; a finned
+fish in five, the fish without its fins and then the fins' own; a Hall violation in three (the
+candidates, the maximum matching and what it leaves unmatched, the set that breaks Hall's
+condition), and a graph with neither in two.
 
 Dr. Dobb's "Sudoku & Graph Theory" finds chains and piles without trying combinations: draw the
 candidates as edges, find a maximum matching, follow alternating paths (a candidate edge, then a
@@ -36,7 +38,6 @@ from .step import GraphDrawing, join_names
 from .techniques.exclusion import fish_name
 
 _NOUNS = {"house": ("cell", "digit"), "digit": ("row", "column")}
-
 #: The stage that shows the maximum matching (the first lesson opens at it).
 MATCHING_STAGE = "matching"
 #: A Hall violation's last stage: the set of vertices with too few neighbours.
