@@ -269,7 +269,7 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
     return Step(technique, name, text, size=size, view="digit",
                 houses=tuple(base_houses + cover_houses), digit=digit, cells=cells,
                 digits=(digit,), pattern=tuple((c, digit) for c in cells), eliminations=removed,
-                graph=_drawing(geo, view, rows_base, base, cover, fin_cells, removed),
+                graph_source=_drawing(geo, view, rows_base, base, cover, fin_cells, removed),
                 proof=Proof(roles=(("base", body), ("fins", fin_cells))), details=details)
 
 

@@ -10,6 +10,7 @@ vertex with one edge: the cell's, a chain of one; the digit's, a pile of one.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator
 
 from ..bitsets import bit_indices
@@ -35,7 +36,7 @@ def find_naked_singles(board: Board) -> Iterator[Step]:
                 f"{name} can only be {geo.symbol(digit)}: it is the cell's last candidate.",
                 houses=geo.houses_of[cell], cells=(cell,), digits=(digit,),
                 pattern=((cell, digit),), placements=((cell, digit),),
-                graph=naked_single_graph(board, cell, digit),
+                graph_source=partial(naked_single_graph, board, cell, digit),
                 details=f"Naked single (cell exclusion): every digit other than "
                         f"{geo.symbol(digit)} already stands in {row}, {column} or {box} (a digit "
                         f"appears once in a house){_removed_before(board, cell)}, so {name} "
@@ -48,8 +49,8 @@ def naked_single_graph(board: Board, cell: int, digit: int) -> GraphDrawing | No
     most candidates, which shows best what the single does (the smaller graph on a tie); None
     when no house of the cell has a perfect matching (a broken board).
 
-    The houses are ranked from the candidates before any is drawn: a solve meets a single at
-    nearly every step, and one drawing costs a third of three."""
+    The houses are ranked from the candidates before any is drawn (one drawing costs a third of
+    three), and the step draws it only when asked (``Step.graph``)."""
     geo = board.geometry
     bit = 1 << (digit - 1)
 
@@ -110,7 +111,7 @@ def find_hidden_singles(board: Board) -> Iterator[Step]:
                 f"In {where}, {symbol} fits only in {geo.cell_name(cell)}.",
                 view="house", houses=(house,), cells=(cell,), digits=(digit,),
                 pattern=((cell, digit),), placements=((cell, digit),),
-                graph=hidden_single_graph(board, house, cell, digit),
+                graph_source=partial(hidden_single_graph, board, house, cell, digit),
                 details=f"Hidden single (candidate exclusion): {where} needs one {symbol}, and every "
                         f"other cell of {where} is filled or has lost {symbol} as a candidate (it "
                         f"sees {symbol} placed in a peer{_or_removed(board, house, cell, digit)}), "
