@@ -257,14 +257,14 @@ def too_large(length: int, text_length: int | None = None) -> RequestError:
     only the characters sent in all are known, JSON's quotes and escapes included, and are said so.
 
     >>> print(too_large(2_430_685, text_length=2_430_000))
-    the text is too long: 2,430,000 characters; at most 150,000 are read (a puzzle's text, in any \
-form and size, is at most about 61,000)
+    the puzzle text is too long: 2,430,000 characters; at most 150,000 are read (a puzzle's text, \
+in any form and size, is at most about 61,000)
     >>> print(too_large(20_000_000))
     too much was sent to the solver: 20,000,000 characters in all; at most 1,000,000 are accepted, \
 and a puzzle's text is read up to 150,000 characters
     """
     if text_length is not None:
-        return RequestError(text_too_long("the text", text_length))
+        return RequestError(text_too_long(_TEXT_WORDS["puzzle"], text_length))
     return RequestError(f"too much was sent to the solver: {length:,} characters in all; at most "
                         f"{MAX_REQUEST_CHARS:,} are accepted, and a puzzle's text is read up to "
                         f"{MAX_TEXT_CHARS:,} characters")

@@ -209,7 +209,7 @@ def _log(session: Session) -> list[dict[str, Any]]:
             data = step_json(geo, entry, [e for e in session.steps[:index] if isinstance(e, Step)])
         else:
             proof = entry.proof.summarised() if entry.proof else None
-            data = step_json(geo, replace(entry, graph=None, proof=proof))
+            data = step_json(geo, replace(entry, graph_source=None, proof=proof))
         log.append(data)
     return log
 
@@ -276,8 +276,9 @@ def _load(request: Request, progress: Progress) -> Reply:
     _restore_play(session, _part(request, "play"))
     _Worker.session = session
     reply: Reply = {"view": view(session), "format": imported.format}
-    if hex_text:
-        reply["notice"] = HEX_NOTICE
+    notices = ((HEX_NOTICE,) if hex_text else ()) + imported.notices
+    if notices:
+        reply["notice"] = " ".join(notices)
     return reply
 
 
@@ -545,7 +546,9 @@ def _gtsps(request: Request, progress: Progress) -> Reply:
     if report["reason"]:
         message = f"No solution: {report['reason']}."
     else:
-        message = f"{count:,} solution{'s' if count != 1 else ''} in {report['elapsed_ms']:,.0f} ms."
+        elapsed_ms = report["elapsed_ms"]
+        assert isinstance(elapsed_ms, float | int)
+        message = f"{count:,} solution{'s' if count != 1 else ''} in {duration_text(elapsed_ms / 1000)}."
     return {**report, "solutions": solutions[:GTSPS_LISTED], "listed": min(len(solutions),
             GTSPS_LISTED), "puzzle": grid.line(), "message": message}
 
@@ -627,13 +630,17 @@ def handle(request_text: str, progress: Progress | None = None) -> str:
 MAX_REQUEST_CHARS = fields.MAX_REQUEST_CHARS
 
 
-def oversized(length: int) -> str:
-    """The reply to a request of ``length`` characters that the worker did not pass on.
+def oversized(length: int, text_length: int | None = None) -> str:
+    """The reply to a request of ``length`` characters that the worker did not pass on; with
+    ``text_length``, the length of the puzzle text it carries (a paste), said in that text's own
+    characters rather than the request's.
 
     >>> json.loads(oversized(2_000_000))["error"]["kind"]
     'invalid'
+    >>> json.loads(oversized(2_430_685, 2_430_000))["error"]["message"][:38]
+    'the puzzle text is too long: 2,430,000'
     """
-    error = fields.too_large(length)
+    error = fields.too_large(length, text_length)
     return json.dumps({"ok": False, "error": error.to_json()}, separators=(",", ":"))
 
 

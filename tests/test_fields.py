@@ -99,4 +99,4 @@ def test_a_paste_too_long_is_refused_in_its_own_characters() -> None:
     assert fields.text({"puzzle": paste[:fields.MAX_TEXT_CHARS]}, "puzzle") == paste[:150_000]
     assert "request" not in str(fields.too_large(2_430_685))
     assert str(fields.too_large(2_430_685, text_length=2_430_000)).startswith(
-        "the text is too long: 2,430,000 characters; at most 150,000 are read")
+        "the puzzle text is too long: 2,430,000 characters; at most 150,000 are read")

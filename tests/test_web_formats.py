@@ -121,3 +121,14 @@ def test_load_refuses_a_paste_too_long_in_its_own_characters() -> None:
     assert (error["kind"], error["field"]) == ("invalid", "puzzle")
     assert error["message"].startswith("the puzzle text is too long: 243,000 characters; at most "
                                        "150,000 are read")
+
+
+def test_load_says_how_a_pencil_mark_grid_read_two_ways_was_read() -> None:
+    """The page hears the formats' notice (a lone digit a peer lists is a candidate, not a given)
+    in ``notice``, as it hears the 0–F one: nothing of the reading is silent."""
+    from tests.test_formats import HODOKU_START_PM
+    assert "notice" not in ask("load", puzzle=HODOKU_START_PM)
+    slipped = HODOKU_START_PM.replace("| 478   2678  1    |", "| 478   12678 1    |")
+    reply = ask("load", puzzle=slipped)
+    assert reply["notice"].startswith("r1c3's lone 1 was read as a candidate, not a given, because "
+                                      "r1c2 also lists 1")

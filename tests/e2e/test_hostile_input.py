@@ -252,6 +252,8 @@ def test_an_invisible_character_or_an_overlong_paste_is_named_and_the_text_kept(
         (FIGURE_4_2[:40] + "\u200b" + FIGURE_4_2[40:],
          "unexpected character at position 41 (after r5c4): an invisible zero-width space (U+200B)"),
         (FIGURE_4_2 * 3000, "the puzzle text is too long: 243,000 characters; at most 150,000 are read"),
+        # Past the worker's own limit the text never reaches Python: still counted as pasted.
+        (FIGURE_4_2 * 14_000, "the puzzle text is too long: 1,134,000 characters; at most 150,000 are read"),
     ]:
         hostile.fill("#puzzle-text", text)
         hostile.click("#text-form button[type=submit]")
@@ -260,3 +262,17 @@ def test_an_invisible_character_or_an_overlong_paste_is_named_and_the_text_kept(
                                   arg=says, timeout=60_000)
         assert hostile.evaluate("document.getElementById('puzzle-text').value") == text
         assert hostile.evaluate(f"{STATE}.view.puzzle") == EXAMPLE  # the board stays
+
+
+def test_a_pencil_mark_grid_read_two_ways_says_how_it_was_read(hostile: Page, site_url: str) -> None:
+    """A pencil-mark grid whose lone 1 in r1c3 a peer also lists (a slip) opens with r1c3 as an
+    empty cell, and the page says so and how to make it a given: the reading is never silent."""
+    from tests.test_formats import HODOKU_START_PM
+    boot(hostile, site_url, None)
+    hostile.click(".puzzle-text summary")
+    hostile.fill("#puzzle-text", HODOKU_START_PM.replace("| 478   2678  1    |", "| 478   12678 1    |"))
+    hostile.click("#text-form button[type=submit]")
+    hostile.wait_for_function(f"() => !{STATE}.busy && {STATE}.notice", timeout=60_000)
+    assert hostile.inner_text("#message").startswith(
+        "r1c3's lone 1 was read as a candidate, not a given, because r1c2 also lists 1")
+    assert hostile.evaluate(f"{STATE}.view.values[2]") == 0

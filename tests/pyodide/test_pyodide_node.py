@@ -177,9 +177,11 @@ def test_figure_4_2_solves_by_logic(pyodide: dict[str, Any]) -> None:
 def test_hostile_requests_are_refused_and_the_session_goes_on(pyodide: dict[str, Any]) -> None:
     replies = [json.loads(r) for r in pyodide["sessions"][list(SESSIONS).index("hostile")]]
     *refused, loaded, stepped = replies
-    assert [r["error"]["kind"] for r in refused] == ["invalid"] * 6 + ["format"]
+    assert [r["error"]["kind"] for r in refused] == ["invalid"] * 7
     assert "nests lists and objects 100,000 deep" in refused[0]["error"]["message"]
-    assert [r["error"].get("field") for r in refused[2:6]] == ["limit", None, "position", "actions"]
+    assert [r["error"].get("field") for r in refused[2:]] == ["limit", None, "position", "actions",
+                                                              "puzzle"]
+    assert refused[6]["error"]["message"].startswith("the puzzle text is too long: 900,000 characters")
     assert loaded["ok"] and stepped["view"]["position"] == 1
 
 

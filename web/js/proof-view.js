@@ -13,12 +13,26 @@
  * `nested` link to what it proves, and its sub-proof (Python's `proof.nets`) is listed under
  * "why?" with a toggle button that draws it on the board instead (the store's `proofNet`).
  *
+ * A forcing chain or net with several branches draws each branch's links in its own colour, and a
+ * chooser under the reason ("All | r6c5=2 | r6c5=4 | …", Python's premises, each with its colour)
+ * draws one branch alone, its Eureka line (which ends with what it concludes) written under the
+ * chooser, as HoDoKu and SudokuWiki show one chain at a time. The store's `proofNet` is the one
+ * part of the proof drawn alone: k >= 0 the nested net k, -1-k the branch k, anything else (null,
+ * or NaN from "All", whose button carries no number) the whole proof.
+ *
+ * A key under the reason names each part the outlines draw (Python's role names, `als-a`, `pivot`,
+ * `line-set`, …) beside a swatch drawn by the same style rule as the board's outline.
+ *
  * Test hooks: `#board svg.proof` with `[data-node]`, `line[data-kind="strong"|"weak"|"nested"]` with
  * `data-from`/`data-to` ("cells:digit" of its ends), `circle.node.on|off|elim` with `data-cell` and
  * `data-digit`, `[data-branch]`, `[data-net]` (a nested link, or the drawn sub-proof's marks),
  * `rect[data-role]`; `#step-panel details.why` with `p.details`, `code` and `.nets li` whose
- * `button[data-intent="proof-net"]` has `aria-pressed`.
+ * `button[data-intent="proof-net"]` has `aria-pressed`; `#step-panel .proof-branches` with
+ * `button[data-intent="proof-net"][data-branch]` ("all" or the branch's index) and `code` (the
+ * branch drawn alone); `#step-panel ul.proof-key li[data-role]`.
  */
+
+import { h, redraw } from "./dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -46,8 +60,24 @@ function centre(points) {
 
 const nodeKey = (node) => `${node.cells.join(",")}:${node.digit}`;
 
-/** Draw nodes and links; every mark gets `data-<tag>` = `group` when a tag is given. */
-function drawChain(layer, shape, nodes, links, tag = null, group = null) {
+/** Each branch's colour (its links'), one light and one dark value, none of them the red of an
+ * elimination nor the green and orange of "on" and "off" rings; a seventh branch takes the first
+ * colour again. Styling only: the branches are Python's. */
+const BRANCH_COLOURS = ["light-dark(#1d4ed8, #60a5fa)", "light-dark(#a21caf, #e879f9)",
+  "light-dark(#0f766e, #2dd4bf)", "light-dark(#854d0e, #facc15)", "light-dark(#4338ca, #a5b4fc)",
+  "light-dark(#be185d, #f9a8d4)"];
+const branchColour = (index) => BRANCH_COLOURS[index % BRANCH_COLOURS.length];
+
+/** The branch drawn alone (see the header: the store's `proofNet` below zero), or null. */
+function chosenBranch(proof, net) {
+  const branches = proof && proof.branches ? proof.branches : [];
+  const index = Number.isInteger(net) && net < 0 ? -1 - net : null;
+  return index !== null && index < branches.length ? index : null;
+}
+
+/** Draw nodes and links; every mark gets `data-<tag>` = `group` when a tag is given, every link
+ * the stroke `colour` when one is given. */
+function drawChain(layer, shape, nodes, links, tag = null, group = null, colour = null) {
   const radius = 0.46 / Math.max(shape.box_rows, shape.box_cols);
   const centres = nodes.map((node) => centre(node.cells.map((cell) => spot(shape, cell, node.digit))));
   links.forEach((link) => {
@@ -57,6 +87,7 @@ function drawChain(layer, shape, nodes, links, tag = null, group = null) {
       "data-from": nodeKey(nodes[link.from]), "data-to": nodeKey(nodes[link.to]) });
     if (tag !== null) line.dataset[tag] = String(group);
     if (link.net !== undefined && tag !== "net") line.dataset.net = String(link.net);
+    if (colour !== null) line.style.stroke = colour;
     layer.append(line);
   });
   nodes.forEach((node, index) => {
@@ -74,11 +105,11 @@ function drawChain(layer, shape, nodes, links, tag = null, group = null) {
 /** The nested net to draw instead of the main branches, when one is open and the shown step has it. */
 function openNet(proof, net) {
   const nets = proof && proof.nets ? proof.nets : [];
-  return net !== null && nets[net] && nets[net].nodes.length ? nets[net] : null;
+  return Number.isInteger(net) && net >= 0 && nets[net] && nets[net].nodes.length ? nets[net] : null;
 }
 
 /** Draw `step.proof` over `board` (or clear the layer when there is none); with `net`, the
- * sub-proof of that nested net in place of the main branches. */
+ * sub-proof of that nested net in place of the main branches, or one branch alone. */
 export function renderProof(board, shape, step, net = null) {
   let layer = board.querySelector("svg.proof");
   const proof = step ? step.proof : null;
@@ -103,7 +134,13 @@ export function renderProof(board, shape, step, net = null) {
     drawChain(layer, shape, sub.nodes, sub.links, "net", net);
   } else {
     drawChain(layer, shape, proof.nodes || [], proof.links || []);
-    (proof.branches || []).forEach((branch, index) => drawChain(layer, shape, branch.nodes, branch.links, "branch", index));
+    const branches = proof.branches || [];
+    const alone = chosenBranch(proof, net);
+    branches.forEach((branch, index) => {
+      if (alone !== null && index !== alone) return;
+      drawChain(layer, shape, branch.nodes, branch.links, "branch", index,
+        branches.length > 1 ? branchColour(index) : null);
+    });
   }
   const radius = 0.46 / Math.max(shape.box_rows, shape.box_cols);
   for (const [cell, digit] of step.eliminations) {
@@ -120,6 +157,9 @@ export function renderProof(board, shape, step, net = null) {
  * kept between steps so a reader who opened it keeps it open while stepping.
  */
 export function renderWhy(panel, shown, net = null) {
+  const shownProof = shown && shown.step && shown.step.proof ? shown.step.proof : null;
+  renderKey(panel, shownProof);
+  renderBranches(panel, shownProof, net);
   let details = panel.querySelector("details.why");
   const step = shown && shown.step ? shown.step : null;
   const proof = step && step.proof && step.proof.notation ? step.proof : null;
@@ -190,4 +230,108 @@ function netList(proof) {
   });
   section.append(heading, list);
   return section;
+}
+
+/** The panel's element of class `name` (made when missing, and put in the panel's order: key,
+ * branch chooser, "why?", graph), or none when `wanted` is false. */
+function part(panel, tag, name, wanted) {
+  let el = panel.querySelector(`:scope > .${name}`);
+  if (!wanted) {
+    if (el) el.remove();
+    return null;
+  }
+  if (!el) {
+    el = h(tag, { class: name });
+    const order = ["proof-key", "proof-branches", "why", "graph"];
+    const later = order.slice(order.indexOf(name) + 1).map((next) => panel.querySelector(`:scope > .${next}`));
+    panel.insertBefore(el, later.find((found) => found !== null) ?? null);
+  }
+  return el;
+}
+
+/** A swatch, hidden from assistive technology (its words are beside it). */
+function swatch(width, height, viewBox, ...marks) {
+  const box = svg("svg", { width, height, viewBox, "aria-hidden": "true", focusable: "false" });
+  box.style.verticalAlign = "middle";
+  box.style.flex = "none";
+  box.append(...marks);
+  return box;
+}
+
+/**
+ * The key to the outlines: one entry per role of the proof (Python's name for it), with a swatch
+ * drawn by the board's own style rule (`.proof .role.<name>`), at the board's scale. A role the
+ * style draws no outline for (no stroke) has nothing on the board to name and is left out.
+ */
+function renderKey(panel, proof) {
+  const roles = proof && proof.roles ? Object.keys(proof.roles) : [];
+  const key = part(panel, "ul", "proof-key", roles.length > 0);
+  if (!key) return;
+  if (!redraw(key, JSON.stringify(roles), () => roles.map((role) => {
+    const rect = svg("rect", { x: 0.03, y: 0.03, width: 0.36, height: 0.36, rx: 0.05, class: `role ${role}` });
+    const box = swatch(22, 22, "0 0 0.42 0.42", rect);
+    box.classList.add("proof");
+    const item = h("li", { "data-role": role }, box, h("span", {}, role));
+    item.style.display = "inline-flex";
+    item.style.alignItems = "center";
+    item.style.gap = "4px";
+    return item;
+  }))) return;
+  key.setAttribute("aria-label", "Key to the outlines on the board");
+  Object.assign(key.style, { listStyle: "none", margin: "6px 0 0", padding: "0", display: "flex",
+    flexWrap: "wrap", gap: "4px 14px", fontSize: ".9em" });
+  for (const item of key.children) {
+    const rect = item.querySelector("rect");
+    const stroke = getComputedStyle(rect).stroke;
+    item.hidden = !stroke || stroke === "none";
+  }
+  key.hidden = [...key.children].every((item) => item.hidden);
+}
+
+/**
+ * The branch chooser of a forcing chain or net with several branches: "All", then each branch by
+ * its premise with its colour; each a toggle (the store's `proofNet`, see the header). Under it,
+ * the Eureka line of the branch drawn alone, or the proof's conclusion when all are.
+ */
+function renderBranches(panel, proof, net) {
+  const branches = proof && proof.branches ? proof.branches : [];
+  const chooser = part(panel, "div", "proof-branches", branches.length > 1);
+  if (!chooser) return;
+  const alone = chosenBranch(proof, net);
+  const buttonStyle = { minHeight: "44px", minWidth: "44px", padding: "0 10px", border: "1px solid var(--line)",
+    borderRadius: "8px", background: "var(--card)", color: "var(--ink)", cursor: "pointer",
+    display: "inline-flex", alignItems: "center", gap: "6px" };
+  redraw(chooser, JSON.stringify([proof.notation, branches.map((b) => b.premise)]), () => {
+    const all = h("button", { type: "button", "data-intent": "proof-net", "data-branch": "all", "data-net": "all",
+      title: "Draw every branch, each in its colour" }, "All");
+    const each = branches.map((branch, index) => {
+      const line = svg("line", { x1: 0, y1: 0.5, x2: 2, y2: 0.5 });
+      Object.assign(line.style, { stroke: branchColour(index), strokeWidth: "0.5" });
+      return h("button", { type: "button", "data-intent": "proof-net", "data-branch": index, "data-net": -1 - index,
+        title: `Draw only this branch: ${branch.premise}: ${branch.notation}` },
+      swatch(22, 11, "0 0 2 1", line), branch.premise);
+    });
+    for (const button of [all, ...each]) Object.assign(button.style, buttonStyle);
+    const row = h("div", { role: "group", "aria-label": "Branches of the proof: draw all, or one alone" }, all, ...each);
+    Object.assign(row.style, { display: "flex", flexWrap: "wrap", gap: "6px", alignItems: "center" });
+    const said = h("code", {});
+    Object.assign(said.style, { display: "block", marginTop: "4px", fontSize: ".85em", whiteSpace: "pre-wrap",
+      overflowWrap: "anywhere" });
+    chooser.style.margin = "8px 0 4px";
+    return [row, said];
+  });
+  for (const button of chooser.querySelectorAll("button[data-branch]")) {
+    const pressed = button.dataset.branch === "all" ? alone === null && openNet(proof, net) === null
+      : Number(button.dataset.branch) === alone;
+    if (button.getAttribute("aria-pressed") !== String(pressed)) {
+      button.setAttribute("aria-pressed", String(pressed));
+      button.style.background = pressed ? "var(--accent-soft)" : "var(--card)";
+      button.style.borderColor = pressed ? "var(--accent)" : "var(--line)";
+      button.style.fontWeight = pressed ? "700" : "400";
+    }
+  }
+  const said = chooser.querySelector("code");
+  const words = alone !== null ? `${branches[alone].premise}: ${branches[alone].notation}`
+    : `${branches.length} branches, each in its colour => ${proof.notation.split(" => ").pop()}`;
+  if (said.textContent !== words) said.textContent = words;
 }

@@ -96,7 +96,9 @@ export class SolverClient extends EventTarget {
       this._pending.set(id, { resolve, reject, onProgress: onProgress || (() => {}) });
     });
     this._setBusy();
-    this._worker.postMessage({ id, request: text });
+    // The pasted text's own length, for the worker's refusal of a request too large to pass on.
+    const textLength = typeof args.puzzle === "string" ? args.puzzle.length : undefined;
+    this._worker.postMessage({ id, request: text, textLength });
     return promise;
   }
 

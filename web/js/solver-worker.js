@@ -310,13 +310,15 @@ function progressPoster(id) {
 
 // Python refuses oversized text too, but copying megabytes into it first costs seconds: the length
 // is checked here and only the number crosses, for Python's reply (one message, worded in Python).
-// `text.length` counts UTF-16 units, at least Python's count of characters.
-function answer(id, request) {
+// `text.length` counts UTF-16 units, at least Python's count of characters. A pasted puzzle's own
+// length (`textLength`, sent by the client) is passed too, so that the refusal speaks of what the
+// person pasted.
+function answer(id, request, textLength) {
   let reply;
   try {
     const text = typeof request === "string" ? request : JSON.stringify(request);
     const python = text.length > web.maxRequestChars
-      ? web.oversized(text.length)
+      ? web.oversized(text.length, textLength)
       : web.handle(text, progressPoster(id));
     reply = JSON.parse(python);
   } catch (error) {
@@ -327,13 +329,13 @@ function answer(id, request) {
 }
 
 self.onmessage = async (event) => {
-  const { id, request } = event.data;
+  const { id, request, textLength } = event.data;
   try {
     await booted;
   } catch (error) {
     postMessage({ id, error: { kind: "boot", message: `The solver failed to start (${stage}): ${describe(error)}` } });
     return;
   }
-  postMessage(answer(id, request));
+  postMessage(answer(id, request, textLength));
   lastRequest = performance.now();
 };
