@@ -99,13 +99,17 @@ def test_a_refused_address_names_itself_and_opens_the_saved_game(page: Page, sit
     to come from the address, and the board keeps the previous puzzle."""
     state = open_with(page, site_url, record())
     assert state["actions"] == 3
+    entries = page.evaluate("history.length")
     page.evaluate("() => { location.hash = '#p=12345'; }")
-    page.wait_for_function("() => window.__pysolver.state.error !== null", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => window.__pysolver.state.error !== null && location.hash.length > 20",
+                           timeout=READY_TIMEOUT_MS)
     running = state_of(page)
     assert running["message"] is not None and "address" in running["message"]
     assert "found 5" in running["message"] and "previous puzzle" in running["message"]
     assert (running["puzzle"], running["actions"]) == (FIGURE_4_2, 3)
-    page.reload()
+    assert running["hash"].startswith(f"#p={FIGURE_4_2}") and running["history"] == entries + 1
+    page.goto("about:blank")
+    page.goto(f"{site_url}#p=12345")
     page.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
     page.wait_for_function("() => !document.getElementById('message').hidden", timeout=READY_TIMEOUT_MS)
     reloaded = state_of(page)
