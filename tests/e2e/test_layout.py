@@ -288,3 +288,13 @@ def test_a_history_entry_clicked_brings_the_board_and_its_step_into_view(phone: 
                height: innerHeight }; }""")
     assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
     assert seen["step"]["top"] >= 0 and seen["step"]["bottom"] <= seen["height"], seen
+
+
+@pytest.mark.parametrize("phone", [(844, 390)], indirect=True, ids=["844x390"])
+def test_a_phone_held_sideways_fits_the_16_by_16_board_and_its_play_bar(phone: Page, site_url: str) -> None:
+    boxes = open_size(phone, site_url, 16)
+    phone.evaluate("document.getElementById('board').scrollIntoView({ block: 'start' })")
+    boxes = phone.evaluate(BOXES)
+    assert boxes["board"]["height"] <= boxes["height"], boxes
+    assert boxes["board"]["top"] >= 0 and boxes["board"]["bottom"] <= boxes["height"], boxes
+    assert boxes["bar"]["left"] >= boxes["board"]["right"] and boxes["bar"]["top"] < boxes["height"], boxes
