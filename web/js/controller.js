@@ -243,9 +243,9 @@ export function createController(store, client, { setAside = () => "" } = {}) {
       if (why) problems = [...problems, `The link's digits and notes were left out: ${why.message}.`];
     }
     // Python refused the address's puzzle: said to come from the address, and what the board shows.
-    if (!ok && fromAddress && store.state.error) {
-      const shows = isLoaded(store.state) ? "the board still shows the previous puzzle"
-        : "the board shows the address's text as it was read";
+    // (A text shown on the board as it was read, its cell marked, needs no more words.)
+    if (!ok && fromAddress && store.state.error && entryText(store.state) !== position.puzzle.trim()) {
+      const shows = isLoaded(store.state) ? "the board still shows the previous puzzle" : "no board was opened from it";
       dispatch({ type: "error", error: { ...store.state.error,
         message: `The puzzle in the address was not opened (${store.state.error.message}); ${shows}.` } });
     }

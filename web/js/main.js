@@ -402,7 +402,7 @@ async function restore() {
   const refused = !opened && hash.value !== null && kept !== null && kept.puzzle !== hash.value.puzzle;
   if (refused) {
     const why = store.state.error ? store.state.error.message : "Python refused it.";
-    await control.open(kept, saved, [...problems, `${why.replace(/; the board shows .*$/, "")}; the saved game `
+    await control.open(kept, saved, [...problems, `${why.replace(/; no board was opened from it\.$/, "")}; the saved game `
       + "was opened instead."], saved.mode);
   }
   await afterNextPaint();
