@@ -322,13 +322,9 @@ function followAddress() {
   // While a run goes on the address is refused (said by the controller) and given back to the board
   // shown, in place: else the next save would push the shown puzzle after it, a second entry for
   // Back to pass.
-  const refused = store.state.busy !== null && !store.state.busy.interruptible;
-  const opened = control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry(), { fromAddress: true });
-  if (refused) writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: true, mode: store.state.mode });
-  // Refused by Python, the board still showing the previous puzzle: the address names it again, in
-  // place, so that Back does not lead to the refused address once more.
-  else opened.then((ok) => !ok && isLoaded(store.state) && writeHash({ puzzle: snap.puzzle, ...snap.address },
-    { inPlace: true, mode: store.state.mode }));
+  control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry(), { fromAddress: true });
+  // Not refused, the opening has begun by now (open() marks it before its first wait).
+  if (!store.state.opening) writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: true, mode: store.state.mode });
 }
 /** Another tab of the page saved another puzzle's game over this tab's (the browser keeps one): said
  * once for each such game, since a reload here would open it; this tab's game stays in its address
