@@ -81,6 +81,13 @@ def _check(step: Step, solution: tuple[int, ...]) -> None:
             else:
                 assert link.net is None
     assert used == set(range(len(proof.nets))), "every nested net backs a link of its branch"
+    # Each branch says what it concludes: the step's placement or elimination, or the rule it breaks.
+    if "breaks a rule" in step.text:
+        assert all(b.conclusion and b.conclusion in step.text for b in proof.branches), step.text
+    else:
+        (cell, digit), = step.placements or step.eliminations
+        said = f"r{cell // 9 + 1}c{cell % 9 + 1} is {'' if step.placements else 'not '}{digit}"
+        assert all(branch.conclusion == said for branch in proof.branches), step.details
     for net in proof.nets:
         cell, digit, on = _literal(net.premise)
         assert _literal(net.shows) == (cell, digit, not on), "a net rules its own premise out"
