@@ -27,7 +27,7 @@ from typing import Any, Iterable
 
 from .geometry import Geometry
 from .graph_layout import PreviousOrder, layout, previous_order
-from .graph_stages import is_hall_violation, stages
+from .graph_stages import fin_edges, is_hall_violation, stages
 from .step import GraphDrawing, Step, join_names
 from .techniques.guessing import BACKTRACK
 
@@ -75,12 +75,13 @@ def graph_json(geometry: Geometry, graph: GraphDrawing, earlier: Iterable[Step] 
 
 def drawing_json(graph: GraphDrawing, previous: PreviousOrder | None = None, *,
                  with_stages: bool = True) -> dict[str, Any]:
-    """Any drawn graph with its layout, its stages (a Hall violation's always) and ``violation``:
-    whether it has no perfect matching, its pattern being the set that breaks Hall's condition."""
+    """Any drawn graph with its layout, its stages (a Hall violation's always), ``violation``:
+    whether it has no perfect matching, its pattern being the set that breaks Hall's condition,
+    and ``fins``: the edges leaving the pattern, a finned fish's fins (none for any other)."""
     placed = layout(graph, previous)
     violation = is_hall_violation(graph)
     return {**graph.to_json(), "layout": {"left": list(placed.left), "right": list(placed.right)},
-            "violation": violation,
+            "violation": violation, "fins": [list(e) for e in fin_edges(graph)],
             "stages": [stage.to_json() for stage in stages(graph)] if with_stages or violation else []}
 
 

@@ -1,6 +1,8 @@
 """A chain or pile exclusion told in five stages, one sentence each, for the graph panel's player;
-a Hall violation in three (the candidates, the maximum matching and what it leaves unmatched, the
-set that breaks Hall's condition), and a graph with neither in two.
+a single (a chain or pile of one) in four, its vertex with one edge standing for the paths; a finned
+fish in five, the fish without its fins and then the fins' own; a Hall violation in three (the
+candidates, the maximum matching and what it leaves unmatched, the set that breaks Hall's
+condition), and a graph with neither in two.
 
 Dr. Dobb's "Sudoku & Graph Theory" finds chains and piles without trying combinations: draw the
 candidates as edges, find a maximum matching, follow alternating paths (a candidate edge, then a
@@ -33,6 +35,7 @@ from typing import Any
 
 from .geometry import plural
 from .step import GraphDrawing, join_names
+from .techniques.exclusion import fish_name
 
 _NOUNS = {"house": ("cell", "digit"), "digit": ("row", "column")}
 #: The stage that shows the maximum matching (the first lesson opens at it).
@@ -85,6 +88,11 @@ def _right_names(graph: GraphDrawing, indices: list[int]) -> str:
     if graph.kind != "house":
         return join_names(names)
     return f"digit {names[0]}" if len(names) == 1 else f"the digits {join_names(names)}"
+
+
+def _article(name: str) -> str:
+    """'an X-Wing', 'a Swordfish'."""
+    return f"{'an' if name[:1] in 'AEIOX' else 'a'} {name}"
 
 
 def _capital(text: str) -> str:
@@ -181,9 +189,103 @@ def _violation_stages(graph: GraphDrawing) -> tuple[Stage, ...]:
     )
 
 
+def fin_edges(graph: GraphDrawing) -> tuple[tuple[int, int], ...]:
+    """The edges leaving the pattern: a finned fish's fins (a chain's edges from its rows to other
+    columns, a pile's from other rows to its columns). A chain or pile proper has none, nor has
+    the set of a Hall violation."""
+    pattern_left, pattern_right = set(graph.pattern_left), set(graph.pattern_right)
+    if graph.pattern_kind == "chain":
+        return tuple(e for e in graph.edges if e[0] in pattern_left and e[1] not in pattern_right)
+    return tuple(e for e in graph.edges if e[1] in pattern_right and e[0] not in pattern_left)
+
+
+def _single_stages(graph: GraphDrawing, edges_text: str, matching_text: str) -> tuple[Stage, ...]:
+    """A naked or hidden single drawn in its house: the candidates, the matching, the vertex with
+    one edge (a chain or pile of one, the k = 1 case of chain or pile exclusion) and what goes."""
+    (i,), (j,) = graph.pattern_left, graph.pattern_right
+    cell, digit, house = graph.left[i].label, graph.right[j].label, _the(graph.title)
+    removed = _plural(len(graph.removed), "candidate")
+    if graph.pattern_kind == "chain":
+        pattern_text = (f"{cell} has a single edge, to {digit}: a chain of one cell with one digit "
+                        f"(a naked single). It is chain exclusion with k = 1: k cells with only k "
+                        f"digits between them take those digits, so {cell} is {digit}.")
+        removed_text = (f"So {digit} leaves every other cell of {house}: the red edges go "
+                        f"({removed})." if graph.removed else
+                        f"No other cell of {house} still has {digit}: nothing more goes here.")
+    else:
+        pattern_text = (f"Digit {digit} has a single edge, to {cell}: a pile of one digit that fits "
+                        f"in one cell (a hidden single). It is pile exclusion with k = 1: k digits "
+                        f"that fit in only k cells fill them, so {cell} is {digit}.")
+        removed_text = (f"So {cell} loses every other digit: the red edges go ({removed})."
+                        if graph.removed else f"{cell} has no other candidate: nothing more goes.")
+    return (
+        Stage("edges", edges_text, ("edges",)),
+        Stage(MATCHING_STAGE, matching_text, ("edges", "matching")),
+        Stage("pattern", pattern_text, ("edges", "matching", "pattern")),
+        Stage("removed", removed_text, ("edges", "matching", "pattern", "removed")),
+    )
+
+
+def _cell_name(graph: GraphDrawing, i: int, j: int) -> str:
+    """The cell of edge (row i, column j) of a digit's graph: ``r3c5``."""
+    return f"r{graph.left[i].id + 1}c{graph.right[j].id + 1}"
+
+
+def _finned_stages(graph: GraphDrawing, fins: tuple[tuple[int, int], ...], edges_text: str,
+                   matching_text: str) -> tuple[Stage, ...]:
+    """A finned or sashimi fish: the candidates, the matching, the fish it would be without its
+    fins, why the fins leave only the cover-line cells in their box that see every fin to lose
+    the digit, and those removed edges."""
+    symbol = graph.symbol
+    chain = graph.pattern_kind == "chain"
+    rows = join_names(graph.left[i].label for i in sorted(graph.pattern_left))
+    columns = join_names(graph.right[j].label for j in sorted(graph.pattern_right))
+    base, cover = (rows, columns) if chain else (columns, rows)
+    fish = fish_name(len(graph.pattern_left))
+    fin_names = join_names(_cell_name(graph, i, j) for i, j in sorted(fins))
+    one_fin = len(fins) == 1
+    fin_word, fins_box = ("fin", "the fin's box") if one_fin else ("fins", "the fins' box")
+    # Sashimi: a base line left with a single cover cell without its fins.
+    fish_edges = [(i, j) for i, j in graph.edges
+                  if i in graph.pattern_left and j in graph.pattern_right]
+    base_ends = [i if chain else j for i, j in fish_edges]
+    thin = [v for v in sorted(set(base_ends)) if base_ends.count(v) == 1]
+    sashimi = ""
+    if thin:
+        names = join_names((graph.left if chain else graph.right)[v].label for v in thin)
+        sashimi = (f" It is sashimi: {names} would keep a single {symbol}, so the {fish} alone "
+                   f"would be degenerate.")
+    pattern_text = (f"{_capital(base)} would have their {plural(symbol)} only in {cover} without "
+                    f"the {fin_word} {fin_names} (dotted): a {graph.pattern_kind}, so "
+                    f"{_article(fish)}.{sashimi}")
+    struck = join_names(_cell_name(graph, i, j) for i, j in graph.removed)
+    either = (f"But for the fin {fin_names}: either the fin is {symbol}" if one_fin else
+              f"But for the fins {fin_names}, all in one box: either a fin is {symbol}")
+    fins_text = (f"{either}, or the {fish} holds and {symbol} leaves the rest of {cover}. So only "
+                 f"the cells of {cover} outside {base} that see every fin, in {fins_box}, lose "
+                 f"{symbol} either way: {struck}.")
+    removed = set(graph.removed)
+    kept = [_cell_name(graph, i, j) for i, j in graph.edges if (i, j) not in removed
+            and (j in graph.pattern_right if chain else i in graph.pattern_left)
+            and (i not in graph.pattern_left if chain else j not in graph.pattern_right)]
+    keep = (f" {join_names(kept)}, outside {fins_box}, {'keeps' if len(kept) == 1 else 'keep'} "
+            f"{symbol}: {'it does' if len(kept) == 1 else 'they do'} not see every fin."
+            if kept else "")
+    removed_text = (f"So {symbol} leaves {struck}: the red edges go "
+                    f"({_plural(len(graph.removed), 'candidate')}).{keep}")
+    return (
+        Stage("edges", edges_text, ("edges",)),
+        Stage(MATCHING_STAGE, matching_text, ("edges", "matching")),
+        Stage("pattern", pattern_text, ("edges", "matching", "pattern", "fins")),
+        Stage("fins", fins_text, ("edges", "matching", "pattern", "fins")),
+        Stage("removed", removed_text, ("edges", "matching", "pattern", "fins", "removed")),
+    )
+
+
 def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
-    """The stages of the step drawn in ``graph``: five for a chain or pile, three for a Hall
-    violation, two (the candidates and the matching) for a graph that proves nothing."""
+    """The stages of the step drawn in ``graph``: five for a chain or pile (four for one of size
+    one, a single; five with the fins' own for a finned fish), three for a Hall violation, two (the
+    candidates and the matching) for a graph that proves nothing."""
     if is_hall_violation(graph):
         return _violation_stages(graph)
     left_noun, right_noun = _NOUNS[graph.kind]
@@ -197,6 +299,11 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
     if not graph.pattern_left and not graph.pattern_right:
         return (Stage("edges", edges_text, ("edges",)),
                 Stage(MATCHING_STAGE, matching_text, ("edges", "matching")))
+    fins = fin_edges(graph)
+    if fins:
+        return _finned_stages(graph, fins, edges_text, matching_text)
+    if house and len(graph.pattern_left) == len(graph.pattern_right) == 1:
+        return _single_stages(graph, edges_text, matching_text)
     start, walked, reached_left, reached_right = _walk(graph)
     chain = graph.pattern_kind == "chain"
     cells = join_names(left_names[i] for i in sorted(graph.pattern_left))

@@ -13,7 +13,8 @@ deriving anything itself.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Literal, Sequence
+from functools import cached_property
+from typing import Any, Callable, Iterable, Literal, Sequence
 
 from .geometry import Geometry
 from .techniques import Technique
@@ -241,10 +242,20 @@ class Step:
     pattern: tuple[Candidate, ...] = ()
     placements: tuple[Candidate, ...] = ()
     eliminations: tuple[Candidate, ...] = ()
-    graph: GraphDrawing | None = field(default=None, repr=False)
+    #: The graph the step was read from as the page draws it (``graph``), or how to draw it: a
+    #: single's drawing is built only when asked for, since a solve meets a single at nearly every
+    #: step and shows few of them (drawing each made a logic solve about 29% slower).
+    graph_source: GraphDrawing | Callable[[], GraphDrawing | None] | None = field(
+        default=None, repr=False, compare=False)
     proof: Proof | None = field(default=None, repr=False)
     #: The whole argument behind ``text`` (which stays within two short sentences).
     details: str = field(default="", repr=False)
+
+    @cached_property
+    def graph(self) -> GraphDrawing | None:
+        """The bipartite graph the step was read from, as the page draws it, or None."""
+        source = self.graph_source
+        return source() if callable(source) else source
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for the page and ``steps --json``: cells 0-based, digits 1..n."""

@@ -209,7 +209,7 @@ def _log(session: Session) -> list[dict[str, Any]]:
             data = step_json(geo, entry, [e for e in session.steps[:index] if isinstance(e, Step)])
         else:
             proof = entry.proof.summarised() if entry.proof else None
-            data = step_json(geo, replace(entry, graph=None, proof=proof))
+            data = step_json(geo, replace(entry, graph_source=None, proof=proof))
         log.append(data)
     return log
 

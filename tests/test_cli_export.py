@@ -204,4 +204,4 @@ def test_a_path_shorter_than_after_is_reported_and_the_rest_exported(
     out, err = capsys.readouterr()
     assert len(out.splitlines()) == 2
     assert err == ("pysolver: error: after.txt line 2: --after 2: the solution path has only 1 "
-                   "steps\n")
+                   "step\n")

@@ -22,6 +22,7 @@ from itertools import islice
 from .. import formats
 from ..errors import PuzzleError
 from ..formats.path import path_text
+from ..play import counted
 from ..session import Session
 from .inputs import Puzzles, add_puzzle_arguments
 from .options import whole_number
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
                                           args.after))
             if taken < args.after:
                 puzzles.report(f"{label}: " if label else "", PuzzleError(
-                    f"--after {args.after}: the solution path has only {taken} steps"))
+                    f"--after {args.after}: the solution path has only {counted(taken, 'step')}"))
                 continue
             session = Session(imported.puzzle, session.board)
         if args.format == "path":

@@ -176,7 +176,7 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
                        f"vertices: removes {removes}.")
         return Step(technique, subset_name(pattern.kind, size), text, size=size, view="house",
                     houses=(house,), cells=cells, digits=digits, pattern=pattern_candidates,
-                    eliminations=eliminations, graph=graph, details=details)
+                    eliminations=eliminations, graph_source=graph, details=details)
     digit = view.index
     symbol = geo.symbol(digit)
     rows = [view.left[i] for i in lefts]
@@ -201,7 +201,7 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
     return Step(FISH, fish_name(size), text, size=size, view="digit",
                 houses=tuple(base + cover), digit=digit,
                 cells=tuple(c for c, _ in pattern_candidates), digits=(digit,),
-                pattern=pattern_candidates, eliminations=eliminations, graph=graph,
+                pattern=pattern_candidates, eliminations=eliminations, graph_source=graph,
                 details=details)
 
 

@@ -20,8 +20,10 @@ from ..bitsets import bit_indices
 from ..board import Board
 from ..geometry import Geometry, plural
 from ..levels import Level
-from ..step import Candidate, Proof, Step, describe_eliminations, join_names, outcome
-from ..views import digit_view
+from ..drawings import view_drawing
+from ..step import (Candidate, GraphDrawing, Proof, Step, describe_eliminations, join_names,
+                    outcome)
+from ..views import ViewGraph, digit_view
 from . import SizeGrade, Technique
 from .exclusion import fish_name
 
@@ -104,7 +106,8 @@ def _digit_fish(board: Board, digit: int, by_row: dict[int, int],
     sized = (geo, digit, state, size)
     steps = _FISH.get(sized)
     if steps is None:
-        steps = [step for fish in boxes for step in _fish_in_box(geo, board, fish, size)]
+        view = digit_view(board, digit)
+        steps = [step for fish in boxes for step in _fish_in_box(geo, board, fish, size, view)]
         _remember(_FISH, sized, steps)
     return steps
 
@@ -137,8 +140,10 @@ def _box_fish(geo: Geometry, digit: int, rows_base: bool, lines: dict[int, int],
     return _BoxFish(digit, rows_base, lines, band, stack, tuple(needs))
 
 
-def _fish_in_box(geo: Geometry, board: Board, fish: _BoxFish, size: int) -> Iterator[Step]:
-    """The finned fish of ``size`` whose fins lie in the box of ``fish``."""
+def _fish_in_box(geo: Geometry, board: Board, fish: _BoxFish, size: int,
+                 view: ViewGraph) -> Iterator[Step]:
+    """The finned fish of ``size`` whose fins lie in the box of ``fish`` (``view``: the digit's
+    rows × columns graph, drawn with each step)."""
     lines, band, stack = fish.lines, fish.band, fish.stack
     eligible = [(line, needed, in_box) for line, needed, count, in_box in fish.needs
                 if count <= size]
@@ -166,7 +171,7 @@ def _fish_in_box(geo: Geometry, board: Board, fish: _BoxFish, size: int) -> Iter
             if not any(lines[line] & stack & ~cover for line in in_band):
                 continue  # no fin
             step = _finned_step(geo, board, fish.digit, fish.rows_base, lines, base, cover, band,
-                                stack)
+                                stack, view)
             if step is not None:
                 yield step
 
@@ -202,7 +207,8 @@ def _bases(eligible: list[tuple[int, int, bool]],
 
 
 def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines: dict[int, int],
-                 base: tuple[int, ...], cover: int, band: range, stack: int) -> Step | None:
+                 base: tuple[int, ...], cover: int, band: range, stack: int,
+                 view: ViewGraph) -> Step | None:
     if any(not lines[line] & cover for line in base):
         return None
     fins = [(line, cross) for line in base if line in band
@@ -263,7 +269,27 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
     return Step(technique, name, text, size=size, view="digit",
                 houses=tuple(base_houses + cover_houses), digit=digit, cells=cells,
                 digits=(digit,), pattern=tuple((c, digit) for c in cells), eliminations=removed,
+                graph_source=_drawing(geo, view, rows_base, base, cover, fin_cells, removed),
                 proof=Proof(roles=(("base", body), ("fins", fin_cells))), details=details)
+
+
+def _drawing(geo: Geometry, view: ViewGraph, rows_base: bool, base: tuple[int, ...], cover: int,
+             fin_cells: tuple[int, ...], removed: tuple[Candidate, ...]) -> GraphDrawing | None:
+    """The digit's rows × columns graph with the fish's base and cover lines as the pattern (a
+    chain of base rows, or a pile of base columns, as the plain fish are drawn), its fins the edges
+    that leave it and its eliminations the removed edges."""
+    rows = list(base) if rows_base else bit_indices(cover)
+    columns = bit_indices(cover) if rows_base else list(base)
+    row_index = {row: i for i, row in enumerate(view.left)}
+    if any(row not in row_index for row in rows + [geo.row_of[c] for c in fin_cells]):
+        return None  # a base or cover row with the digit placed: a broken board
+
+    def edge(cell: int) -> tuple[int, int]:
+        return row_index[geo.row_of[cell]], geo.col_of[cell]
+
+    return view_drawing(geo, view, "chain" if rows_base else "pile",
+                        [row_index[row] for row in rows], columns,
+                        [edge(c) for c, _ in removed], [edge(c) for c in fin_cells])
 
 
 FINNED_FISH = Technique(

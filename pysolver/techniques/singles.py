@@ -4,16 +4,22 @@ The names are those of farhiongit/sudoku-solver.
 
 They are the chains and piles of size one: a cell with one candidate left, a digit with one place
 left in a house. Hidden singles are looked for in boxes first, where people find them most easily.
+Each step carries its house's graph (Dr. Dobb's "Sudoku & Graph Theory"), where the single is a
+vertex with one edge: the cell's, a chain of one; the digit's, a pile of one.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator
 
+from ..bitsets import bit_indices
 from ..board import Board
 from ..levels import Level
+from ..drawings import view_drawing
 from ..geometry import bits
-from ..step import Step, join_names
+from ..step import GraphDrawing, Step, join_names
+from ..views import house_view
 from . import Technique
 
 
@@ -30,10 +36,45 @@ def find_naked_singles(board: Board) -> Iterator[Step]:
                 f"{name} can only be {geo.symbol(digit)}: it is the cell's last candidate.",
                 houses=geo.houses_of[cell], cells=(cell,), digits=(digit,),
                 pattern=((cell, digit),), placements=((cell, digit),),
+                graph_source=partial(naked_single_graph, board, cell, digit),
                 details=f"Naked single (cell exclusion): every digit other than "
                         f"{geo.symbol(digit)} already stands in {row}, {column} or {box} (a digit "
                         f"appears once in a house){_removed_before(board, cell)}, so {name} "
                         f"has {geo.symbol(digit)} as its only candidate.")
+
+
+def naked_single_graph(board: Board, cell: int, digit: int) -> GraphDrawing | None:
+    """The graph of one of the cell's houses, where the cell has a single edge (a chain of one)
+    and the edges of ``digit`` from the house's other cells are removed: the house that loses the
+    most candidates, which shows best what the single does (the smaller graph on a tie); None
+    when no house of the cell has a perfect matching (a broken board).
+
+    The houses are ranked from the candidates before any is drawn (one drawing costs a third of
+    three), and the step draws it only when asked (``Step.graph``)."""
+    geo = board.geometry
+    bit = 1 << (digit - 1)
+
+    def rank(house: int) -> tuple[int, int]:
+        cells = [c for c in geo.houses[house] if not board.values[c]]
+        return -sum(1 for c in cells if c != cell and board.candidates[c] & bit), len(cells)
+
+    for house in sorted(geo.houses_of[cell], key=rank):
+        view = house_view(board, house)
+        at = view.left.index(cell)
+        removed = [(i, digit - 1) for i, mask in enumerate(view.adjacency) if i != at and mask & bit]
+        drawing = view_drawing(geo, view, "chain", (at,), (digit - 1,), removed)
+        if drawing is not None:
+            return drawing
+    return None
+
+
+def hidden_single_graph(board: Board, house: int, cell: int, digit: int) -> GraphDrawing | None:
+    """The house's graph, where the digit has a single edge (a pile of one) and the cell's other
+    candidates are removed; None when the house has no perfect matching."""
+    view = house_view(board, house)
+    at = view.left.index(cell)
+    removed = [(at, j) for j in bit_indices(view.adjacency[at]) if j != digit - 1]
+    return view_drawing(board.geometry, view, "pile", (at,), (digit - 1,), removed)
 
 
 def _removed_before(board: Board, cell: int) -> str:
@@ -70,6 +111,7 @@ def find_hidden_singles(board: Board) -> Iterator[Step]:
                 f"In {where}, {symbol} fits only in {geo.cell_name(cell)}.",
                 view="house", houses=(house,), cells=(cell,), digits=(digit,),
                 pattern=((cell, digit),), placements=((cell, digit),),
+                graph_source=partial(hidden_single_graph, board, house, cell, digit),
                 details=f"Hidden single (candidate exclusion): {where} needs one {symbol}, and every "
                         f"other cell of {where} is filled or has lost {symbol} as a candidate (it "
                         f"sees {symbol} placed in a peer{_or_removed(board, house, cell, digit)}), "

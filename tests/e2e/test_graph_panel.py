@@ -3,7 +3,9 @@ level, the chain on top), the stage player reading the argument one stage and on
 time, and a vertex lighting its cell or digit on the board (and a cell its vertex).
 
 Expectations come from ``pysolver.web.handle`` on the same puzzle and position. Screenshots of the
-graph at each stage are left in test-artifacts/graph-stage-*.png.
+graph at each stage are left in test-artifacts/graph-stage-*.png, of a single's graph on a phone in
+graph-single-*.png and of the finned and sashimi X-Wings' in graph-finned-x-wing-*.png and
+graph-sashimi-x-wing-*.png.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from pysolver.logic import FIGURE_4_2
 from tests.e2e.test_app import click, py_view, wait_position
+from tests.e2e.test_app_chains import first_step, goto
+from tests.e2e.test_app_examples import EXAMPLES
 from tests.e2e.test_app_steps import CHAIN_AT, TOP95_13, edge_keys, open_puzzle
 
 pytestmark = pytest.mark.e2e
@@ -153,3 +158,71 @@ def test_the_keyboard_keeps_its_place_and_screen_readers_hear_only_the_words(pag
     page.keyboard.press("Enter")
     wait_position(page, CHAIN_AT - 1)
     assert page.evaluate("() => document.activeElement.dataset.position") == str(CHAIN_AT - 1), page.evaluate(FOCUSED)
+
+
+#: The stage buttons' labels (◀ and ▶ carry an aria-label, All an empty data-stage).
+STAGE_LABELS = "(els) => els.map((el) => el.textContent)"
+STAGE_BUTTONS = "#graph .stage-buttons button[data-stage]:not([aria-label])"
+#: The fin edges drawn, and how each looks.
+READ_FINS = """() => [...document.querySelectorAll('#graph svg.bipartite line.edge.fin')].map((el) => ({
+  edge: el.dataset.edge, dash: getComputedStyle(el).strokeDasharray, stroke: getComputedStyle(el).stroke }))"""
+
+
+def test_a_naked_single_is_a_cell_vertex_with_one_edge_on_a_phone(page: Page, site_url: str,
+                                                                   artifacts_dir: Path) -> None:
+    """Figure 4.2's first step, a naked single, at 390×844: its house graph with four stages, the
+    cell's one edge, and the removed edges; the drawing fits the screen's width."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_puzzle(page, site_url, FIGURE_4_2)
+    click(page, "step")
+    wait_position(page, 1)
+    step: dict[str, Any] = py_view(FIGURE_4_2, ["logic"])["steps"][0]
+    graph = step["graph"]
+    assert step["technique"] == "naked-single" and graph["kind"] == "house"
+    assert page.eval_on_selector_all(STAGE_BUTTONS, STAGE_LABELS) == [
+        "1 Candidates", "2 Matching", "3 Chain", "4 Removed", "All"]
+    (cell,) = graph["pattern"]["left"]
+    assert page.locator(f"{GRAPH} line.edge[data-edge^='{cell}-']").count() == 1
+    stage_button(page, "3 Chain")
+    drawn = page.evaluate(READ_DRAWING)
+    assert drawn["text"] == graph["stages"][2]["text"] and "chain exclusion with k = 1" in drawn["text"]
+    page.locator(GRAPH).screenshot(path=str(artifacts_dir / "graph-single-chain.png"))
+    stage_button(page, "4 Removed")
+    assert page.evaluate(READ_DRAWING)["crossesShown"] == len(graph["removed"]) > 0
+    box = page.locator(GRAPH).bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    page.locator("#graph").screenshot(path=str(artifacts_dir / "graph-single-removed.png"))
+
+
+@pytest.mark.parametrize("example", ["finned-x-wing", "sashimi-x-wing"])
+def test_a_finned_fish_draws_its_fins_apart_and_tells_why_they_limit_the_removals(
+    page: Page, site_url: str, artifacts_dir: Path, example: str
+) -> None:
+    """The examples' first finned (or sashimi) X-Wing: its fins dotted once the fish is shown
+    without them, plain before; a Fins stage with its sentence and legend; the removed edges."""
+    puzzle = next(e["puzzle"] for e in EXAMPLES if e["id"] == example)
+    position, _ = first_step(puzzle, {"finned-fish", "sashimi-fish"})
+    step: dict[str, Any] = py_view(puzzle, ["logic"] * position)["steps"][position - 1]
+    graph = step["graph"]
+    assert graph["kind"] == "digit" and graph["fins"] and len(graph["left"]) <= 9
+    open_puzzle(page, site_url, puzzle)
+    goto(page, position)
+    fins = page.evaluate(READ_FINS)
+    assert sorted(f["edge"] for f in fins) == edge_keys(graph["fins"])
+    assert all(f["dash"] != "none" and f["stroke"] == "rgb(180, 83, 9)" for f in fins)  # All shows them
+    pattern = "Chain" if graph["pattern"]["kind"] == "chain" else "Pile"
+    assert page.eval_on_selector_all(STAGE_BUTTONS, STAGE_LABELS) == [
+        "1 Candidates", "2 Matching", f"3 {pattern}", "4 Fins", "5 Removed", "All"]
+    stage_button(page, "2 Matching")
+    assert all(f["dash"] == "none" for f in page.evaluate(READ_FINS))  # not yet told apart
+    stage_button(page, f"3 {pattern}")
+    drawn = page.evaluate(READ_DRAWING)
+    assert drawn["text"] == graph["stages"][2]["text"] and "an X-Wing" in drawn["text"]
+    assert ("It is sashimi" in drawn["text"]) == (example == "sashimi-x-wing")
+    stage_button(page, "4 Fins")
+    drawn = page.evaluate(READ_DRAWING)
+    assert drawn["text"] == graph["stages"][3]["text"] and "see every fin" in drawn["text"]
+    assert page.locator("#graph .legend .legend-item[data-key='fin']").count() == 1
+    page.locator("#graph").screenshot(path=str(artifacts_dir / f"graph-{example}-fins.png"))
+    stage_button(page, "5 Removed")
+    assert page.evaluate(READ_DRAWING)["crossesShown"] == len(graph["removed"]) == len(step["eliminations"])

@@ -11,12 +11,13 @@
  * through the store's `link`).
  *
  * A Hall violation's graph (Python's `violation`) is drawn with its set of vertices in red; its
- * matching stage outlines, dashed, the vertices the maximum matching leaves alone. The legend names
- * only what the drawing at its stage shows.
+ * matching stage outlines, dashed, the vertices the maximum matching leaves alone. A finned fish's
+ * fins (Python's `fins`: the edges leaving the chain or pile) are dotted amber from the stage that
+ * leaves them out of the fish on. The legend names only what the drawing at its stage shows.
  *
  * Test hooks: `svg[data-kind]` with `data-layers` (class `violation` for a Hall violation's graph), `g.node[data-side][data-index]` (classes
  * `pattern`, `reached`, `unmatched`, `linked`), `line.edge[data-edge="i-j"]` (classes `matching`, `pattern`,
- * `removed`, `path`), `path.cross[data-edge]`; `.stage-player button[data-stage]`, `.stage-text`;
+ * `removed`, `path`, `fin`), `path.cross[data-edge]`; `.stage-player button[data-stage]`, `.stage-text`;
  * `.legend .legend-item[data-key]`.
  */
 
@@ -40,6 +41,14 @@ const CROSS_STEP = 0.13;
 const CROSS_GAP = 13;
 /** What an unmatched vertex's outline looks like (the stylesheet has no rule for it). */
 const UNMATCHED_STYLE = "stroke: var(--red); stroke-width: 2.4; stroke-dasharray: 4 3";
+/** What a fin edge looks like at the stages that show the fins (the stylesheet has no rule for it). */
+const FIN_COLOUR = "#b45309";
+const FIN_STYLE = `stroke: ${FIN_COLOUR}; stroke-width: 3; stroke-dasharray: 1 5; stroke-linecap: round`;
+
+/** The layers of the whole picture ("All"): a finned fish's adds its fins. */
+function allLayers(graph) {
+  return graph.fins && graph.fins.length ? [...ALL_LAYERS, "fins"] : ALL_LAYERS;
+}
 
 /** Column headings for the two sides, from the graph's kind. */
 function headings(graph) {
@@ -90,7 +99,8 @@ function drawingLabel(graph, pattern) {
   const members = [names(graph.left, pattern.left), names(graph.right, pattern.right)].filter(Boolean).join(" and ");
   if (graph.violation) return `${graph.title}: no perfect matching; Hall's condition fails for ${members}`;
   if (!members) return `${graph.title}: a perfect matching; nothing to remove`;
-  return `${graph.title}: ${pattern.kind} of ${members}; ${graph.removed.length} edge(s) removed`;
+  const fins = graph.fins && graph.fins.length ? `, but for ${graph.fins.length} fin(s)` : "";
+  return `${graph.title}: ${pattern.kind} of ${members}${fins}; ${graph.removed.length} edge(s) removed`;
 }
 
 function graphSvg(graph, stage) {
@@ -99,6 +109,9 @@ function graphSvg(graph, stage) {
   const patternRight = new Set(pattern.right);
   const matching = new Set(graph.matching.map(key));
   const removed = new Set(graph.removed.map(key));
+  const fins = new Set((graph.fins || []).map(key));
+  const layers = stage ? stage.layers : allLayers(graph);
+  const finsShown = layers.includes("fins");
   const path = new Set(stage ? stage.path.map(key) : []);
   const reached = stage ? stage.reached : { left: [], right: [] };
   const unmatched = stage && stage.unmatched ? stage.unmatched : { left: [], right: [] };
@@ -114,8 +127,9 @@ function graphSvg(graph, stage) {
     if (patternLeft.has(i) && patternRight.has(j)) classes.push("pattern");
     if (removed.has(key([i, j]))) classes.push("removed");
     if (path.has(key([i, j]))) classes.push("path");
+    if (fins.has(key([i, j]))) classes.push("fin");
     const order = classes.includes("path") ? 4 : classes.includes("removed") ? 3
-      : classes.includes("pattern") ? 2 : classes.length;
+      : classes.includes("pattern") || classes.includes("fin") ? 2 : classes.length;
     return { i, j, classes, order };
   });
   edges.sort((a, b) => a.order - b.order);
@@ -123,7 +137,8 @@ function graphSvg(graph, stage) {
   const spots = crossSpots(graph.removed, end);
   const lines = edges.map(({ i, j, classes }) => {
     const [x1, y1, x2, y2] = end([i, j]);
-    const line = svg("line", { class: classes.join(" "), "data-edge": `${i}-${j}`, x1, y1, x2, y2 });
+    const line = svg("line", { class: classes.join(" "), "data-edge": `${i}-${j}`, x1, y1, x2, y2,
+      style: finsShown && classes.includes("fin") ? FIN_STYLE : null });
     if (!classes.includes("removed")) return line;
     const [mx, my] = spots.get(key([i, j]));
     return [line, svg("path", { class: "cross", "data-edge": `${i}-${j}`,
@@ -142,7 +157,6 @@ function graphSvg(graph, stage) {
     ...graph.right.map((node, j) => nodeElement("right", node, j, RIGHT_X, yRight(j),
       vertexClasses(patternRight.has(j), reachedRight.has(j), unmatchedRight.has(j)))),
   ];
-  const layers = stage ? stage.layers : ALL_LAYERS;
   // Python says whether the graph is a Hall violation: its pattern is then the set that cannot be
   // matched, outlined in red.
   return svg("svg", { class: graph.violation ? "bipartite violation" : "bipartite", role: "group",
@@ -155,7 +169,7 @@ function graphSvg(graph, stage) {
 }
 
 const STAGE_LABELS = { edges: "Candidates", matching: "Matching", paths: "Paths", pattern: "", removed: "Removed",
-  hall: "Hall's condition" };
+  hall: "Hall's condition", fins: "Fins" };
 
 /** The stage player: one button per stage (the pattern's named by its kind), All, and the sentence. */
 function stagePlayer(graph, current, intent) {
@@ -186,7 +200,7 @@ function legendItem(name, keyClass, words, keyStyle = null) {
 
 /** The legend of what the drawing shows at this stage, and nothing else. */
 function legend(graph, stage) {
-  const layers = new Set(stage ? stage.layers : ALL_LAYERS);
+  const layers = new Set(stage ? stage.layers : allLayers(graph));
   const pattern = graph.pattern || { kind: "", left: [], right: [] };
   const hasPattern = pattern.left.length + pattern.right.length > 0;
   const items = [legendItem("edge", "edge", "candidate", "border-color: var(--edge)")];
@@ -200,6 +214,10 @@ function legend(graph, stage) {
     items.push(graph.violation
       ? legendItem("violation", "violation", "too few partners: Hall's condition fails", "border-color: var(--red)")
       : legendItem("pattern", "pattern", pattern.kind));
+  }
+  if (layers.has("fins") && graph.fins && graph.fins.length) {
+    items.push(legendItem("fin", "fin", graph.fins.length === 1 ? "fin" : "fins",
+      `border-top: 3px dotted ${FIN_COLOUR}`));
   }
   if (layers.has("removed") && graph.removed.length) items.push(legendItem("removed", "removed", "removed"));
   return h("p", { class: "legend" }, items);
