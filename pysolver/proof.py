@@ -121,7 +121,7 @@ def net_notation(geometry: Geometry, nodes: Sequence[ProofNode], links: Sequence
         else:
             head = "[" + " & ".join(_literal(geometry, nodes[link.start]) for link in incoming) + "]"
             if not node.on:
-                group = _confined(geometry, [nodes[link.start] for link in incoming], node,
+                group = confined(geometry, [nodes[link.start] for link in incoming], node,
                                   candidates)
                 term = f"({geometry.symbol(group.digit)}){cells_name(geometry, group.cells)}"
                 # A group shown once is a node like any other: later removals start from it.
@@ -150,7 +150,7 @@ def _literal(geometry: Geometry, node: ProofNode) -> str:
     return f"{cells_name(geometry, node.cells)}{'=' if node.on else '<>'}{geometry.symbol(node.digit)}"
 
 
-def _confined(geometry: Geometry, gone: list[ProofNode], removed: ProofNode,
+def confined(geometry: Geometry, gone: list[ProofNode], removed: ProofNode,
               candidates: Sequence[int]) -> ProofNode:
     """The box–line cells a removal by pointing or claiming confines the digit to: where a house
     whose places of the digit outside them are exactly ``gone`` (on the board's ``candidates``)

@@ -67,6 +67,12 @@ def _check(step: Step, solution: tuple[int, ...]) -> None:
         else:
             # A contradiction by chains: the branch ends where it makes a candidate true or false.
             assert branch.conclusion == claim(GEO, last.cells[0], last.digit, bool(last.on))
+        if step.technique.slug == "forcing-net":
+            # Drawn as written: a removal by pointing or claiming hangs from its box-line group
+            # (strong links into it, a weak one out), never a weak link between two removals.
+            for link in branch.links:
+                start, end = branch.nodes[link.start], branch.nodes[link.end]
+                assert start.on != end.on and end.on == (link.kind == "strong"), branch.notation
     if len(proof.branches) == 2 and "both true and false" in step.text:
         ends = {branch.conclusion for branch in proof.branches}
         assert len(ends) == 2 and {end.replace(" not ", " ") for end in ends} == {min(ends, key=len)}

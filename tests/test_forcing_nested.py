@@ -80,6 +80,10 @@ def _check(step: Step, solution: tuple[int, ...]) -> None:
                 used.add(link.net)
             else:
                 assert link.net is None
+                # Each real link as the notation writes it: weak out of a true node (a box-line
+                # group for a removal by pointing or claiming), strong into a true one.
+                start, end = branch.nodes[link.start], branch.nodes[link.end]
+                assert start.on != end.on and end.on == (link.kind == "strong"), branch.notation
     assert used == set(range(len(proof.nets))), "every nested net backs a link of its branch"
     # Each branch says what it concludes: the step's placement or elimination, or the rule it breaks.
     if "breaks a rule" in step.text:

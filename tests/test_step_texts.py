@@ -648,13 +648,14 @@ def check_link(board: Board, a: Lit, b: Lit, strong: bool, where: str) -> None:
         assert any(places(board, h, a[1]) <= set(a[0]) | set(b[0]) for h in houses), where
 
 
-def chain_nodes(text: str) -> list[tuple[str, tuple[int, ...], int]]:
-    """A run of Eureka terms as (the link into the node, its cells, its digit), in order."""
+def chain_nodes(text: str, digit: str | None = None) -> list[tuple[str, tuple[int, ...], int]]:
+    """A run of Eureka terms as (the link into the node, its cells, its digit), in order; a run
+    after a box-line group (``digit``) names no digit where it keeps the group's."""
     out: list[tuple[str, tuple[int, ...], int]] = []
     for term in TERM.finditer(text):
         symbol, named, name = term.groups()
         cells = cells_of(name)
-        parts = re.split(r"([=-])", named) if named else [str(out[-1][2])]
+        parts = re.split(r"([=-])", named) if named else [str(out[-1][2]) if out else str(digit)]
         for k in range(0, len(parts), 2):
             out.append((symbol if k == 0 else parts[k - 1], cells, int(parts[k])))
     assert text == "".join(t.group(0) for t in TERM.finditer(text)), text
@@ -681,7 +682,7 @@ def check_net_notation(board: Board, notation: str, known: set[Lit], nets: list[
                            if board.candidates[c] >> (d - 1) & 1), statement
             continue
         head = HEAD.match(statement)
-        nodes = chain_nodes(statement[head.end():] if head else statement)
+        nodes = chain_nodes(statement[head.end():], head.group(2)) if head else chain_nodes(statement)
         previous: Lit
         _, cells, digit = nodes[0]
         if head is None:

@@ -256,13 +256,13 @@ def _proof(board: Board, branches: list[tuple[Nested, tuple[Literal, ...]]],
             inner = nested.inner.get(literal)
             if inner is not None:
                 derived[literal] = len(nets)
-                nodes, links = inner.branch.chain(inner.targets)
+                nodes, links = inner.branch.chain(inner.targets, board=board)
                 nets.append(ProofNet(_name(geo, inner.branch.premise), index, _name(geo, literal),
                                      f"a nested net shows {claim(geo, *literal)}",
                                      _net_reason(geo, outer, inner, literal), nodes, links,
                                      eureka(geo, nodes, links, _broken(inner.branch, inner.targets),
                                             candidates)))
-        nodes, links = nested.branch.chain(targets, derived)
+        nodes, links = nested.branch.chain(targets, derived, board)
         broken = _broken(nested.branch, targets)
         drawn.append(ProofBranch(_name(geo, outer), nodes, links,
                                  eureka(geo, nodes, links, broken, candidates),
