@@ -481,29 +481,35 @@ def walked_steps() -> tuple[tuple[Board, Step, frozenset[tuple[int, int]]], ...]
     """Every step the logic takes on Norvig's top95 and every 49th of magictour's top1465 (the
     forcing chains off, a guess from the solution where it stalls): the board it was found on, the
     step, and the candidates earlier steps had removed (not placements) by then."""
-    from pysolver.logic import apply_step, next_step
-    from pysolver.search import solve
     from tests.helpers import puzzle_lines
     settings = Settings(disabled=frozenset(t.slug for t in TECHNIQUES if t.family == "forcing chains"),
                         unique=True)
     out = []
     for line in [*puzzle_lines("norvig_top95.txt"),
                  *puzzle_lines("tdoku_puzzles3_magictour_top1465.txt", step=49)]:
-        grid = Grid.parse(line)
-        solution = solve(grid)
-        assert solution is not None
-        board = Board.from_grid(grid)
         removed: set[tuple[int, int]] = set()
-        while not board.is_solved():
-            step = next_step(board, settings)
-            if step is None:
-                cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
-                board = board.apply(placements=((cell, solution[cell]),))
-                continue
+        for board, step in walk(Grid.parse(line), settings):
             out.append((board, step, frozenset(removed)))
             removed |= set(step.eliminations)
-            board = apply_step(board, step)
     return tuple(out)
+
+
+def walk(grid: Grid, settings: Settings) -> Iterator[tuple[Board, Step]]:
+    """Each step the logic takes on ``grid`` with the board it was found on, placing a digit of
+    the solution where the logic stalls, until the grid is solved."""
+    from pysolver.logic import apply_step, next_step
+    from pysolver.search import solve
+    solution = solve(grid)
+    assert solution is not None
+    board = Board.from_grid(grid)
+    while not board.is_solved():
+        step = next_step(board, settings)
+        if step is None:
+            cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
+            board = board.apply(placements=((cell, solution[cell]),))
+            continue
+        yield board, step
+        board = apply_step(board, step)
 
 
 def walked(slug: str) -> list[tuple[Board, Step, frozenset[tuple[int, int]]]]:
@@ -734,25 +740,12 @@ def net_steps() -> tuple[tuple[Board, Step], ...]:
     """Every forcing-net and nested-net step on the way through ``NET_PUZZLES`` (with the page's
     settings, a guess from the solution where the logic stalls), with the board each was found on;
     and the first agreement nets (branches that all reach one result) on the stalled positions."""
-    from pysolver.logic import apply_step, next_step
-    from pysolver.search import solve
     from pysolver.techniques import nets
     out = []
     for line in NET_PUZZLES:
         grid = Grid.parse(line)
-        solution = solve(grid)
-        assert solution is not None
-        settings = Session(grid).settings
-        board = Board.from_grid(grid)
-        while not board.is_solved():
-            step = next_step(board, settings)
-            if step is None:
-                cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
-                board = board.apply(placements=((cell, solution[cell]),))
-                continue
-            if step.technique.slug in ("forcing-net", "nested-forcing-net"):
-                out.append((board, step))
-            board = apply_step(board, step)
+        out.extend((board, step) for board, step in walk(grid, Session(grid).settings)
+                   if step.technique.slug in ("forcing-net", "nested-forcing-net"))
     for puzzle in STALLING:
         board, _ = stalled(puzzle)
         found = []
