@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .geometry import Geometry
-from .step import Proof, ProofBranch, ProofLink, ProofNode
+from .step import Proof, ProofBranch, ProofLink, ProofNode, claim
 
 Chain = tuple[tuple[ProofNode, ...], tuple[ProofLink, ...]]
 
@@ -121,7 +121,7 @@ def net_notation(geometry: Geometry, nodes: Sequence[ProofNode], links: Sequence
         else:
             head = "[" + " & ".join(_literal(geometry, nodes[link.start]) for link in incoming) + "]"
             if not node.on:
-                group = _confined(geometry, [nodes[link.start] for link in incoming], node,
+                group = confined(geometry, [nodes[link.start] for link in incoming], node,
                                   candidates)
                 term = f"({geometry.symbol(group.digit)}){cells_name(geometry, group.cells)}"
                 # A group shown once is a node like any other: later removals start from it.
@@ -150,7 +150,7 @@ def _literal(geometry: Geometry, node: ProofNode) -> str:
     return f"{cells_name(geometry, node.cells)}{'=' if node.on else '<>'}{geometry.symbol(node.digit)}"
 
 
-def _confined(geometry: Geometry, gone: list[ProofNode], removed: ProofNode,
+def confined(geometry: Geometry, gone: list[ProofNode], removed: ProofNode,
               candidates: Sequence[int]) -> ProofNode:
     """The box–line cells a removal by pointing or claiming confines the digit to: where a house
     whose places of the digit outside them are exactly ``gone`` (on the board's ``candidates``)
@@ -188,10 +188,20 @@ def branched_proof(geometry: Geometry, branches: Sequence[tuple[str, Chain]],
     branch that breaks a rule, ``contradiction``, ends on it; a net's branches need the board's
     ``candidates`` to name where pointing and claiming confine a digit)."""
     drawn = tuple(ProofBranch(premise, nodes, links,
-                              eureka(geometry, nodes, links, contradiction, candidates))
+                              eureka(geometry, nodes, links, contradiction, candidates),
+                              branch_conclusion(geometry, nodes, contradiction))
                   for premise, (nodes, links) in branches)
     notation = "; ".join(f"{b.premise}: {b.notation}" for b in drawn)
     return Proof(branches=drawn, notation=f"{notation} => {conclusion}")
+
+
+def branch_conclusion(geometry: Geometry, nodes: Sequence[ProofNode], contradiction: str = "") -> str:
+    """What a branch drawn as ``nodes`` concludes, in words: the rule it breaks, else the value of
+    its last node (where the branch ends), ``r4c5 is 6`` or ``r4c5 is not 2``."""
+    if contradiction or not nodes:
+        return contradiction
+    last = nodes[-1]
+    return claim(geometry, last.cells[0], last.digit, last.on is not False)
 
 
 def cells_name(geometry: Geometry, cells: tuple[int, ...]) -> str:

@@ -119,11 +119,16 @@ class ProofBranch:
     nodes: tuple[ProofNode, ...]
     links: tuple[ProofLink, ...]
     notation: str = ""
+    #: What the branch concludes, in words: "r4c5 is not 2", "r4c5 is 6", or the rule it breaks,
+    #: "row 8 has no place left for 7".
+    conclusion: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """``{"premise": "r1c2=4", "nodes": [...], "links": [...], "notation": "..."}``."""
+        """``{"premise": "r1c2=4", "nodes": [...], "links": [...], "notation": "...",
+        "conclusion": "r4c5 is not 2"}``."""
         return {"premise": self.premise, "nodes": [node.to_json() for node in self.nodes],
-                "links": [link.to_json() for link in self.links], "notation": self.notation}
+                "links": [link.to_json() for link in self.links], "notation": self.notation,
+                "conclusion": self.conclusion}
 
 
 @dataclass(frozen=True)
@@ -154,6 +159,17 @@ class ProofNet:
                 "links": [link.to_json() for link in self.links], "notation": self.notation}
 
 
+#: The words for each role, as the steps' texts say them (the key under the board shows them
+#: beside the outlines); a technique whose text says otherwise gives its own (``Proof.labels``).
+ROLE_LABELS = {
+    "pivot": "pivot", "pincers": "pincers", "fins": "fins", "base": "base", "roof": "roof",
+    "floor": "floor", "extra": "extra candidate", "box": "box", "link": "strong link",
+    "ends": "ends", "on": "one colour", "off": "other colour", "intersection": "crossing",
+    "line-set": "line set", "box-set": "box set", "als-a": "set A", "als-b": "set B",
+    "restricted": "restricted common digit",
+}
+
+
 @dataclass(frozen=True)
 class Proof:
     """The pattern behind a step, as data the page draws on the candidates.
@@ -172,6 +188,17 @@ class Proof:
     branches: tuple[ProofBranch, ...] = ()
     notation: str = ""
     nets: tuple[ProofNet, ...] = ()
+    #: Each role's name in the step's own words where they differ from ``ROLE_LABELS`` (an
+    #: almost locked set's letter: "set A", or "set S1" from 12×12 on).
+    labels: tuple[tuple[str, str], ...] = ()
+
+    def role_labels(self) -> dict[str, str]:
+        """Every role's display label: the step's own (``labels``), else ``ROLE_LABELS``' (a
+        lone fin is "fin", as the text says)."""
+        own = dict(self.labels)
+        return {name: own.get(name) or ("fin" if name == "fins" and len(cells) == 1 else
+                                        ROLE_LABELS.get(name, name.replace("-", " ")))
+                for name, cells in self.roles}
 
     def summarised(self) -> Proof:
         """The proof without its nested nets' nodes and links (their summaries stay): what a step
@@ -181,11 +208,13 @@ class Proof:
         return replace(self, nets=tuple(replace(net, nodes=(), links=()) for net in self.nets))
 
     def to_json(self) -> dict[str, Any]:
-        """``{"nodes": [...], "links": [...], "roles": {"pivot": [cells], ...}, "branches": [...],
-        "notation": "..."}``, and ``"nets": [...]`` when a net is nested."""
+        """``{"nodes": [...], "links": [...], "roles": {"pivot": [cells], ...}, "role_labels":
+        {"pivot": "pivot", "als-a": "set A", ...}, "branches": [...], "notation": "..."}``, and
+        ``"nets": [...]`` when a net is nested."""
         data: dict[str, Any] = {"nodes": [node.to_json() for node in self.nodes],
                                 "links": [link.to_json() for link in self.links],
                                 "roles": {name: list(cells) for name, cells in self.roles},
+                                "role_labels": self.role_labels(),
                                 "branches": [branch.to_json() for branch in self.branches],
                                 "notation": self.notation}
         if self.nets:

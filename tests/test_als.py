@@ -79,7 +79,9 @@ def test_nothing_fires_without_sets_to_pair(finder: Finder) -> None:
 
 
 def test_from_12x12_on_the_sets_are_not_named_like_digits() -> None:
-    """A, B and C are digits of a 12×12 grid: "so B leaves r12c2" next to a set B read as one."""
+    """A, B and C are digits of a 12×12 grid: "so B leaves r12c2" next to a set B read as one;
+    the key under the board names the sets S1 and S2 too."""
+    from tests.test_step_texts import check_role_labels  # it imports this module's library
     puzzle = ("...3B72C.A...9A......CB.....9.5.3..4.......1A.58721...8B........463...2..6...4......B"
               "....5.84...1C3...B..869.8....65....6.5.....B2.A...1....9.3.")
     steps = [s for s in Session(Grid.parse(puzzle)).solve_logic()
@@ -87,6 +89,7 @@ def test_from_12x12_on_the_sets_are_not_named_like_digits() -> None:
     assert steps, "this 12×12 puzzle needs ALS-XZ and an ALS-XY-Wing"
     for step in steps:
         assert "S1" in step.text and "S2" in step.details
+        check_role_labels(step, ("S1", "S2", "S3"))
         assert " A " not in step.text + step.details and "sets A" not in step.text
 
 

@@ -18,7 +18,8 @@ from pysolver.board import Board
 from pysolver.grid import Grid
 from pysolver.logic import Settings, solve_by_logic
 from pysolver.search import solve
-from pysolver.step import Step
+from pysolver.geometry import geometry_for_size
+from pysolver.step import Step, claim
 from pysolver.techniques.forcing import (find_cell_forcing_chains, find_digit_forcing_chains,
                                          find_house_forcing_chains)
 from pysolver.techniques.nets import find_forcing_nets, propagate
@@ -26,6 +27,7 @@ from pysolver.techniques.nets import find_forcing_nets, propagate
 Finder = Callable[[Board], Iterator[Step]]
 FORCING = frozenset({"cell-forcing-chain", "house-forcing-chain", "digit-forcing-chain",
                      "forcing-net", "nested-forcing-net"})
+GEO = geometry_for_size(9)
 #: A candidate in Eureka notation (``r8c1=7``, ``r8c1<>7``).
 NOTATION = re.compile(r"r\d+c\d+(=|<>)\d")
 #: Puzzles of Norvig's top95 on which chains, colouring and the basics stall.
@@ -58,6 +60,22 @@ def _check(step: Step, solution: tuple[int, ...]) -> None:
         assert (first.cells[0] // 9, first.cells[0] % 9) == premise_cell
         if "contradiction" not in step.details:
             assert (last.cells, last.digit, last.on) == ((conclusion[0],), conclusion[1], on)
+            # The branch's conclusion in words is the step's own placement or elimination.
+            assert branch.conclusion == claim(GEO, conclusion[0], conclusion[1], on), step.details
+        elif "breaks a rule" in step.text:
+            assert branch.conclusion and branch.conclusion in step.text, step.text
+        else:
+            # A contradiction by chains: the branch ends where it makes a candidate true or false.
+            assert branch.conclusion == claim(GEO, last.cells[0], last.digit, bool(last.on))
+        if step.technique.slug == "forcing-net":
+            # Drawn as written: a removal by pointing or claiming hangs from its box-line group
+            # (strong links into it, a weak one out), never a weak link between two removals.
+            for link in branch.links:
+                start, end = branch.nodes[link.start], branch.nodes[link.end]
+                assert start.on != end.on and end.on == (link.kind == "strong"), branch.notation
+    if len(proof.branches) == 2 and "both true and false" in step.text:
+        ends = {branch.conclusion for branch in proof.branches}
+        assert len(ends) == 2 and {end.replace(" not ", " ") for end in ends} == {min(ends, key=len)}
     assert " => " in proof.notation
     assert "guess" not in step.text.lower()
     # Premises read as words ("if r8c1 is 7"); Eureka notation stays in the proof, under "why?".

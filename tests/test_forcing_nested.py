@@ -80,7 +80,18 @@ def _check(step: Step, solution: tuple[int, ...]) -> None:
                 used.add(link.net)
             else:
                 assert link.net is None
+                # Each real link as the notation writes it: weak out of a true node (a box-line
+                # group for a removal by pointing or claiming), strong into a true one.
+                start, end = branch.nodes[link.start], branch.nodes[link.end]
+                assert start.on != end.on and end.on == (link.kind == "strong"), branch.notation
     assert used == set(range(len(proof.nets))), "every nested net backs a link of its branch"
+    # Each branch says what it concludes: the step's placement or elimination, or the rule it breaks.
+    if "breaks a rule" in step.text:
+        assert all(b.conclusion and b.conclusion in step.text for b in proof.branches), step.text
+    else:
+        (cell, digit), = step.placements or step.eliminations
+        said = f"r{cell // 9 + 1}c{cell % 9 + 1} is {'' if step.placements else 'not '}{digit}"
+        assert all(branch.conclusion == said for branch in proof.branches), step.details
     for net in proof.nets:
         cell, digit, on = _literal(net.premise)
         assert _literal(net.shows) == (cell, digit, not on), "a net rules its own premise out"

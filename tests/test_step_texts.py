@@ -481,29 +481,35 @@ def walked_steps() -> tuple[tuple[Board, Step, frozenset[tuple[int, int]]], ...]
     """Every step the logic takes on Norvig's top95 and every 49th of magictour's top1465 (the
     forcing chains off, a guess from the solution where it stalls): the board it was found on, the
     step, and the candidates earlier steps had removed (not placements) by then."""
-    from pysolver.logic import apply_step, next_step
-    from pysolver.search import solve
     from tests.helpers import puzzle_lines
     settings = Settings(disabled=frozenset(t.slug for t in TECHNIQUES if t.family == "forcing chains"),
                         unique=True)
     out = []
     for line in [*puzzle_lines("norvig_top95.txt"),
                  *puzzle_lines("tdoku_puzzles3_magictour_top1465.txt", step=49)]:
-        grid = Grid.parse(line)
-        solution = solve(grid)
-        assert solution is not None
-        board = Board.from_grid(grid)
         removed: set[tuple[int, int]] = set()
-        while not board.is_solved():
-            step = next_step(board, settings)
-            if step is None:
-                cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
-                board = board.apply(placements=((cell, solution[cell]),))
-                continue
+        for board, step in walk(Grid.parse(line), settings):
             out.append((board, step, frozenset(removed)))
             removed |= set(step.eliminations)
-            board = apply_step(board, step)
     return tuple(out)
+
+
+def walk(grid: Grid, settings: Settings) -> Iterator[tuple[Board, Step]]:
+    """Each step the logic takes on ``grid`` with the board it was found on, placing a digit of
+    the solution where the logic stalls, until the grid is solved."""
+    from pysolver.logic import apply_step, next_step
+    from pysolver.search import solve
+    solution = solve(grid)
+    assert solution is not None
+    board = Board.from_grid(grid)
+    while not board.is_solved():
+        step = next_step(board, settings)
+        if step is None:
+            cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
+            board = board.apply(placements=((cell, solution[cell]),))
+            continue
+        yield board, step
+        board = apply_step(board, step)
 
 
 def walked(slug: str) -> list[tuple[Board, Step, frozenset[tuple[int, int]]]]:
@@ -648,13 +654,14 @@ def check_link(board: Board, a: Lit, b: Lit, strong: bool, where: str) -> None:
         assert any(places(board, h, a[1]) <= set(a[0]) | set(b[0]) for h in houses), where
 
 
-def chain_nodes(text: str) -> list[tuple[str, tuple[int, ...], int]]:
-    """A run of Eureka terms as (the link into the node, its cells, its digit), in order."""
+def chain_nodes(text: str, digit: str | None = None) -> list[tuple[str, tuple[int, ...], int]]:
+    """A run of Eureka terms as (the link into the node, its cells, its digit), in order; a run
+    after a box-line group (``digit``) names no digit where it keeps the group's."""
     out: list[tuple[str, tuple[int, ...], int]] = []
     for term in TERM.finditer(text):
         symbol, named, name = term.groups()
         cells = cells_of(name)
-        parts = re.split(r"([=-])", named) if named else [str(out[-1][2])]
+        parts = re.split(r"([=-])", named) if named else [str(out[-1][2]) if out else str(digit)]
         for k in range(0, len(parts), 2):
             out.append((symbol if k == 0 else parts[k - 1], cells, int(parts[k])))
     assert text == "".join(t.group(0) for t in TERM.finditer(text)), text
@@ -681,7 +688,7 @@ def check_net_notation(board: Board, notation: str, known: set[Lit], nets: list[
                            if board.candidates[c] >> (d - 1) & 1), statement
             continue
         head = HEAD.match(statement)
-        nodes = chain_nodes(statement[head.end():] if head else statement)
+        nodes = chain_nodes(statement[head.end():], head.group(2)) if head else chain_nodes(statement)
         previous: Lit
         _, cells, digit = nodes[0]
         if head is None:
@@ -733,25 +740,12 @@ def net_steps() -> tuple[tuple[Board, Step], ...]:
     """Every forcing-net and nested-net step on the way through ``NET_PUZZLES`` (with the page's
     settings, a guess from the solution where the logic stalls), with the board each was found on;
     and the first agreement nets (branches that all reach one result) on the stalled positions."""
-    from pysolver.logic import apply_step, next_step
-    from pysolver.search import solve
     from pysolver.techniques import nets
     out = []
     for line in NET_PUZZLES:
         grid = Grid.parse(line)
-        solution = solve(grid)
-        assert solution is not None
-        settings = Session(grid).settings
-        board = Board.from_grid(grid)
-        while not board.is_solved():
-            step = next_step(board, settings)
-            if step is None:
-                cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
-                board = board.apply(placements=((cell, solution[cell]),))
-                continue
-            if step.technique.slug in ("forcing-net", "nested-forcing-net"):
-                out.append((board, step))
-            board = apply_step(board, step)
+        out.extend((board, step) for board, step in walk(grid, Session(grid).settings)
+                   if step.technique.slug in ("forcing-net", "nested-forcing-net"))
     for puzzle in STALLING:
         board, _ = stalled(puzzle)
         found = []
@@ -789,3 +783,35 @@ def test_every_link_a_forcing_net_prints_is_a_real_link() -> None:
                 assert result in known, where
             for net in nets:
                 check_net_notation(board, net.notation, known | {literal_of(net.premise)}, [])
+
+
+def check_role_labels(step: Step, letters: tuple[str, str, str] = ("A", "B", "C")) -> None:
+    """Every role of the proof has a label for the key; an almost locked set's is the letter the
+    text names it by, and Sue de Coq's and the wings' are words their details use."""
+    assert step.proof is not None
+    labels = step.proof.to_json()["role_labels"]
+    assert set(labels) == {name for name, _ in step.proof.roles}, step.technique.slug
+    assert all(isinstance(label, str) and label for label in labels.values()), labels
+    a, b, c = letters
+    if "als-a" in labels:
+        assert (labels["als-a"], labels["als-b"]) == (f"set {a}", f"set {b}"), labels
+        assert f"sets {a}" in step.text and f" {b}" in step.text, step.text
+    if step.technique.slug == "als-xy-wing":
+        assert labels["pivot"] == f"pivot {c}" and f"the pivot {c}" in step.text, step.text
+    for role in ("pivot", "pincers", "fins"):
+        if role in labels and step.technique.slug in ("xy-wing", "xyz-wing", "finned-fish", "sashimi-fish"):
+            word = "fin" if role == "fins" and len(dict(step.proof.roles)[role]) == 1 else role
+            assert labels[role] == word and word in step.text + step.details, step.details
+    if step.technique.slug == "sue-de-coq":
+        assert [labels[r] for r in ("intersection", "line-set", "box-set")] == [
+            "crossing", "line set", "box set"]
+        assert all(w in step.details for w in ("crossing", "line set", "box set")), step.details
+
+
+def test_every_role_of_a_proof_has_the_label_its_words_use() -> None:
+    roled = [step for step in every_step() if step.proof is not None and step.proof.roles]
+    roled += [step for _, step, _ in walked_steps() if step.proof is not None and step.proof.roles]
+    assert {"als-xz", "als-xy-wing", "sue-de-coq", "xy-wing", "finned-fish"} <= {
+        step.technique.slug for step in roled}
+    for step in roled:
+        check_role_labels(step)

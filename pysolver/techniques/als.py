@@ -312,16 +312,19 @@ def _xz_step(geo: Geometry, a: Als, b: Als, restricted: list[int],
     for digit in restricted:
         linking |= a.places[digit] | b.places[digit]
     roles = (("als-a", a.cells), ("als-b", b.cells), ("restricted", tuple(bit_indices(linking))))
+    a_, b_, _ = set_names(geo)
+    common = join_digits(geo, restricted)
     doubly = len(restricted) >= 2
+    labels = (("als-a", f"set {a_}"), ("als-b", f"set {b_}"),
+              ("restricted", f"restricted common digit{'s' if doubly else ''} {common}"))
     zs = sorted({d for _, d in eliminations})
     if doubly:
         nodes, links, notation = _merged_chains(geo, _doubly_chains(a, b, restricted, eliminations))
     else:
         nodes, links, notation = _z_chains(geo, a, b, (_group(a, x, True), _group(b, x, False)), zs,
                                            eliminations)
-    proof = Proof(nodes, links, roles, notation=notation)
+    proof = Proof(nodes, links, roles, notation=notation, labels=labels)
     name = "ALS-XZ (doubly linked)" if doubly else "ALS-XZ"
-    common = join_digits(geo, restricted)
     if doubly:
         reason = (f"{common} are both restricted common digits (each place of either in one set "
                   f"sees each place in the other), so both sets are locked ({LOCKED}): every "
@@ -332,7 +335,6 @@ def _xz_step(geo: Geometry, a: Als, b: Als, restricted: list[int],
                   f"({LOCKED}): {_each(geo, zs)}, common to both, lies in one of them and leaves "
                   f"the cells that see all of its places")
     where = f"in {geo.house_name(a.house)} and {geo.house_name(b.house)}"
-    a_, b_, _ = set_names(geo)
     if doubly:
         text = (f"Almost locked sets {a_} and {b_} ({where}) share the restricted common digits "
                 f"{common}, so both are locked. {outcome(geo, eliminations=eliminations)}")
@@ -354,10 +356,11 @@ def _xy_wing_step(geo: Geometry, sets: tuple[Als, Als, Als], commons: tuple[int,
     middle = (_group(a, x, True), _group(c, x, False), _group(c, y, True), _group(b, y, False))
     nodes, links, notation = _z_chains(geo, a, b, middle, zs, eliminations)
     roles = (("als-a", a.cells), ("als-b", b.cells), ("pivot", c.cells))
-    proof = Proof(nodes, links, roles, notation=notation)
+    a_, b_, c_ = set_names(geo)
+    labels = (("als-a", f"set {a_}"), ("als-b", f"set {b_}"), ("pivot", f"pivot {c_}"))
+    proof = Proof(nodes, links, roles, notation=notation, labels=labels)
     sym = geo.symbol
     each = _each(geo, zs)
-    a_, b_, c_ = set_names(geo)
     text = (f"Almost locked sets {a_}, {b_} and the pivot {c_} (in {geo.house_name(a.house)}, "
             f"{geo.house_name(b.house)} and {geo.house_name(c.house)}) chain through "
             f"{sym(x)} and {sym(y)}, so {each} is in {a_} or in {b_}. "

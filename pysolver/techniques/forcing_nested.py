@@ -40,7 +40,7 @@ from ..geometry import Geometry
 from ..levels import Level
 from ..proof import eureka
 from ..step import (Proof, ProofBranch, ProofNet, Step, cases, claim, describe_eliminations,
-                    outcome)
+                    join_names, outcome)
 from . import Technique
 from .forcing import branched_step
 from .nets import (Branch, Literal, Nets, Propagation, cheapest_per_literal, literal_outcome, nets_of,
@@ -256,15 +256,17 @@ def _proof(board: Board, branches: list[tuple[Nested, tuple[Literal, ...]]],
             inner = nested.inner.get(literal)
             if inner is not None:
                 derived[literal] = len(nets)
-                nodes, links = inner.branch.chain(inner.targets)
+                nodes, links = inner.branch.chain(inner.targets, board=board)
                 nets.append(ProofNet(_name(geo, inner.branch.premise), index, _name(geo, literal),
                                      f"a nested net shows {claim(geo, *literal)}",
                                      _net_reason(geo, outer, inner, literal), nodes, links,
                                      eureka(geo, nodes, links, _broken(inner.branch, inner.targets),
                                             candidates)))
-        nodes, links = nested.branch.chain(targets, derived)
+        nodes, links = nested.branch.chain(targets, derived, board)
+        broken = _broken(nested.branch, targets)
         drawn.append(ProofBranch(_name(geo, outer), nodes, links,
-                                 eureka(geo, nodes, links, _broken(nested.branch, targets), candidates)))
+                                 eureka(geo, nodes, links, broken, candidates),
+                                 broken or join_names(claim(geo, *target) for target in targets)))
     lines = [f"{b.premise}: {b.notation}" for b in drawn] + [
         f"{net.premise} inside {drawn[net.branch].premise}: {net.notation}" for net in nets]
     return Proof(branches=tuple(drawn), nets=tuple(nets), notation=f"{'; '.join(lines)} => {result}")

@@ -24,7 +24,7 @@ from ..board import Board
 from ..geometry import Geometry
 from ..links import intersections as _intersections
 from ..levels import Level
-from ..proof import Chain, branched_proof, eliminated, placed
+from ..proof import Chain, branched_proof, confined, eliminated, placed
 from ..step import LinkKind, ProofLink, ProofNode, Step, cases, claim, describe_eliminations, outcome
 from . import Technique
 from .forcing import branched_step
@@ -76,27 +76,43 @@ class Branch:
         """How many literals the proof of ``targets`` takes, the premise included."""
         return len(self._needed(targets))
 
-    def chain(self, targets: tuple[Literal, ...], nested: Mapping[Literal, int] = {}) -> Chain:
+    def chain(self, targets: tuple[Literal, ...], nested: Mapping[Literal, int] = {},
+              board: Board | None = None) -> Chain:
         """The drawable implications from the premise to every literal of ``targets``.
 
         A literal of ``nested`` was proved by a net nested in the branch (the value: the index of
         its sub-proof): it is reached by one ``nested`` link, from the last-derived literal of the
         branch that net used (the premise when it used none); the net's sub-proof shows them all.
+        With the ``board`` the branch started from, a removal by pointing or claiming is drawn as
+        its notation writes it: the removals that confine the digit strongly linked to the box–line
+        cells it is confined to (a group node, true), and that group weakly linked to the removal.
         """
         literals = self.proof_of_all(targets)
-        position = {lit: i for i, lit in enumerate(literals)}
-        nodes = tuple(ProofNode((c,), d, on) for c, d, on in literals)
+        nodes: list[ProofNode] = []
+        position: dict[Literal, int] = {}
+        groups: dict[ProofNode, int] = {}
         links: list[ProofLink] = []
         for lit in literals:
+            parents = [position[p] for p in self.reasons.get(lit, ()) if p in position]
+            node = ProofNode((lit[0],), lit[1], lit[2])
+            if board is not None and lit not in self.given and lit not in nested and not lit[2] \
+                    and parents and all(not nodes[p].on for p in parents):
+                group = confined(board.geometry, [nodes[p] for p in parents], node, board.candidates)
+                if group not in groups:
+                    groups[group] = len(nodes)
+                    nodes.append(group)
+                    links.extend(ProofLink(parent, groups[group], "strong") for parent in parents)
+                parents = [groups[group]]
+            position[lit] = len(nodes)
+            nodes.append(node)
             if lit in self.given:
                 continue
-            parents = [position[p] for p in self.reasons.get(lit, ()) if p in position]
             if lit in nested:
                 links.append(ProofLink(max(parents, default=0), position[lit], "nested", nested[lit]))
             else:
                 kind: LinkKind = "strong" if lit[2] else "weak"
                 links.extend(ProofLink(parent, position[lit], kind) for parent in parents)
-        return nodes, tuple(links)
+        return tuple(nodes), tuple(links)
 
 
 def propagate(board: Board, premise: Literal) -> Branch:
@@ -417,7 +433,8 @@ def _agreement_step(board: Board, branches: list[Branch], literal: Literal, hous
     geo = board.geometry
     placements, eliminations, result, effect = literal_outcome(geo, literal)
     premises = tuple(_name(geo, b.premise) for b in branches)
-    proof = branched_proof(geo, [(name, b.chain((literal,))) for name, b in zip(premises, branches)],
+    proof = branched_proof(geo, [(name, b.chain((literal,), board=board))
+                                 for name, b in zip(premises, branches)],
                            result, candidates=board.candidates)
     setup = cases(geo, [b.premise for b in branches], house)
     text = (f"{setup[:1].upper()}{setup[1:]}, what follows reaches the same result. "
@@ -433,7 +450,7 @@ def _contradiction_step(board: Board, branch: Branch) -> Step:
     assumption = _name(geo, branch.premise)
     cell, digit, on = branch.premise
     placements, eliminations, result, effect = literal_outcome(geo, (cell, digit, not on))
-    proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction))], result,
+    proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction, board=board))], result,
                            contradiction=branch.broken, candidates=board.candidates)
     supposed = claim(geo, *branch.premise)
     text = (f"If {supposed}, what follows breaks a rule: {branch.broken}. "

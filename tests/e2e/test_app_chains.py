@@ -77,18 +77,25 @@ def goto(page: Page, position: int) -> None:
     wait_position(page, position)
 
 
+def drawn_at(page: Page, site_url: str, puzzle: str, position: int, proof: dict[str, Any]) -> dict[str, Any]:
+    """The overlay the page draws at step ``position`` of ``puzzle``, checked to be ``proof``'s own:
+    the same links between the same candidates, ringed on and off alike."""
+    open_puzzle(page, site_url, puzzle)
+    goto(page, position)
+    drawn: dict[str, Any] = page.evaluate(READ_OVERLAY)
+    want = expected(proof["nodes"], proof["links"])
+    assert [{k: v for k, v in link.items() if k != "dash"} for link in drawn["links"]] == want["links"]
+    assert drawn["on"] == want["on"] and drawn["off"] == want["off"]
+    return drawn
+
+
 def test_an_aic_is_drawn_on_its_candidates(page: Page, site_url: str, artifacts_dir: Path) -> None:
     position, step = first_step(AIC_PUZZLE, {"aic"})
     proof = step["proof"]
-    open_puzzle(page, site_url, AIC_PUZZLE)
-    goto(page, position)
-    drawn = page.evaluate(READ_OVERLAY)
-    want = expected(proof["nodes"], proof["links"])
-    assert [{k: v for k, v in link.items() if k != "dash"} for link in drawn["links"]] == want["links"]
+    drawn = drawn_at(page, site_url, AIC_PUZZLE, position, proof)
     assert {link["kind"] for link in drawn["links"]} == {"strong", "weak"}
     for link in drawn["links"]:
         assert (link["dash"] == "none") == (link["kind"] == "strong")
-    assert drawn["on"] == want["on"] and drawn["off"] == want["off"]
     assert drawn["elim"] == sorted(f"{c}:{d}" for c, d in step["eliminations"])
     page.click("#step-panel details.why summary")
     assert page.inner_text("#step-panel details.why code") == proof["notation"]
@@ -108,12 +115,7 @@ def test_a_doubly_linked_als_xz_draws_a_chain_for_every_digit_it_removes(page: P
     step = logic_steps(DOUBLY_LINKED_PUZZLE)[position - 1]
     assert step["name"] == "ALS-XZ (doubly linked)"
     proof = step["proof"]
-    open_puzzle(page, site_url, DOUBLY_LINKED_PUZZLE)
-    goto(page, position)
-    drawn = page.evaluate(READ_OVERLAY)
-    want = expected(proof["nodes"], proof["links"])
-    assert [{k: v for k, v in link.items() if k != "dash"} for link in drawn["links"]] == want["links"]
-    assert drawn["on"] == want["on"] and drawn["off"] == want["off"]
+    drawn = drawn_at(page, site_url, DOUBLY_LINKED_PUZZLE, position, proof)
     removed = {d for _, d in step["eliminations"]}
     assert removed == {4, 5, 6}
     for ringed in (drawn["on"], drawn["off"]):

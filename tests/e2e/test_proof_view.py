@@ -1,7 +1,8 @@
 """A proof drawn part by part, with its key (proof-view.js): a forcing chain's branches each in its
 own colour, and a chooser under the reason ("All | r6c5=2 | …", Python's premises) that draws one
-branch alone and writes its Eureka line; a key naming the outlines by Python's role names, each
-beside a swatch of the board's own outline; on a phone in dark mode, every chooser button a tap
+branch alone and writes what it concludes (Python's words) and its Eureka line; a key naming the
+outlines in the step's words (Python's role_labels: "set A", "set B"), each beside a swatch of the
+board's own outline; on a phone in dark mode, every chooser button a tap
 target and the page axe-clean.
 
 Expectations come from ``pysolver.web.handle`` run here on the same puzzle. Screenshots are left in
@@ -77,10 +78,19 @@ def test_a_forcing_chain_draws_each_branch_in_its_colour_and_one_at_a_time(
     assert page.inner_text(f"{CHOOSER} code").endswith(conclusion)
     page.screenshot(path=str(artifacts_dir / f"proof-branches-{slug}-all.png"))
 
+    # each button's accessible name says what its branch concludes, in Python's words
+    (cell, digit), = step["placements"] or step["eliminations"]
+    said = f"r{cell // 9 + 1}c{cell % 9 + 1} is {'' if step['placements'] else 'not '}{digit}"
+    assert all(b["conclusion"] == said for b in branches)
+    for index, branch in enumerate(branches):
+        name = page.get_attribute(f"{CHOOSER} button[data-branch='{index}']", "aria-label")
+        assert name == f"Draw only this branch: {branch['premise']}, so {said}"
+
     page.click(f"{CHOOSER} button[data-branch='1']")
     wait_branch(page, "1")
     assert page.evaluate(READ_BRANCHES) == {"1": colours[1]}
-    assert page.inner_text(f"{CHOOSER} code") == f"{branches[1]['premise']}: {branches[1]['notation']}"
+    assert page.inner_text(f"{CHOOSER} code") == (f"{branches[1]['premise']} ⇒ {said}\n"
+                                                  f"{branches[1]['premise']}: {branches[1]['notation']}")
     assert page.get_attribute(f"{CHOOSER} button[data-branch='all']", "aria-pressed") == "false"
     page.screenshot(path=str(artifacts_dir / f"proof-branches-{slug}-one.png"))
 
@@ -103,7 +113,7 @@ def test_a_forcing_chain_draws_each_branch_in_its_colour_and_one_at_a_time(
     page.wait_for_function(f"document.querySelector('{CHOOSER}') === null")
 
 
-def test_the_outlines_have_a_key_in_pythons_role_names(page: Page, site_url: str, artifacts_dir: Path) -> None:
+def test_the_outlines_have_a_key_in_the_steps_words(page: Page, site_url: str, artifacts_dir: Path) -> None:
     position, step = first_step(ALS_XZ, {"als-xz"})
     roles = step["proof"]["roles"]
     open_puzzle(page, site_url, ALS_XZ)
@@ -118,8 +128,10 @@ def test_the_outlines_have_a_key_in_pythons_role_names(page: Page, site_url: str
     assert [k["role"] for k in key] == list(roles)
     shown = [k for k in key if not k["hidden"]]
     assert {"als-a", "als-b"} <= {k["role"] for k in shown}
+    labels = step["proof"]["role_labels"]
+    assert (labels["als-a"], labels["als-b"]) == ("set A", "set B") and "sets A and B" in step["text"]
     for entry in shown:
-        assert entry["text"] == entry["role"]
+        assert entry["text"] == labels[entry["role"]]  # the step's words, not the role's key
         assert entry["swatch"] == entry["board"] not in (None, "none")
         assert (entry["dash"] == "none") == (entry["boardDash"] == "none")
     assert len({k["swatch"] for k in shown if k["role"] in ("als-a", "als-b")}) == 2

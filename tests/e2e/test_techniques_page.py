@@ -1,15 +1,13 @@
 """The techniques on the page: the panel lists Python's registry and switches techniques off (kept
 across a reload, sent with every logic request), and a step's proof is drawn on the candidates
 (nodes ringed, strong links solid, weak links dashed, named cells tinted) exactly as the step's
-JSON says; each technique with an example puzzle links to it (the example checked against the
-solver), and Back returns. A screenshot of a Skyscraper is left in test-artifacts/skyscraper.png.
+JSON says; each technique with an example puzzle links to one of its technique (each example's
+technique is checked against the solver in test_app_examples.py), and Back returns. A screenshot of
+a Skyscraper is left in test-artifacts/skyscraper.png.
 """
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -17,7 +15,7 @@ from playwright.sync_api import Page
 
 from pysolver.techniques.registry import BY_SLUG, TECHNIQUES
 from tests.e2e.test_app import IDLE, STATE, click, py, state, wait_for, wait_position
-from tests.e2e.test_app_examples import ALLOWED_MISSING, EXAMPLES, ROOT, shown_slug
+from tests.e2e.test_app_examples import ALLOWED_MISSING, EXAMPLES
 
 pytestmark = pytest.mark.e2e
 
@@ -126,43 +124,22 @@ def test_a_sue_de_coq_tints_its_three_sets(page: Page, site_url: str, artifacts_
     page.locator("#board").screenshot(path=str(artifacts_dir / "sue-de-coq.png"))
 
 
-READ_TABLE = """
-const source = require("fs").readFileSync(process.argv[1], "utf8").replace(/^import .*$/gm, "");
-import("data:text/javascript," + encodeURIComponent(source))
-  .then((module) => console.log(JSON.stringify(module.EXAMPLE_FOR_TECHNIQUE)));
-"""
-
-
-def example_for_technique() -> dict[str, str]:
-    """technique-settings.js's table (its imports dropped: the table needs none)."""
-    node = shutil.which("node")
-    assert node, "node is needed to read web/js/technique-settings.js"
-    out = subprocess.run([node, "-e", READ_TABLE, str(ROOT / "web" / "js" / "technique-settings.js")],
-                         check=True, capture_output=True, text=True).stdout
-    table: dict[str, str] = json.loads(out)
-    return table
-
-
-def test_each_technique_links_to_an_example_the_solver_says_needs_it() -> None:
-    """The page cannot tell which technique gives a step named "Naked Pair": the table is checked
-    here against the logic solve of each example, and names every technique an example shows."""
-    table = example_for_technique()
-    by_id = {example["id"]: example for example in EXAMPLES}
-    for slug, example_id in table.items():
-        assert shown_slug(by_id[example_id]) == slug, example_id
-    shown = {shown_slug(example) for example in EXAMPLES}
-    assert set(table) == shown
-    assert set(table) == {t.slug for t in TECHNIQUES} - ALLOWED_MISSING
-
-
 def test_a_technique_links_to_its_example_and_back_returns(page: Page, site_url: str) -> None:
     open_puzzle(page, site_url, SKYSCRAPER_PUZZLE)
     page.click("#technique-settings summary")
+    # Each links to an example of its technique (test_app_examples.py checks each example's
+    # technique against the solver), a technique example before the thesis's figures.
+    links = dict(page.eval_on_selector_all(
+        "#technique-settings li:has(a.technique-example)", "(items) => items.map((li) => "
+        "[li.querySelector('input').dataset.slug, li.querySelector('a').dataset.example])"))
+    by_id = {example["id"]: example for example in EXAMPLES}
+    assert all(by_id[example_id]["technique"] == slug for slug, example_id in links.items())
+    assert set(links) == {t.slug for t in TECHNIQUES} - ALLOWED_MISSING
+    assert links["chain-exclusion"] == "naked-pair" and links["naked-single"] == "fig42"
     link = page.locator("#technique-settings li:has(input[data-slug='fish']) a.technique-example")
     assert link.get_attribute("data-example") == "x-wing"
-    x_wing = next(e for e in EXAMPLES if e["id"] == "x-wing")
+    x_wing = by_id["x-wing"]
     assert link.inner_text() == f"Try it: {x_wing['label']}"
-    assert page.locator("#technique-settings a.technique-example").count() == len(example_for_technique())
     link.click()
     wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", x_wing["puzzle"], 60_000)
     page.go_back()

@@ -17,10 +17,9 @@
  */
 
 import { h, redraw } from "./dom.js";
-import { EXAMPLES } from "./examples.js";
+import { exampleForTechnique } from "./examples.js";
 import { renderGraph } from "./graph-view.js";
 import { hashOf } from "./storage.js";
-import { exampleForTechnique } from "./technique-settings.js";
 
 /** The lessons, in reading order: the starting candidates and what to look at and try. */
 export const LESSONS = [
@@ -84,8 +83,7 @@ function toggleTable(lesson, candidates) {
 
 /** The example that needs the step Python says the drawn pattern is, else one of its technique. */
 function exampleFor(reply) {
-  if (!reply || !reply.shows) return null;
-  return EXAMPLES.find((example) => example.shows === reply.shows) || exampleForTechnique(reply.technique);
+  return reply && reply.shows ? exampleForTechnique(reply.technique, reply.shows) : null;
 }
 
 /** "Try it on a puzzle": a link to the example's address, so Back comes back here. */

@@ -20,8 +20,10 @@
  * part of the proof drawn alone: k >= 0 the nested net k, -1-k the branch k, anything else (null,
  * or NaN from "All", whose button carries no number) the whole proof.
  *
- * A key under the reason names each part the outlines draw (Python's role names, `als-a`, `pivot`,
- * `line-set`, …) beside a swatch drawn by the same style rule as the board's outline.
+ * A key under the reason names each part the outlines draw in the step's words (Python's
+ * `proof.role_labels`: "set A", "pivot", "line set", …) beside a swatch drawn by the same style
+ * rule as the board's outline (`.proof .role.<role>`). Each branch button's accessible name and the
+ * caption of a branch drawn alone say what the branch concludes (Python's `branch.conclusion`).
  *
  * Test hooks: `#board svg.proof` with `[data-node]`, `line[data-kind="strong"|"weak"|"nested"]` with
  * `data-from`/`data-to` ("cells:digit" of its ends), `circle.node.on|off|elim` with `data-cell` and
@@ -265,13 +267,14 @@ function swatch(width, height, viewBox, ...marks) {
  */
 function renderKey(panel, proof) {
   const roles = proof && proof.roles ? Object.keys(proof.roles) : [];
+  const labels = proof && proof.role_labels ? proof.role_labels : {};
   const key = part(panel, "ul", "proof-key", roles.length > 0);
   if (!key) return;
-  if (!redraw(key, JSON.stringify(roles), () => roles.map((role) => {
+  if (!redraw(key, JSON.stringify([roles, labels]), () => roles.map((role) => {
     const rect = svg("rect", { x: 0.03, y: 0.03, width: 0.36, height: 0.36, rx: 0.05, class: `role ${role}` });
     const box = swatch(22, 22, "0 0 0.42 0.42", rect);
     box.classList.add("proof");
-    const item = h("li", { "data-role": role }, box, h("span", {}, role));
+    const item = h("li", { "data-role": role }, box, h("span", {}, labels[role] || role));
     item.style.display = "inline-flex";
     item.style.alignItems = "center";
     item.style.gap = "4px";
@@ -301,13 +304,15 @@ function renderBranches(panel, proof, net) {
   const buttonStyle = { minHeight: "44px", minWidth: "44px", padding: "0 10px", border: "1px solid var(--line)",
     borderRadius: "8px", background: "var(--card)", color: "var(--ink)", cursor: "pointer",
     display: "inline-flex", alignItems: "center", gap: "6px" };
-  redraw(chooser, JSON.stringify([proof.notation, branches.map((b) => b.premise)]), () => {
+  redraw(chooser, JSON.stringify([proof.notation, branches.map((b) => [b.premise, b.conclusion])]), () => {
     const all = h("button", { type: "button", "data-intent": "proof-net", "data-branch": "all", "data-net": "all",
       title: "Draw every branch, each in its colour" }, "All");
     const each = branches.map((branch, index) => {
       const line = svg("line", { x1: 0, y1: 0.5, x2: 2, y2: 0.5 });
       Object.assign(line.style, { stroke: branchColour(index), strokeWidth: "0.5" });
+      const said = branch.conclusion ? `${branch.premise}, so ${branch.conclusion}` : branch.premise;
       return h("button", { type: "button", "data-intent": "proof-net", "data-branch": index, "data-net": -1 - index,
+        "aria-label": `Draw only this branch: ${said}`,
         title: `Draw only this branch: ${branch.premise}: ${branch.notation}` },
       swatch(22, 11, "0 0 2 1", line), branch.premise);
     });
@@ -331,7 +336,14 @@ function renderBranches(panel, proof, net) {
     }
   }
   const said = chooser.querySelector("code");
-  const words = alone !== null ? `${branches[alone].premise}: ${branches[alone].notation}`
+  const words = alone !== null ? caption(branches[alone])
     : `${branches.length} branches, each in its colour => ${proof.notation.split(" => ").pop()}`;
   if (said.textContent !== words) said.textContent = words;
+}
+
+/** The caption of a branch drawn alone: its premise and what it concludes (Python's words), then
+ * its Eureka line. */
+function caption(branch) {
+  const line = `${branch.premise}: ${branch.notation}`;
+  return branch.conclusion ? `${branch.premise} ⇒ ${branch.conclusion}\n${line}` : line;
 }

@@ -5,40 +5,15 @@
  * are kept in localStorage (read back only as a list of known slugs); every request that runs the
  * logic carries the list switched on (`techniques`), and Python answers with that set.
  *
- * A technique that has an example puzzle links to it ("Try it: Needs a naked pair"): an address,
- * so Back returns to the puzzle shown before.
+ * A technique that has an example puzzle (web/js/examples.js, by its `technique`) links to it
+ * ("Try it: Needs a naked pair"): an address, so Back returns to the puzzle shown before.
  *
  * Test hooks: `#technique-settings input[data-slug]` (checked when on), `[data-off-count]`,
  * `a.technique-example[data-example]`.
  */
 
-import { EXAMPLES } from "./examples.js";
+import { exampleForTechnique } from "./examples.js";
 import { hashOf } from "./storage.js";
-
-/**
- * The example (an id of web/js/examples.js) that needs each technique, as the solver's logic solve
- * of it shows (tests/e2e/test_techniques_page.py checks each against the solver, and that every
- * technique an example shows is here): the step an example `shows` is named as the solver names
- * steps ("Naked Pair"), not by the registry's slug, so the page cannot tell it by itself.
- */
-export const EXAMPLE_FOR_TECHNIQUE = {
-  "naked-single": "fig42", "hidden-single": "16x16", pointing: "pointing", claiming: "claiming",
-  "chain-exclusion": "naked-pair", "pile-exclusion": "hidden-pair", fish: "x-wing",
-  "unique-rectangle": "unique-rectangle", "hidden-rectangle": "hidden-rectangle", "bug-plus-one": "bug-plus-one",
-  "remote-pairs": "remote-pairs", "turbot-fish": "turbot-fish", "empty-rectangle": "empty-rectangle",
-  skyscraper: "skyscraper", "finned-fish": "finned-x-wing", "two-string-kite": "two-string-kite",
-  "w-wing": "w-wing", "sashimi-fish": "sashimi-x-wing", "simple-colouring": "simple-colouring",
-  "xy-wing": "xy-wing", "xyz-wing": "xyz-wing", "multi-colouring": "multi-colouring", "sue-de-coq": "sue-de-coq",
-  "x-chain": "x-chain", "xy-chain": "xy-chain", aic: "aic", "grouped-aic": "grouped-aic", "als-xz": "als-xz",
-  "als-xy-wing": "als-xy-wing", "cell-forcing-chain": "cell-forcing-chain",
-  "house-forcing-chain": "house-forcing-chain", "forcing-net": "forcing-net", "nested-forcing-net": "nested-forcing-net",
-};
-
-/** The example puzzle that needs the technique `slug`, or null. */
-export function exampleForTechnique(slug) {
-  const id = Object.hasOwn(EXAMPLE_FOR_TECHNIQUE, slug) ? EXAMPLE_FOR_TECHNIQUE[slug] : null;
-  return EXAMPLES.find((example) => example.id === id) || null;
-}
 
 const KEY = "pysolver.techniques-off";
 /** Commands whose answer depends on which techniques the logic may use. */
