@@ -65,11 +65,13 @@ function persist(state) {
   if (snap.puzzle !== addressed.puzzle || state.mode === "play") addressed = { puzzle: snap.puzzle, mode: state.mode };
 }
 
-/** Add `text` to what the message line says (after Python's error or notice, if any). */
+/** Add `text` to what the message line says (after Python's error or notice, if any). Only the
+ * message changes (`said`): saving on it would write this tab's game over the one another tab
+ * has just saved, as it is said. */
 function say(text) {
   const { error, notice } = store.state;
-  store.dispatch(error ? { type: "error", error: { ...error, message: `${error.message} ${text}` } }
-    : { type: "notice", notice: notice ? `${notice} ${text}` : text });
+  store.dispatch(error ? { type: "error", error: { ...error, message: `${error.message} ${text}` }, said: true }
+    : { type: "notice", notice: notice ? `${notice} ${text}` : text, said: true });
 }
 
 let drawn = null; // the state the views last drew
@@ -96,7 +98,7 @@ const store = createStore(initialState(saved), (state, action) => {
   if (SAYS.has(action.type)) saidAnew = true;
   // Saved before the views draw: writing the address makes the browser lay the page out at once,
   // which costs nothing while the last frame's layout still holds.
-  if (restored && worthSaving(state) && !state.opening && !TRANSIENT.has(action.type)) persist(state);
+  if (restored && worthSaving(state) && !state.opening && !TRANSIENT.has(action.type) && !action.said) persist(state);
   // Boot progress moves only the bar and the status line, the controls' view: the other views
   // would redraw and lay out the page again for every step of the download.
   if (action.type === "boot-progress") controls.render(state);
@@ -322,9 +324,16 @@ function followAddress() {
   // While a run goes on the address is refused (said by the controller) and given back to the board
   // shown, in place: else the next save would push the shown puzzle after it, a second entry for
   // Back to pass.
-  control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry(), { fromAddress: true });
+  const opened = control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry(), { fromAddress: true });
   // Not refused, the opening has begun by now (open() marks it before its first wait).
-  if (!store.state.opening) writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: true, mode: store.state.mode });
+  const giveBack = () => writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: true, mode: store.state.mode });
+  if (!store.state.opening) giveBack();
+  // Python refused the address's puzzle and the board still shows the previous one: the address is
+  // given back to it in place too, so that the address and the board agree.
+  else opened.then(() => {
+    const shown = snapshot(store.state);
+    if (store.state.error && shown.puzzle === snap.puzzle && readHash().value?.puzzle === position.puzzle) giveBack();
+  });
 }
 /** Another tab of the page saved another puzzle's game over this tab's (the browser keeps one): said
  * once for each such game, since a reload here would open it; this tab's game stays in its address
