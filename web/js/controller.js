@@ -23,6 +23,7 @@ const WORKING = {
   count: "Counting solutions…", gtsps: "Running the graph method…", rate: "Rating the puzzle…",
   generate: "Making a new puzzle…", place: "Placing…", erase: "Erasing…", note: "Noting…",
   fill_notes: "Filling the notes…", settings: "Changing the settings…", export: "Writing the board as text…",
+  export_path: "Writing the solution path…",
 };
 const SLOW_MS = 400;
 /** Requests the person's next keypress may overtake: the reply to the next shows the effect of both. */
