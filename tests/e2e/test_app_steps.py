@@ -304,6 +304,21 @@ def test_solve_by_logic_reports_its_progress_and_undo_takes_it_back_whole(page: 
     wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'solved'")
 
 
+def test_a_slow_solve_by_logic_says_its_progress_in_the_status_line(page: Page, site_url: str) -> None:
+    """Seconds of forcing nets: the status line says Python's progress, not only "Solving by
+    logic…"."""
+    from tests.e2e.test_app_examples import EXAMPLES
+    nested = next(e for e in EXAMPLES if e["id"] == "nested-forcing-net")
+    open_puzzle(page, site_url, nested["puzzle"])
+    click(page, "solve_logic")
+    wait_for(page, f"{STATE}.busy && {STATE}.busy.slow && {STATE}.busy.progress", None, 60_000)
+    shown = page.evaluate(f"""() => [{STATE}.busy.progress.stage,
+      document.querySelector("#status .text").textContent]""")
+    assert shown[0].startswith("Solving by logic: ") and shown[1] == shown[0]
+    click(page, "cancel")
+    wait_for(page, f"{IDLE}", None, 60_000)
+
+
 def test_reload_restores_the_puzzle_and_step_position(page: Page, site_url: str) -> None:
     open_puzzle(page, site_url, FIGURE_4_9)
     for position in range(1, 6):

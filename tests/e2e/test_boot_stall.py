@@ -78,7 +78,7 @@ def assert_stall_shown(page: Page, said: str, file: str, origin: str) -> None:
     """The message names the file (whose name starts with `file`) and its address, the boot is not
     failed, the bar and Retry show."""
     assert re.search(rf"{re.escape(file)}\S* \({re.escape(origin)}\S+\)", said), said
-    assert "nothing has arrived for 2 s" in said, said
+    assert "nothing has arrived for 2\u00a0s" in said, said
     assert "Traceback" not in said and "[object Object]" not in said
     assert not page.evaluate("document.getElementById('boot').classList.contains('failed')")
     assert page.locator("#boot").get_attribute("aria-live") == "polite"

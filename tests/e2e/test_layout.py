@@ -268,3 +268,33 @@ def test_a_long_explanation_leaves_the_board_in_view_on_the_desktop(
         assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
         assert seen["marks"] > 0 and seen["hidden"] == [], seen
         assert seen["why"]["top"] < seen["height"], seen
+
+
+@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["390x844"])
+def test_a_history_entry_clicked_brings_the_board_and_its_step_into_view(phone: Page, site_url: str) -> None:
+    page = phone
+    page.goto(site_url)
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    for done in range(1, 6):
+        page.click("button[data-intent=step]")
+        wait_for(page, f"(n) => {IDLE} && {STATE}.view.position === n", done)
+    entry = page.locator("#step-list button[data-intent=goto][data-position='2']")
+    entry.scroll_into_view_if_needed()
+    entry.click()
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 2")
+    seen = page.evaluate("""() => { const box = (el) => { const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom }; };
+      return { board: box(document.getElementById("board")), step: box(document.getElementById("step-title")),
+               height: innerHeight }; }""")
+    assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
+    assert seen["step"]["top"] >= 0 and seen["step"]["bottom"] <= seen["height"], seen
+
+
+@pytest.mark.parametrize("phone", [(844, 390)], indirect=True, ids=["844x390"])
+def test_a_phone_held_sideways_fits_the_16_by_16_board_and_its_play_bar(phone: Page, site_url: str) -> None:
+    boxes = open_size(phone, site_url, 16)
+    phone.evaluate("document.getElementById('board').scrollIntoView({ block: 'start' })")
+    boxes = phone.evaluate(BOXES)
+    assert boxes["board"]["height"] <= boxes["height"], boxes
+    assert boxes["board"]["top"] >= 0 and boxes["board"]["bottom"] <= boxes["height"], boxes
+    assert boxes["bar"]["left"] >= boxes["board"]["right"] and boxes["bar"]["top"] < boxes["height"], boxes

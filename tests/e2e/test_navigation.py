@@ -1,8 +1,8 @@
 """Moving between puzzles and modes without losing anything: Back and Forward between puzzles of
 two sizes, a game whose givens are edited (and restored, or changed), a rejected paste of another
 size, a key that is no digit of the size in Play, the letter shortcuts at 25×25, Cancel while a
-saved game with a long history is replayed, and typing, pasting or opening Learn while a new puzzle
-is being made.
+saved game with a long history is replayed, and typing, pasting, opening Learn or changing the
+address while a new puzzle is being made.
 
 Expected words and positions come from ``pysolver.web.handle`` on the same requests.
 """
@@ -276,6 +276,12 @@ def test_a_key_that_is_no_digit_in_play_says_so_until_the_next_move(page: Page, 
         message.wait_for()
         assert message.inner_text() == f"'{shown}' is not a digit here (r1c1 unchanged): {rule}."
         assert view(page)["actions"] == []
+    # A key outside the Basic Multilingual Plane (two UTF-16 units) is named as well.
+    emoji = "\U0001F600"
+    page.evaluate("""(key) => document.activeElement.dispatchEvent(
+      new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }))""", emoji)
+    wait_for(page, "(key) => document.getElementById('message').textContent.includes(key)", emoji)
+    assert page.locator("#message").inner_text() == f"'{emoji}' is not a digit here (r1c1 unchanged): {rule}."
     page.keyboard.press("1")
     wait_for(page, f"{IDLE} && {STATE}.view.actions.length === 1")
     assert page.locator("#message").is_hidden()
@@ -332,9 +338,15 @@ def test_cancel_while_a_saved_game_replays_keeps_it(page: Page, site_url: str) -
     page.goto(site_url + "manifest.json")  # same origin, no app: the record is stored before the app reads it
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVED, record])
     page.goto(site_url)  # no #p=: the saved game is opened, history and all
-    page.locator("#cancel").wait_for(state="visible", timeout=120_000)
-    assert state(page)["busy"]["cmd"] == "load" and state(page)["view"] is None
-    page.click("#cancel")
+    # Pressed in the frame Cancel shows in: on a loaded machine a click from here came after the
+    # replay had ended.
+    pressed_while = page.evaluate("""() => new Promise((resolve) => {
+      const press = () => { const cancel = document.getElementById("cancel");
+        if (cancel.hidden || cancel.disabled) { requestAnimationFrame(press); return; }
+        const { busy, view } = window.__pysolver.state;
+        cancel.click(); resolve({ cmd: busy && busy.cmd, view }); };
+      press(); })""")
+    assert pressed_while == {"cmd": "load", "view": None}
     wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
     shown = view(page)
     assert shown["values"] == whole["values"] and shown["play"]["hints"] == 5  # its position, not a blank board
@@ -373,6 +385,13 @@ def test_typing_pasting_and_learn_wait_for_a_new_puzzle_being_made(page: Page, s
     verdict = page.locator("#learn-panel .learn-verdict")
     wait_for(page, "() => document.querySelector('#learn-panel .learn-verdict').textContent.includes('busy')")
     assert verdict.inner_text() == "The solver is busy: the lesson shows once it is done."
+    # An address changed meanwhile is refused, given back to the board shown in its own entry, and
+    # adds no second entry to the history.
+    entries, shown = page.evaluate("[history.length, location.hash]")
+    page.evaluate("(hash) => { location.hash = hash; }", f"#p={FOUR}")
+    wait_for(page, "() => document.getElementById('message').textContent.includes('address')")
+    assert message.inner_text() == running + "the position in the address was not opened."
+    assert page.evaluate("[history.length, location.hash]") == [entries + 1, shown]
     assert state(page)["busy"]["cmd"] == "generate" and view(page)["actions"] == []
     # The menus that would load another board are off meanwhile: a choice would only be refused.
     assert page.is_disabled("#size") and page.is_disabled("#examples")
@@ -385,6 +404,10 @@ def test_typing_pasting_and_learn_wait_for_a_new_puzzle_being_made(page: Page, s
     # The lesson refused during the run is asked for again by itself once the run has ended.
     wait_for(page, f"{IDLE} && {STATE}.learn && {STATE}.learn.reply !== null")
     assert "busy" not in verdict.inner_text()
+    # One Back leads to the puzzle before the new one.
+    assert page.evaluate("history.length") == entries + 2
+    page.go_back()
+    wait_puzzle(page, FIGURE_4_2)
 
 
 def test_a_reload_while_editing_the_givens_keeps_the_game(page: Page, site_url: str) -> None:

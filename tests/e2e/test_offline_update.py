@@ -4,7 +4,8 @@ GitHub Pages does (``Cache-Control: max-age=600``):
 - taking a new deployment really gives its files, never the previous build's from the browser's
   HTTP cache, and a service worker whose cached files disagree (a stale manifest.json naming a
   wheel the deployment removed) is not installed, so the old version stays usable;
-- when one tab takes the new version, every other tab of the site reloads into it;
+- when one tab takes the new version, every other tab of the site reloads into it, keeping its own
+  game (history and all) and the text in its box;
 - two deployments on one origin (user.github.io/a/ and /b/) keep each other's offline caches.
 
 The update tests open pages that intercept nothing (``unrouted_page``): Playwright's interception
@@ -27,6 +28,8 @@ from tests.helpers import FIGURE_4_2
 pytestmark = pytest.mark.e2e
 
 GITHUB_PAGES = "max-age=600"
+FOUR = ".42...1......3.."  # a 4×4 puzzle: another game than the first tab's
+OPENED = READY + " && window.__pysolver.state.view !== null && window.__pysolver.state.busy === null"
 # Resolves with the cache names once a service worker controls the page.
 CONTROLLED = """async () => {
   await navigator.serviceWorker.ready;
@@ -110,16 +113,29 @@ def test_every_tab_follows_an_update_taken_in_one(browser: Browser, host: Host) 
         first_visit(first, host.url)
         second = first.context.new_page()
         second.on("pageerror", lambda error: log.page_errors.append(str(error)))
-        second.goto(f"{host.url}#p={FIGURE_4_2}")
-        second.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+        # The other tab plays another puzzle (two steps) and has text typed in its box; the first
+        # tab then saves its own game over the other's.
+        second.goto(f"{host.url}#p={FOUR}")
+        second.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
         assert second.evaluate("navigator.serviceWorker.controller !== null")
+        for steps in (1, 2):
+            second.click("button[data-intent='step']")
+            second.wait_for_function(f"{OPENED} && window.__pysolver.state.view.actions.length === {steps}",
+                                     timeout=READY_TIMEOUT_MS)
+        second.click("details.puzzle-text summary")
+        second.fill("#puzzle-text", "half-typed 12")
         redeploy(host.root, move_wheel=False)
         first.reload()
         first.locator("#update").wait_for(state="visible", timeout=60_000)
         first.locator("#update button").click()
         first.wait_for_function("document.title.startsWith('pysolver (new)')", timeout=60_000)
-        # The other tab ran the old page over a cache that is gone: it reloads into the new version.
+        # The other tab ran the old page over a cache that is gone: it reloads into the new version,
+        # its own game (history and all) and the text in its box kept.
         second.wait_for_function("document.title.startsWith('pysolver (new)')", timeout=60_000)
+        second.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+        assert second.evaluate("[window.__pysolver.state.view.puzzle, window.__pysolver.state.view.actions.length]") \
+            == [FOUR, 2]
+        assert second.input_value("#puzzle-text") == "half-typed 12"
 
 
 def test_two_deployments_on_one_origin_keep_their_caches(browser: Browser, site_dir: Path, tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ const WORKING = {
   count: "Counting solutions…", gtsps: "Running the graph method…", rate: "Rating the puzzle…",
   generate: "Making a new puzzle…", place: "Placing…", erase: "Erasing…", note: "Noting…",
   fill_notes: "Filling the notes…", settings: "Changing the settings…", export: "Writing the board as text…",
+  export_path: "Writing the solution path…",
 };
 const SLOW_MS = 400;
 /** Requests the person's next keypress may overtake: the reply to the next shows the effect of both. */
@@ -35,7 +36,19 @@ export const VIEW_COMMANDS = {
   fill_notes: "fill_notes",
 };
 
-export function createController(store, client) {
+/** The number of the saved step Python could not replay, from its message ("cannot replay action
+ * 21 ('place r1c3 5'): …"), or null. */
+function unreplayedStep(message) {
+  const match = /cannot replay action (\d+) /.exec(message ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+/** `message` ended by one full stop. */
+const sentence = (message) => `${message.replace(/[.\s]+$/, "")}.`;
+
+/** `setAside()` keeps the stored record as it was and says where (a sentence), before the page saves
+ * the part of it that could be opened. */
+export function createController(store, client, { setAside = () => "" } = {}) {
   const dispatch = store.dispatch;
   let latest = 0; // sequence number of the newest request: older replies are dropped
 
@@ -78,15 +91,18 @@ export function createController(store, client) {
     dispatch({ type: "error", error: { kind: "internal", message: String(error), cell: null, house: null, cells: [], ...error } });
   }
 
-  /** A new session; an empty puzzle starts in enter mode, any other in `mode`. */
+  /** A new session; an empty board starts in enter mode, any other in `mode`. A board without
+   * givens but with a position Python read (pencil marks pasted: its start text is not the givens'
+   * line) is not empty: typing givens would wipe the marks, so it opens in `mode` too. */
   async function load(puzzle, extra = {}, mode = "play", { typing = false, keepSaved = false } = {}) {
     // The person's settings go on through givens Python refused: the last board's, else the saved ones.
     const settings = (store.state.view ? store.state.view.settings : store.state.savedSettings) ?? undefined;
     try {
       const reply = await ask("load", { settings, ...extra, puzzle }, { typing });
       if (reply) {
-        const empty = reply.view.givens.every((digit) => digit === 0);
-        dispatch({ type: "view", view: reply.view, cmd: "load", mode: empty ? "enter" : mode, keepSaved });
+        const view = reply.view;
+        const empty = view.givens.every((digit) => digit === 0) && (view.start ?? givensLine(view)) === givensLine(view);
+        dispatch({ type: "view", view, cmd: "load", mode: empty ? "enter" : mode, keepSaved });
         if (reply.notice) dispatch({ type: "notice", notice: reply.notice }); // how Python read the text
       }
       return true;
@@ -185,10 +201,11 @@ export function createController(store, client) {
    * is the same position, history and all, else the address's digits and notes on the givens;
    * `problems` (what could not be read) are said after; `entryMode`, the mode its history entry was
    * left in, is the mode of a position not saved. Until Python's board comes, the page writes
-   * nothing to the address, which already names the position. */
-  async function open(position, stored, problems = [], entryMode = "play") {
+   * nothing to the address, which already names the position. A puzzle Python refuses `fromAddress`
+   * is said to come from the address. True when a board of the position came. */
+  async function open(position, stored, problems = [], entryMode = "play", { fromAddress = false } = {}) {
     // Back or Forward while a run goes on: refused as any input is (the run's reply still comes).
-    if (refuse("the position in the address was not opened")) return;
+    if (refuse("the position in the address was not opened")) return false;
     dispatch({ type: "opening" });
     const matches = (snap) => Boolean(snap) && snap.puzzle === position.puzzle
       && snap.address.digits === position.digits && snap.address.notes === position.notes;
@@ -196,24 +213,49 @@ export function createController(store, client) {
     const same = matches(savedSnap);
     if (same && savedSnap.actions.length > 0) {
       dispatch({ type: "opening", game: savedSnap });
-      if (await load(position.puzzle, saved(savedSnap), savedSnap.mode)) return report(problems);
+      if (await load(position.puzzle, saved(savedSnap), savedSnap.mode)) {
+        report(problems);
+        return true;
+      }
+      // The steps replay up to the one Python refused (as storage.js's reading of a log promises);
+      // the record as it was is set aside before the page saves over it.
+      const why = store.state.error ? store.state.error.message : "";
+      const total = savedSnap.actions.length;
+      const failed = unreplayedStep(why);
+      const kept = failed !== null && failed > 1 ? savedSnap.actions.slice(0, failed - 1) : [];
+      const said = why ? ` ${sentence(`Python says: ${why}`)}` : "";
+      if (kept.length > 0 && await load(position.puzzle, saved({ ...savedSnap, actions: kept,
+        position: Math.min(savedSnap.position, kept.length) }), savedSnap.mode)) {
+        report([...problems, `Step ${failed} of the saved game's ${total} steps could not be replayed, so the game `
+          + `was opened at step ${kept.length}, the last that replays.${said} ${setAside()}`.trim()]);
+        return true;
+      }
       dispatch({ type: "opening" }); // the history is left out now: Cancel has no game to keep
-      const why = store.state.error ? ` (${store.state.error.message})` : "";
-      problems = [...problems, `The saved steps could not be replayed${why}; the puzzle was loaded without them.`];
+      problems = [...problems, `The saved game's steps could not be replayed, so the puzzle was loaded without `
+        + `them.${said} ${setAside()}`.trim()];
     }
     if (position.puzzle.length === store.state.entry.length) dispatch({ type: "text", text: position.puzzle, fits: true });
     const mode = same ? savedSnap.mode : entryMode;
-    const ok = await load(position.puzzle, { digits: position.digits, notes: position.notes,
+    let ok = await load(position.puzzle, { digits: position.digits, notes: position.notes,
       play: same ? savedSnap.play : null, settings: same ? savedSnap.settings : undefined }, mode);
     const why = store.state.error;
-    if (!ok && (position.digits || position.notes) && await load(position.puzzle, {}, mode) && why) {
-      problems = [...problems, `The link's digits and notes were left out: ${why.message}.`];
+    if (!ok && (position.digits || position.notes) && await load(position.puzzle, {}, mode)) {
+      ok = true;
+      if (why) problems = [...problems, `The link's digits and notes were left out: ${why.message}.`];
+    }
+    // Python refused the address's puzzle: said to come from the address, and what the board shows.
+    // (A text shown on the board as it was read, its cell marked, needs no more words.)
+    if (!ok && fromAddress && store.state.error && entryText(store.state) !== position.puzzle.trim()) {
+      const shows = isLoaded(store.state) ? "the board still shows the previous puzzle" : "no board was opened from it";
+      dispatch({ type: "error", error: { ...store.state.error,
+        message: `The puzzle in the address was not opened (${store.state.error.message}); ${shows}.` } });
     }
     // No board came, but the board shows the puzzle as typed (a repeated given typed before a
     // reload, which Python refuses): the opening is over all the same, so that what is typed next
     // is saved. Refused text of another size is not shown, and the address keeps naming it.
     if (store.state.opening && entryText(store.state) === position.puzzle.trim()) dispatch({ type: "opened" });
     report(problems);
+    return ok;
   }
 
   /** A character typed on the board: a given while entering, a digit or note while playing. */

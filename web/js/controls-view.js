@@ -44,8 +44,14 @@ function notesUsable(state) {
 export function stallMessage({ downloads, seconds }) {
   const files = downloads.map(({ file, url }) => `${file} (${url})`).join(", ");
   const one = downloads.length === 1;
-  return `Stalled: nothing has arrived for ${seconds} s from ${files}. Still waiting for ${one ? "it" : "them"}; `
+  return `Stalled: nothing has arrived for ${seconds}\u00a0s from ${files}. Still waiting for ${one ? "it" : "them"}; `
     + "if it does not resume, Retry starts again.";
+}
+
+/** What a slow run says in the status line: Python's progress where it sends one ("Solving by
+ * logic: 25 steps, 146 cells to go"), else the command's label. */
+function busyText(busy) {
+  return busy.progress && busy.progress.stage ? busy.progress.stage : busy.label;
 }
 
 function statusOf(state) {
@@ -94,7 +100,7 @@ export function createControlsView(doc) {
     setData(el, "state", status.key);
     setData(el, "busy", String(state.busy !== null));
     setAttr(el, "data-count", state.count ? String(state.count.count) : null);
-    const parts = [["badge", status.badge], ["text", state.busy && state.busy.slow ? state.busy.label : status.text]];
+    const parts = [["badge", status.badge], ["text", state.busy && state.busy.slow ? busyText(state.busy) : status.text]];
     if (state.count) parts.push(["count", state.count.message]);
     redraw(el, JSON.stringify(parts), () => parts.map(([name, text]) => {
       const span = doc.createElement("span");

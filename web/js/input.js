@@ -55,7 +55,9 @@ function inField(target) {
 function boardKey(key, symbols, onBoard) {
   if (ARROWS[key]) return { kind: "move", by: ARROWS[key] };
   if (onBoard && ERASE.has(key)) return { kind: "type", char: "." };
-  if (key.length !== 1) return null;
+  // A named key ("Enter", "F2", "Dead") is no character; any other key is one, even outside the
+  // Basic Multilingual Plane (an emoji is two UTF-16 units, and is said to be no digit too).
+  if (key.length !== 1 && (/^[A-Za-z][A-Za-z0-9]+$/.test(key) || key === "")) return null;
   const upper = key.toUpperCase();
   if (symbols.includes(upper)) return onBoard ? { kind: "type", char: upper } : null;
   if (SHORTCUTS[key.toLowerCase()]) return { kind: "intent", name: SHORTCUTS[key.toLowerCase()] };

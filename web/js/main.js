@@ -15,7 +15,8 @@ import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
 import { learnPanel } from "./learn-panel.js";
 import { client } from "./solver.js";
-import { loadSaved, modeOfEntry, readHash, save, writeHash } from "./storage.js";
+import { keepForReload, loadSaved, modeOfEntry, readHash, save, savedElsewhere, setAsideSaved, takeKeptForReload,
+  writeHash } from "./storage.js";
 import { renderProof, renderWhy } from "./proof-view.js";
 import { BLANK, createStore, initialState, isLoaded, linked, shownStep, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
@@ -25,12 +26,16 @@ const $ = (id) => document.getElementById(id);
 const board = $("board");
 const stepEls = { panel: $("step-panel"), title: $("step-title"), text: $("step-text"), graph: $("graph") };
 const controls = createControlsView(document);
-const stored = loadSaved();
+// Reloaded by an update taken in another tab: this tab's own game, kept for the reload, else the saved one.
+const keptForReload = takeKeptForReload();
+const stored = keptForReload && keptForReload.board.value ? keptForReload.board : loadSaved();
 const saved = stored.value;
 let restored = false; // nothing is saved before the first board comes back from Python
 
-/** Actions that change only what the pointer shows, never the position worth saving. */
-const TRANSIENT = new Set(["link", "graph-stage", "proof-net"]);
+/** Actions that change only what the pointer shows, never the position worth saving; and a refusal,
+ * which leaves the position as it was (saved again, it would push the shown puzzle after an
+ * address refused during a run). */
+const TRANSIENT = new Set(["link", "graph-stage", "proof-net", "refused"]);
 
 /** Givens typed that Python has not made a board of: refused (a repeated digit), or not answered
  * yet. Kept as typed, at the keystroke, so that a reload shows them (with the same reason when
@@ -53,10 +58,20 @@ let addressed = { puzzle: null, mode: null }; // the puzzle in the address and t
 function persist(state) {
   if (state.savedKept) return; // Cancel stopped replaying the saved game: a reload opens it whole
   const snap = snapshot(state);
-  save(snap);
+  const unsaved = save(snap); // said once, after the action being handled
+  if (unsaved) queueMicrotask(() => say(unsaved));
   writeHash({ puzzle: snap.puzzle, ...snap.address },
     { inPlace: state.mode === "enter" && addressed.mode === "enter", mode: state.mode });
   if (snap.puzzle !== addressed.puzzle || state.mode === "play") addressed = { puzzle: snap.puzzle, mode: state.mode };
+}
+
+/** Add `text` to what the message line says (after Python's error or notice, if any). Only the
+ * message changes (`said`): saving on it would write this tab's game over the one another tab
+ * has just saved, as it is said. */
+function say(text) {
+  const { error, notice } = store.state;
+  store.dispatch(error ? { type: "error", error: { ...error, message: `${error.message} ${text}` }, said: true }
+    : { type: "notice", notice: notice ? `${notice} ${text}` : text, said: true });
 }
 
 let drawn = null; // the state the views last drew
@@ -83,7 +98,7 @@ const store = createStore(initialState(saved), (state, action) => {
   if (SAYS.has(action.type)) saidAnew = true;
   // Saved before the views draw: writing the address makes the browser lay the page out at once,
   // which costs nothing while the last frame's layout still holds.
-  if (restored && worthSaving(state) && !state.opening && !TRANSIENT.has(action.type)) persist(state);
+  if (restored && worthSaving(state) && !state.opening && !TRANSIENT.has(action.type) && !action.said) persist(state);
   // Boot progress moves only the bar and the status line, the controls' view: the other views
   // would redraw and lay out the page again for every step of the download.
   if (action.type === "boot-progress") controls.render(state);
@@ -91,7 +106,7 @@ const store = createStore(initialState(saved), (state, action) => {
   else if (action.type === "idle") queueMicrotask(() => draw(store.state));
   else draw(state);
 });
-const control = createController(store, client);
+const control = createController(store, client, { setAside: setAsideSaved });
 
 /** The techniques panel: a switch asks Python for the same position again with the new set. */
 const techniques = techniqueSettings($("technique-settings"), {
@@ -117,8 +132,23 @@ function focusBoard() {
   cell.focus({ preventScroll: box.top >= 0 && box.bottom <= innerHeight });
 }
 
+/** After a History entry is chosen far down the page: the board and the step it shows in view. On a
+ * phone the board sticks at the top and the step's words scroll under it, so they are brought just
+ * below it; beside the board, the board's top is brought into view too. */
+function revealStep() {
+  const title = stepEls.title.getBoundingClientRect();
+  const box = board.getBoundingClientRect();
+  const above = box.left < title.right && title.left < box.right; // one column: the board over the step
+  const free = above ? Math.max(0, box.bottom) : 0;
+  if (title.top < free || title.bottom > innerHeight) scrollBy({ top: title.top - free - 8, behavior: "instant" });
+  if (board.getBoundingClientRect().top < 0 && !above) board.scrollIntoView({ block: "start", behavior: "instant" });
+}
+
 const intents = {
-  goto: (el) => control.command("goto", { position: Number(el.dataset.position) }),
+  goto: async (el) => {
+    await control.command("goto", { position: Number(el.dataset.position) });
+    revealStep();
+  },
   check: control.check,
   count: control.count,
   cancel: control.cancel,
@@ -290,8 +320,37 @@ function followAddress() {
   const snap = snapshot(store.state);
   const same = snap.puzzle === position.puzzle && snap.address.digits === position.digits
     && snap.address.notes === position.notes;
-  if (!same) control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry());
+  if (same) return;
+  // While a run goes on the address is refused (said by the controller) and given back to the board
+  // shown, in place: else the next save would push the shown puzzle after it, a second entry for
+  // Back to pass.
+  const opened = control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry(), { fromAddress: true });
+  // Not refused, the opening has begun by now (open() marks it before its first wait).
+  const giveBack = () => writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: true, mode: store.state.mode });
+  if (!store.state.opening) giveBack();
+  // Python refused the address's puzzle and the board still shows the previous one: the address is
+  // given back to it in place too, so that the address and the board agree.
+  else opened.then(() => {
+    const shown = snapshot(store.state);
+    if (store.state.error && shown.puzzle === snap.puzzle && readHash().value?.puzzle === position.puzzle) giveBack();
+  });
 }
+/** Another tab of the page saved another puzzle's game over this tab's (the browser keeps one): said
+ * once for each such game, since a reload here would open it; this tab's game stays in its address
+ * and is saved again with its next move. */
+let elsewhere = null;
+window.addEventListener("storage", (event) => {
+  const other = savedElsewhere(event);
+  if (!other || !isLoaded(store.state) || other.puzzle === snapshot(store.state).puzzle || other.puzzle === elsewhere) return;
+  elsewhere = other.puzzle;
+  say("Another tab saved a different game in this browser, over this one: this tab's game stays in its "
+    + "address (a reload or the link opens its position), and your next move here saves it again.");
+});
+// offline.js reloads this tab into a new version another tab took: this tab's game and the text in
+// its box are kept for the reload.
+window.addEventListener("pysolver-reload", () => {
+  if (isLoaded(store.state)) keepForReload(snapshot(store.state), $("puzzle-text").value);
+});
 window.addEventListener("popstate", followAddress);
 window.addEventListener("hashchange", followAddress);
 
@@ -339,12 +398,24 @@ function nextTask() {
  * is loaded, and one message says what was left out (storage.js keeps the stored record aside). */
 async function restore() {
   const hash = readHash();
-  const position = hash.value ?? (saved ? { puzzle: saved.puzzle, ...saved.address }
-    : { puzzle: EXAMPLES[0].puzzle, digits: "", notes: "" });
-  await control.open(position, saved, [stored.problem, hash.problem].filter(Boolean), modeOfEntry());
+  const kept = saved ? { puzzle: saved.puzzle, ...saved.address } : null;
+  const position = hash.value ?? kept ?? { puzzle: EXAMPLES[0].puzzle, digits: "", notes: "" };
+  const problems = [stored.problem, hash.problem].filter(Boolean);
+  const opened = await control.open(position, saved, problems, modeOfEntry(), { fromAddress: hash.value !== null });
+  // The address's puzzle refused: the saved game opens instead (rather than being overwritten by
+  // the next keystroke on an empty board), and takes the refused address's place in the history.
+  const refused = !opened && hash.value !== null && kept !== null && kept.puzzle !== hash.value.puzzle;
+  if (refused) {
+    const why = store.state.error ? store.state.error.message : "Python refused it.";
+    await control.open(kept, saved, [...problems, `${why.replace(/; no board was opened from it\.$/, "")}; the saved game `
+      + "was opened instead."], saved.mode);
+  }
   await afterNextPaint();
   restored = true;
-  if (worthSaving(store.state)) persist(store.state);
+  if (worthSaving(store.state)) {
+    if (refused) writeHash({ puzzle: kept.puzzle, ...kept.address }, { inPlace: true, mode: store.state.mode });
+    persist(store.state);
+  }
 }
 
 fillExampleMenu($("examples"));
@@ -352,6 +423,7 @@ fillExampleMenu($("examples"));
 /** A hook for the end-to-end tests: the current state, read-only. */
 window.__pysolver = { get state() { return store.state; } };
 
+if (keptForReload && keptForReload.text) store.dispatch({ type: "keep-text", text: keptForReload.text });
 draw(store.state);
 // Last: listen() replays the boot so far at once, and each report renders the whole page.
 client.listen({

@@ -6,7 +6,8 @@
 //
 // When another version takes over the page (another tab's Reload, or the person's in this one),
 // this page reloads too: its files are the old version's, and its cache is gone, so a restarted
-// solver worker would otherwise boot the new version's worker and wheel under the old page.
+// solver worker would otherwise boot the new version's worker and wheel under the old page. Before
+// it does, the page keeps this tab's game (with its history) and the text in its box for the reload.
 //
 // It also offers Retry when the solver could not start, or while a download its boot waits on has
 // stalled: a reload, which fetches the files again.
@@ -68,6 +69,7 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (controlled && !reloading) {
       reloading = true;
+      window.dispatchEvent(new Event("pysolver-reload")); // the page keeps this tab's game and typed text
       location.reload();
     }
     controlled = navigator.serviceWorker.controller !== null;

@@ -17,8 +17,10 @@ const KEY = "pysolver.board";
 /** The stored record's format, written as `version`; a record without one (the first format, with
  * the same fields) is read as this one. */
 const VERSION = 1;
-/** Longer text is no puzzle (a 25×25 picture with rulings stays far below) and is not sent to Python. */
-const MAX_PUZZLE_CHARS = 5000;
+/** Longer text is no puzzle and is not sent to Python: Python's own limit (fields.MAX_TEXT_CHARS),
+ * so that whatever position the page imported and wrote (a 16×16 HoDoKu position line has 8,018
+ * characters, a 25×25 one up to about 61,000) it reads back. */
+const MAX_PUZZLE_CHARS = 150000;
 /** More steps than any real log (a 25×25 solve by guessing stays in the thousands). */
 const MAX_ACTIONS = 20000;
 /** A history action is a word ("logic", "guess", …) or a move ("place r3c5 4", "restore <digits>
@@ -166,7 +168,9 @@ function salvage(record, nested = false) {
     const bad = record.actions.findIndex((action) => typeof action !== "string" || !ACTION.test(action));
     actions = record.actions.slice(0, Math.min(bad === -1 ? Infinity : bad, MAX_ACTIONS));
     if (actions.length < record.actions.length) {
-      lost.push(`its step log was cut after ${actions.length} of ${record.actions.length} steps (step ${actions.length + 1} is not a step)`);
+      const why = bad === actions.length ? `step ${actions.length + 1} is not a step`
+        : `no game has more than ${MAX_ACTIONS.toLocaleString("en-US")} steps`;
+      lost.push(`its step log was cut after ${actions.length} of ${record.actions.length} steps (${why})`);
     }
   } else {
     lost.push(`its step log is ${record.actions === undefined ? "missing" : "not a list of steps"}; the puzzle is loaded without steps`);
@@ -267,8 +271,19 @@ function addressOf(address, lost) {
   return { digits: "", notes: "" };
 }
 
-/** Where a stored board that could not be read whole is kept, as it was, for a person to recover. */
+/** Where a stored board that could not be read whole is kept, as it was, for a person to recover:
+ * the first under this key, later ones beside it (`….2`, `….3`, …), none over another. */
 export const SET_ASIDE_KEY = `${KEY}.set-aside`;
+const SET_ASIDE_SLOTS = 20;
+/** A record that could not be set aside (storage full or turned off) is not saved over. */
+let keepRecord = false;
+
+/** The sentence that says where the record as it was is kept (`key`), or that it could not be. */
+function keptSentence(key) {
+  return key ? `The saved board as it was is kept in this browser's storage under "${key}".`
+    : "The saved board as it was could not be set aside (this browser's storage is full or turned off), "
+      + "so this page does not save over it: what you do here is kept only in the address.";
+}
 
 /**
  * A stored board, from the text localStorage held: `{value: {puzzle, actions, position, shape,
@@ -276,11 +291,12 @@ export const SET_ASIDE_KEY = `${KEY}.set-aside`;
  * edited} or null, problem}`. Nothing stored is no problem.
  * A record with a usable puzzle is used for what can be read of it, and the problem says what was
  * left out; whenever there is a problem the record was not read whole, and loadSaved keeps its text
- * (SET_ASIDE_KEY) rather than lose it when the page saves the board again.
+ * (SET_ASIDE_KEY, or `keptUnder` when loadSaved used another key or none could be had) rather than
+ * lose it when the page saves the board again.
  */
-export function parseSaved(text) {
+export function parseSaved(text, keptUnder = SET_ASIDE_KEY) {
   if (text === null || text === undefined) return result(null);
-  const kept = `The saved board as it was is kept in this browser's storage under "${SET_ASIDE_KEY}".`;
+  const kept = keptSentence(keptUnder);
   let record;
   try {
     record = JSON.parse(text);
@@ -308,23 +324,102 @@ export function loadSaved() {
     return result(null); // storage disabled: nothing was saved
   }
   const saved = parseSaved(text);
-  if (saved.problem) setAside(text, saved.value === null);
-  return saved;
+  if (!saved.problem) return saved;
+  const key = setAside(text, saved.value === null);
+  return key === SET_ASIDE_KEY ? saved : parseSaved(text, key);
 }
 
+/** Keep `text` (a stored record) under a set-aside key of its own (the one already holding it, else
+ * the first free one) and, when `remove`, take it out of KEY; the key, or null when it could not be
+ * kept (storage full or turned off, every key taken): the record then stays, and is not saved over. */
 function setAside(text, remove) {
   try {
-    localStorage.setItem(SET_ASIDE_KEY, text);
+    let key = null;
+    for (let slot = 1; slot <= SET_ASIDE_SLOTS; slot += 1) {
+      const name = slot === 1 ? SET_ASIDE_KEY : `${SET_ASIDE_KEY}.${slot}`;
+      const held = localStorage.getItem(name);
+      if (held === text) {
+        key = name;
+        break;
+      }
+      if (held === null && key === null) key = name;
+    }
+    if (key === null) throw new Error("every set-aside key is taken");
+    if (localStorage.getItem(key) !== text) localStorage.setItem(key, text);
     if (remove) localStorage.removeItem(KEY);
+    return key;
   } catch {
-    // Storage full or disabled: the record stays where it was, and its message is shown again.
+    keepRecord = true;
+    return null;
   }
 }
 
+/** Set the stored record aside as it is (a saved game whose steps no longer all replay, before the
+ * page saves what it could open of it): the sentence that says where it is kept, or that it could
+ * not be; "" when nothing is stored. */
+export function setAsideSaved() {
+  let text = null;
+  try {
+    text = localStorage.getItem(KEY);
+  } catch {
+    return "";
+  }
+  return text === null ? "" : keptSentence(setAside(text, false));
+}
+
+const RELOAD_KEY = `${KEY}.this-tab`;
+
+/** Keep this tab's board (a snapshot) and the text in its box for the reload that another tab's
+ * update forces, in this tab's own sessionStorage: the board saved for all tabs may be another
+ * tab's game by then, and the box's text is saved nowhere else. */
+export function keepForReload(snapshot, text) {
+  try {
+    sessionStorage.setItem(RELOAD_KEY, JSON.stringify({ board: JSON.stringify({ version: VERSION, ...snapshot }), text }));
+  } catch {
+    // Storage full or turned off: the reload opens the address's position, as it would have.
+  }
+}
+
+/** What keepForReload kept, taken once: `{board: {value, problem} as parseSaved reads it, text}`,
+ * or null when nothing was kept. */
+export function takeKeptForReload() {
+  let raw = null;
+  try {
+    raw = sessionStorage.getItem(RELOAD_KEY);
+    sessionStorage.removeItem(RELOAD_KEY);
+  } catch {
+    return null;
+  }
+  let kept;
+  try {
+    kept = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isObject(kept) || typeof kept.board !== "string") return null;
+  return { board: parseSaved(kept.board), text: typeof kept.text === "string" ? kept.text : "" };
+}
+
+/** The game another tab has just saved (a `storage` event on the saved board's key), or null. */
+export function savedElsewhere(event) {
+  return event.key === KEY && event.newValue !== null ? parseSaved(event.newValue).value : null;
+}
+
+let cannotSave = false; // saving failed once and was said
+
+/** Save the board; a sentence the first time it cannot be saved (storage full, or turned off as in
+ * some private windows), to be said once, else null. A record that could not be set aside is kept. */
 export function save(snapshot) {
+  if (keepRecord) return null;
   try {
     localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...snapshot }));
-  } catch {
-    // Storage can be full or disabled (private windows); the address still holds the position.
+    return null;
+  } catch (error) {
+    if (cannotSave) return null;
+    cannotSave = true;
+    const why = error && error.name === "QuotaExceededError" ? "its storage for this page is full"
+      : "it does not let this page store anything";
+    return `This game cannot be saved in this browser (${why}): the address still holds the position, `
+      + "so a reload or the link opens it, but without its Undo history.";
   }
 }

@@ -332,6 +332,8 @@ export function reduce(state, action) {
       return action.fits
         ? { ...state, text: action.text, keptText: null, entry: [...action.text.trim()], conflicts: [], notice: null }
         : { ...state, text: action.text, keptText: null };
+    case "keep-text": // the box's text, kept through a reload, stays until a text is loaded
+      return { ...state, text: action.text, keptText: action.text };
     case "mode":
       return switchedMode(state, action.mode);
     case "notes-mode":
