@@ -85,17 +85,22 @@ def test_forward_to_givens_being_typed_opens_them_for_typing(page: Page, site_ur
     assert page.inner_text("#status .text") == py("load", puzzle=typed)["view"]["entry"]["message"]
 
 
-def test_a_repeated_given_typed_survives_a_reload(page: Page, site_url: str) -> None:
-    """Nothing typed is lost: givens Python refuses (two 1s in a row) come back as typed, with the
-    same reason, after a reload."""
-    page.goto(site_url)
-    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+def type_a_repeated_given(page: Page) -> None:
+    """A 4×4 board, and 1 typed in r1c1 and r1c2: givens Python refuses (two 1s in row 1)."""
     page.select_option("#size", "4")
     wait_for(page, f"{IDLE} && {STATE}.view.n === 4 && {STATE}.mode === 'enter'")
     for index in (0, 1):
         cell(page, index).click()
         page.keyboard.press("1")
     wait_for(page, f"{IDLE} && {STATE}.error !== null")
+
+
+def test_a_repeated_given_typed_survives_a_reload(page: Page, site_url: str) -> None:
+    """Nothing typed is lost: givens Python refuses (two 1s in a row) come back as typed, with the
+    same reason, after a reload."""
+    page.goto(site_url)
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    type_a_repeated_given(page)
     refused = page.inner_text("#message")
     assert refused.startswith("two 1s in row 1")
     page.reload()
@@ -152,12 +157,7 @@ def test_settings_go_on_through_givens_python_refuses(page: Page, site_url: str)
     page.locator("#settings-panel summary").click()
     page.get_by_label("Mark mistakes as I make them").check()
     wait_for(page, f"{IDLE} && {STATE}.view.settings.mark_mistakes === true")
-    page.select_option("#size", "4")
-    wait_for(page, f"{IDLE} && {STATE}.view.n === 4 && {STATE}.mode === 'enter'")
-    for index in (0, 1):
-        cell(page, index).click()
-        page.keyboard.press("1")
-    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    type_a_repeated_given(page)
     page.reload()
     wait_for(page, f"{IDLE} && {STATE}.ready && {STATE}.error !== null", None, 120_000)
     page.evaluate(AFTER_A_FRAME)
