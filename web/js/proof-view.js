@@ -253,9 +253,7 @@ function part(panel, tag, name, wanted) {
 
 /** A swatch, hidden from assistive technology (its words are beside it). */
 function swatch(width, height, viewBox, ...marks) {
-  const box = svg("svg", { width, height, viewBox, "aria-hidden": "true", focusable: "false" });
-  box.style.verticalAlign = "middle";
-  box.style.flex = "none";
+  const box = svg("svg", { width, height, viewBox, "aria-hidden": "true", focusable: "false", class: "swatch" });
   box.append(...marks);
   return box;
 }
@@ -274,15 +272,9 @@ function renderKey(panel, proof) {
     const rect = svg("rect", { x: 0.03, y: 0.03, width: 0.36, height: 0.36, rx: 0.05, class: `role ${role}` });
     const box = swatch(22, 22, "0 0 0.42 0.42", rect);
     box.classList.add("proof");
-    const item = h("li", { "data-role": role }, box, h("span", {}, labels[role] || role));
-    item.style.display = "inline-flex";
-    item.style.alignItems = "center";
-    item.style.gap = "4px";
-    return item;
+    return h("li", { "data-role": role }, box, h("span", {}, labels[role] || role));
   }))) return;
   key.setAttribute("aria-label", "Key to the outlines on the board");
-  Object.assign(key.style, { listStyle: "none", margin: "6px 0 0", padding: "0", display: "flex",
-    flexWrap: "wrap", gap: "4px 14px", fontSize: ".9em" });
   for (const item of key.children) {
     const rect = item.querySelector("rect");
     const stroke = getComputedStyle(rect).stroke;
@@ -301,39 +293,25 @@ function renderBranches(panel, proof, net) {
   const chooser = part(panel, "div", "proof-branches", branches.length > 1);
   if (!chooser) return;
   const alone = chosenBranch(proof, net);
-  const buttonStyle = { minHeight: "44px", minWidth: "44px", padding: "0 10px", border: "1px solid var(--line)",
-    borderRadius: "8px", background: "var(--card)", color: "var(--ink)", cursor: "pointer",
-    display: "inline-flex", alignItems: "center", gap: "6px" };
   redraw(chooser, JSON.stringify([proof.notation, branches.map((b) => [b.premise, b.conclusion])]), () => {
     const all = h("button", { type: "button", "data-intent": "proof-net", "data-branch": "all", "data-net": "all",
       title: "Draw every branch, each in its colour" }, "All");
     const each = branches.map((branch, index) => {
       const line = svg("line", { x1: 0, y1: 0.5, x2: 2, y2: 0.5 });
-      Object.assign(line.style, { stroke: branchColour(index), strokeWidth: "0.5" });
+      line.style.stroke = branchColour(index);
       const said = branch.conclusion ? `${branch.premise}, so ${branch.conclusion}` : branch.premise;
       return h("button", { type: "button", "data-intent": "proof-net", "data-branch": index, "data-net": -1 - index,
         "aria-label": `Draw only this branch: ${said}`,
         title: `Draw only this branch: ${branch.premise}: ${branch.notation}` },
       swatch(22, 11, "0 0 2 1", line), branch.premise);
     });
-    for (const button of [all, ...each]) Object.assign(button.style, buttonStyle);
     const row = h("div", { role: "group", "aria-label": "Branches of the proof: draw all, or one alone" }, all, ...each);
-    Object.assign(row.style, { display: "flex", flexWrap: "wrap", gap: "6px", alignItems: "center" });
-    const said = h("code", {});
-    Object.assign(said.style, { display: "block", marginTop: "4px", fontSize: ".85em", whiteSpace: "pre-wrap",
-      overflowWrap: "anywhere" });
-    chooser.style.margin = "8px 0 4px";
-    return [row, said];
+    return [row, h("code", {})];
   });
   for (const button of chooser.querySelectorAll("button[data-branch]")) {
     const pressed = button.dataset.branch === "all" ? alone === null && openNet(proof, net) === null
       : Number(button.dataset.branch) === alone;
-    if (button.getAttribute("aria-pressed") !== String(pressed)) {
-      button.setAttribute("aria-pressed", String(pressed));
-      button.style.background = pressed ? "var(--accent-soft)" : "var(--card)";
-      button.style.borderColor = pressed ? "var(--accent)" : "var(--line)";
-      button.style.fontWeight = pressed ? "700" : "400";
-    }
+    if (button.getAttribute("aria-pressed") !== String(pressed)) button.setAttribute("aria-pressed", String(pressed));
   }
   const said = chooser.querySelector("code");
   const words = alone !== null ? caption(branches[alone])
