@@ -39,11 +39,12 @@ const key = ([i, j]) => `${i}-${j}`;
 const CROSS_FROM = 0.2;
 const CROSS_STEP = 0.13;
 const CROSS_GAP = 13;
-/** What an unmatched vertex's outline looks like (the stylesheet has no rule for it). */
+/** What an unmatched vertex's outline looks like: inline, so that it wins over every layer's rule
+ * for a vertex (matched, pattern, violation) whatever the stage draws. */
 const UNMATCHED_STYLE = "stroke: var(--red); stroke-width: 2.4; stroke-dasharray: 4 3";
-/** What a fin edge looks like at the stages that show the fins (the stylesheet has no rule for it). */
-const FIN_COLOUR = "#b45309";
-const FIN_STYLE = `stroke: ${FIN_COLOUR}; stroke-width: 3; stroke-dasharray: 1 5; stroke-linecap: round`;
+/** What a fin edge looks like at the stages that show the fins: inline, so that it wins over the
+ * layers' rules for an edge (matching, pattern) at those stages only. */
+const FIN_STYLE = "stroke: #b45309; stroke-width: 3; stroke-dasharray: 1 5; stroke-linecap: round";
 
 /** The layers of the whole picture ("All"): a finned fish's adds its fins. */
 function allLayers(graph) {
@@ -193,9 +194,8 @@ function stagePlayer(graph, current, intent) {
 }
 
 /** One legend entry: its key and its words kept together on one line. */
-function legendItem(name, keyClass, words, keyStyle = null) {
-  return h("span", { class: "legend-item", "data-key": name, style: "display: inline-flex; align-items: center; gap: 4px; white-space: nowrap" },
-    h("span", { class: `key ${keyClass}`, style: keyStyle }), words);
+function legendItem(name, keyClass, words) {
+  return h("span", { class: "legend-item", "data-key": name }, h("span", { class: `key ${keyClass}` }), words);
 }
 
 /** The legend of what the drawing shows at this stage, and nothing else. */
@@ -203,21 +203,19 @@ function legend(graph, stage) {
   const layers = new Set(stage ? stage.layers : allLayers(graph));
   const pattern = graph.pattern || { kind: "", left: [], right: [] };
   const hasPattern = pattern.left.length + pattern.right.length > 0;
-  const items = [legendItem("edge", "edge", "candidate", "border-color: var(--edge)")];
+  const items = [legendItem("edge", "edge", "candidate")];
   if (layers.has("matching") && graph.matching.length) items.push(legendItem("matching", "matching", "matching"));
   if (layers.has("path") && stage && stage.path.length) items.push(legendItem("path", "path", "alternating path"));
   if (layers.has("unmatched") && stage && stage.unmatched && stage.unmatched.left.length + stage.unmatched.right.length) {
-    items.push(legendItem("unmatched", "unmatched", "left unmatched",
-      "width: 16px; height: 10px; border: 2px dashed var(--red); border-radius: 6px"));
+    items.push(legendItem("unmatched", "unmatched", "left unmatched"));
   }
   if (layers.has("pattern") && hasPattern) {
     items.push(graph.violation
-      ? legendItem("violation", "violation", "too few partners: Hall's condition fails", "border-color: var(--red)")
+      ? legendItem("violation", "violation", "too few partners: Hall's condition fails")
       : legendItem("pattern", "pattern", pattern.kind));
   }
   if (layers.has("fins") && graph.fins && graph.fins.length) {
-    items.push(legendItem("fin", "fin", graph.fins.length === 1 ? "fin" : "fins",
-      `border-top: 3px dotted ${FIN_COLOUR}`));
+    items.push(legendItem("fin", "fin", graph.fins.length === 1 ? "fin" : "fins"));
   }
   if (layers.has("removed") && graph.removed.length) items.push(legendItem("removed", "removed", "removed"));
   return h("p", { class: "legend" }, items);
