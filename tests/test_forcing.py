@@ -55,7 +55,7 @@ def _check(step: Step, solution: tuple[int, ...]) -> None:
     for branch in proof.branches:
         assert branch.nodes and branch.links and branch.notation
         first, last = branch.nodes[0], branch.nodes[-1]
-        assert branch.premise.startswith(f"r") and first.cells[0] >= 0
+        assert branch.premise.startswith("r") and first.cells[0] >= 0
         premise_cell = int(branch.premise[1]) - 1, int(branch.premise[3]) - 1
         assert (first.cells[0] // 9, first.cells[0] % 9) == premise_cell
         if "contradiction" not in step.details:

@@ -220,7 +220,6 @@ def _grow_on_position(nets: Nets, grown: tuple[Nested, Propagation] | None, prem
 
 def _agreement_steps(board: Board, nets: Nets, grown: dict[Literal, Nested]) -> Iterator[Step]:
     """Cell, house and digit nets whose branches (one at least nested) share a conclusion."""
-    geo = board.geometry
     groups = premise_groups(board)
     found: list[tuple[int, list[Nested], Literal, str]] = []
     for group, where in groups:

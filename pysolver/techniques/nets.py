@@ -348,7 +348,6 @@ def find_forcing_nets(board: Board) -> Iterator[Step]:
     a step is built only when it is asked for.
     """
     nets = nets_of(board)
-    geo = board.geometry
     broken: list[tuple[int, Branch]] = []
     for cell, mask in enumerate(board.candidates):
         for digit in _digits(mask):
