@@ -81,16 +81,25 @@ class Analysis:
     patterns: tuple[Pattern, ...]
 
 
-def maximum_matching(adjacency: tuple[int, ...], right_count: int) -> tuple[list[int], list[int]]:
+def maximum_matching(adjacency: tuple[int, ...], right_count: int,
+                     start: tuple[list[int], list[int]] | None = None) -> tuple[list[int], list[int]]:
     """A maximum matching by augmenting paths: (right matched to each left, left matched to each right).
 
-    Unmatched vertices get −1.
+    Unmatched vertices get −1. With ``start`` (a matching of some of these edges, as this returns
+    it), the search grows that one: an augmenting path keeps every matched vertex matched, so a
+    matching first found without some edges takes in as few of them as it needs (a finned fish's
+    fins, drawn apart from the fish).
 
     >>> maximum_matching((0b011, 0b001, 0b110), 3)
     ([1, 0, 2], [1, 0, 2])
+    >>> maximum_matching((0b011, 0b001), 2, start=([0, -1], [0, -1]))  # r0 moves over to 1
+    ([1, 0], [1, 0])
     """
-    match_left = [-1] * len(adjacency)
-    match_right = [-1] * right_count
+    if start is not None:
+        match_left, match_right = list(start[0]), list(start[1])
+    else:
+        match_left = [-1] * len(adjacency)
+        match_right = [-1] * right_count
 
     def augment(u: int, seen: int) -> int:
         """Try to match u; return the updated visited mask, with bit 30+ set on success."""
@@ -110,15 +119,16 @@ def maximum_matching(adjacency: tuple[int, ...], right_count: int) -> tuple[list
                 return seen
         return seen
 
-    taken = 0  # the right vertices matched so far
-    for u in range(len(adjacency)):
-        # Greedy first: most vertices match on a free neighbour without any search.
-        free = adjacency[u] & ~taken
-        if free:
-            low = free & -free
-            taken |= low
-            v = low.bit_length() - 1
-            match_left[u], match_right[v] = v, u
+    if start is None:
+        taken = 0  # the right vertices matched so far
+        for u in range(len(adjacency)):
+            # Greedy first: most vertices match on a free neighbour without any search.
+            free = adjacency[u] & ~taken
+            if free:
+                low = free & -free
+                taken |= low
+                v = low.bit_length() - 1
+                match_left[u], match_right[v] = v, u
     for u in range(len(adjacency)):
         if match_left[u] < 0:
             augment(u, 0)

@@ -60,24 +60,8 @@ def view_drawing(geo: Geometry, view: ViewGraph, kind: Literal["chain", "pile"],
 
 def _matching(adjacency: tuple[int, ...], right_count: int,
               avoid: set[tuple[int, int]]) -> list[int]:
-    """A maximum matching (the right index matched to each left vertex, −1 for none): first one
-    without the ``avoid`` edges, then grown by augmenting paths through them (an augmenting path
-    keeps every matched vertex matched, so as few of them as needed come in)."""
+    """A maximum matching (the right index matched to each left vertex, −1 for none) with as few
+    ``avoid`` edges as it can: one found without them, then grown through them."""
     without = tuple(mask & ~sum(1 << j for i2, j in avoid if i2 == i)
                     for i, mask in enumerate(adjacency))
-    match_left, match_right = maximum_matching(without, right_count)
-
-    def augment(u: int, seen: set[int]) -> bool:
-        for v in bit_indices(adjacency[u]):
-            if v in seen:
-                continue
-            seen.add(v)
-            if match_right[v] < 0 or augment(match_right[v], seen):
-                match_left[u], match_right[v] = v, u
-                return True
-        return False
-
-    for u in range(len(adjacency)):
-        if match_left[u] < 0:
-            augment(u, set())
-    return match_left
+    return maximum_matching(adjacency, right_count, start=maximum_matching(without, right_count))[0]
