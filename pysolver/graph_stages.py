@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .geometry import plural
+from .play import counted
 from .step import GraphDrawing, join_names
 from .techniques.exclusion import fish_name
 
@@ -71,10 +72,6 @@ def is_hall_violation(graph: GraphDrawing) -> bool:
     alone): by Hall's theorem some set of its vertices has fewer neighbours than members, and
     the drawing's pattern is that set."""
     return len(graph.matching) < max(len(graph.left), len(graph.right))
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _the(title: str) -> str:
@@ -143,13 +140,13 @@ def _walk(graph: GraphDrawing) -> tuple[int, tuple[tuple[int, int], ...], set[in
 
 def _edges_text(graph: GraphDrawing) -> str:
     if graph.kind == "house":
-        return (f"Each line is a candidate: {_plural(len(graph.left), 'cell')} of "
-                f"{_the(graph.title)} on the left, {_plural(len(graph.right), 'digit')} they need "
+        return (f"Each line is a candidate: {counted(len(graph.left), 'cell')} of "
+                f"{_the(graph.title)} on the left, {counted(len(graph.right), 'digit')} they need "
                 f"on the right. A solution keeps exactly one line at each vertex.")
     symbol = graph.symbol
     return (f"Each line is a cell where {symbol} can still go, joining its row (left) to "
-            f"its column (right): {_plural(len(graph.left), 'row')} and "
-            f"{_plural(len(graph.right), 'column')} still need one {symbol} each. A solution "
+            f"its column (right): {counted(len(graph.left), 'row')} and "
+            f"{counted(len(graph.right), 'column')} still need one {symbol} each. A solution "
             f"keeps exactly one line at each vertex.")
 
 
@@ -171,13 +168,13 @@ def _violation_stages(graph: GraphDrawing) -> tuple[Stage, ...]:
     rights = sorted(graph.pattern_right)
     if graph.pattern_kind == "chain":
         have = (f"only {_right_names(graph, rights)}" if rights else f"no {right_noun}")
-        hall_text = (f"Why: {join_names(lefts)} need {_plural(len(lefts), right_noun)} of their "
+        hall_text = (f"Why: {join_names(lefts)} need {counted(len(lefts), right_noun)} of their "
                      f"own but have {have} between them. Hall's condition (every k {left_noun}s "
                      f"have at least k {right_noun}s) fails, so no matching can pair them all.")
     else:
         fit = "fits" if len(rights) == 1 else "fit"
-        where = (f"only in {join_names(lefts)}: {_plural(len(rights), right_noun)} for "
-                 f"{_plural(len(lefts), left_noun)}" if lefts else f"in no {left_noun}")
+        where = (f"only in {join_names(lefts)}: {counted(len(rights), right_noun)} for "
+                 f"{counted(len(lefts), left_noun)}" if lefts else f"in no {left_noun}")
         hall_text = (f"Why: {_right_names(graph, rights)} {fit} {where}. "
                      f"Hall's condition (every k {right_noun}s fit in at least k {left_noun}s) "
                      f"fails, so no matching can pair them all.")
@@ -204,7 +201,7 @@ def _single_stages(graph: GraphDrawing, edges_text: str, matching_text: str) -> 
     one edge (a chain or pile of one, the k = 1 case of chain or pile exclusion) and what goes."""
     (i,), (j,) = graph.pattern_left, graph.pattern_right
     cell, digit, house = graph.left[i].label, graph.right[j].label, _the(graph.title)
-    removed = _plural(len(graph.removed), "candidate")
+    removed = counted(len(graph.removed), "candidate")
     if graph.pattern_kind == "chain":
         pattern_text = (f"{cell} has a single edge, to {digit}: a chain of one cell with one digit "
                         f"(a naked single). It is chain exclusion with k = 1: k cells with only k "
@@ -272,7 +269,7 @@ def _finned_stages(graph: GraphDrawing, fins: tuple[tuple[int, int], ...], edges
             f"{symbol}: {'it does' if len(kept) == 1 else 'they do'} not see every fin."
             if kept else "")
     removed_text = (f"So {symbol} leaves {struck}: the red edges go "
-                    f"({_plural(len(graph.removed), 'candidate')}).{keep}")
+                    f"({counted(len(graph.removed), 'candidate')}).{keep}")
     return (
         Stage("edges", edges_text, ("edges",)),
         Stage(MATCHING_STAGE, matching_text, ("edges", "matching")),
@@ -315,36 +312,36 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
                       f"they reach only {join_names(left_names[i] for i in sorted(reached_left))}, "
                       f"and {_right_names(graph, sorted(reached_right))}. Every {right_noun} they "
                       f"reach is matched back to a {left_noun} they reach, so these "
-                      f"{_plural(len(reached_left), left_noun)} have exactly "
-                      f"{_plural(len(reached_right), right_noun)} between them: no path leads out.")
+                      f"{counted(len(reached_left), left_noun)} have exactly "
+                      f"{counted(len(reached_right), right_noun)} between them: no path leads out.")
         if house:
             pattern_text = (f"These {k} cells have only {k} digits between them ({digits}): a "
                             f"chain. Those digits must go in {cells}, one each.")
             removed_text = (f"So {digits} leave every other cell of {_the(graph.title)}: the red "
-                            f"edges go ({_plural(len(graph.removed), 'candidate')}).")
+                            f"edges go ({counted(len(graph.removed), 'candidate')}).")
         else:
             pattern_text = (f"{_capital(cells)} have their {plural(symbol)} only in {digits}: a chain. Those "
                             f"columns must take their {plural(symbol)} in these rows.")
             removed_text = (f"So the other {plural(symbol)} of {digits} go: the red edges "
-                            f"({_plural(len(graph.removed), 'candidate')}).")
+                            f"({counted(len(graph.removed), 'candidate')}).")
     else:
         paths_text = (f"Follow alternating paths from {_right_names(graph, [start])} (an edge to a "
                       f"{left_noun} that can take it, then that {left_noun}’s matching edge): "
                       f"they reach only {_right_names(graph, sorted(reached_right))}, in "
                       f"{join_names(left_names[i] for i in sorted(reached_left))}. Every "
                       f"{left_noun} they reach is matched back to a {right_noun} they reach, so "
-                      f"these {_plural(len(reached_right), right_noun)} fit in exactly "
-                      f"{_plural(len(reached_left), left_noun)}: no path leads out.")
+                      f"these {counted(len(reached_right), right_noun)} fit in exactly "
+                      f"{counted(len(reached_left), left_noun)}: no path leads out.")
         if house:
             pattern_text = (f"These {k} digits ({digits}) fit only in {k} cells ({cells}): a pile. "
                             f"Those cells must take them.")
             removed_text = (f"So {cells} lose every other digit: the red edges go "
-                            f"({_plural(len(graph.removed), 'candidate')}).")
+                            f"({counted(len(graph.removed), 'candidate')}).")
         else:
             pattern_text = (f"{_capital(digits)} have their {plural(symbol)} only in {cells}: a pile. Those rows "
                             f"must take their {plural(symbol)} in these columns.")
             removed_text = (f"So the other {plural(symbol)} of {cells} go: the red edges "
-                            f"({_plural(len(graph.removed), 'candidate')}).")
+                            f"({counted(len(graph.removed), 'candidate')}).")
     return (
         Stage("edges", edges_text, ("edges",)),
         Stage(MATCHING_STAGE, matching_text, ("edges", "matching")),
