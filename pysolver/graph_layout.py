@@ -7,7 +7,9 @@ picture): every matched pair shares a slot, so matching edges are horizontal and
 pattern's pairs (the chain or pile) fill the top slots as one block; the other slots are ordered by
 the barycentre heuristic of layered graph drawing (Sugiyama et al., 1981) and improved by sifting
 (each row moved to its best place), accepting a change only when it removes crossings. Given the order the same house was drawn
-in at the previous step, the layout starts from it, so only what must move moves.
+in at the previous step, the layout starts from it, so only what must move moves. A graph too big to
+be drawn whole (``graph_stages.shown``) is laid out as its part drawn; the vertices left out get
+slot −1.
 
 >>> from pysolver.step import GraphDrawing, GraphVertex
 >>> v = lambda k: GraphVertex(k, str(k))
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
+from .graph_stages import restricted, shown
 from .step import GraphDrawing
 
 Row = tuple[int, int]  # (left index or -1, right index or -1): the vertices sharing one slot
@@ -36,15 +39,16 @@ STABILITY = 3
 
 @dataclass(frozen=True)
 class Layout:
-    """The slot of each vertex: ``left[i]`` for left vertex i, ``right[j]`` for right vertex j."""
+    """The slot of each vertex: ``left[i]`` for left vertex i, ``right[j]`` for right vertex j;
+    −1 for a vertex not drawn."""
 
     left: tuple[int, ...]
     right: tuple[int, ...]
 
     def order(self, side: str) -> list[int]:
-        """The vertex indices of one side, top to bottom."""
+        """The indices of one side's vertices drawn, top to bottom."""
         slots = self.left if side == "left" else self.right
-        return sorted(range(len(slots)), key=slots.__getitem__)
+        return sorted((k for k in range(len(slots)) if slots[k] >= 0), key=slots.__getitem__)
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,8 @@ class PreviousOrder:
 
 
 def crossings(graph: GraphDrawing, placed: Layout) -> int:
-    """How many pairs of edges cross: left slots in one order, right slots in the other.
+    """How many pairs of edges cross: left slots in one order, right slots in the other (a graph
+    laid out whole: every slot at least 0).
 
     Counted as inversions with a Fenwick tree, so a 25×25 house with hundreds of edges stays cheap.
     """
@@ -170,7 +175,23 @@ def layout(graph: GraphDrawing, previous: PreviousOrder | None = None) -> Layout
     ``previous`` is the order a graph of the same house was drawn in at the step before; vertices
     keep that order unless moving them removes crossings or gathers the pattern. Cached: every
     reply lays out the shown step after the earlier drawings of its house, which rarely change.
+    A big graph drawn in part is laid out as that part, the vertices left out at slot −1.
     """
+    part = shown(graph)
+    if part is None:
+        return _layout_whole(graph, previous)
+    placed = _layout_whole(restricted(graph, part), previous)
+    left = [-1] * len(graph.left)
+    right = [-1] * len(graph.right)
+    for k, i in enumerate(part.left):
+        left[i] = placed.left[k]
+    for k, j in enumerate(part.right):
+        right[j] = placed.right[k]
+    return Layout(tuple(left), tuple(right))
+
+
+def _layout_whole(graph: GraphDrawing, previous: PreviousOrder | None) -> Layout:
+    """``layout`` of a graph drawn whole."""
     rows = _rows(graph)
     rank: dict[Row, int] = {}
     if previous is not None:

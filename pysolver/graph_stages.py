@@ -10,6 +10,13 @@ matching edge) from a vertex; the vertices they reach close on themselves as a c
 the edges leaving it are removed. Each stage names the layers of the drawing it shows and, for the
 paths, the edges walked and the vertices reached, so the page draws it without knowing the rule.
 
+A 16×16 or 25×25 house can leave twenty rows of vertices open, and a single's one edge that matters
+would sit in a drawing taller than the panel. A graph with more vertices a side than a 9×9 one can
+have is therefore drawn in part (``shown``): the pattern, every vertex joined to it by an edge, and their
+partners in the matching. That part holds every edge the argument speaks of, and since it is closed
+under the matching the vertices left out are matched among themselves; the sentences say what is
+left out and how many lines lead to it.
+
 >>> from pysolver.step import GraphDrawing, GraphVertex
 >>> cells = tuple(GraphVertex(c, f"r1c{c + 1}") for c in range(3))
 >>> digits = tuple(GraphVertex(d, str(d)) for d in (1, 2, 3))
@@ -30,7 +37,7 @@ paths, the edges walked and the vertices reached, so the page draws it without k
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .geometry import plural
@@ -43,6 +50,9 @@ _NOUNS = {"house": ("cell", "digit"), "digit": ("row", "column")}
 MATCHING_STAGE = "matching"
 #: A Hall violation's last stage: the set of vertices with too few neighbours.
 HALL_STAGE = "hall"
+#: The most vertices a side of a graph drawn whole has: a 9×9 house's or digit's graph never has
+#: more, so 9×9 drawings stay whole; bigger ones show only the part the argument needs (``shown``).
+WHOLE_SIDE = 9
 
 
 @dataclass(frozen=True)
@@ -139,6 +149,9 @@ def _walk(graph: GraphDrawing) -> tuple[int, tuple[tuple[int, int], ...], set[in
 
 
 def _edges_text(graph: GraphDrawing) -> str:
+    part = shown(graph)
+    if part is not None:
+        return _part_edges_text(graph, part)
     if graph.kind == "house":
         return (f"Each line is a candidate: {counted(len(graph.left), 'cell')} of "
                 f"{_the(graph.title)} on the left, {counted(len(graph.right), 'digit')} they need "
@@ -148,6 +161,44 @@ def _edges_text(graph: GraphDrawing) -> str:
             f"its column (right): {counted(len(graph.left), 'row')} and "
             f"{counted(len(graph.right), 'column')} still need one {symbol} each. A solution "
             f"keeps exactly one line at each vertex.")
+
+
+def _part_edges_text(graph: GraphDrawing, part: Shown) -> str:
+    """The candidates stage of a graph drawn in part: what the whole has, what is drawn and what
+    the "+n" beside a vertex counts."""
+    left_noun, right_noun = _NOUNS[graph.kind]
+    turn = ("the vertices Hall's condition fails for" if is_hall_violation(graph)
+            else f"its {graph.pattern_kind}")
+    out_left = len(graph.left) - len(part.left)
+    out_right = len(graph.right) - len(part.right)
+    if graph.kind == "house":
+        lines = "Each line is a candidate."
+        whole = (f"{_capital(_the(graph.title))} has {counted(len(graph.left), 'empty cell')} and "
+                 f"{counted(len(graph.right), 'digit')} they need")
+    else:
+        symbol = graph.symbol
+        lines = (f"Each line is a cell where {symbol} can still go, joining its row (left) to its "
+                 f"column (right).")
+        whole = (f"{counted(len(graph.left), 'row')} and {counted(len(graph.right), 'column')} "
+                 f"still need one {symbol} each")
+    return (f"{lines} {whole}; only the {counted(len(part.left), left_noun)} and "
+            f"{counted(len(part.right), right_noun)} this step turns on are drawn ({turn}, every "
+            f"vertex joined to it by a line, and their partners in the matching). The other "
+            f"{counted(out_left, left_noun)} and {counted(out_right, right_noun)} are left out: "
+            f"“+n” beside a vertex counts its lines to them. A solution keeps exactly one line at "
+            f"each vertex.")
+
+
+def _left_out_matched(graph: GraphDrawing) -> str:
+    """For a graph drawn in part, the matching's word on the vertices left out ("" if none): they
+    are matched among themselves (the part drawn is closed under the matching)."""
+    part = shown(graph)
+    if part is None:
+        return ""
+    left_noun, right_noun = _NOUNS[graph.kind]
+    out = len(graph.left) - len(part.left)
+    return (f" The matching pairs the {counted(out, left_noun)} left out with the "
+            f"{counted(out, right_noun)} left out.")
 
 
 def _violation_stages(graph: GraphDrawing) -> tuple[Stage, ...]:
@@ -163,7 +214,8 @@ def _violation_stages(graph: GraphDrawing) -> tuple[Stage, ...]:
     matching_text = (f"A maximum matching (thick lines) pairs only {len(graph.matching)} of the "
                      f"{len(graph.left)} {left_noun}s with a {right_noun} of their own: {alone} "
                      f"{'is' if len(alone_left) + len(alone_right) == 1 else 'are'} left unmatched "
-                     f"(dashed), so no solution keeps one line at each vertex.")
+                     f"(dashed), so no solution keeps one line at each vertex."
+                     f"{_left_out_matched(graph)}")
     lefts = [graph.left[i].label for i in sorted(graph.pattern_left)]
     rights = sorted(graph.pattern_right)
     if graph.pattern_kind == "chain":
@@ -194,6 +246,59 @@ def fin_edges(graph: GraphDrawing) -> tuple[tuple[int, int], ...]:
     if graph.pattern_kind == "chain":
         return tuple(e for e in graph.edges if e[0] in pattern_left and e[1] not in pattern_right)
     return tuple(e for e in graph.edges if e[1] in pattern_right and e[0] not in pattern_left)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The vertices a drawing shows (indices of the whole graph's, ascending), the others left out."""
+
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+
+
+def shown(graph: GraphDrawing) -> Shown | None:
+    """The part of a big graph its drawing shows, None when it is drawn whole (at most
+    ``WHOLE_SIDE`` vertices a side, no pattern, or nothing to leave out).
+
+    The part is the pattern, every vertex joined to a pattern vertex by an edge, the vertices
+    the matching leaves alone, and the matching partners of all these. It holds every edge the
+    stages draw or name: the pattern's own, the removed ones and the fins (each touches the
+    pattern), the alternating paths (within the pattern) and the matching of every vertex shown.
+    """
+    if max(len(graph.left), len(graph.right)) <= WHOLE_SIDE or not (graph.pattern_left or graph.pattern_right):
+        return None
+    left = set(graph.pattern_left)
+    right = set(graph.pattern_right)
+    for i, j in graph.edges:
+        if i in graph.pattern_left or j in graph.pattern_right:
+            left.add(i)
+            right.add(j)
+    left |= set(range(len(graph.left))) - {i for i, _ in graph.matching}
+    right |= set(range(len(graph.right))) - {j for _, j in graph.matching}
+    for i, j in graph.matching:
+        if i in left or j in right:
+            left.add(i)
+            right.add(j)
+    if len(left) == len(graph.left) and len(right) == len(graph.right):
+        return None
+    return Shown(tuple(sorted(left)), tuple(sorted(right)))
+
+
+def restricted(graph: GraphDrawing, part: Shown) -> GraphDrawing:
+    """``graph`` with only the vertices of ``part`` (renumbered in their order) and the edges
+    between them."""
+    new_left = {i: k for k, i in enumerate(part.left)}
+    new_right = {j: k for k, j in enumerate(part.right)}
+
+    def kept(pairs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        return tuple((new_left[i], new_right[j]) for i, j in pairs
+                     if i in new_left and j in new_right)
+    return replace(graph, left=tuple(graph.left[i] for i in part.left),
+                   right=tuple(graph.right[j] for j in part.right),
+                   edges=kept(graph.edges), matching=kept(graph.matching),
+                   pattern_left=tuple(new_left[i] for i in graph.pattern_left),
+                   pattern_right=tuple(new_right[j] for j in graph.pattern_right),
+                   removed=kept(graph.removed))
 
 
 def _single_stages(graph: GraphDrawing, edges_text: str, matching_text: str) -> tuple[Stage, ...]:
@@ -292,7 +397,8 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
     symbol = graph.symbol
     edges_text = _edges_text(graph)
     matching_text = (f"A maximum matching (thick lines) gives each {left_noun} its own "
-                     f"{right_noun}. It pairs them all, so this graph can still be completed.")
+                     f"{right_noun}. It pairs them all, so this graph can still be completed."
+                     f"{_left_out_matched(graph)}")
     if not graph.pattern_left and not graph.pattern_right:
         return (Stage("edges", edges_text, ("edges",)),
                 Stage(MATCHING_STAGE, matching_text, ("edges", "matching")))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,8 @@ from pysolver.explain import graph_json
 from pysolver.geometry import geometry_for_size
 from pysolver.generate import minimize, random_solution
 from pysolver.graph_layout import Layout, PreviousOrder, crossings, layout, previous_order
+from pysolver.graph_stages import shown
+from pysolver.grid import Grid
 from pysolver.logic import apply_step, next_step
 from pysolver.step import GraphDrawing, Step
 from pysolver.techniques.exclusion import find_exclusions
@@ -175,3 +178,45 @@ def test_each_vertex_names_its_board_cells() -> None:
     rows = graph_json(geometry_for_size(9), fish.graph)["left"]
     for vertex in rows:
         assert all(cell // 9 == vertex["id"] for cell in vertex["cells"]) and vertex["cells"]
+
+
+@lru_cache(maxsize=None)
+def big_graphs() -> tuple[GraphDrawing, ...]:
+    """Every chain, pile and fish found at the start of the first 16×16 and 25×25 bench puzzles
+    (bench/data/unique16x16_seed15.txt, unique25x25_seed15.txt): houses and digits of up to 16
+    vertices a side."""
+    found = []
+    for name in ("unique16x16_seed15.txt", "unique25x25_seed15.txt"):
+        line = (Path(__file__).parent.parent / "bench" / "data" / name).read_text().split()[0]
+        found += [s.graph for s in find_exclusions(Board.from_grid(Grid.parse(line)))
+                  if s.graph is not None]
+    return tuple(found)
+
+
+def test_a_big_graph_is_laid_out_as_the_part_it_draws() -> None:
+    """A graph of more than nine vertices a side whose pattern touches only some of them (piles of
+    one digit, fish of one row) is drawn in part: the vertices left out at slot −1, the others
+    laid out as a graph of their own (slots without gaps, matched pairs level, the pattern on
+    top), every edge of a pattern vertex drawn; laying out again from its order changes nothing."""
+    partial = 0
+    for graph in big_graphs():
+        part = shown(graph)
+        placed = laid_out(graph)
+        if part is None:
+            assert sorted(placed.left) == list(range(len(graph.left)))
+            continue
+        partial += 1
+        assert [i for i, slot in enumerate(placed.left) if slot >= 0] == list(part.left)
+        assert [j for j, slot in enumerate(placed.right) if slot >= 0] == list(part.right)
+        assert sorted(s for s in placed.left if s >= 0) == list(range(len(part.left)))
+        assert sorted(s for s in placed.right if s >= 0) == list(range(len(part.right)))
+        for i, j in graph.matching:
+            assert placed.left[i] == placed.right[j]
+        for i, j in graph.edges:
+            if i in graph.pattern_left or j in graph.pattern_right:
+                assert placed.left[i] >= 0 and placed.right[j] >= 0
+        k = len(graph.pattern_left)
+        assert sorted(placed.left[i] for i in graph.pattern_left) == list(range(k))
+        assert layout(graph, previous_order(graph, placed)) == placed
+        assert len(previous_order(graph, placed).left) == len(part.left)
+    assert partial >= 20

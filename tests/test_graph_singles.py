@@ -18,6 +18,7 @@ from pysolver.board import Board
 from pysolver.explain import graph_json
 from pysolver.geometry import geometry_for_size
 from pysolver.graph_layout import layout
+from pysolver.graph_stages import shown, stages
 from pysolver.grid import Grid
 from pysolver.logic import FIGURE_4_2, Settings, apply_step, next_step
 from pysolver.step import GraphDrawing, Step
@@ -151,3 +152,77 @@ def test_a_plain_chain_has_no_fins_and_five_stages() -> None:
                 assert data["fins"] == [] and len(data["stages"]) == 5
                 checked += 1
     assert checked
+
+
+#: The 25×25 bench puzzle's solution (bench/data/unique25x25_seed15.txt, line 1) with row 1 and
+#: about a quarter of the other cells blanked (one solution): its first step is a naked single in
+#: row 1, whose house graph has 25 cells and 25 digits.
+EMPTY_ROW_25 = (
+    "........................."
+    ".M6ON72C..1DE.G3.PJ..5KL."
+    "C..GK...4J.6OP.L5.8N3M1AF"
+    "82AL1K..3G.F5MC94D6O7..HI"
+    "F9.B5LMN.8AJIH3K.1E2GPD46"
+    ".IC.EO19PH45...N8LDBJAG.."
+    ".F..3D..B.CGH8J.E9..I2.6K"
+    "...M.3AJ.2KB.NI76F.G4EC9O"
+    "GJN6.4.MKI.72LOCA.HP..B85"
+    "O4B..FG6C.9E13A2JI.5..N.M"
+    "I6D5GBK42.L...EP3A918F..H"
+    "3KMHCI7.J..N..95...8.GPOA"
+    "P19.8..HLM3I.A5D..O4KN6EB"
+    "L..N2581E3HKJBPMG6CF....4"
+    "..F74AO.96.2.GDJN.IK1C.5."
+    "K82DBC5.7.JHA.LEFMP6N34.1"
+    "65.9..48NPE..I7GBKA.ML.FD"
+    "7LHE..JA.OF492B81N3C6K.G."
+    "NC.APHB.F.5MG61I.O2L978JE"
+    "JG.F.6L.I1.P.D..7.59O.AC2"
+    "DPGCHE9O142AN.F.K8L35.MBJ"
+    "MOJ.LNDKGCP16..B957HA4F23"
+    "97.46J.2HAILB5MFPCNDE8O1G"
+    "1B83APF5M.OCD.H4I2G.L69KN"
+    "E..2F.IL6BG.3K41O.M.PH7.C"
+)
+
+
+def test_a_single_on_a_25x25_board_draws_only_the_part_it_turns_on() -> None:
+    """Row 1's 25 rows of vertices would fill 800 px for one edge that matters: the drawing keeps
+    the cell, its digit, the cells that lose that digit and their matching partners, level, with
+    the single on top; the sentences say how many vertices are left out and that they are
+    matched among themselves."""
+    board = Board.from_grid(Grid.parse(EMPTY_ROW_25))
+    step = next_step(board)
+    assert step is not None and step.technique is NAKED_SINGLE and step.graph is not None
+    graph = step.graph
+    data = graph_json(board.geometry, graph)
+    assert graph.title == "row 1" and len(graph.left) == len(graph.right) == 25
+    left, right = data["layout"]["left"], data["layout"]["right"]
+    drawn_left = [i for i, slot in enumerate(left) if slot >= 0]
+    drawn_right = [j for j, slot in enumerate(right) if slot >= 0]
+    assert sorted(left[i] for i in drawn_left) == list(range(len(drawn_left)))
+    assert sorted(right[j] for j in drawn_right) == list(range(len(drawn_right)))
+    assert len(drawn_left) <= 5  # rather than 25
+    (i,), (j,) = graph.pattern_left, graph.pattern_right
+    assert left[i] == right[j] == 0
+    assert graph.removed and all(left[a] >= 0 and right[b] >= 0 for a, b in graph.removed)
+    for a, b in graph.matching:  # the part drawn is closed under the matching, pairs level
+        assert (left[a] >= 0) == (right[b] >= 0) and left[a] == right[b]
+    out = 25 - len(drawn_left)
+    edges, matching, pattern, removed = (s["text"] for s in data["stages"])
+    assert (f"Row 1 has 25 empty cells and 25 digits they need; only the {len(drawn_left)} "
+            f"cells and {len(drawn_right)} digits this step turns on are drawn") in edges
+    assert f"The other {out} cells and {out} digits are left out" in edges
+    assert matching.endswith(f"The matching pairs the {out} cells left out with the {out} "
+                             f"digits left out.")
+    assert "a chain of one cell with one digit" in pattern
+    assert f"({len(graph.removed)} candidates)" in removed
+
+
+def test_a_9x9_graph_is_drawn_whole() -> None:
+    """A 9×9 house or digit never has more than nine vertices a side: every drawing is whole, its
+    sentences unchanged."""
+    for board, step in solve_steps(FINNED_X_WING):
+        if step.graph is not None:
+            assert shown(step.graph) is None
+            assert all("left out" not in s.text for s in stages(step.graph))
