@@ -4,7 +4,7 @@ time, and a vertex lighting its cell or digit on the board (and a cell its verte
 
 Expectations come from ``pysolver.web.handle`` on the same puzzle and position. Screenshots of the
 graph at each stage are left in test-artifacts/graph-stage-*.png, of a single's graph on a phone in
-graph-single-*.png and of the finned and sashimi X-Wings' in graph-finned-x-wing-*.png and
+graph-single-*.png (on a 25×25 board, drawn in part, in graph-single-25x25.png) and of the finned and sashimi X-Wings' in graph-finned-x-wing-*.png and
 graph-sashimi-x-wing-*.png.
 """
 
@@ -21,6 +21,7 @@ from tests.e2e.test_app import click, py_view, wait_position
 from tests.e2e.test_app_chains import first_step, goto
 from tests.e2e.test_app_examples import EXAMPLES
 from tests.e2e.test_app_steps import CHAIN_AT, TOP95_13, edge_keys, open_puzzle
+from tests.test_graph_singles import EMPTY_ROW_25
 
 pytestmark = pytest.mark.e2e
 
@@ -226,3 +227,45 @@ def test_a_finned_fish_draws_its_fins_apart_and_tells_why_they_limit_the_removal
     page.locator("#graph").screenshot(path=str(artifacts_dir / f"graph-{example}-fins.png"))
     stage_button(page, "5 Removed")
     assert page.evaluate(READ_DRAWING)["crossesShown"] == len(graph["removed"]) == len(step["eliminations"])
+
+
+#: Each drawn vertex's "+n" (its lines to vertices left out), as "side-index:+n".
+READ_MORE = """() => [...document.querySelectorAll('#graph svg.bipartite text.more')].map(
+  (el) => `${el.dataset.side}-${el.dataset.index}:${el.textContent}`).sort()"""
+
+
+def test_a_single_on_a_25x25_board_draws_only_its_part_and_fits_the_panel(
+    page: Page, site_url: str, artifacts_dir: Path
+) -> None:
+    """A naked single in an empty row of a 25×25 board, at 1280×800: the row's graph has 25 cells
+    and 25 digits (806 px tall drawn whole); Python's layout keeps the few the single turns on,
+    the page draws only those, "+n" beside a vertex counting its lines to the others, and the
+    candidates stage says what is left out. The drawing is a few rows tall."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_puzzle(page, site_url, EMPTY_ROW_25)
+    click(page, "step")
+    wait_position(page, 1)
+    step: dict[str, Any] = py_view(EMPTY_ROW_25, ["logic"])["steps"][0]
+    graph = step["graph"]
+    assert step["technique"] == "naked-single" and len(graph["left"]) == 25
+    drawn = {side: [k for k, slot in enumerate(graph["layout"][side]) if slot >= 0]
+             for side in ("left", "right")}
+    assert 0 < len(drawn["left"]) < 25
+    for side in ("left", "right"):
+        assert sorted(page.locator(f"{GRAPH} g.node[data-side='{side}']").evaluate_all(
+            "(els) => els.map((el) => Number(el.dataset.index))")) == drawn[side]
+    kept = [(i, j) for i, j in graph["edges"] if i in drawn["left"] and j in drawn["right"]]
+    assert page.locator(f"{GRAPH} line.edge").count() == len(kept)
+    more = {f"left-{i}": 0 for i in drawn["left"]} | {f"right-{j}": 0 for j in drawn["right"]}
+    for i, j in graph["edges"]:
+        if (i in drawn["left"]) != (j in drawn["right"]):
+            more[f"left-{i}" if i in drawn["left"] else f"right-{j}"] += 1
+    assert page.evaluate(READ_MORE) == sorted(f"{v}:+{n}" for v, n in more.items() if n)
+    assert page.locator("#graph .legend .legend-item[data-key='more']").count() == 1
+    stage_button(page, "1 Candidates")
+    text = page.evaluate(READ_DRAWING)["text"]
+    assert text == graph["stages"][0]["text"] and "are left out" in text
+    stage_button(page, "All")
+    box = page.locator(GRAPH).bounding_box()
+    assert box is not None and box["height"] <= 48 + 5 * 30 + 8, box
+    page.locator("#graph").screenshot(path=str(artifacts_dir / "graph-single-25x25.png"))

@@ -15,15 +15,24 @@
  * fins (Python's `fins`: the edges leaving the chain or pile) are dotted amber from the stage that
  * leaves them out of the fish on. The legend names only what the drawing at its stage shows.
  *
+ * A big board's graph comes drawn in part: Python gives the vertices it leaves out slot −1 (and its
+ * sentences say so). They and their edges are not drawn; "+n" beside a drawn vertex counts its
+ * edges to them.
+ *
  * Test hooks: `svg[data-kind]` with `data-layers` (class `violation` for a Hall violation's graph), `g.node[data-side][data-index]` (classes
  * `pattern`, `reached`, `unmatched`, `linked`), `line.edge[data-edge="i-j"]` (classes `matching`, `pattern`,
- * `removed`, `path`, `fin`), `path.cross[data-edge]`; `.stage-player button[data-stage]`, `.stage-text`;
+ * `removed`, `path`, `fin`), `path.cross[data-edge]`, `text.more[data-side][data-index]` (the "+n");
+ * `.stage-player button[data-stage]`, `.stage-text`;
  * `.legend .legend-item[data-key]`.
  */
 
 import { h, redraw, setProp, svg } from "./dom.js";
 
 const ROW = 30;
+/** The row pitch of a drawing with more rows than a 9×9 graph has (a 16×16 or 25×25 chain drawn
+ * whole): the 22 px vertices nearly touch, so that sixteen rows stay within the panel. */
+const TIGHT_ROW = 24;
+const WHOLE_ROWS = 9;
 const TOP = 48;
 const WIDTH = 380;
 const PILL = 78;
@@ -45,6 +54,8 @@ const UNMATCHED_STYLE = "stroke: var(--red); stroke-width: 2.4; stroke-dasharray
 /** What a fin edge looks like at the stages that show the fins: inline, so that it wins over the
  * layers' rules for an edge (matching, pattern) at those stages only. */
 const FIN_STYLE = "stroke: #b45309; stroke-width: 3; stroke-dasharray: 1 5; stroke-linecap: round";
+/** What the "+n" beside a vertex (its edges to vertices left out) looks like: quieter than a label. */
+const MORE_STYLE = "fill: var(--muted); font-size: 11px";
 
 /** The layers of the whole picture ("All"): a finned fish's adds its fins. */
 function allLayers(graph) {
@@ -66,9 +77,15 @@ function nodeElement(side, node, index, x, y, classes) {
   svg("text", { x: x + PILL / 2, y: y + 4, "text-anchor": "middle" }, node.label));
 }
 
-/** The slot of each vertex: Python's layout, or the given order when a graph has none. */
+/** The slot of each vertex: Python's layout (−1: left out), or the given order when a graph has none. */
 function slots(graph, side) {
   return graph.layout ? graph.layout[side] : graph[side].map((_, k) => k);
+}
+
+/** How many vertices of each side the drawing leaves out. */
+function leftOut(graph) {
+  const out = (side) => slots(graph, side).filter((slot) => slot < 0).length;
+  return { left: out("left"), right: out("right") };
 }
 
 /** The SVG element for one graph at one stage (null: the whole picture). */
@@ -101,7 +118,9 @@ function drawingLabel(graph, pattern) {
   if (graph.violation) return `${graph.title}: no perfect matching; Hall's condition fails for ${members}`;
   if (!members) return `${graph.title}: a perfect matching; nothing to remove`;
   const fins = graph.fins && graph.fins.length ? `, but for ${graph.fins.length} fin(s)` : "";
-  return `${graph.title}: ${pattern.kind} of ${members}${fins}; ${graph.removed.length} edge(s) removed`;
+  const out = leftOut(graph);
+  const part = out.left + out.right ? `; ${out.left + out.right} other vertices not drawn` : "";
+  return `${graph.title}: ${pattern.kind} of ${members}${fins}; ${graph.removed.length} edge(s) removed${part}`;
 }
 
 function graphSvg(graph, stage) {
@@ -119,10 +138,20 @@ function graphSvg(graph, stage) {
   const leftSlot = slots(graph, "left");
   const rightSlot = slots(graph, "right");
   const rows = Math.max(0, ...leftSlot, ...rightSlot) + 1;
-  const height = TOP + rows * ROW + 8;
-  const yLeft = (i) => TOP + leftSlot[i] * ROW + ROW / 2;
-  const yRight = (j) => TOP + rightSlot[j] * ROW + ROW / 2;
-  const edges = graph.edges.map(([i, j]) => {
+  const pitch = rows > WHOLE_ROWS ? TIGHT_ROW : ROW;
+  const height = TOP + rows * pitch + 8;
+  const yLeft = (i) => TOP + leftSlot[i] * pitch + pitch / 2;
+  const yRight = (j) => TOP + rightSlot[j] * pitch + pitch / 2;
+  // Edges to a vertex left out are not drawn, only counted at their drawn end.
+  const more = { left: new Map(), right: new Map() };
+  const count = (side, index) => more[side].set(index, (more[side].get(index) || 0) + 1);
+  const drawnEdges = graph.edges.filter(([i, j]) => {
+    if (leftSlot[i] >= 0 && rightSlot[j] >= 0) return true;
+    if (leftSlot[i] >= 0) count("left", i);
+    if (rightSlot[j] >= 0) count("right", j);
+    return false;
+  });
+  const edges = drawnEdges.map(([i, j]) => {
     const classes = ["edge"];
     if (matching.has(key([i, j]))) classes.push("matching");
     if (patternLeft.has(i) && patternRight.has(j)) classes.push("pattern");
@@ -152,11 +181,16 @@ function graphSvg(graph, stage) {
   const reachedRight = new Set(reached.right);
   const unmatchedLeft = new Set(unmatched.left);
   const unmatchedRight = new Set(unmatched.right);
+  const moreText = (side, index, y) => svg("text", { class: "more", "data-side": side, "data-index": index,
+    x: side === "left" ? LEFT_X - 3 : RIGHT_X + PILL + 3, y: y + 4, "text-anchor": side === "left" ? "end" : "start",
+    style: MORE_STYLE }, `+${more[side].get(index)}`);
   const nodes = [
-    ...graph.left.map((node, i) => nodeElement("left", node, i, LEFT_X, yLeft(i),
-      vertexClasses(patternLeft.has(i), reachedLeft.has(i), unmatchedLeft.has(i)))),
-    ...graph.right.map((node, j) => nodeElement("right", node, j, RIGHT_X, yRight(j),
-      vertexClasses(patternRight.has(j), reachedRight.has(j), unmatchedRight.has(j)))),
+    ...graph.left.flatMap((node, i) => (leftSlot[i] < 0 ? [] : [nodeElement("left", node, i, LEFT_X, yLeft(i),
+      vertexClasses(patternLeft.has(i), reachedLeft.has(i), unmatchedLeft.has(i))),
+    ...(more.left.has(i) ? [moreText("left", i, yLeft(i))] : [])])),
+    ...graph.right.flatMap((node, j) => (rightSlot[j] < 0 ? [] : [nodeElement("right", node, j, RIGHT_X, yRight(j),
+      vertexClasses(patternRight.has(j), reachedRight.has(j), unmatchedRight.has(j))),
+    ...(more.right.has(j) ? [moreText("right", j, yRight(j))] : [])])),
   ];
   // Python says whether the graph is a Hall violation: its pattern is then the set that cannot be
   // matched, outlined in red.
@@ -218,6 +252,10 @@ function legend(graph, stage) {
     items.push(legendItem("fin", "fin", graph.fins.length === 1 ? "fin" : "fins"));
   }
   if (layers.has("removed") && graph.removed.length) items.push(legendItem("removed", "removed", "removed"));
+  const out = leftOut(graph);
+  if (out.left + out.right) {
+    items.push(h("span", { class: "legend-item", "data-key": "more" }, `+n: lines to the ${out.left + out.right} vertices not drawn`));
+  }
   return h("p", { class: "legend" }, items);
 }
 
