@@ -376,7 +376,7 @@ def test_a_long_message_beside_the_board_scrolls_within_the_boards_column(
         assert board["top"] >= 0 and board["bottom"] <= height, board
 
 
-@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["390x844"])
+@pytest.mark.parametrize("phone", [(390, 844), (768, 1024)], indirect=True, ids=["390x844", "768x1024"])
 def test_a_history_entry_clicked_brings_the_board_and_its_step_into_view(phone: Page, site_url: str) -> None:
     page = phone
     page.goto(site_url)
