@@ -168,12 +168,49 @@ class Tail {
   }
 }
 
-/** Why the whole body of `url` cannot be the file it names, or null: a zip must end as one. */
-function incomplete(tail) {
-  return tail !== null && !hasZipEnd(tail.bytes()) ? "it is cut short (a zip archive without its end)" : null;
+/**
+ * Why the whole body of a file cannot be the file it names, or null: a zip must end as one (`tail`:
+ * its last bytes, or null when it is no zip), and a file the build recorded must have the integrity
+ * recorded (`digest`: null when none is; `chunks`: the whole body, `size` bytes).
+ */
+async function incomplete(tail, digest, chunks, size) {
+  if (tail !== null && !hasZipEnd(tail.bytes())) return "it is cut short (a zip archive without its end)";
+  if (digest !== null && await integrityOf(chunks, size) !== digest) return ALTERED;
+  return null;
 }
 
 const ZIP_PATH = /\.(zip|whl)$/;
+
+// What the page says of a file whose bytes are not those its build recorded.
+export const ALTERED = "its contents differ from this version's";
+
+// The integrity ("sha256-" and the digest in base64) of each file this site's build shipped, by
+// address (without query): set by expectIntegrity before the boot downloads anything.
+const expected = new Map();
+
+/**
+ * Check every download of a file that `integrity` (the manifest's: integrity by site path, relative
+ * to `site`) names against its digest: a body whose bytes differ (a faulty proxy, disk or cache, a
+ * file edited on the server) errors at its end, before whoever reads it has seen it end, with a
+ * DownloadError saying that the file arrived damaged. Files it does not name are not checked.
+ */
+export function expectIntegrity(site, integrity = {}) {
+  for (const [path, digest] of Object.entries(integrity)) expected.set(new URL(path, site).href, digest);
+}
+
+/** The integrity `data` (chunks of bytes, `size` in all) has, as the build writes it. */
+async function integrityOf(chunks, size) {
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+  let text = "";
+  for (const byte of digest) text += String.fromCharCode(byte);
+  return `sha256-${btoa(text)}`;
+}
 
 /**
  * Watches the boot's downloads for a stall: when the downloads the boot waits on (a request out and
@@ -261,8 +298,9 @@ UNWATCHED.close();
  *
  * A body that breaks off (the connection dropped, a Content-Length larger than what came) errors
  * with a DownloadError saying how much of how much came; a zip archive (a `.zip` or `.whl` address)
- * that ends without its end record (cut short by a wrong Content-Length, say) errors with one saying
- * it arrived damaged. `onBroken(error)` hears either; when it returns true (the failure is reported
+ * that ends without its end record (cut short by a wrong Content-Length, say), or a file whose
+ * bytes are not those of its recorded integrity (see expectIntegrity), errors with one saying it
+ * arrived damaged. `onBroken(error)` hears either; when it returns true (the failure is reported
  * elsewhere), the body goes quiet instead of erroring. The errors name the address the answer came
  * from, else `requested`.
  */
@@ -274,7 +312,12 @@ function watchedBody(response, watched, requested, onBroken = () => false) {
   const reader = response.body.getReader();
   const url = response.url || String(requested);
   const total = announcedSize(response);
-  const tail = ZIP_PATH.test(url.split(/[?#]/)[0]) ? new Tail(ZIP_END_SPAN) : null;
+  const address = url.split(/[?#]/)[0];
+  const tail = ZIP_PATH.test(address) ? new Tail(ZIP_END_SPAN) : null;
+  // A body to check is kept, chunk by chunk, as it passes on, and digested once whole (natively,
+  // off this thread): its reader reads along as it comes, and only its end waits for the digest.
+  const digest = expected.get(address) ?? null;
+  const chunks = [];
   let received = 0;
   const body = new ReadableStream({
     async pull(controller) {
@@ -292,10 +335,12 @@ function watchedBody(response, watched, requested, onBroken = () => false) {
       if (!chunk.done) {
         received += chunk.value.byteLength;
         if (tail !== null) tail.add(chunk.value);
+        if (digest !== null) chunks.push(chunk.value.slice());
         controller.enqueue(chunk.value);
         return;
       }
-      const why = incomplete(tail);
+      const why = await incomplete(tail, digest, chunks, received);
+      chunks.length = 0;
       if (why === null) controller.close();
       else broken(controller, DownloadError.damaged(url, why), onBroken);
     },
