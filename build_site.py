@@ -332,12 +332,11 @@ def offline_files(out: Path, manifest: dict[str, object]) -> list[str]:
 
 def write_service_worker(out: Path, manifest: dict[str, object], template: str | None = None) -> str:
     """Write site/sw.js from web/sw.js (or the given template), filling in the files to cache, the
-    integrity of every file it may cache (so that it caches only whole, unaltered ones: "./" is
-    index.html), and a version hashed from their contents, so that each deployment that changes any
-    of them gets its own cache and is offered to the page."""
+    integrity of every file the boot may download (as in the manifest: the service worker caches
+    only whole, unaltered ones), and a version hashed from the cached files' contents, so that each
+    deployment that changes any of them gets its own cache and is offered to the page."""
     files = offline_files(out, manifest)
-    checked = sorted({*files[1:], *boot_files(out)})
-    hashes = {"./": integrity((out / "index.html").read_bytes()), **integrities(out, checked)}
+    hashes = integrities(out, boot_files(out))
     digest = hashlib.sha256()
     for path in files[1:]:  # "./" is index.html
         digest.update(path.encode() + b"\0" + (out / path).read_bytes())

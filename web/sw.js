@@ -1,15 +1,16 @@
 // The service worker that makes the site work offline: on install it caches the page, the runtime
 // files the snapshot boot reads, the snapshot and the wheel (VERSION, PRECACHE and INTEGRITY are
 // written by build_site.py: a hash of those files' contents, their site paths, and the integrity of
-// every file of the site by path); it answers every request of the site from that cache first, and
-// caches whatever else the site fetches (the fallback boot's files) as it passes.
-//
-// It caches only whole files whose bytes are the build's (a download that broke off, or arrived
-// altered, is passed on as it came, for the worker to name, and not kept), and drops a cached file
-// found altered (a faulty disk) as it serves it: the worker names it, and Retry fetches it again,
-// rather than booting from a broken copy on every visit. A new deployment has a new VERSION, hence a new sw.js: the browser installs
+// every file the boot may download, as the manifest has it); it answers every request of the site
+// from that cache first, and caches whatever else the site fetches (the fallback boot's files) as
+// it passes. A new deployment has a new VERSION, hence a new sw.js: the browser installs
 // it beside the old one, the page offers "new version: reload", and the page's reload message lets
 // it take over; the old version's cache is then deleted (only this scope's: see PREFIX).
+//
+// It caches only whole files, and of the boot's files only those whose bytes are the build's (a
+// download that broke off, or arrived altered, is passed on as it came, for the worker to name, and
+// not kept), and drops a cached boot file found altered (a faulty disk) as it serves it: the worker
+// names it, and Retry fetches it again, rather than booting from a broken copy on every visit.
 //
 // Every address is relative to this file, so the site works under a sub-path such as /repo/.
 
@@ -49,9 +50,9 @@ self.addEventListener("install", (event) => {
   // Each file is asked of the server again ("no-cache": revalidated, so an unchanged file costs
   // a 304), never taken from the browser's HTTP cache as it is: a host that lets files be cached
   // (GitHub Pages: 10 minutes) would otherwise have this version store the previous version's
-  // page and manifest, and the page would never leave it. Each must have its integrity (else the
-  // fetch fails) and the files must agree, or the install fails and the old version stays; the
-  // next visit tries again.
+  // page and manifest, and the page would never leave it. A boot file must have its integrity
+  // (else its fetch fails), and the files must agree, or the install fails and the old version
+  // stays; the next visit tries again.
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     try {
