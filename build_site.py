@@ -356,9 +356,10 @@ def write_manifest(
 ) -> dict[str, object]:
     """Write manifest.json: the file names the worker loads, relative to the site's root, the
     runtime files it may fetch gzipped (with `.gz` appended), the snapshot when there is one, and
-    the integrity of every file the boot may download, by path: a file that arrives whole as far as
-    HTTP can tell, yet with other bytes (a faulty proxy, disk or cache), is named as damaged then,
-    rather than booting broken or failing somewhere inside Pyodide."""
+    the size and integrity of every file the boot may download, by path: a file that arrives whole
+    as far as HTTP can tell, yet shorter or with other bytes (a wrong Content-Length; a faulty proxy,
+    disk or cache), is named as damaged then, rather than booting broken or failing somewhere
+    inside Pyodide."""
     manifest: dict[str, object] = {
         "wheel": wheel.relative_to(out).as_posix(),
         "micropip": installers["micropip"].relative_to(out).as_posix(),
@@ -370,7 +371,8 @@ def write_manifest(
     }
     if snapshot is not None:
         manifest["snapshot"] = snapshot
-    manifest["integrity"] = integrities(out, boot_files(out))
+    manifest["files"] = {path: {"bytes": (out / path).stat().st_size, "integrity": digest}
+                         for path, digest in integrities(out, boot_files(out)).items()}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     log(f"wrote manifest.json ({manifest['wheel']})")
     return manifest

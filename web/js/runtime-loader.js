@@ -169,13 +169,15 @@ class Tail {
 }
 
 /**
- * Why the whole body of a file cannot be the file it names, or null: a zip must end as one (`tail`:
- * its last bytes, or null when it is no zip), and a file the build recorded must have the integrity
- * recorded (`digest`: null when none is; `chunks`: the whole body, `size` bytes).
+ * Why the whole body of a file cannot be the file it names, or null. A file the build recorded
+ * (`recorded`: its {bytes, integrity}, or null) must have its size, then its integrity (`chunks`:
+ * the whole body, `size` bytes); a zip must end as one (`tail`: its last bytes, or null when it is
+ * no zip).
  */
-async function incomplete(tail, digest, chunks, size) {
+async function incomplete(tail, recorded, chunks, size) {
+  if (recorded !== null && size < recorded.bytes) return `it is cut short (${byteSize(size)} of ${byteSize(recorded.bytes)})`;
   if (tail !== null && !hasZipEnd(tail.bytes())) return "it is cut short (a zip archive without its end)";
-  if (digest !== null && await integrityOf(chunks, size) !== digest) return ALTERED;
+  if (recorded !== null && await integrityOf(chunks, size) !== recorded.integrity) return ALTERED;
   return null;
 }
 
@@ -184,21 +186,22 @@ const ZIP_PATH = /\.(zip|whl)$/;
 // What the page says of a file whose bytes are not those its build recorded.
 export const ALTERED = "its contents differ from this version's";
 
-// The integrity ("sha256-" and the digest in base64) of each file this site's build shipped, by
-// address (without query): set by expectIntegrity before the boot downloads anything.
+// The size and integrity ("sha256-" and the digest in base64) of each file this site's build
+// shipped for the boot, by address (without query): set by expectFiles before the boot downloads.
 const expected = new Map();
 
 /**
- * Check every download of a file that `integrity` (the manifest's: integrity by site path, relative
- * to `site`) names against its digest: a body whose bytes differ (a faulty proxy, disk or cache, a
- * file edited on the server) errors at its end, before whoever reads it has seen it end, with a
- * DownloadError saying that the file arrived damaged. Files it does not name are not checked.
+ * Check every download of a file that `files` (the manifest's: {bytes, integrity} by site path,
+ * relative to `site`) names against its record: a body that ends short, or whose bytes differ (a
+ * faulty proxy, disk or cache, a file edited on the server), errors at its end, before whoever
+ * reads it has seen it end, with a DownloadError saying that the file arrived damaged and how.
+ * Files it does not name are not checked.
  */
-export function expectIntegrity(site, integrity = {}) {
-  for (const [path, digest] of Object.entries(integrity)) expected.set(new URL(path, site).href, digest);
+export function expectFiles(site, files = {}) {
+  for (const [path, recorded] of Object.entries(files)) expected.set(new URL(path, site).href, recorded);
 }
 
-/** The integrity `data` (chunks of bytes, `size` in all) has, as the build writes it. */
+/** The integrity that `chunks` (of bytes, `size` in all) have, as the build writes it. */
 async function integrityOf(chunks, size) {
   const all = new Uint8Array(size);
   let at = 0;
@@ -298,9 +301,9 @@ UNWATCHED.close();
  *
  * A body that breaks off (the connection dropped, a Content-Length larger than what came) errors
  * with a DownloadError saying how much of how much came; a zip archive (a `.zip` or `.whl` address)
- * that ends without its end record (cut short by a wrong Content-Length, say), or a file whose
- * bytes are not those of its recorded integrity (see expectIntegrity), errors with one saying it
- * arrived damaged. `onBroken(error)` hears either; when it returns true (the failure is reported
+ * that ends without its end record (cut short by a wrong Content-Length, say), or a file shorter
+ * than the build recorded or whose bytes are not those it recorded (see expectFiles), errors with
+ * one saying it arrived damaged. `onBroken(error)` hears either; when it returns true (the failure is reported
  * elsewhere), the body goes quiet instead of erroring. The errors name the address the answer came
  * from, else `requested`.
  */
@@ -316,7 +319,7 @@ function watchedBody(response, watched, requested, onBroken = () => false) {
   const tail = ZIP_PATH.test(address) ? new Tail(ZIP_END_SPAN) : null;
   // A body to check is kept, chunk by chunk, as it passes on, and digested once whole (natively,
   // off this thread): its reader reads along as it comes, and only its end waits for the digest.
-  const digest = expected.get(address) ?? null;
+  const recorded = expected.get(address) ?? null;
   const chunks = [];
   let received = 0;
   const body = new ReadableStream({
@@ -335,11 +338,11 @@ function watchedBody(response, watched, requested, onBroken = () => false) {
       if (!chunk.done) {
         received += chunk.value.byteLength;
         if (tail !== null) tail.add(chunk.value);
-        if (digest !== null) chunks.push(chunk.value.slice());
+        if (recorded !== null) chunks.push(chunk.value.slice());
         controller.enqueue(chunk.value);
         return;
       }
-      const why = await incomplete(tail, digest, chunks, received);
+      const why = await incomplete(tail, recorded, chunks, received);
       chunks.length = 0;
       if (why === null) controller.close();
       else broken(controller, DownloadError.damaged(url, why), onBroken);

@@ -27,7 +27,7 @@
 //   {id, error: {kind, message, ...}}               ok: false, a Python exception, or a failed boot
 
 import {
-  BodyFailure, CAN_GUNZIP, DownloadError, StallWatch, expectIntegrity, fetchBytes, fetchOk, fileName, importRuntime,
+  BodyFailure, CAN_GUNZIP, DownloadError, StallWatch, expectFiles, fetchBytes, fetchOk, fileName, importRuntime,
   prefetchGzipped, withGzippedRuntime,
 } from "./runtime-loader.js";
 
@@ -207,8 +207,8 @@ check`);
 
 async function boot() {
   const manifest = await fetchManifest();
-  // Every file downloaded from here on is checked against the digest the build recorded.
-  expectIntegrity(SITE, manifest.integrity);
+  // Every file downloaded from here on is checked against the size and digest the build recorded.
+  expectFiles(SITE, manifest.files);
   enter("runtime");
   // Everything downloads at once: the runtime's gzipped files, and the snapshot with the wheel.
   const prefetched = prefetchGzipped(SITE, manifest.gzipped || [], watch);
