@@ -170,14 +170,14 @@ class Tail {
 
 /**
  * Why the whole body of a file cannot be the file it names, or null. A file the build recorded
- * (`recorded`: its {bytes, integrity}, or null) must have its size, then its integrity (`chunks`:
- * the whole body, `size` bytes); a zip must end as one (`tail`: its last bytes, or null when it is
- * no zip).
+ * (`recorded`: its {bytes, integrity}, or null) must have its size, then its integrity (`copy`: its
+ * body as far as the recorded size, `size`: the body's whole size); a zip must end as one (`tail`:
+ * its last bytes, or null when it is no zip).
  */
-async function incomplete(tail, recorded, chunks, size) {
+async function incomplete(tail, recorded, copy, size) {
   if (recorded !== null && size < recorded.bytes) return `it is cut short (${byteSize(size)} of ${byteSize(recorded.bytes)})`;
   if (tail !== null && !hasZipEnd(tail.bytes())) return "it is cut short (a zip archive without its end)";
-  if (recorded !== null && await integrityOf(chunks, size) !== recorded.integrity) return ALTERED;
+  if (recorded !== null && (size > recorded.bytes || await integrityOf(copy) !== recorded.integrity)) return ALTERED;
   return null;
 }
 
@@ -201,15 +201,9 @@ export function expectFiles(site, files = {}) {
   for (const [path, recorded] of Object.entries(files)) expected.set(new URL(path, site).href, recorded);
 }
 
-/** The integrity that `chunks` (of bytes, `size` in all) have, as the build writes it. */
-async function integrityOf(chunks, size) {
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+/** The integrity `bytes` have, as the build writes it. */
+async function integrityOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   let text = "";
   for (const byte of digest) text += String.fromCharCode(byte);
   return `sha256-${btoa(text)}`;
@@ -317,10 +311,11 @@ function watchedBody(response, watched, requested, onBroken = () => false) {
   const total = announcedSize(response);
   const address = url.split(/[?#]/)[0];
   const tail = ZIP_PATH.test(address) ? new Tail(ZIP_END_SPAN) : null;
-  // A body to check is kept, chunk by chunk, as it passes on, and digested once whole (natively,
-  // off this thread): its reader reads along as it comes, and only its end waits for the digest.
+  // A body to check is copied, chunk by chunk, as it passes on, into a buffer of its recorded
+  // size, and digested once whole (natively, off this thread): its reader reads along as it comes,
+  // and only its end waits for the digest.
   const recorded = expected.get(address) ?? null;
-  const chunks = [];
+  const copy = recorded !== null ? new Uint8Array(recorded.bytes) : null;
   let received = 0;
   const body = new ReadableStream({
     async pull(controller) {
@@ -336,14 +331,13 @@ function watchedBody(response, watched, requested, onBroken = () => false) {
       }
       watched.received();
       if (!chunk.done) {
+        if (copy !== null && received + chunk.value.byteLength <= copy.length) copy.set(chunk.value, received);
         received += chunk.value.byteLength;
         if (tail !== null) tail.add(chunk.value);
-        if (recorded !== null) chunks.push(chunk.value.slice());
         controller.enqueue(chunk.value);
         return;
       }
-      const why = await incomplete(tail, recorded, chunks, received);
-      chunks.length = 0;
+      const why = await incomplete(tail, recorded, copy, received);
       if (why === null) controller.close();
       else broken(controller, DownloadError.damaged(url, why), onBroken);
     },
