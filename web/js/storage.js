@@ -278,7 +278,7 @@ const SET_ASIDE_SLOTS = 20;
 /** Where a tab that could not set the stored record aside says so to every tab of the page: the
  * record's fingerprint, a few characters (room a record rarely leaves). While it names the
  * record stored under KEY, no tab saves over that record. */
-export const HELD_KEY = `${KEY}.held`;
+const HELD_KEY = `${KEY}.held`;
 
 /** The stored text this tab may write over without losing anything: what it wrote itself, read
  * whole, or set aside. Any other text found under KEY is checked before a save. */
