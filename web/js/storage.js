@@ -379,11 +379,13 @@ function setAsideSaying(text, remove) {
   return keptSentence(aside);
 }
 
+/** The key of set-aside place `slot` (1 to SET_ASIDE_SLOTS). */
+const asideKey = (slot) => (slot === 1 ? SET_ASIDE_KEY : `${SET_ASIDE_KEY}.${slot}`);
+
 /** The set-aside key that holds `text`, or null. */
 function asideHolding(text) {
   for (let slot = 1; slot <= SET_ASIDE_SLOTS; slot += 1) {
-    const name = slot === 1 ? SET_ASIDE_KEY : `${SET_ASIDE_KEY}.${slot}`;
-    if (localStorage.getItem(name) === text) return name;
+    if (localStorage.getItem(asideKey(slot)) === text) return asideKey(slot);
   }
   return null;
 }
@@ -396,8 +398,7 @@ function setAside(text, remove) {
   try {
     let key = asideHolding(text);
     for (let slot = 1; key === null && slot <= SET_ASIDE_SLOTS; slot += 1) {
-      const name = slot === 1 ? SET_ASIDE_KEY : `${SET_ASIDE_KEY}.${slot}`;
-      if (localStorage.getItem(name) === null) key = name;
+      if (localStorage.getItem(asideKey(slot)) === null) key = asideKey(slot);
     }
     if (key === null) throw new Error("every set-aside key is taken");
     if (localStorage.getItem(key) !== text) localStorage.setItem(key, text);
