@@ -227,6 +227,9 @@ def test_a_record_that_could_not_be_set_aside_is_kept_from_every_tab(page: Page,
     full.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, stored])
     full.goto(site_url)
     full.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    # A log that does not replay is said once its last good step has been replayed, after a first board.
+    full.wait_for_function("() => document.getElementById('message').textContent.includes('could not be set aside')",
+                           timeout=READY_TIMEOUT_MS)
     opened_said = message_of(full)
     assert opened_said is not None and "could not be set aside" in opened_said
     page.click("button[data-intent='step']")
