@@ -726,26 +726,30 @@ class Session:
         earlier = [e for e in self.steps[:self.position] if isinstance(e, Step)]
         return hint_json(self.geometry, step, level, earlier) if step else None
 
-    def _mistake_hint(self) -> dict[str, Any] | None:
+    def _mistake_hint(self, search: bool = True) -> dict[str, Any] | None:
         """The hint said before any step: a wrong digit named, notes that lost the cell's digit,
-        or digits of the player's that leave no solution; None when there is none of these."""
+        or digits of the player's that leave no solution (without ``search``, only if already
+        known: a view asks after every move, and that search costs a third of a second on a
+        nearly empty 25×25); None when there is none of these."""
         wrong = self.wrong_digits()
         if wrong:
             return mistake_json(self.geometry, wrong)
         lost = self.lost_notes()
         if lost:
             return lost_notes_json(self.geometry, lost)
-        dead_end = self.dead_end()
+        dead_end = self.dead_end() if search else self._dead_end.get(self.position)
         return dead_end.hint(self.geometry) if dead_end else None
 
     def can_hint(self) -> bool:
-        """A hint (or its next level) is there to give."""
-        if self._mistake_hint() is not None:
+        """A hint (or its next level) is there to give; a dead end is looked for once asked."""
+        if self._mistake_hint(search=False) is not None:
             return self.hint_level() == 0
         return self.may_step() and self.hint_level() < LEVELS
 
     def hint(self) -> dict[str, Any] | None:
         """Climb the hint ladder one level (a mistake is named first); None when none is left."""
+        if self.hint_level() == 0:
+            self.dead_end()  # asked now: a dead end is said instead of a step
         if not self.can_hint() or (self._mistake_hint() is None and self.next_step() is None):
             return self.current_hint()
         self._hint_level += 1
@@ -764,7 +768,10 @@ class Session:
         conflicts = tuple((x.digit, x.house, x.cells) for x in self.board.grid().conflicts())
         found = [wrong_text(geo, c, d) for c, d in wrong] + [lost_note_text(geo, c) for c in lost]
         found += repeat_texts(geo, conflicts)
-        dead_end = None if found else self.dead_end()
+        # Looked for when Check is asked (and where it was); marking as the player goes only
+        # repeats what is known, rather than search after every move.
+        dead_end = (None if found else self.dead_end() if count or self._checked
+                    else self._dead_end.get(self.position))
         if found:
             message = "; ".join(found) + "."
         elif dead_end is not None:
