@@ -404,3 +404,52 @@ def test_a_phone_held_sideways_fits_the_16_by_16_board_and_its_play_bar(phone: P
     assert boxes["board"]["height"] <= boxes["height"], boxes
     assert boxes["board"]["top"] >= 0 and boxes["board"]["bottom"] <= boxes["height"], boxes
     assert boxes["bar"]["left"] >= boxes["board"]["right"] and boxes["bar"]["top"] < boxes["height"], boxes
+
+
+#: The Step button's top in the page (not the window), the page's scroll and the window's height.
+STEP_PLACE = """() => { const r = document.querySelector('button[data-intent=step]').getBoundingClientRect();
+  return { top: r.top + scrollY, bottom: r.bottom + scrollY, scrollY: scrollY, height: innerHeight,
+           width: innerWidth }; }"""
+
+
+def tap_step(page: Page, done: int) -> None:
+    page.locator("button[data-intent=step]").tap()
+    wait_for(page, f"(n) => {IDLE} && {STATE}.view.position === n", done, 60_000)
+
+
+@pytest.mark.parametrize("phone", [(768, 1024), (820, 1180), (1024, 768), (390, 844), (1280, 800)], indirect=True,
+                         ids=["768x1024", "820x1180", "1024x768", "390x844", "1280x800"])
+def test_the_tutors_buttons_stay_put_while_stepping(phone: Page, site_url: str) -> None:
+    """The explanation, its stages and its drawing come after the tutor's buttons, not before them:
+    stepping on, Step stays where it was tapped (it was pushed down some 360–390 px by the first
+    step's drawing, below the window at 1024×768)."""
+    page = phone
+    page.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    before = page.evaluate(STEP_PLACE)
+    for done in (1, 2, 3):
+        tap_step(page, done)
+        seen = page.evaluate(STEP_PLACE)
+        assert abs(seen["top"] - before["top"]) <= 1, (done, before, seen)
+    if before["width"] > before["height"]:  # wider than tall: on the first screen, and there it stays
+        assert before["bottom"] <= before["height"], before
+
+
+@pytest.mark.parametrize("phone", [(844, 390), (800, 500)], indirect=True, ids=["844x390", "800x500"])
+def test_a_tap_on_step_never_scrolls_the_page(phone: Page, site_url: str) -> None:
+    """Held sideways the board scrolls away with the page: a tap on Step at the window's top, the
+    board's selected cell off screen above it, leaves the page where it was (it went back to the
+    top, taking the step's words and the button away) and still gives the board the keys."""
+    page = phone
+    page.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    for done in (1, 2):
+        page.evaluate("""() => { const r = document.querySelector('button[data-intent=step]').getBoundingClientRect();
+          scrollBy(0, r.top - 4); }""")
+        before = page.evaluate(STEP_PLACE)
+        assert page.evaluate("document.querySelector('#board [tabindex=\"0\"]').getBoundingClientRect().bottom") < 0, before
+        tap_step(page, done)
+        page.wait_for_timeout(100)
+        seen = page.evaluate(STEP_PLACE)
+        assert seen["scrollY"] == before["scrollY"], (done, before, seen)
+        assert page.evaluate("document.activeElement.closest('#board') !== null")

@@ -124,12 +124,15 @@ const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-pan
 
 /** Focus the board's tab stop: the selected cell. A cell on screen is focused where it is: on a
  * phone the board stays at the top while the page scrolls under it, and scrolling to the cell
- * would take the page back up, away from the explanation being read. */
-function focusBoard() {
+ * would take the page back up, away from the explanation being read. After a press of the pointer
+ * (`byPointer`) the page never scrolls, even to a cell off screen (a phone held sideways, where the
+ * board scrolls away): the person tapped where they are looking, and the step's words and the
+ * button tapped would be taken off screen; from the keyboard, the focused cell is brought into view. */
+function focusBoard({ byPointer = false } = {}) {
   const cell = board.querySelector(`[data-cell="${store.state.selected}"]`) ?? board.querySelector('[tabindex="0"]');
   if (!cell) return;
   const box = cell.getBoundingClientRect();
-  cell.focus({ preventScroll: box.top >= 0 && box.bottom <= innerHeight });
+  cell.focus({ preventScroll: byPointer || (box.top >= 0 && box.bottom <= innerHeight) });
 }
 
 /** After a History entry is chosen far down the page: the board and the step it shows in view. On a
@@ -278,7 +281,7 @@ bindInput(document, {
     if (name === "keys") dialogOpener = button;
     refocus = button && !byPointer ? selectorOf(button) : null;
     intents[name](el);
-    if (KEEP_FOCUS.has(name) && (!el || (button && byPointer))) focusBoard();
+    if (KEEP_FOCUS.has(name) && (!el || (button && byPointer))) focusBoard({ byPointer });
   },
   select: (cell) => store.dispatch({ type: "select", cell }),
   type: (char, options) => control.type(char, options),
