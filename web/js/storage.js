@@ -110,13 +110,35 @@ export function hashOf(position) {
 
 /** Show `position` in the address: a new history entry for a new puzzle (unless `inPlace`, as
  * while typing a puzzle's givens), else in place. The entry keeps the page's `mode` (the address
- * does not carry it), so that Back and Forward to givens being typed open them for typing again. */
+ * does not carry it), so that Back and Forward to givens being typed open them for typing again,
+ * and the game this tab last saved (`save` comes first), kept up to date with every save: the
+ * browser keeps one saved board, the next puzzle's once it is opened (a "Try it" link), and Back
+ * or Forward to this entry opens its game whole from it (`gameOfEntry`), history and all. */
 export function writeHash(position, { inPlace = false, mode = "play" } = {}) {
   const hash = hashOf(position);
-  if (location.hash === hash && modeOfEntry() === mode) return;
+  if (location.hash === hash && modeOfEntry() === mode && entryRecord() === tried) return;
   const current = parseHash(location.hash).value;
-  if (!inPlace && current !== null && current !== position.puzzle) history.pushState({ mode }, "", hash);
-  else history.replaceState({ mode }, "", hash);
+  const write = !inPlace && current !== null && current !== position.puzzle ? "pushState" : "replaceState";
+  try {
+    history[write](tried === null ? { mode } : { mode, game: tried }, "", hash);
+  } catch {
+    history[write]({ mode }, "", hash); // a game too large for the browser's history: the address alone
+  }
+}
+
+/** The saved record the current history entry keeps (writeHash), or null. */
+function entryRecord() {
+  const state = history.state;
+  return state !== null && typeof state === "object" && typeof state.game === "string" ? state.game : null;
+}
+
+/** The game the current history entry was left with, when it is the game of `position` (its puzzle,
+ * digits and notes) and reads whole; else null. Back and Forward open it rather than the saved board,
+ * which is another entry's game once another puzzle was opened. */
+export function gameOfEntry(position) {
+  const { value: game, problem } = parseSaved(entryRecord());
+  return game !== null && problem === null && game.puzzle === position.puzzle
+    && game.address.digits === position.digits && game.address.notes === position.notes ? game : null;
 }
 
 /** The mode the current history entry was left in ("enter" or "play"; "play" when it says none). */
