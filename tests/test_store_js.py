@@ -150,6 +150,16 @@ def test_reading_a_saved_record_sets_nothing_aside(tabs: dict[str, Any]) -> None
     assert pure["keptProblem"] == pure["readProblem"] == pure["parsedProblem"] == read_in_part
 
 
+def test_each_history_entry_keeps_its_own_game_for_back_and_forward(tabs: dict[str, Any]) -> None:
+    """The browser keeps one saved board; each history entry keeps the game last saved in it (with
+    every save, even one that leaves the address as it was), offered back only for its position
+    and only whole; a game too large for the browser's history leaves the entry its address."""
+    entries = tabs["entries"]
+    assert entries["pushed"] == 2 and entries["backActions"] == 3 and entries["forward"] == ".42...1......3.."
+    assert entries["otherPosition"] is None and entries["notWhole"] is None
+    assert entries["large"] == {"mode": "play"} and entries["hash"].startswith("#p=..3.2.6")
+
+
 CONTROLLER = Path(__file__).resolve().parent / "js" / "controller_check.mjs"
 
 

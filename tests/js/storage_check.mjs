@@ -137,4 +137,53 @@ const results = {};
     parsedProblem: parsed.problem };
 }
 
+// 5. Each history entry keeps the game this tab last saved there: a new puzzle's entry does not
+// replace the game of the one before, which Back opens whole; only a game that reads whole and is
+// the address's position is offered, and one too large for the browser's history is left out.
+{
+  globalThis.localStorage = new QuotaStorage();
+  const entries = [{ state: null, hash: "" }]; // the page as opened, with no address
+  let at = 0;
+  const browser = (limit) => ({
+    get state() { return entries[at].state; },
+    pushState(state, _, hash) {
+      if (JSON.stringify(state).length > limit) throw new DOMException("too large", "DataCloneError");
+      entries.splice(at + 1, Infinity, { state: structuredClone(state), hash });
+      at += 1;
+      globalThis.location.hash = hash;
+    },
+    replaceState(state, _, hash) {
+      if (JSON.stringify(state).length > limit) throw new DOMException("too large", "DataCloneError");
+      entries[at] = { state: structuredClone(state), hash };
+      globalThis.location.hash = hash;
+    },
+  });
+  globalThis.location = { hash: "" };
+  globalThis.history = browser(Infinity);
+  const page = await tab();
+  const shown = (snap) => ({ puzzle: snap.puzzle, ...snap.address });
+  const first = game(PUZZLE, 2);
+  page.save(first);
+  page.writeHash(shown(first));
+  const moved = game(PUZZLE, 3); // a move that leaves the address as it was: the entry's game follows
+  page.save(moved);
+  page.writeHash(shown(moved));
+  const second = game(OTHER, 1);
+  page.save(second);
+  page.writeHash(shown(second));
+  const pushed = entries.length;
+  at = 0; // Back
+  globalThis.location.hash = entries[0].hash;
+  const back = page.gameOfEntry(shown(moved));
+  const otherPosition = page.gameOfEntry({ ...shown(moved), digits: "1" + ".".repeat(80) });
+  entries[0].state = { ...entries[0].state, game: JSON.stringify({ version: 2, ...moved }) };
+  const notWhole = page.gameOfEntry(shown(moved));
+  globalThis.history = browser(200); // a browser that cannot keep so large a game: the address alone
+  const large = game(PUZZLE, 40);
+  page.save(large);
+  page.writeHash(shown(large));
+  results.entries = { pushed, backActions: back && back.actions.length, otherPosition, notWhole,
+    forward: JSON.parse(entries[1].state.game).puzzle, large: entries[0].state, hash: globalThis.location.hash };
+}
+
 console.log(JSON.stringify(results));
