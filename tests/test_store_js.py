@@ -152,11 +152,11 @@ def test_reading_a_saved_record_sets_nothing_aside(tabs: dict[str, Any]) -> None
 
 def test_each_history_entry_keeps_its_own_game_for_back_and_forward(tabs: dict[str, Any]) -> None:
     """The browser keeps one saved board; each history entry keeps the game last saved in it (with
-    every save, even one that leaves the address as it was), offered back only for its position
-    and only whole; a game too large for the browser's history leaves the entry its address."""
+    every save, even one that leaves the address as it was), offered back only for its position,
+    only whole and only played (givens being typed are the address's); a game too large for the browser's history leaves the entry its address."""
     entries = tabs["entries"]
     assert entries["pushed"] == 2 and entries["backActions"] == 3 and entries["forward"] == ".42...1......3.."
-    assert entries["otherPosition"] is None and entries["notWhole"] is None
+    assert entries["otherPosition"] is None and entries["notWhole"] is None and entries["typing"] is None
     assert entries["large"] == {"mode": "play"} and entries["hash"].startswith("#p=..3.2.6")
 
 

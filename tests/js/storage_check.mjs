@@ -139,7 +139,7 @@ const results = {};
 
 // 5. Each history entry keeps the game this tab last saved there: a new puzzle's entry does not
 // replace the game of the one before, which Back opens whole; only a game that reads whole and is
-// the address's position is offered, and one too large for the browser's history is left out.
+// the address's position and played (not givens being typed) is offered, and one too large for the browser's history is left out.
 {
   globalThis.localStorage = new QuotaStorage();
   const entries = [{ state: null, hash: "" }]; // the page as opened, with no address
@@ -178,11 +178,13 @@ const results = {};
   const otherPosition = page.gameOfEntry({ ...shown(moved), digits: "1" + ".".repeat(80) });
   entries[0].state = { ...entries[0].state, game: JSON.stringify({ version: 2, ...moved }) };
   const notWhole = page.gameOfEntry(shown(moved));
+  entries[0].state = { ...entries[0].state, game: JSON.stringify({ version: 1, ...moved, mode: "enter" }) };
+  const typing = page.gameOfEntry(shown(moved)); // givens being typed or edited: the address holds them
   globalThis.history = browser(200); // a browser that cannot keep so large a game: the address alone
   const large = game(PUZZLE, 40);
   page.save(large);
   page.writeHash(shown(large));
-  results.entries = { pushed, backActions: back && back.actions.length, otherPosition, notWhole,
+  results.entries = { pushed, backActions: back && back.actions.length, otherPosition, notWhole, typing,
     forward: JSON.parse(entries[1].state.game).puzzle, large: entries[0].state, hash: globalThis.location.hash };
 }
 

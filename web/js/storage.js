@@ -132,12 +132,14 @@ function entryRecord() {
   return state !== null && typeof state === "object" && typeof state.game === "string" ? state.game : null;
 }
 
-/** The game the current history entry was left with, when it is the game of `position` (its puzzle,
- * digits and notes) and reads whole; else null. Back and Forward open it rather than the saved board,
- * which is another entry's game once another puzzle was opened. */
+/** The game the current history entry was left with, when it is a game played (not givens being
+ * typed or edited: the address holds those, and the page keeps the played game they edit, which Back
+ * brings back in Play), it is the game of `position` (its puzzle, digits and notes) and it reads
+ * whole; else null. Back and Forward open it rather than the saved board, which is another entry's
+ * game once another puzzle was opened. */
 export function gameOfEntry(position) {
   const { value: game, problem } = parseSaved(entryRecord());
-  return game !== null && problem === null && game.puzzle === position.puzzle
+  return game !== null && problem === null && game.mode === "play" && game.puzzle === position.puzzle
     && game.address.digits === position.digits && game.address.notes === position.notes ? game : null;
 }
 
