@@ -138,8 +138,9 @@ const results = {};
 }
 
 // 5. Each history entry keeps the game this tab last saved there: a new puzzle's entry does not
-// replace the game of the one before, which Back opens whole; only a game that reads whole and is
-// the address's position and played (not givens being typed) is offered, and one too large for the browser's history is left out.
+// replace the game of the one before, which Back opens whole; only a game that reads whole, is the
+// address's position and was played (not givens being typed) is offered, and one too large for the
+// browser's history is left out.
 {
   globalThis.localStorage = new QuotaStorage();
   const entries = [{ state: null, hash: "" }]; // the page as opened, with no address
