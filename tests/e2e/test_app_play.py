@@ -285,6 +285,13 @@ def test_a_damaged_link_keeps_the_puzzle_and_says_what_was_left_out(page: Page, 
     assert view(page)["position"] == 0
 
 
+def test_a_link_with_digits_and_no_notes_says_only_its_digits(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}#p={FIGURE_4_2}&d=9{'.' * 80}")
+    wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.values[0] === 9", None, 120_000)
+    assert page.inner_text("#step-text") == "The position from the link: 1 digit on top of the givens."
+    assert "note" not in page.inner_text("#step-list")
+
+
 def test_back_and_forward_go_from_puzzle_to_puzzle(page: Page, site_url: str) -> None:
     play_on(page, site_url, FIGURE_4_2)
     page.select_option("#examples", "fig49")
