@@ -506,7 +506,8 @@ def test_a_tap_on_step_never_scrolls_the_page(phone: Page, site_url: str) -> Non
         page.evaluate("""() => { const r = document.querySelector('button[data-intent=step]').getBoundingClientRect();
           scrollBy(0, r.top - 4); }""")
         before = page.evaluate(STEP_PLACE)
-        assert page.evaluate("document.querySelector('#board [tabindex=\"0\"]').getBoundingClientRect().bottom") < 0, before
+        cell = page.evaluate("document.querySelector('#board [tabindex=\"0\"]').getBoundingClientRect().bottom")
+        assert cell < 0, before
         tap_step(page, done)
         page.wait_for_timeout(100)
         seen = page.evaluate(STEP_PLACE)
