@@ -197,7 +197,7 @@ def test_bytes_that_are_not_utf8_are_named(capsys: pytest.CaptureFixture[str],
 @pytest.mark.parametrize(("argv", "message"), [
     (["count", "--limit", "1" + "0" * 30, FIGURE_4_2],
      "argument --limit: expected a whole number from 0 to 1,000,000,000,000,000,000 (0 for no "
-     "limit) in the digits 0-9, not '1" + "0" * 30 + "'"),
+     "limit), not '1" + "0" * 30 + "'"),
     (["count", "--limit", "١٠", FIGURE_4_2], "not '١٠'"),
     (["count", "--limit", "1_0", FIGURE_4_2], "not '1_0'"),
     (["count", "--limit", " 10", FIGURE_4_2], "not ' 10'"),
