@@ -13,7 +13,16 @@
 - A long explanation (a nested forcing net's "why?", its nested nets drawn from the buttons in it)
   leaves the board in view, on a phone (where the board stays at the top as the page scrolls on to
   the explanation) and on the desktop (where the board's column stays beside it): its top and every
-  candidate the drawing marks are on screen and not covered, as is the explanation.
+  candidate the drawing marks are on screen and not covered, as is the explanation. On a tablet
+  held upright (768×1024, 820×1180, 601×900) and in a window 601–859 px wide, the board stays at
+  the top as on a phone; 860–1000 px wide and wider than tall (1000×700, 900×700), the explanation
+  stands beside the board's column, which stays. On a phone held sideways (844×390, 740×360,
+  932×430) the explanation stands beside the board's column too, which stays with the board whole
+  at the top (the mode bar above the screen); Shift+Tab back from it through that column lands each
+  focus whole on screen, the puzzle's text under the board included. Read to the explanation's end,
+  or to the Learn panel opened under it, the board is still in view.
+- A very long message beside the board (Check naming two dozen mistakes) scrolls in the room the
+  board leaves under the pad and the play bar: the board's column stays within the window.
 - A duration ("tried in 1.4 s") never wraps between its number and its unit.
 """
 
@@ -29,6 +38,7 @@ from playwright.sync_api import Browser, Page
 from tests.e2e.conftest import PageLog, guarded_page
 from tests.e2e.test_app import IDLE, STATE, wait_for
 from tests.e2e.test_app_nets import EXAMPLE as NESTED_NET
+from tests.e2e.test_installed import TAP_TARGET_PX
 
 pytestmark = pytest.mark.e2e
 
@@ -257,6 +267,12 @@ def test_a_long_explanation_leaves_the_board_in_view_on_a_phone(
     assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
     assert seen["marks"] > 0 and seen["hidden"] == [], seen
     assert seen["board"]["bottom"] <= seen["why"]["bottom"] and seen["why"]["top"] < seen["height"], seen
+    # The "why?" and its nested nets' buttons are tapped too: each as tall as a tap target.
+    short = phone.evaluate("""(min) => [...document.querySelectorAll(
+        '#step-panel details.why summary, #step-panel details.why button')]
+      .filter((el) => el.getBoundingClientRect().height < min - 0.5).map((el) => el.textContent.trim())""",
+                           TAP_TARGET_PX)
+    assert short == [], short
 
 
 def test_a_long_explanation_leaves_the_board_in_view_on_the_desktop(
@@ -270,7 +286,155 @@ def test_a_long_explanation_leaves_the_board_in_view_on_the_desktop(
         assert seen["why"]["top"] < seen["height"], seen
 
 
-@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["390x844"])
+def assert_board_in_view(seen: dict[str, Any]) -> None:
+    """The board whole on screen and every candidate its drawing marks seen, not covered."""
+    assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
+    assert seen["marks"] > 0 and seen["hidden"] == [], seen
+
+
+def read_on_to_the_end(page: Page) -> list[dict[str, Any]]:
+    """Where the board and the explanation are with the "why?"'s end scrolled to, then with the
+    Learn panel opened under the explanation and scrolled to."""
+    page.evaluate("document.querySelector('#step-panel details.why').scrollIntoView({ block: 'end' })")
+    seen = [page.evaluate(BOARD_IN_VIEW)]
+    page.click("#learn-panel > summary")
+    page.locator("#learn-panel .learn-tabs button").first.wait_for(state="visible")
+    page.evaluate("document.getElementById('learn-panel').scrollIntoView({ block: 'end' })")
+    seen.append(page.evaluate(BOARD_IN_VIEW))
+    return seen
+
+
+@pytest.mark.parametrize("phone", [(768, 1024), (820, 1180), (601, 900)], indirect=True,
+                         ids=["768x1024", "820x1180", "601x900"])
+def test_a_long_explanation_leaves_the_board_in_view_on_a_tablet(
+        phone: Page, site_url: str, artifacts_dir: Path) -> None:
+    """Held upright, the board over the explanation: it stays at the top, the words under it."""
+    seen = read_a_long_explanation(phone, site_url)
+    phone.screenshot(path=str(artifacts_dir / f"explanation-tablet-{seen['height']}.png"))
+    assert_board_in_view(seen)
+    assert seen["board"]["bottom"] < seen["why"]["bottom"] and seen["why"]["top"] < seen["height"], seen
+    for seen in read_on_to_the_end(phone):
+        assert_board_in_view(seen)
+
+
+@pytest.mark.parametrize("size", [(1000, 700), (900, 700), (768, 700)], ids=["1000x700", "900x700", "768x700"])
+def test_a_long_explanation_leaves_the_board_in_view_in_a_window_of_a_tablets_width(
+        browser: Browser, site_url: str, artifacts_dir: Path, size: tuple[int, int]) -> None:
+    """Wider than tall: from 860 px the explanation beside the board's column, which stays; under
+    that width the board at the top, as upright."""
+    width, height = size
+    with guarded_page(browser) as page:
+        page.set_viewport_size({"width": width, "height": height})
+        seen = read_a_long_explanation(page, site_url)
+        page.screenshot(path=str(artifacts_dir / f"explanation-{width}x{height}.png"))
+        assert_board_in_view(seen)
+        assert seen["why"]["top"] < seen["height"], seen
+        if width >= 860:
+            beside = page.evaluate("""() => [document.getElementById('board').getBoundingClientRect().right,
+              document.getElementById('step-panel').getBoundingClientRect().left]""")
+            assert beside[0] <= beside[1], beside
+        for seen in read_on_to_the_end(page):
+            assert_board_in_view(seen)
+
+
+#: Figure 4.2 of the GTSPS thesis (fig42 in the examples' menu).
+FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
+#: The board's column, the board, the message's region and its scrolling, in the window's coordinates.
+COLUMN = """() => { const box = (s) => { const r = document.querySelector(s).getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+  const live = document.getElementById('message-live');
+  return { area: box('.board-area'), board: box('#board'), pad: box('#pad'), bar: box('.play-bar'),
+           live: box('#message-live'), message: box('#message'), scrolls: live.scrollHeight > live.clientHeight,
+           words: document.getElementById('message').textContent.length, height: innerHeight }; }"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1000, 700)], ids=["1280x800", "1000x700"])
+def test_a_long_message_beside_the_board_scrolls_within_the_boards_column(
+        browser: Browser, site_url: str, artifacts_dir: Path, size: tuple[int, int]) -> None:
+    """Each empty cell of the first four rows given a digit its row already has, Check names every
+    one (some 1,600 characters): the message takes the room under the play bar, down to the
+    board's foot, and scrolls there."""
+    width, height = size
+    with guarded_page(browser) as page:
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{site_url}#p={FIGURE_4_2}")
+        wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+        for row in range(4):
+            line = FIGURE_4_2[9 * row:9 * row + 9]
+            repeat = min(ch for ch in line if ch != ".")
+            for column, ch in enumerate(line):
+                if ch == ".":
+                    page.click(f"#board .cell[data-cell='{9 * row + column}']")
+                    page.keyboard.press(repeat)
+        wait_for(page, IDLE)
+        page.evaluate("scrollTo(0, 0)")
+        before = page.evaluate(COLUMN)
+        page.click("button[data-intent=check]")
+        wait_for(page, f"{IDLE} && {STATE}.notice !== null")
+        page.evaluate("scrollTo(0, 0)")
+        seen = page.evaluate(COLUMN)
+        page.screenshot(path=str(artifacts_dir / f"long-message-{width}x{height}.png"))
+        assert seen["words"] > 1000, seen
+        assert seen["area"]["bottom"] - seen["area"]["top"] <= seen["height"], seen
+        assert seen["live"]["top"] >= seen["bar"]["bottom"] and seen["live"]["bottom"] <= seen["board"]["bottom"] + 1, seen
+        assert seen["scrolls"], seen
+        for part in ("board", "pad", "bar"):
+            assert seen[part] == before[part], part
+        page.evaluate("document.getElementById('step-panel').scrollIntoView({ block: 'end' })")
+        board = page.evaluate("(() => { const r = document.getElementById('board').getBoundingClientRect();"
+                              " return { top: r.top, bottom: r.bottom }; })()")
+        assert board["top"] >= 0 and board["bottom"] <= height, board
+
+
+@pytest.mark.parametrize("phone", [(844, 390), (740, 360), (932, 430)], indirect=True,
+                         ids=["844x390", "740x360", "932x430"])
+def test_a_long_explanation_leaves_the_board_in_view_on_a_phone_held_sideways(
+        phone: Page, site_url: str, artifacts_dir: Path) -> None:
+    """The explanation beside the board's column, which stays with the board whole at the top,
+    the mode bar above the screen, as the page scrolls on to the explanation's end."""
+    seen = read_a_long_explanation(phone, site_url)
+    phone.screenshot(path=str(artifacts_dir / f"explanation-sideways-{seen['height']}.png"))
+    assert_board_in_view(seen)
+    assert seen["why"]["top"] < seen["height"], seen
+    beside = phone.evaluate("""() => [document.querySelector('.play-bar').getBoundingClientRect().right,
+      document.getElementById('step-panel').getBoundingClientRect().left]""")
+    assert beside[0] <= beside[1], beside
+    for seen in read_on_to_the_end(phone):
+        assert_board_in_view(seen)
+
+
+#: The focused element's box and the window's height.
+FOCUSED = """() => { const el = document.activeElement; const r = el.getBoundingClientRect();
+  return { name: el.tagName + ' ' + el.textContent.trim().slice(0, 24), top: r.top, bottom: r.bottom,
+           height: innerHeight }; }"""
+
+
+@pytest.mark.parametrize("phone", [(844, 390)], indirect=True, ids=["844x390"])
+def test_keyboard_focus_back_from_the_explanation_on_a_phone_held_sideways_lands_on_screen(
+        phone: Page, site_url: str) -> None:
+    """Shift+Tab from the tutor's Step button, the page scrolled far down the explanation, back
+    through the board's column, which stays: the puzzle's text under it (under the screen's foot
+    while the column stays), the play bar, the pad, the board, the mode bar, each whole on screen."""
+    page = phone
+    read_a_long_explanation(page, site_url)
+    page.focus("button[data-intent=step]")
+    page.keyboard.press("Tab")  # keyboard use
+    page.keyboard.press("Shift+Tab")
+    names = []
+    while True:
+        page.keyboard.press("Shift+Tab")
+        seen = page.evaluate(FOCUSED)
+        if seen["name"].startswith("SELECT"):  # past the mode bar, in the header
+            break
+        names.append(seen["name"])
+        assert seen["top"] >= 0 and seen["bottom"] <= seen["height"], seen
+        assert len(names) < 60, names
+    assert any(name.startswith("SUMMARY Puzzle as text") for name in names), names
+    assert names[-1] == "BUTTON Play", names
+
+
+@pytest.mark.parametrize("phone", [(390, 844), (768, 1024), (844, 390)], indirect=True,
+                         ids=["390x844", "768x1024", "844x390"])
 def test_a_history_entry_clicked_brings_the_board_and_its_step_into_view(phone: Page, site_url: str) -> None:
     page = phone
     page.goto(site_url)

@@ -15,8 +15,8 @@ import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
 import { learnPanel } from "./learn-panel.js";
 import { client } from "./solver.js";
-import { keepForReload, loadSaved, modeOfEntry, readHash, save, savedElsewhere, setAsideSaved, takeKeptForReload,
-  writeHash } from "./storage.js";
+import { keepForReload, loadSaved, modeOfEntry, readHash, readSaved, save, savedElsewhere, setAsideSaved,
+  takeKeptForReload, writeHash } from "./storage.js";
 import { renderProof, renderWhy } from "./proof-view.js";
 import { BLANK, createStore, initialState, isLoaded, linked, shownStep, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
@@ -368,7 +368,7 @@ function followAddress() {
   // While a run goes on the address is refused (said by the controller) and given back to the board
   // shown, in place: else the next save would push the shown puzzle after it, a second entry for
   // Back to pass.
-  const opened = control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry(), { fromAddress: true });
+  const opened = control.open(position, readSaved().value, problem ? [problem] : [], modeOfEntry(), { fromAddress: true });
   // Not refused, the opening has begun by now (open() marks it before its first wait).
   const giveBack = () => writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: true, mode: store.state.mode });
   if (!store.state.opening) giveBack();
