@@ -1,7 +1,9 @@
 """Text in and out of the page (web/js/export-panel.js and the worker's format-aware load): a
 pencil-mark grid pasted onto the board loads with its candidates and survives a reload; "Export this
 board" shows the puzzle, the board in every form and the solution path exactly as Python writes
-them; a position line pasted back gives the same board. Expectations come from the same
+them; a position line pasted back gives the same board. Written from the keyboard, the path puts focus
+on the panel's own Cancel, says its progress in the status line alone, and hands focus back (to the
+button after Cancel, to the path's Copy once written). Expectations come from the same
 ``pysolver.web.handle`` the worker runs."""
 
 from __future__ import annotations

@@ -2,8 +2,11 @@
 
 - A control pressed with Enter keeps focus, found again once the views have redrawn it (a lesson's
   tab, a solution's number, New puzzle after its run); one that its own action disabled or hid
-  (Apply, Undo with nothing left, Solve by logic and Solve once solved, Back to the puzzle) hands
-  focus to the board's selected cell: focus is never lost to the page.
+  hands focus to the nearest usable control of its own group (▶ at the last stage: "All"), else,
+  in the tutor's toolbars (Apply, Undo with nothing left, Solve by logic and Solve once solved) or
+  Back to the puzzle, to the board's selected cell: focus is never lost to the page.
+- A long run started with Enter puts focus on the Cancel shown beside it, and takes it back to the
+  button after the run or its Cancel.
 - On a phone Tab goes down the page as it is drawn (the digit pad before the play bar, the puzzle
   as text after them); in the header, in every layout, Tab goes as the controls are drawn (left to
   right, then the next row: the menus after the dark-mode toggle on a phone, where they wrap under it).
