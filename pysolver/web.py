@@ -614,7 +614,6 @@ def _bipartite(request: Request, progress: Progress) -> Reply:
 
 COMMANDS: dict[str, Command] = {
     "load": _load,
-    "classify": _classify,
     "hint": _hint,
     "step": _tutoring(_step),
     "apply": _acting(_apply),
@@ -634,6 +633,7 @@ COMMANDS: dict[str, Command] = {
     "solve": _tutoring(Session.finish_by_search),
     "check": _check,
     "count": _count,
+    "classify": _classify,
     "rate": _rate,
     "generate": _generate,
     "sizes": _sizes,
