@@ -38,6 +38,7 @@ from playwright.sync_api import Browser, Page
 from tests.e2e.conftest import PageLog, guarded_page
 from tests.e2e.test_app import IDLE, STATE, wait_for
 from tests.e2e.test_app_nets import EXAMPLE as NESTED_NET
+from tests.e2e.test_installed import TAP_TARGET_PX
 
 pytestmark = pytest.mark.e2e
 
@@ -266,6 +267,12 @@ def test_a_long_explanation_leaves_the_board_in_view_on_a_phone(
     assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
     assert seen["marks"] > 0 and seen["hidden"] == [], seen
     assert seen["board"]["bottom"] <= seen["why"]["bottom"] and seen["why"]["top"] < seen["height"], seen
+    # The "why?" and its nested nets' buttons are tapped too: each as tall as a tap target.
+    short = phone.evaluate("""(min) => [...document.querySelectorAll(
+        '#step-panel details.why summary, #step-panel details.why button')]
+      .filter((el) => el.getBoundingClientRect().height < min - 0.5).map((el) => el.textContent.trim())""",
+                           TAP_TARGET_PX)
+    assert short == [], short
 
 
 def test_a_long_explanation_leaves_the_board_in_view_on_the_desktop(
