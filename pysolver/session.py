@@ -276,6 +276,11 @@ class Session:
         """No solution, several, or unique (with the solution), computed once."""
         return classify(self.puzzle)
 
+    @property
+    def classified(self) -> bool:
+        """Whether the classification has been computed (a load may reply before it is)."""
+        return "classification" in self.__dict__
+
     def contradiction(self) -> Contradiction | None:
         """A repeated digit or a contradiction at the current position, if any (cached)."""
         return self.contradiction_at(self.position)

@@ -36,6 +36,19 @@ def test_a_move_on_a_given_is_refused_in_one_line(capsys: pytest.CaptureFixture[
                                        "r1c2 is a given: it cannot change\n")
 
 
+def test_a_hint_level_out_of_range_is_said_as_a_range(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", FIGURE_4_2, "--hint", "4"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.endswith("argument --hint: expected a whole number from 0 to 3, not '4'\n")
+
+
+def test_a_contradiction_is_said_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "1.3.34.........4"]) == 0
+    assert capsys.readouterr().out.endswith(
+        "contradiction: row 1 has no place left for 4. The puzzle has no solution.\n")
+
+
 def test_non_ascii_digits_are_refused_and_named(capsys: pytest.CaptureFixture[str]) -> None:
     """'١' (Arabic-Indic one) is a digit to int() and to regular expressions' \\d, not to us."""
     with pytest.raises(SystemExit) as exit_:

@@ -19,7 +19,7 @@ import argparse
 
 from ..explain import said_hint
 from ..geometry import bits
-from ..formats.path import step_line
+from ..formats.path import status_line, step_line
 from ..play import Move, listed
 from ..session import ACTIONS, Session
 from .inputs import Puzzles, add_puzzle_arguments
@@ -75,7 +75,7 @@ def play(session: Session, args: argparse.Namespace) -> None:
         print(f"{number:4}. {text}")
     print(board_text(session))
     status = session.status()
-    print(f"{status.state}: {status.message}")
+    print(status_line(status))
     for _ in range(args.hint):
         level = session.hint_level()
         hint = session.hint()
