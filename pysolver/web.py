@@ -277,18 +277,12 @@ def _settings(session: Session, request: Request) -> None:
     session.mark_mistakes = fields.boolean(request, "mark_mistakes", default=session.mark_mistakes)
 
 
-#: What the page says when it read a 16×16 text as written with 0–F (``formats.written_in_hex``).
-HEX_NOTICE = ("Read as written with 0–F (it has 0s besides '.' blanks, and no G): the board shows "
-              "its digits as 1–G, 0 as 1 and F as G.")
-
-
 def _load(request: Request, progress: Progress) -> Reply:
     """A new session from ``puzzle`` in any text form (a pencil-mark grid, a candidate string, a
     position line or a SudokuWiki string start from the candidates and placed digits they show),
     then its saved history, or the position of a link."""
     text = fields.text(request, "puzzle")
-    hex_text = formats.written_in_hex(text)
-    imported = formats.parse(text, "hex" if hex_text else "digits")
+    imported = formats.parse(text)  # a 16×16 text in 0–F is read so, with its notice
     grid = imported.puzzle
     session = Session(grid, imported.board, _disabled(request) or frozenset())
     try:
@@ -316,9 +310,8 @@ def _load(request: Request, progress: Progress) -> Reply:
     _Worker.session = session
     later = grid.geometry.n >= COUNT_LATER_FROM and not session.classified
     reply: Reply = {"view": counting_view(session) if later else view(session), "format": imported.format}
-    notices = ((HEX_NOTICE,) if hex_text else ()) + imported.notices
-    if notices:
-        reply["notice"] = " ".join(notices)
+    if imported.notices:
+        reply["notice"] = " ".join(imported.notices)
     return reply
 
 
