@@ -14,6 +14,7 @@ nothing is fetched from another host when the page runs.
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import http.server
@@ -135,6 +136,26 @@ def write_gzip(path: Path, data: bytes) -> Path:
     """Write `data` gzipped (level 9, no timestamp, so equal input gives equal bytes) to `path`."""
     path.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
     return path
+
+
+def integrity(data: bytes) -> str:
+    """`data`'s SHA-256 as Subresource Integrity writes it ("sha256-" and the digest in base64)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+
+
+def integrities(out: Path, paths: Iterable[str]) -> dict[str, str]:
+    """The integrity of each of `paths` (site paths of files in `out`), by path."""
+    return {path: integrity((out / path).read_bytes()) for path in paths}
+
+
+# The folders of what the worker downloads to boot (the page's own files aside).
+BOOT_FOLDERS = ("pyodide", "wheels", "snapshots")
+
+
+def boot_files(out: Path) -> list[str]:
+    """The site paths of every file the worker may download to boot (either way, gzipped or not)."""
+    return [p.relative_to(out).as_posix() for p in sorted(out.rglob("*"))
+            if p.is_file() and p.parts[len(out.parts)] in BOOT_FOLDERS]
 
 
 def content_folder(parent: Path, data: bytes) -> Path:
@@ -298,7 +319,7 @@ def offline_files(out: Path, manifest: dict[str, object]) -> list[str]:
     """The site paths the service worker caches on install: the page, and what the snapshot boot
     reads (the fallback boot's files are cached as they are fetched)."""
     page = [p.relative_to(out).as_posix() for p in sorted(out.rglob("*")) if p.is_file()
-            and p.parts[len(out.parts)] not in ("pyodide", "wheels", "snapshots") and p.name != "sw.js"]
+            and p.parts[len(out.parts)] not in BOOT_FOLDERS and p.name != "sw.js"]
     runtime = ["pyodide/pyodide.mjs", "pyodide/python_stdlib.zip"]
     gzipped = manifest.get("gzipped", [])
     assert isinstance(gzipped, list)
@@ -310,10 +331,12 @@ def offline_files(out: Path, manifest: dict[str, object]) -> list[str]:
 
 
 def write_service_worker(out: Path, manifest: dict[str, object], template: str | None = None) -> str:
-    """Write site/sw.js from web/sw.js (or the given template), filling in the files to cache, and a
-    version hashed from their contents, so that each deployment that changes any of them gets its
-    own cache and is offered to the page."""
+    """Write site/sw.js from web/sw.js (or the given template), filling in the files to cache, the
+    integrity of every file the boot may download (as in the manifest: the service worker caches
+    only whole, unaltered ones), and a version hashed from the cached files' contents, so that each
+    deployment that changes any of them gets its own cache and is offered to the page."""
     files = offline_files(out, manifest)
+    hashes = integrities(out, boot_files(out))
     digest = hashlib.sha256()
     for path in files[1:]:  # "./" is index.html
         digest.update(path.encode() + b"\0" + (out / path).read_bytes())
@@ -321,7 +344,8 @@ def write_service_worker(out: Path, manifest: dict[str, object], template: str |
     if template is None:
         template = (WEB / "sw.js").read_text(encoding="utf-8")
     filled = template.replace('"__VERSION__"', json.dumps(version)).replace(
-        '["__PRECACHE__"]', json.dumps(files, indent=2))
+        '["__PRECACHE__"]', json.dumps(files, indent=2)).replace(
+        '{"__INTEGRITY__": null}', json.dumps(hashes, indent=2))
     (out / "sw.js").write_text(filled, encoding="utf-8")
     log(f"wrote sw.js (version {version}, {len(files)} files cached for offline use)")
     return version
@@ -331,7 +355,11 @@ def write_manifest(
     out: Path, wheel: Path, installers: dict[str, Path], snapshot: dict[str, object] | None = None
 ) -> dict[str, object]:
     """Write manifest.json: the file names the worker loads, relative to the site's root, the
-    runtime files it may fetch gzipped (with `.gz` appended), and the snapshot when there is one."""
+    runtime files it may fetch gzipped (with `.gz` appended), the snapshot when there is one, and
+    the size and integrity of every file the boot may download, by path: a file that arrives whole
+    as far as HTTP can tell, yet shorter or with other bytes (a wrong Content-Length; a faulty proxy,
+    disk or cache), is named as damaged then, rather than booting broken or failing somewhere
+    inside Pyodide."""
     manifest: dict[str, object] = {
         "wheel": wheel.relative_to(out).as_posix(),
         "micropip": installers["micropip"].relative_to(out).as_posix(),
@@ -343,6 +371,8 @@ def write_manifest(
     }
     if snapshot is not None:
         manifest["snapshot"] = snapshot
+    manifest["files"] = {path: {"bytes": (out / path).stat().st_size, "integrity": digest}
+                         for path, digest in integrities(out, boot_files(out)).items()}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
     log(f"wrote manifest.json ({manifest['wheel']})")
     return manifest

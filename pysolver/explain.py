@@ -160,11 +160,53 @@ def hint_json(geometry: Geometry, step: Step, level: int, earlier: Iterable[Step
     cells = join_names(geometry.cell_name(c) for c in sorted({c for c, _ in step.pattern} or
                                                              set(step.cells)))
     single = len(step.pattern) == 1
-    # A name without an article ("Pointing", "Remote Pairs") reads as a pattern's name.
-    shown = step.name if _named(step.name) != step.name else f"{step.name} pattern"
     return {**full, **hidden, "level": 2, "kind": "step",
-            "text": f"The {shown} is highlighted: the green candidate{'' if single else 's'} in "
+            "text": f"The {_shown(step.name)} is highlighted: the green candidate{'' if single else 's'} in "
                     f"{cells}. What {'does it' if single else 'do they'} let you place or remove?"}
+
+
+def _shown(name: str) -> str:
+    """'Naked Single', 'Pointing pattern': a name without an article ("Pointing", "Remote
+    Pairs") reads as a pattern's name."""
+    return name if _named(name) != name else f"{name} pattern"
+
+
+def said_hint(geometry: Geometry, hint: dict[str, Any]) -> str:
+    """A hint's words where nothing is drawn (the CLI): the second level, which on the page
+    highlights the pattern, names its candidates instead; every other hint is its text.
+
+    >>> from pysolver.geometry import geometry_for_size
+    >>> from pysolver.step import Step
+    >>> from pysolver.techniques.singles import NAKED_SINGLE
+    >>> geo = geometry_for_size(9)
+    >>> single = Step(NAKED_SINGLE, "Naked Single", "r9c9 can only be 3.", houses=(8, 17, 26),
+    ...               cells=(80,), digits=(3,), pattern=((80, 3),), placements=((80, 3),))
+    >>> said_hint(geo, hint_json(geo, single, 2))
+    'The Naked Single is the candidate 3 in r9c9. What does it let you place or remove?'
+    >>> pair = Step(NAKED_SINGLE, "Naked Pair", "", cells=(0, 4),
+    ...             pattern=((0, 1), (0, 7), (4, 1), (4, 7)))
+    >>> said_hint(geo, hint_json(geo, pair, 2))
+    'The Naked Pair is the candidates 1 and 7 in r1c1 and r1c5. What do they let you place or remove?'
+    """
+    if hint.get("kind") != "step" or hint.get("level") != 2:
+        return str(hint["text"])
+    pattern = [(int(cell), int(digit)) for cell, digit in hint["pattern"]]
+    name = _shown(str(hint["name"]))
+    if not pattern:
+        cells = join_names(geometry.cell_name(c) for c in sorted(hint["cells"]))
+        return f"The {name} is in {cells}. What does it let you place or remove?"
+    by_digit: dict[int, list[int]] = {}
+    for cell, digit in sorted(pattern):
+        by_digit.setdefault(digit, []).append(cell)
+    by_cells: dict[tuple[int, ...], list[int]] = {}
+    for digit in sorted(by_digit):
+        by_cells.setdefault(tuple(by_digit[digit]), []).append(digit)
+    single = len(pattern) == 1
+    said = "; ".join(f"{join_names(geometry.symbol(d) for d in digits)} in "
+                     f"{join_names(geometry.cell_name(c) for c in cells)}"
+                     for cells, digits in by_cells.items())
+    return (f"The {name} is the candidate{'' if single else 's'} {said}. "
+            f"What {'does it' if single else 'do they'} let you place or remove?")
 
 
 def mistake_json(geometry: Geometry, wrong: list[tuple[int, int]]) -> dict[str, Any]:
@@ -194,6 +236,39 @@ def lost_notes_json(geometry: Geometry, cells: list[int]) -> dict[str, Any]:
             "details": "",
             "text": f"{lost_note_text(geometry, cells[0])}. Add it back (or Fill notes) before "
                     f"going on, or the notes would lead you astray.{more}"}
+
+
+def dead_end_json(geometry: Geometry, last: tuple[int, int] | None, earlier: int = 0) -> dict[str, Any]:
+    """The first hint when the player's digits leave a puzzle of several solutions none: said
+    instead of a step, which would teach from a position that cannot be finished."""
+    return {"technique": "mistake", "name": "Mistake", "level": 1, "kind": "mistake", "size": 0,
+            "view": "cell", "houses": [], "digit": None if last is None else last[1],
+            "cells": [] if last is None else [last[0]], "digits": [] if last is None else [last[1]],
+            "pattern": [], "placements": [], "eliminations": [], "graph": None, "effect": "",
+            "details": "", "text": f"{dead_end_text(geometry, last, earlier)}."}
+
+
+def dead_end_text(geometry: Geometry, last: tuple[int, int] | None, earlier: int = 0) -> str:
+    """``No solution is left from this position: ...``; ``last``: the player's digit that took the
+    last solutions away, when known, and ``earlier``: how many of theirs came before it (they
+    still leave some).
+
+    >>> from pysolver.geometry import geometry_for_size
+    >>> dead_end_text(geometry_for_size(9), (36, 3), 2)
+    'No solution is left from this position: the puzzle has solutions with the 2 digits you placed before your 3 in r5c1, and none with it too. Erase it or one of those (or Undo) before going on'
+    """
+    if last is None:
+        return ("No solution is left from this position: your digits leave none. Erase one of "
+                "them (or Undo) before going on")
+    cell, digit = last
+    yours = f"your {geometry.symbol(digit)} in {geometry.cell_name(cell)}"
+    if not earlier:
+        return (f"No solution is left from this position: the puzzle has none with {yours}. "
+                f"Erase it (or Undo) before going on")
+    before = "the digit" if earlier == 1 else f"the {earlier} digits"
+    return (f"No solution is left from this position: the puzzle has solutions with {before} you "
+            f"placed before {yours}, and none with it too. Erase it or "
+            f"{'that one' if earlier == 1 else 'one of those'} (or Undo) before going on")
 
 
 def wrong_text(geometry: Geometry, cell: int, digit: int) -> str:

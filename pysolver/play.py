@@ -203,9 +203,12 @@ class Move:
         if self.kind == "restore":
             digits = sum(1 for v in self.values if v)
             noted = sum(1 for m in self.notes if m)
-            return ("Position", f"The position from the link: {counted(digits, 'digit')} and notes in "
-                    f"{counted(noted, 'cell')} on top of the givens.",
-                    f"{counted(digits, 'digit')}, {counted(noted, 'note')}")
+            # Only what the link holds: "1 digit and notes in 0 cells" read as if notes were lost.
+            parts = ([counted(digits, "digit")] if digits else []) + (
+                [f"notes in {counted(noted, 'cell')}"] if noted else [])
+            held = " and ".join(parts) or "no digit and no note"
+            return ("Position", f"The position from the link: {held} on top of the givens.",
+                    ", ".join(parts) or "the givens alone")
         assert self.cell is not None
         where = geometry.cell_name(self.cell)
         symbol = geometry.symbol(self.digit) if self.digit else ""

@@ -9,8 +9,12 @@ places a candidate of a cell with the fewest candidates; when a contradiction fo
 step returns to the board before the last open guess and removes the guessed digit there.
 
 The tutor reasons from the player's position: the player's digits are on the board, and the
-player's notes narrow the candidates where they are consistent (they keep the cell's digit of the
-unique solution). A wrong digit is named before any hint teaches from it.
+candidates are the deduced ones (what the digits and the tutor's steps left). The player's notes
+are the player's own: a note that leaves out a digit proves nothing, so a hint or a step never
+stands on one (it would present the player's narrowing as logic, and its reason would credit
+steps that never ran); as in HoDoKu and SudokuWiki, hints come from the real candidates. A wrong
+digit, a note that lost the cell's digit, or (with several solutions) digits that leave none, is
+named before any hint teaches from it.
 
 >>> from pysolver.grid import Grid
 >>> s = Session(Grid.parse(".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."))
@@ -31,16 +35,17 @@ from functools import cached_property
 from typing import Any, Callable, Iterator, Literal, Union, get_args
 
 from .board import Board, Contradiction
-from .classify import Classification, classify
+from .classify import BUDGET, Classification, classify
 from .errors import PuzzleError
-from .explain import (LEVELS, graph_json, hint_json, lost_note_text, lost_notes_json,
-                      mistake_json, wrong_text)
+from .explain import (LEVELS, dead_end_json, dead_end_text, graph_json, hint_json,
+                      lost_note_text, lost_notes_json, mistake_json, wrong_text)
 from .geometry import Geometry, plural
 from .grading import rate
 from .grid import Grid
 from .logic import Settings, apply_step, find_contradiction, next_step
 from .play import TYPED_MOVES, Move, MoveKind, counted, listed
-from .search import count_solutions, solve
+from .search import (SearchBudgetExceeded, clue_bits, count_solutions, layout, raw_solutions,
+                     solve)
 from .step import Step, digit_set, join_names
 from .techniques.guessing import BACKTRACK, GUESS, SEARCH
 from .techniques.registry import ON_REQUEST
@@ -62,6 +67,9 @@ LOGIC_RUN = "logic-run"
 #: The actions a person may give ``replay``, as ``pysolver play --help`` and the message for an
 #: unknown action list them: the moves they type, then the tutor's steps.
 ACTIONS = (*TYPED_MOVES, "logic", LOGIC_RUN, "guess", "backtrack", "search")
+#: The tutor's actions that build on the board, refused while a digit of the player's is wrong
+#: (the page's Step, Solve by logic, Guess and Solve); Backtrack only takes a guess back.
+_BUILDING = frozenset({"logic", LOGIC_RUN, "guess", "search"})
 
 
 @dataclass(frozen=True)
@@ -131,13 +139,33 @@ class _Point:
 
 
 @dataclass(frozen=True)
+class DeadEnd:
+    """The player's digits leave a puzzle of several solutions none. ``last``: the digit of theirs
+    (cell, digit) that took the last solutions away, the ones placed before it still leaving some,
+    and ``earlier``: how many those are; ``last`` is None where the search's budget did not tell."""
+
+    last: tuple[int, int] | None
+    earlier: int = 0
+
+    def text(self, geometry: Geometry) -> str:
+        """``No solution is left from this position: ...``."""
+        return dead_end_text(geometry, self.last, self.earlier)
+
+    def hint(self, geometry: Geometry) -> dict[str, Any]:
+        """The hint that says so instead of teaching a step."""
+        return dead_end_json(geometry, self.last, self.earlier)
+
+
+@dataclass(frozen=True)
 class CheckReport:
-    """What Check finds: wrong digits, notes that lost the cell's digit, repeated digits."""
+    """What Check finds: wrong digits, notes that lost the cell's digit, repeated digits, and
+    (with several solutions, where no digit can be called wrong) digits that leave none."""
 
     wrong: tuple[tuple[int, int], ...]
     lost_notes: tuple[int, ...]
     conflicts: tuple[tuple[int, int, tuple[int, int]], ...]  # (digit, house, cells)
     message: str
+    dead_end: DeadEnd | None = None
 
     def to_json(self, geometry: Geometry) -> dict[str, Any]:
         """Plain data: each finding with its sentence, and the whole message."""
@@ -147,7 +175,8 @@ class CheckReport:
             "conflicts": [{"digit": d, "house": h, "house_name": geometry.house_name(h), "cells": list(cells)}
                           for d, h, cells in self.conflicts],
             "cells": sorted({c for c, _ in self.wrong} | set(self.lost_notes)
-                            | {c for _, _, cells in self.conflicts for c in cells}),
+                            | {c for _, _, cells in self.conflicts for c in cells}
+                            | ({self.dead_end.last[0]} if self.dead_end and self.dead_end.last else set())),
             "message": self.message,
         }
 
@@ -187,6 +216,7 @@ class Session:
         #: and whether that answer came from the exhaustive search (``witnesses.is_open``).
         self._open: dict[int, tuple[bool, bool]] = {}
         self._contradiction: dict[int, Contradiction | None] = {}
+        self._dead_end: dict[int, DeadEnd | None] = {}
         self.clock = clock
         #: When the player made the first move (the clock's seconds), None before; the finishing
         #: message counts the time from there, so a session's replies do not depend on when it began.
@@ -246,6 +276,11 @@ class Session:
         """No solution, several, or unique (with the solution), computed once."""
         return classify(self.puzzle)
 
+    @property
+    def classified(self) -> bool:
+        """Whether the classification has been computed (a load may reply before it is)."""
+        return "classification" in self.__dict__
+
     def contradiction(self) -> Contradiction | None:
         """A repeated digit or a contradiction at the current position, if any (cached)."""
         return self.contradiction_at(self.position)
@@ -285,21 +320,6 @@ class Session:
                 out[index] = replace(out[index], ended=self.contradiction_at(index), guess=guess)
         return out
 
-    def reasoning_board(self) -> Board:
-        """The board the tutor reasons from: candidates narrowed by the player's consistent notes."""
-        point = self._points[self.position]
-        board = point.board
-        if not any(point.notes):
-            return board
-        solution = self.classification.solution
-        candidates = list(board.candidates)
-        for cell, mask in enumerate(point.notes):
-            narrowed = candidates[cell] & mask
-            if narrowed and (solution is None or narrowed >> (solution[cell] - 1) & 1):
-                candidates[cell] = narrowed
-        narrowed_board = replace(board, candidates=tuple(candidates))
-        return board if narrowed_board.basic_contradiction() else narrowed_board
-
     @property
     def disabled(self) -> frozenset[str]:
         """The slugs of the techniques switched off."""
@@ -332,7 +352,7 @@ class Session:
         """The next logic step (not applied), or None when solved, stuck or contradictory."""
         if self.position not in self._next:
             self._next[self.position] = (None if self.contradiction()
-                                         else next_step(self.reasoning_board(), self.settings))
+                                         else next_step(self.board, self.settings))
         return self._next[self.position]
 
     def may_step(self) -> bool:
@@ -350,7 +370,7 @@ class Session:
             return False
         if self.position not in self._quick:
             quick = Settings(self._disabled | ON_REQUEST, self.unique)
-            self._quick[self.position] = next_step(self.reasoning_board(), quick)
+            self._quick[self.position] = next_step(self.board, quick)
         step = self._quick[self.position]
         if step is not None or ON_REQUEST <= self._disabled or self._is_open():
             # Found, or nothing is left to try: on an open board no sound step exists at all.
@@ -363,7 +383,7 @@ class Session:
         once more ``exhaustive``ly where a quick look did not show it)."""
         known = self._open.get(self.position)
         if known is None or (exhaustive and not known[0] and not known[1]):
-            found = not self.unique and is_open(self.reasoning_board(), exhaustive)
+            found = not self.unique and is_open(self.board, exhaustive)
             self._open[self.position] = (found, exhaustive)
         return self._open[self.position][0]
 
@@ -390,6 +410,53 @@ class Session:
             return []
         return [(c, v) for c, v in enumerate(self.board.values)
                 if v and not self.puzzle.values[c] and v != solution[c]]
+
+    def dead_end(self) -> DeadEnd | None:
+        """Whether the player's digits leave no solution, in a puzzle with several (with one, its
+        solution names the wrong digits; with none, there is nothing to leave): the givens and
+        the player's digits are searched, within the classification's ``BUDGET`` of nodes, so a
+        large grid never hangs on it (cached per position). The tutor's digits are left out: its
+        logic follows from the player's, and a wrong guess of its own is what Backtrack is for.
+
+        The digit that took the last solutions away is the first of the player's, in the order
+        placed, whose digits up to it leave none: adding digits only removes solutions, so a
+        bisection finds it in a few searches."""
+        if self.position not in self._dead_end:
+            self._dead_end[self.position] = self._find_dead_end()
+        return self._dead_end[self.position]
+
+    def _find_dead_end(self) -> DeadEnd | None:
+        if self.classification.kind != "several":
+            return None
+        point = self._points[self.position]
+        mine = sorted(point.player, key=lambda c: (point.placed_at[c], c))
+        t = layout(self.geometry)
+
+        def leaves_some(count: int) -> bool | None:
+            """Whether the givens and the player's first ``count`` digits have a solution (None:
+            the budget ran out first)."""
+            values = list(self.puzzle.values)
+            for cell in mine[:count]:
+                values[cell] = point.board.values[cell]
+            try:
+                return next(raw_solutions(t, clue_bits(t, values), budget=BUDGET), None) is not None
+            except SearchBudgetExceeded:
+                return None
+
+        if not mine or leaves_some(len(mine)) is not False:
+            return None
+        some, none = 0, len(mine)  # the givens alone have several solutions
+        while none - some > 1:
+            middle = (some + none) // 2
+            found = leaves_some(middle)
+            if found is None:
+                return DeadEnd(None)
+            some, none = (middle, none) if found else (some, middle)
+        cell = mine[none - 1]
+        if point.placed_at[cell] < 0 and none > 1:
+            # Digits of an imported position came together: none was placed before another.
+            return DeadEnd(None)
+        return DeadEnd((cell, point.board.values[cell]), none - 1)
 
     def refuse_on_mistakes(self) -> None:
         """Raise a PuzzleError naming the first wrong digit (and its cell), if any, before the tutor acts.
@@ -657,26 +724,38 @@ class Session:
         level = self.hint_level()
         if level == 0:
             return None
+        mistake = self._mistake_hint()
+        if mistake is not None:
+            return mistake
+        step = self.next_step()
+        earlier = [e for e in self.steps[:self.position] if isinstance(e, Step)]
+        return hint_json(self.geometry, step, level, earlier) if step else None
+
+    def _mistake_hint(self, search: bool = True) -> dict[str, Any] | None:
+        """The hint said before any step: a wrong digit named, notes that lost the cell's digit,
+        or digits of the player's that leave no solution (without ``search``, only if already
+        known: a view asks after every move, and that search costs a third of a second on a
+        nearly empty 25×25); None when there is none of these."""
         wrong = self.wrong_digits()
         if wrong:
             return mistake_json(self.geometry, wrong)
         lost = self.lost_notes()
         if lost:
             return lost_notes_json(self.geometry, lost)
-        step = self.next_step()
-        earlier = [e for e in self.steps[:self.position] if isinstance(e, Step)]
-        return hint_json(self.geometry, step, level, earlier) if step else None
+        dead_end = self.dead_end() if search else self._dead_end.get(self.position)
+        return dead_end.hint(self.geometry) if dead_end else None
 
     def can_hint(self) -> bool:
-        """A hint (or its next level) is there to give."""
-        if self.wrong_digits() or self.lost_notes():
+        """A hint (or its next level) is there to give; a dead end is looked for once asked."""
+        if self._mistake_hint(search=False) is not None:
             return self.hint_level() == 0
         return self.may_step() and self.hint_level() < LEVELS
 
     def hint(self) -> dict[str, Any] | None:
-        """Climb the hint ladder one level (a wrong digit is named first); None when none is left."""
-        if not self.can_hint() or (not self.wrong_digits() and not self.lost_notes()
-                                   and self.next_step() is None):
+        """Climb the hint ladder one level (a mistake is named first); None when none is left."""
+        if self.hint_level() == 0:
+            self.dead_end()  # asked now: a dead end is said instead of a step
+        if not self.can_hint() or (self._mistake_hint() is None and self.next_step() is None):
             return self.current_hint()
         self._hint_level += 1
         self.hints += 1
@@ -694,15 +773,21 @@ class Session:
         conflicts = tuple((x.digit, x.house, x.cells) for x in self.board.grid().conflicts())
         found = [wrong_text(geo, c, d) for c, d in wrong] + [lost_note_text(geo, c) for c in lost]
         found += repeat_texts(geo, conflicts)
+        # Looked for when Check is asked (and where it was); marking as the player goes only
+        # repeats what is known, rather than search after every move.
+        dead_end = (None if found else self.dead_end() if count or self._checked
+                    else self._dead_end.get(self.position))
         if found:
             message = "; ".join(found) + "."
+        elif dead_end is not None:
+            message = dead_end.text(geo) + "."
         elif solution is None:
             message = ("No digit repeats in any row, column or box (with "
                        f"{'no' if self.classification.kind == 'none' else 'several'} solutions, "
                        "only repeats can be checked).")
         else:
             message = "No mistakes so far."
-        return CheckReport(wrong, lost, conflicts, message)
+        return CheckReport(wrong, lost, conflicts, message, dead_end)
 
     def shown_check(self) -> CheckReport | None:
         """Check's findings while they are current: just after Check, or always when marking."""
@@ -827,22 +912,30 @@ class Session:
         self.apply(step)
         return step
 
-    def replay(self, actions: list[str]) -> None:
+    def replay(self, actions: list[str], refuse_mistakes: bool = False) -> None:
         """Redo a history from its actions (as saved by the page), checking each can be taken.
 
         An action is "logic", "logic-run" (a step of the Solve by logic before it), "guess",
         "backtrack", "search" (the tutor's) or a move's text. Any
         that cannot be taken, a tutor's step as much as a move, is named with its number:
         ``cannot replay action 5 ('backtrack'): nothing to backtrack: ...``.
+
+        A saved history keeps its steps; actions a person gives now (``pysolver play``) are
+        commands as the page's buttons are, so with ``refuse_mistakes`` a tutor's step that
+        would build on a wrong digit of the player's is refused as the page refuses it
+        (``refuse_on_mistakes``): ``cannot replay action 2 ('logic'): r1c2: 9 is not this
+        cell's digit: erase it (or Undo) ...``.
         """
         for index, action in enumerate(actions):
             try:
-                self._take(action)
+                self._take(action, refuse_mistakes)
             except ValueError as error:
                 raise ValueError(f"cannot replay action {index + 1} ({action!r}): {error}") from None
 
-    def _take(self, action: Action) -> None:
+    def _take(self, action: Action, refuse_mistakes: bool = False) -> None:
         """Take one action of ``replay``; a ValueError says why it cannot be taken."""
+        if refuse_mistakes and action in _BUILDING:
+            self.refuse_on_mistakes()
         if action in ("logic", LOGIC_RUN):
             if action == LOGIC_RUN:
                 if not self.position:
@@ -866,7 +959,7 @@ class Session:
                              f"{listed(ACTIONS)}")
 
     def _forget_ahead(self) -> None:
-        for cache in (self._next, self._quick, self._contradiction, self._open):
+        for cache in (self._next, self._quick, self._contradiction, self._open, self._dead_end):
             for key in [k for k in cache if k > self.position]:
                 del cache[key]
 

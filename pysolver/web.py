@@ -97,6 +97,14 @@ def techniques_json() -> list[dict[str, object]]:
     return [record.to_json() for record in TECHNIQUES]
 
 
+#: The smallest side whose load replies before the solutions are counted: a 16×16 count costs a
+#: tenth of a second in CPython (several times that in Pyodide), a 25×25 one most of a second, a
+#: 9×9 one a millisecond (its load keeps the classification in its own reply).
+COUNT_LATER_FROM = 16
+#: What the page says (status and classification lines) while the solutions are being counted.
+COUNTING = "Counting solutions…"
+
+
 def view(session: Session) -> Reply:
     """Everything the page draws for the current position of ``session``.
 
@@ -105,10 +113,44 @@ def view(session: Session) -> Reply:
     ``can`` map of the commands that make sense now, the play counters and settings, and the
     ``address`` (the position as a link carries it).
     """
-    board = session.board
-    geo = board.geometry
     status = session.status()
     checked = session.shown_check()
+    return {**_board_view(session),
+            "status": status.to_json(),
+            "classification": session.classification.to_json(),
+            "entry": entry_status(session),
+            "hint": session.current_hint(),
+            "check": checked.to_json(session.geometry) if checked else None,
+            "can": _can(session, status.state),
+            "can_guess": session.can_guess(),
+            "can_backtrack": session.can_backtrack()}
+
+
+def counting_view(session: Session) -> Reply:
+    """The board before its solutions are counted: nothing that reads the classification (the
+    status, hints, Check, the entry status, what may be done) is computed; the classification is
+    ``pending``, the status says the count runs, and no command is offered. The page asks
+    ``classify`` next, whose reply is the full ``view`` (the worker answers one request at a
+    time, so nothing the person asks runs before the count)."""
+    contradiction = session.contradiction()
+    status = ({"status": "counting", "message": COUNTING, "cell": None, "house": None, "houses": [],
+               "cells": [], "graph": None} if contradiction is None else session.status().to_json())
+    return {**_board_view(session),
+            "status": status,
+            "classification": {"kind": "pending", "message": COUNTING, "cell": None, "house": None,
+                               "cells": []},
+            "entry": {"status": "entering", "message": COUNTING},
+            "hint": None,
+            "check": None,
+            "can": {name: False for name in CAN_NAMES},
+            "can_guess": False,
+            "can_backtrack": False}
+
+
+def _board_view(session: Session) -> Reply:
+    """The parts of ``view`` that need no count: the board, the history, the player's settings."""
+    board = session.board
+    geo = board.geometry
     values_on_top = tuple(0 if g else v for g, v in zip(board.givens, board.values))
     return {
         "n": geo.n,
@@ -127,15 +169,7 @@ def view(session: Session) -> Reply:
         "branches": [branch.to_json() for branch in session.branches()],
         "position": session.position,
         "actions": session.actions,
-        "status": status.to_json(),
-        "classification": session.classification.to_json(),
-        "entry": entry_status(session),
-        "hint": session.current_hint(),
         "hint_level": session.hint_level(),
-        "check": checked.to_json(geo) if checked else None,
-        "can": _can(session, status.state),
-        "can_guess": session.can_guess(),
-        "can_backtrack": session.can_backtrack(),
         "disabled": sorted(session.disabled),
         "play": {"started": session.started, "hints": session.hints, "checks": session.checks,
                  "finished_in": session.finished_in},
@@ -196,6 +230,11 @@ def _can(session: Session, state: str) -> dict[str, bool]:
     }
 
 
+#: The commands ``can`` names (each off in ``counting_view``).
+CAN_NAMES = ("undo", "redo", "step", "solve_logic", "hint", "apply", "guess", "backtrack", "solve",
+             "check", "fill_notes", "play")
+
+
 def _log(session: Session) -> list[dict[str, Any]]:
     """The history as JSON; only the entry the board shows keeps its graph and its nested nets'
     sub-proofs, to keep replies small."""
@@ -238,18 +277,12 @@ def _settings(session: Session, request: Request) -> None:
     session.mark_mistakes = fields.boolean(request, "mark_mistakes", default=session.mark_mistakes)
 
 
-#: What the page says when it read a 16×16 text as written with 0–F (``formats.written_in_hex``).
-HEX_NOTICE = ("Read as written with 0–F (it has 0s besides '.' blanks, and no G): the board shows "
-              "its digits as 1–G, 0 as 1 and F as G.")
-
-
 def _load(request: Request, progress: Progress) -> Reply:
     """A new session from ``puzzle`` in any text form (a pencil-mark grid, a candidate string, a
     position line or a SudokuWiki string start from the candidates and placed digits they show),
     then its saved history, or the position of a link."""
     text = fields.text(request, "puzzle")
-    hex_text = formats.written_in_hex(text)
-    imported = formats.parse(text, "hex" if hex_text else "digits")
+    imported = formats.parse(text)  # a 16×16 text in 0–F is read so, with its notice
     grid = imported.puzzle
     session = Session(grid, imported.board, _disabled(request) or frozenset())
     try:
@@ -275,11 +308,17 @@ def _load(request: Request, progress: Progress) -> Reply:
         session.goto(position)
     _restore_play(session, _part(request, "play"))
     _Worker.session = session
-    reply: Reply = {"view": view(session), "format": imported.format}
-    notices = ((HEX_NOTICE,) if hex_text else ()) + imported.notices
-    if notices:
-        reply["notice"] = " ".join(notices)
+    later = grid.geometry.n >= COUNT_LATER_FROM and not session.classified
+    reply: Reply = {"view": counting_view(session) if later else view(session), "format": imported.format}
+    if imported.notices:
+        reply["notice"] = " ".join(imported.notices)
     return reply
+
+
+def _classify(request: Request, progress: Progress) -> Reply:
+    """The count a load left for later (its view's classification ``pending``), and the full view
+    it lets the page draw: the status, what may be done, hints and Check all read it."""
+    return {"view": view(_session())}
 
 
 def _export(request: Request, progress: Progress) -> Reply:
@@ -587,6 +626,7 @@ COMMANDS: dict[str, Command] = {
     "solve": _tutoring(Session.finish_by_search),
     "check": _check,
     "count": _count,
+    "classify": _classify,
     "rate": _rate,
     "generate": _generate,
     "sizes": _sizes,

@@ -7,9 +7,12 @@ one), each with the citation the menu's labels use ("top95 no. 13"; for a sample
 of the whole set). tests/e2e/test_app_examples.py checks every example against the solver, so when
 a change to a technique takes an example's step away, this finds another. A set is read in order
 and the scan stops as soon as every technique has both; the forcing chains are left out unless
-``--forcing`` (they cost up to seconds a puzzle, and are then the hardest step).
+``--forcing`` (they cost up to seconds a puzzle, and are then the hardest step). With ``--first``
+only a puzzle whose logic solve opens with the technique counts: for a single, a puzzle whose first
+step is already one, with nothing easier before it (the menu's "Needs a hidden single").
 
     nice python3 scripts/find_examples.py sue-de-coq "Unique Rectangle type 2"
+    nice python3 scripts/find_examples.py --first hidden-single
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ def matches(target: str, name: str, slug: str) -> bool:
     return target in (name, slug)
 
 
-def scan(targets: list[str], forcing: bool) -> None:
+def scan(targets: list[str], forcing: bool, first: bool = False) -> None:
     disabled = frozenset() if forcing else ON_REQUEST
     settings = Settings(disabled=disabled, unique=True)
     needs: set[str] = set()
@@ -57,12 +60,15 @@ def scan(targets: list[str], forcing: bool) -> None:
             if count_solutions(grid, 2) != 1:
                 continue
             board, steps = solve_by_logic(Board.from_grid(grid), settings)
+            if first:
+                steps = steps[:1]  # what the logic opens with, the only step that counts
             report_used(targets, used, steps, where, line)
             if board.is_solved():
                 rating = rate_without_guessing(grid, disabled)
                 top = max(rating.techniques, key=lambda t: (t.level, t.weight)) if rating else None
                 for target in targets:
-                    if top and target not in needs and matches(target, top.name, top.technique):
+                    opens = not first or any(matches(target, step.name, step.technique.slug) for step in steps)
+                    if top and target not in needs and opens and matches(target, top.name, top.technique):
                         needs.add(target)
                         print(f"Needs {top.name} {where}: {line}", flush=True)
     for target in targets:
@@ -84,8 +90,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("targets", nargs="+", help="technique slugs or step names")
     parser.add_argument("--forcing", action="store_true", help="use the forcing chains too")
+    parser.add_argument("--first", action="store_true", help="only puzzles whose first step is the technique")
     args = parser.parse_args()
-    scan(args.targets, args.forcing)
+    scan(args.targets, args.forcing, args.first)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,19 @@ def test_a_move_on_a_given_is_refused_in_one_line(capsys: pytest.CaptureFixture[
                                        "r1c2 is a given: it cannot change\n")
 
 
+def test_a_hint_level_out_of_range_is_said_as_a_range(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", FIGURE_4_2, "--hint", "4"])
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.endswith("argument --hint: expected a whole number from 0 to 3, not '4'\n")
+
+
+def test_a_contradiction_is_said_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "1.3.34.........4"]) == 0
+    assert capsys.readouterr().out.endswith(
+        "contradiction: row 1 has no place left for 4. The puzzle has no solution.\n")
+
+
 def test_non_ascii_digits_are_refused_and_named(capsys: pytest.CaptureFixture[str]) -> None:
     """'١' (Arabic-Indic one) is a digit to int() and to regular expressions' \\d, not to us."""
     with pytest.raises(SystemExit) as exit_:
@@ -93,3 +106,50 @@ def test_actions_may_follow_options(capsys: pytest.CaptureFixture[str]) -> None:
         main(["play", FIGURE_4_2, "--bogus", "logic"])
     assert exit_.value.code == 2
     assert "unrecognized arguments: --bogus" in capsys.readouterr().err
+
+
+#: One solution; r1c2 holds 1 in it, and r9c9 3.
+NOTED = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+#: Givens with 127 solutions; r5c1 = 3 leaves none of them.
+SEVERAL = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
+
+
+@pytest.mark.parametrize("action", ["logic", "logic-run", "guess", "search"])
+def test_a_tutor_step_on_a_wrong_digit_is_refused_as_the_page_refuses_it(
+        capsys: pytest.CaptureFixture[str], action: str) -> None:
+    assert main(["play", NOTED, "place r1c2 9", action]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == (f"pysolver: error: cannot replay action 2 ({action!r}): r1c2: 9 is not "
+                            "this cell's digit: erase it (or Undo) before going on, or the next "
+                            "steps would build on it.\n")
+    assert "You placed 9" not in captured.out
+
+
+def test_a_note_is_not_presented_as_a_deduction(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", NOTED, "note r9c9 3", "--hint", "3"]) == 0
+    hints = [line for line in capsys.readouterr().out.splitlines() if "hint" in line or "why" in line]
+    assert hints and not any("r9c9" in line or "steps before removed" in line for line in hints)
+
+
+def test_hint_levels_are_told_as_the_option_checks_them(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert "(0-3;" in " ".join(capsys.readouterr().out.split())
+    with pytest.raises(SystemExit):
+        main(["play", FIGURE_4_2, "--hint", "4"])
+    assert "argument --hint: expected a whole number from 0 to 3" in capsys.readouterr().err
+
+
+def test_the_second_hint_names_the_pattern_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing is highlighted or green in a terminal: the candidates are named instead."""
+    assert main(["play", NOTED, "--hint", "2"]) == 0
+    second = capsys.readouterr().out.splitlines()[-1]
+    assert second == ("hint 2: The Hidden Single is the candidate 4 in r6c2. What does it let you "
+                      "place or remove?")
+
+
+def test_a_dead_end_of_a_puzzle_with_several_solutions_is_said(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", SEVERAL, "place r5c1 3", "--hint", "1", "--check"]) == 0
+    said = ("No solution is left from this position: the puzzle has none with your 3 in r5c1. "
+            "Erase it (or Undo) before going on.")
+    assert capsys.readouterr().out.splitlines()[-2:] == [f"hint 1: {said}", f"check: {said}"]

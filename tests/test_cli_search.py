@@ -160,3 +160,28 @@ def test_only_the_program_freezes_what_is_loaded(capsys: pytest.CaptureFixture[s
     done = subprocess.run([sys.executable, "-c", script, FIGURE_4_2], capture_output=True,
                           text=True, check=True, cwd=Path(__file__).resolve().parents[1])
     assert done.stdout.splitlines() == [FIGURE_4_7, "True"]
+
+
+#: A HoDoKu position line: the givens have one solution, and the player's 9 in r1c2 (``+9``) is
+#: not its digit there; the position has no solution.
+WRONG_POSITION = ":0000:x:4+9....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......:::"
+WRONG_REASON = "r1c2: 9 is not this cell's digit (the givens alone have one solution)"
+
+
+def test_solve_names_a_wrong_placed_digit(capsys: pytest.CaptureFixture[str]) -> None:
+    """Not just "no solution": the digit that makes it so, named as the page's hint names it."""
+    assert run(capsys, "solve", WRONG_POSITION) == (1, [], [f"no solution: {WRONG_REASON}"])
+
+
+def test_count_of_a_wrong_position_is_0_with_the_digit_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """The count of the position's completions is 0, and a note names the wrong digit."""
+    assert run(capsys, "count", WRONG_POSITION) == (
+        0, ["0"], [f"pysolver: note: no solution from this position: {WRONG_REASON}"])
+
+
+def test_a_right_placed_digit_is_not_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same position with r1c2's right digit (+5... here: the solution's) has its solution."""
+    code, solution, _ = run(capsys, "solve", WRONG_POSITION.replace("4+9", "4.", 1))
+    right = WRONG_POSITION.replace("4+9", f"4+{solution[0][1]}", 1)
+    assert run(capsys, "solve", right) == (0, solution, [])
+    assert run(capsys, "count", right) == (0, ["1"], [])

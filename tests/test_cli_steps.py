@@ -171,3 +171,26 @@ def test_no_text_puts_an_article_before_a_written_digit() -> None:
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if pattern.search(line)]
     assert found == []
+
+
+def test_steps_from_a_position_with_a_wrong_digit_names_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """A position line whose player digit (``+9`` in r1c2) is not the givens' one solution's: no
+    step is built on it (seven Naked Singles, then a contradiction in column 5 before); the status
+    names the digit as the page's Step does."""
+    from tests.test_cli_search import WRONG_POSITION
+    assert main(["steps", WRONG_POSITION]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == ("wrong: r1c2: 9 is not this cell's digit: erase it (or Undo) before going on, "
+                        "or the next steps would build on it.")
+    assert main(["steps", WRONG_POSITION, "--json"]) == 0
+    status, = json_lines(capsys.readouterr().out)
+    assert (status["status"], status["cell"], status["cells"], status["steps"]) == ("wrong", 1, [1], 0)
+
+
+def test_a_contradiction_is_said_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """The status line says its state once: ``contradiction: ...``, not ``contradiction:
+    Contradiction: ...``; so does ``export --format path``."""
+    for argv in (["steps", "1.3.34.........4"], ["export", "1.3.34.........4", "--format", "path"]):
+        main(argv)
+        said = [line for line in capsys.readouterr().out.splitlines() if "ontradiction" in line]
+        assert said == ["contradiction: row 1 has no place left for 4. The puzzle has no solution."], argv

@@ -493,3 +493,13 @@ def test_an_invisible_character_is_named_in_words_with_its_cell(text: str, messa
 def test_a_byte_order_mark_at_the_start_is_skipped_as_a_file_reader_does() -> None:
     for text in (FIGURE_4_2, HODOKU_START_PM):
         assert formats.parse("\ufeff" + text) == formats.parse(text)
+
+
+def test_a_16x16_written_with_0_to_f_is_read_so_with_the_pages_notice() -> None:
+    """``parse`` reads a 0–F text with the hex alphabet unless another is asked, and says so in
+    the notice the page shows (one text for both: the page's load and the CLI)."""
+    from tests.test_cli_inputs import SIXTEEN, SIXTEEN_HEX
+    imported = formats.parse(SIXTEEN_HEX)
+    assert imported.puzzle == Grid.parse(SIXTEEN)
+    assert imported.notices == (formats.HEX_NOTICE,)
+    assert formats.parse(SIXTEEN).notices == () and formats.parse(SIXTEEN_HEX, "hex").notices == ()

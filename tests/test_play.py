@@ -60,4 +60,13 @@ def test_a_restored_position_counts_its_digits_and_noted_cells_in_the_singular_t
     notes = (0, 0b11) + (0,) * 79
     name, sentence, effect = Move("restore", values=values, notes=notes).describe(NINE)
     assert sentence == "The position from the link: 1 digit and notes in 1 cell on top of the givens."
-    assert effect == "1 digit, 1 note"
+    assert effect == "1 digit, notes in 1 cell"
+
+
+def test_a_restored_position_names_only_what_the_link_holds() -> None:
+    digits_only = Move("restore", values=(9,) + (0,) * 80, notes=(0,) * 81).describe(NINE)
+    assert digits_only[1:] == ("The position from the link: 1 digit on top of the givens.",
+                               "1 digit")
+    notes_only = Move("restore", values=(0,) * 81, notes=(0, 0b11, 0b1) + (0,) * 78).describe(NINE)
+    assert notes_only[1:] == ("The position from the link: notes in 2 cells on top of the givens.",
+                              "notes in 2 cells")

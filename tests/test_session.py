@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
 from pysolver.board import Board
+from pysolver.classify import BUDGET
 from pysolver.geometry import bits
 from pysolver.grid import Grid
 from pysolver.logic import find_contradiction, next_step
 from pysolver.play import Move
-from pysolver.search import solve
+from pysolver.search import SearchBudgetExceeded, solve
 from pysolver.session import Session
 from pysolver.step import Step
 from pysolver.techniques.guessing import BACKTRACK, GUESS, SEARCH
@@ -331,16 +332,98 @@ def test_uniqueness_is_read_from_the_classification_without_another_search(
     assert session.unique is unique
 
 
-def test_consistent_notes_narrow_the_candidates_the_tutor_reasons_from() -> None:
-    session = Session(Grid.parse(FIGURE_4_2))
+#: A puzzle with one solution where a note of 3 alone in r9c9 (its digit) would make a Naked Single.
+NOTED = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+#: Givens with 127 solutions; r5c1 = 3 leaves none of them, r1c1 = 2 leaves some.
+SEVERAL = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
+
+
+def test_the_players_notes_never_narrow_the_candidates_the_tutor_reasons_from() -> None:
+    """A note is the player's own narrowing, not a deduction: a step found from it would be
+    presented as logic with a reason crediting "the steps before" that never ran."""
+    session = Session(Grid.parse(NOTED))
     first = session.next_step()
-    assert first is not None and first.placements != ((0, 9),)
-    play(session, "note r1c1 9")  # the player's notes say r1c1 is 9: a naked single
-    step = session.next_step()
-    assert step is not None and step.placements == ((0, 9),)
-    session.undo()
-    play(session, "note r1c1 7")  # notes without the cell's digit are ignored
+    assert first is not None and first.placements != ((80, 3),)
+    play(session, "note r9c9 3")  # the cell's digit, its only note
     assert session.next_step() == first
+    hints = [session.hint() for _ in range(3)]
+    assert all(hint is not None and "r9c9" not in hint["text"] for hint in hints)
+    assert hints[2] is not None and "the steps before removed" not in hints[2]["details"]
+    applied = session.step()
+    assert applied == first and "r9c9" not in applied.text
+
+
+def test_digits_that_leave_no_solution_of_several_are_named_by_check_and_hint() -> None:
+    session = Session(Grid.parse(SEVERAL))
+    assert session.classification.kind == "several"
+    play(session, "place r5c1 3")
+    expected = ("No solution is left from this position: the puzzle has none with your 3 in "
+                "r5c1. Erase it (or Undo) before going on.")
+    hint = session.hint()
+    assert hint is not None and hint["kind"] == "mistake" and hint["text"] == expected
+    assert hint["cells"] == [36] and not session.can_hint()  # said once, as a wrong digit is
+    report = session.check()
+    assert report.message == expected and report.to_json(session.geometry)["cells"] == [36]
+
+
+def test_a_dead_end_names_the_digit_that_took_the_last_solutions_away() -> None:
+    session = Session(Grid.parse(SEVERAL))
+    play(session, "place r1c1 2")
+    assert session.dead_end() is None and session.check().message.startswith("No digit repeats")
+    play(session, "place r5c1 3", "note r9c9 3")
+    assert session.check().message == (
+        "No solution is left from this position: the puzzle has solutions with the digit you "
+        "placed before your 3 in r5c1, and none with it too. Erase it or that one (or Undo) "
+        "before going on.")
+    play(session, "erase r5c1")
+    hint = session.hint()
+    assert hint is not None and hint["kind"] == "step"
+
+
+def test_a_dead_end_is_looked_for_within_a_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search that runs out of nodes tells nothing: the old words stand, nothing hangs."""
+    session = Session(Grid.parse(SEVERAL))
+    assert session.classification.kind == "several"
+    budgets = []
+
+    def exhausted(*args: object, budget: int | None = None) -> Iterator[int]:
+        budgets.append(budget)
+        raise SearchBudgetExceeded
+        yield 0
+    monkeypatch.setattr("pysolver.session.raw_solutions", exhausted)
+    play(session, "place r5c1 3")
+    assert session.dead_end() is None
+    assert session.check().message.startswith("No digit repeats in any row, column or box")
+    assert budgets == [BUDGET]
+
+
+def test_a_dead_end_is_searched_only_when_hint_or_check_asks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view asks whether a hint is there after every move, and marking checks after every
+    move: neither searches (a third of a second on a nearly empty 25×25), Hint and Check do."""
+    session = Session(Grid.parse(SEVERAL))
+    session.mark_mistakes = True
+    play(session, "place r5c1 3")
+    searched = []
+    monkeypatch.setattr(Session, "_find_dead_end", lambda self: searched.append(1))
+    assert session.can_hint() and session.shown_check() is not None and searched == []
+    session.check()
+    assert searched == [1]
+
+
+def test_replay_refuses_to_build_on_a_wrong_digit_only_when_asked() -> None:
+    """A saved history keeps its steps; ``pysolver play``'s actions are refused as the page's
+    buttons are, with the same words."""
+    for action in ("logic", "logic-run", "guess", "search"):
+        session = Session(Grid.parse(NOTED))
+        with pytest.raises(ValueError) as refused:
+            session.replay(["place r1c2 9", action], refuse_mistakes=True)
+        assert str(refused.value) == (
+            f"cannot replay action 2 ({action!r}): r1c2: 9 is not this cell's digit: erase it "
+            "(or Undo) before going on, or the next steps would build on it.")
+        assert len(session.steps) == 1
+    session = Session(Grid.parse(NOTED))
+    session.replay(["place r1c2 9", "logic"])
+    assert len(session.steps) == 2
 
 
 def test_check_names_wrong_digits_and_notes_that_lost_the_digit() -> None:
@@ -462,7 +545,7 @@ def test_when_forcing_chains_find_nothing_either_the_status_turns_stuck() -> Non
 def test_a_step_found_without_forcing_chains_is_the_engines_next(puzzle: str) -> None:
     session = Session(Grid.parse(puzzle))
     while session.may_step():
-        expected = next_step(session.reasoning_board(), session.settings)
+        expected = next_step(session.board, session.settings)
         assert session.next_step() == expected
         session.step()
 

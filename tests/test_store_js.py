@@ -87,10 +87,77 @@ def test_the_game_being_edited_is_saved_with_the_board_and_comes_back_on_reload(
     assert reloading["savedGame"] == ["place r1c1 9"] and reloading["problem"] is None
     assert reloading["mode"] == "enter" and reloading["editing"] == ["place r1c1 9"] and reloading["givens"]
     assert reloading["nested"] is False and reloading["notKeptInPlay"] is None
-    # The board is kept; only the game kept while editing is left out, and the record set aside.
+    # The board is kept; only the game kept while editing is left out (reading sets nothing aside).
     assert reloading["broken"] == ("The saved board was read in part. Its game kept while editing the givens was "
-                                   "left out (its step log is not a list of steps). The saved board as it was is "
-                                   "kept in this browser's storage under \"pysolver.board.set-aside\".")
+                                   "left out (its step log is not a list of steps).")
+
+
+STORAGE = Path(__file__).resolve().parent / "js" / "storage_check.mjs"
+
+
+@pytest.fixture(scope="module")
+def tabs() -> dict[str, Any]:
+    """web/js/storage.js under Node, as tabs sharing a localStorage with a quota (tests/js/storage_check.mjs)."""
+    return node_json(STORAGE, "storage")
+
+
+RESCUE = ("To keep that game, copy its text (under \"pysolver.board\" in this browser's developer tools, Application, "
+          "Local storage) into a file, or free space for this page (the records set aside under "
+          "\"pysolver.board.set-aside…\" that you no longer need): your next move then sets it aside and saves "
+          "this game again.")
+NOT_SAVED = ("This game is not saved: the saved board in this browser is a game that could not be set aside (this "
+             "browser's storage for this page is full), and saving would write over it. This tab's position stays in "
+             "its address (a reload or the link opens it). " + RESCUE)
+
+
+def test_a_record_that_could_not_be_set_aside_is_saved_over_by_no_tab(tabs: dict[str, Any]) -> None:
+    """A saved game whose steps no longer replay, which its tab could not set aside: another tab open
+    on another game does not save over it, says why and what to do (once), and saves again, setting
+    the record aside first, once space is freed; the first tab is then told where it is kept."""
+    replay = tabs["replay"]
+    assert replay["kept"] and replay["keptStill"]  # the other tab's moves did not write over it
+    assert replay["firstSaid"] == ("The saved board as it was could not be set aside (this browser's storage for this "
+                                   "page is full), so this page does not save over it: what you do here is kept only "
+                                   "in the address. " + RESCUE)
+    assert replay["otherSaid"] == NOT_SAVED
+    assert replay["otherAgain"] is None and replay["firstSaves"] is None  # said once
+    kept = "The saved board that could not be set aside is now kept under \"pysolver.board.set-aside\"; this game is saved again."
+    assert replay["otherFreed"] == kept and replay["asideAfterFree"]
+    assert replay["firstAfter"] == kept and replay["storedAfter"] and replay["marker"] is None
+
+
+def test_an_unreadable_record_that_could_not_be_set_aside_is_kept_from_a_tab_opened_before(
+        tabs: dict[str, Any]) -> None:
+    unreadable = tabs["unreadable"]
+    assert unreadable["kept"]
+    assert unreadable["firstSaid"].startswith("The saved board was read in part. It has an unknown format")
+    assert "could not be set aside" in unreadable["firstSaid"] and RESCUE in unreadable["firstSaid"]
+    assert unreadable["otherSaid"] == NOT_SAVED
+
+
+def test_with_no_room_even_to_tell_other_tabs_the_page_warns_of_them(tabs: dict[str, Any]) -> None:
+    assert ("Another tab of this page open on another game could still save over it: play only in this tab until "
+            "it is set aside.") in tabs["brimful"]["firstSaid"]
+
+
+def test_reading_a_saved_record_sets_nothing_aside(tabs: dict[str, Any]) -> None:
+    """Another tab's save heard, the board kept for a reload, the record read for Back or Forward:
+    nothing is written or removed, and no message claims the record was set aside."""
+    pure = tabs["pure"]
+    read_in_part = ("The saved board was read in part. It has an unknown format (version \"2\"), so each field was "
+                    "checked on its own.")
+    assert pure["unchanged"] and pure["elsewhere"] and pure["keptText"] == "typed"
+    assert pure["keptProblem"] == pure["readProblem"] == pure["parsedProblem"] == read_in_part
+
+
+def test_each_history_entry_keeps_its_own_game_for_back_and_forward(tabs: dict[str, Any]) -> None:
+    """The browser keeps one saved board; each history entry keeps the game last saved in it (with
+    every save, even one that leaves the address as it was), offered back only for its position,
+    only whole and only played (givens being typed are the address's); a game too large for the browser's history leaves the entry its address."""
+    entries = tabs["entries"]
+    assert entries["pushed"] == 2 and entries["backActions"] == 3 and entries["forward"] == ".42...1......3.."
+    assert entries["otherPosition"] is None and entries["notWhole"] is None and entries["typing"] is None
+    assert entries["large"] == {"mode": "play"} and entries["hash"].startswith("#p=..3.2.6")
 
 
 CONTROLLER = Path(__file__).resolve().parent / "js" / "controller_check.mjs"

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pysolver import web
 from pysolver.grid import Grid
 from pysolver.search import solve
 from pysolver.techniques.registry import TECHNIQUES
@@ -423,3 +425,28 @@ def test_solve_logic_reports_its_progress_and_undo_takes_it_back_whole() -> None
     assert undone["position"] == 1 and undone["status"]["message"] == "45 cells to go."
     assert call("redo")["view"]["position"] == 46
     assert call("back")["view"]["status"]["message"] == "1 cell to go."
+
+
+def test_a_large_board_is_drawn_before_its_solutions_are_counted() -> None:
+    """A 25×25 load spent most of a second (several in the browser) counting solutions before the
+    page saw its board: the load replies with the board and a ``pending`` classification, computing
+    nothing that reads it, and ``classify`` then returns the full view. A 9×9 counts at once."""
+    line = (Path(__file__).parent.parent / "bench/data/unique25x25_seed15.txt").read_text().split()[0]
+    first = call("load", puzzle=line)["view"]
+    session = web._Worker.session
+    assert session is not None and not session.classified  # nothing read the count
+    assert first["classification"]["kind"] == "pending"
+    assert first["classification"]["message"] == first["status"]["message"] == web.COUNTING
+    assert first["status"]["status"] == "counting" and first["entry"]["message"] == web.COUNTING
+    assert first["hint"] is None and first["check"] is None and not any(first["can"].values())
+    assert set(first["can"]) == set(web.CAN_NAMES)
+    assert first["values"] == call("classify")["view"]["values"] and session.classified
+    full = call("classify")["view"]
+    assert full["classification"]["kind"] == "unique" and full["status"]["status"] == "solving"
+    assert full["can"]["step"] and set(full["can"]) == set(web.CAN_NAMES)
+    assert {key for key in first if first[key] != full[key]} <= {
+        "status", "classification", "entry", "can", "can_guess", "can_backtrack"}
+    # A command asked before the count still reads it (the page asks classify first anyway).
+    call("load", puzzle=line)
+    assert call("step")["view"]["classification"]["kind"] == "unique"
+    assert call("load", puzzle=FIGURE_4_2)["view"]["classification"]["kind"] == "unique"

@@ -1,5 +1,9 @@
 """``pysolver count PUZZLE [--limit N]``: how many solutions a puzzle has, counted up to a cap.
 
+A position (a position line's or a pencil-mark grid's placed digits) counts the solutions that keep
+to it: 0 when one of its digits is wrong, and a note on stderr then names the digit
+(``wrong_digits_reason``), as ``solve`` does.
+
 A large cap (or none, ``--limit 0``) can mean minutes of counting: the count so far is shown on
 stderr (``progress``), and Ctrl-C stops it.
 """
@@ -11,7 +15,7 @@ import sys
 from itertools import islice
 
 from ..board import Board
-from .inputs import Puzzles, add_puzzle_arguments, position_solutions
+from .inputs import Puzzles, add_puzzle_arguments, position_solutions, report_notices, wrong_digits_reason
 from .options import whole_number
 from .progress import ProgressLine
 
@@ -61,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
     for label, imported in puzzles.positions():
         with ProgressLine() as progress:
             found = count_with_progress(imported.board, limit, progress)
+        reason = None if found else wrong_digits_reason(imported.board)
+        if reason:
+            report_notices(f"{label}: " if label else "", [f"no solution from this position: {reason}"])
         print(f"{label}: {describe(found, limit)}" if label else describe(found, limit))
         sys.stdout.flush()
     return puzzles.code

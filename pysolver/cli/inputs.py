@@ -185,16 +185,20 @@ def add_puzzle_arguments(parser: argparse.ArgumentParser) -> None:
 
 class ParsedPuzzle(Frozen):
     """One puzzle of the input: its label (only when the input holds several), and its grid or the
-    error that says why it is not one."""
+    error that says why it is not one; ``notices`` say how its text was read where it reads two
+    ways (a 16×16 text written with 0–F: ``formats.reading_alphabet``)."""
 
     label: str
     grid: Grid | None
     error: PuzzleError | None
+    notices: tuple[str, ...]
 
-    def __init__(self, label: str, grid: Grid | None, error: PuzzleError | None = None) -> None:
+    def __init__(self, label: str, grid: Grid | None, error: PuzzleError | None = None,
+                 notices: tuple[str, ...] = ()) -> None:
         object.__setattr__(self, "label", label)
         object.__setattr__(self, "grid", grid)
         object.__setattr__(self, "error", error)
+        object.__setattr__(self, "notices", notices)
 
     @property
     def prefix(self) -> str:
@@ -240,7 +244,9 @@ class Puzzles:
         self.bad += 1
 
     def parsed(self) -> Iterator[ParsedPuzzle]:
-        """Each puzzle as a grid, or the error that says why it is not one (kept, not reported)."""
+        """Each puzzle as a grid, or the error that says why it is not one (kept, not reported);
+        how a puzzle's text was read, where it reads two ways, is said as it is read
+        (``report_notices``)."""
         puzzles = read_puzzles(self.argument)
         for puzzle in puzzles:
             label = puzzle.label if len(puzzles) > 1 else ""
@@ -248,9 +254,13 @@ class Puzzles:
                 yield ParsedPuzzle(label, None, puzzle.problem)
                 continue
             try:
-                yield ParsedPuzzle(label, _grid_of(puzzle.text, self.alphabet))
+                grid, notices = _grid_of(puzzle.text, self.alphabet)
             except PuzzleError as error:
                 yield ParsedPuzzle(label, None, error)
+                continue
+            parsed = ParsedPuzzle(label, grid, notices=notices)
+            report_notices(parsed.prefix, notices)
+            yield parsed
 
     def grids(self) -> Iterator[tuple[ParsedPuzzle, Grid]]:
         """Each puzzle that is one, with its grid; each other is reported."""
@@ -292,13 +302,54 @@ def position_solutions(board: Board, raw: bool = False) -> Iterator[Grid | int]:
             next(d for d, bit in enumerate(cell_bits, 1) if cand & bit) for cell_bits in bits))
 
 
-def _grid_of(text: str, alphabet: str) -> Grid:
-    """The grid a puzzle's text shows: a line or picture (HoDoKu's ``.---.`` and Sudoku Explainer's
-    ``*---*`` rules included); any other form (a pencil-mark grid, a candidate string, a position
-    line) is refused by name, since its candidates would be lost in a grid (``steps``, ``export``,
-    ``play``, ``solve`` and ``count`` read them)."""
+def may_be_hex(text: str, alphabet: str) -> bool:
+    """Whether ``text`` may be a 16×16 puzzle written with 0–F that the default alphabet would
+    misread (``formats.written_in_hex`` tells): only one with both '0' and '.' can be, and any
+    other is spared importing ``formats`` (a tenth of a second, on every ``check`` or ``solve``).
+
+    >>> may_be_hex("0" * 255 + ".", "digits"), may_be_hex("1.3.", "digits"), may_be_hex("0.", "hex")
+    (True, False, False)
+    """
+    return alphabet == "digits" and "0" in text and "." in text
+
+
+def reading_alphabet(text: str, alphabet: str) -> tuple[str, tuple[str, ...]]:
+    """``formats.reading_alphabet``: the alphabet to read ``text`` with, and the note that says so
+    when it is not the one asked (importing ``formats`` only for a text that may need it)."""
+    if not may_be_hex(text, alphabet):
+        return alphabet, ()
+    from ..formats import reading_alphabet as formats_reading_alphabet
+    return formats_reading_alphabet(text, alphabet)
+
+
+def wrong_digits_reason(board: Board) -> str | None:
+    """Why a position's placed digits (an imported position's or a pencil-mark grid's, not its
+    givens) leave it without a solution, in the page's words, when its givens have one solution
+    and those digits disagree with it: ``r1c2: 9 is not this cell's digit (the givens alone have
+    one solution)``, each wrong digit named; None otherwise (no digit is placed, the givens have
+    none or several, or every placed digit is right). The solution is the session's
+    (``Session.wrong_digits``), so the page's hint and the CLI name the same digits."""
+    if all(not value or given for value, given in zip(board.values, board.givens)):
+        return None
+    from ..explain import wrong_text
+    from ..session import Session
+    geo = board.geometry
+    wrong = Session(Grid(geo, board.givens), board).wrong_digits()
+    if not wrong:
+        return None
+    named = "; ".join(wrong_text(geo, cell, digit) for cell, digit in wrong)
+    return f"{named} (the givens alone have one solution)"
+
+
+def _grid_of(text: str, alphabet: str) -> tuple[Grid, tuple[str, ...]]:
+    """The grid a puzzle's text shows, and the notices of how it was read (a 16×16 text written
+    with 0–F is read so: ``formats.reading_alphabet``): a line or picture (HoDoKu's ``.---.`` and
+    Sudoku Explainer's ``*---*`` rules included); any other form (a pencil-mark grid, a candidate
+    string, a position line) is refused by name, since its candidates would be lost in a grid
+    (``steps``, ``export``, ``play``, ``solve`` and ``count`` read them)."""
+    alphabet, notices = reading_alphabet(text, alphabet)
     try:
-        return Grid.parse(text, alphabet=alphabet)
+        return Grid.parse(text, alphabet=alphabet), notices
     except PuzzleError as error:
         first = error
     from .. import formats
@@ -307,7 +358,7 @@ def _grid_of(text: str, alphabet: str) -> Grid:
         raise first
     board = formats.parse(text, alphabet).board  # says what is wrong, naming the row or line
     if name == "picture":
-        return Grid(board.geometry, board.givens)
+        return Grid(board.geometry, board.givens), notices
     title = formats.format_named(name).title.split(" (")[0].lower()
     raise PuzzleFormatError(f"this is a {title}, whose candidates a grid would lose: read it "
                             f"with 'pysolver steps', 'play', 'solve', 'count' or 'export' "

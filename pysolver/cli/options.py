@@ -20,14 +20,20 @@ def whole_number(low: int, high: int, note: str = "") -> Callable[[str], int]:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: expected a whole number from 0 to 10 in the digits 0-9, not '١٠'
+    >>> whole_number(0, 3)("4")  # the digits are right, the number is not: only the range is said
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number from 0 to 3, not '4'
     """
     def read(text: str) -> int:
-        if text.isascii() and text.isdigit() and len(text) <= len(str(high)):
+        written = text.isascii() and text.isdigit()
+        if written and len(text) <= len(str(high)):
             value = int(text)
             if low <= value <= high:
                 return value
+        spelling = "" if written else " in the digits 0-9"
         raise argparse.ArgumentTypeError(
-            f"expected a whole number from {low:,} to {high:,}{note} in the digits 0-9, not {text!r}")
+            f"expected a whole number from {low:,} to {high:,}{note}{spelling}, not {text!r}")
     return read
 
 

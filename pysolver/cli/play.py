@@ -7,15 +7,19 @@ The same session the page plays: each ACTION is a player's move (``"place r1c1 9
 6"``, ``"erase r1c1"``, ``fill``) or a tutor's step (``logic``, ``guess``, ``backtrack``,
 ``search``), taken in order into one history. The command prints what was taken, the board (the
 player's notes as ``{126}`` in empty cells), what the puzzle is, where the play stands, and on
-request the hint ladder up to level N from the final position and Check's findings.
+request the hint ladder up to level N from the final position and Check's findings. The page's
+second hint highlights the pattern on the board; here it names the pattern's candidates in words.
+A tutor's step that would build on a wrong digit of the player's is refused as the page refuses
+it, naming the digit.
 """
 
 from __future__ import annotations
 
 import argparse
 
+from ..explain import said_hint
 from ..geometry import bits
-from ..formats.path import step_line
+from ..formats.path import status_line, step_line
 from ..play import Move, listed
 from ..session import ACTIONS, Session
 from .inputs import Puzzles, add_puzzle_arguments
@@ -29,8 +33,11 @@ def register(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") 
     parser.add_argument("actions", nargs="*", metavar="ACTION",
                         help=f"{listed(ACTIONS)}, in order")
     parser.add_argument("--hint", type=whole_number(0, 3), default=0, metavar="N",
-                        help="climb the hint ladder N levels (1-3) from the final position")
-    parser.add_argument("--check", action="store_true", help="name wrong digits and notes")
+                        help="climb the hint ladder N levels (0-3; 0, the default, asks none) "
+                             "from the final position")
+    parser.add_argument("--check", action="store_true",
+                        help="name wrong digits, notes that lost their digit, and digits that "
+                             "leave no solution")
     parser.set_defaults(run=run)
 
 
@@ -62,13 +69,13 @@ def run(args: argparse.Namespace) -> int:
 def play(session: Session, args: argparse.Namespace) -> None:
     """One puzzle: the actions taken, the board, the status, the hints and Check asked for."""
     print(session.classification.message)
-    session.replay(list(args.actions))
+    session.replay(list(args.actions), refuse_mistakes=True)
     for number, entry in enumerate(session.steps, 1):
         text = entry.describe(session.geometry)[1] if isinstance(entry, Move) else step_line(entry)
         print(f"{number:4}. {text}")
     print(board_text(session))
     status = session.status()
-    print(f"{status.state}: {status.message}")
+    print(status_line(status))
     for _ in range(args.hint):
         level = session.hint_level()
         hint = session.hint()
@@ -77,7 +84,7 @@ def play(session: Session, args: argparse.Namespace) -> None:
             break
         if session.hint_level() == level:  # the top of the ladder (a wrong digit is named once)
             break
-        print(f"hint {hint['level']}: {hint['text']}")
+        print(f"hint {hint['level']}: {said_hint(session.geometry, hint)}")
         if hint.get("details"):
             print(f"   why: {hint['details']}")
     if args.check:

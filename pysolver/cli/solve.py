@@ -19,7 +19,8 @@ import sys
 from ..errors import PuzzleError
 from ..grid import ALPHABETS, Grid
 from ..search import iter_solution_lines
-from .inputs import add_puzzle_arguments, each_text, position_solutions, report_bad, report_notices
+from .inputs import (add_puzzle_arguments, each_text, may_be_hex, position_solutions, report_bad,
+                     report_notices, wrong_digits_reason)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
@@ -78,32 +79,46 @@ def print_solutions(argument: str, alphabet: str, every: bool) -> int:
             report_bad(prefix, puzzle.problem)
             code = 2
             continue
+        why: list[str] = []  # why a position has no solution, when its digits say
         try:
-            for line in iter_solution_lines(text, alphabet, None if every else 1):
+            for line in _solution_lines(prefix, text, alphabet, every, why):
                 found = True
                 write(f"{prefix}{line}\n")
-        except PuzzleError:
-            try:
-                for line in _position_lines(prefix, text, alphabet, every):
-                    found = True
-                    write(f"{prefix}{line}\n")
-            except PuzzleError as error:
-                report_bad(prefix, error)
-                code = 2
-                continue
+        except PuzzleError as error:
+            report_bad(prefix, error)
+            code = 2
+            continue
         if not found:
             sys.stdout.flush()
-            print(f"{prefix}no solution", file=sys.stderr)
+            print(f"{prefix}no solution{''.join(f': {reason}' for reason in why)}", file=sys.stderr)
             code = max(code, 1)
     sys.stdout.flush()
     return code
 
 
-def _position_lines(prefix: str, text: str, alphabet: str, every: bool) -> Iterator[str]:
+def _solution_lines(prefix: str, text: str, alphabet: str, every: bool,
+                    why: list[str]) -> Iterator[str]:
+    """The solution lines of a puzzle's text: a plain line's straight from the search, any other
+    text's (or a plain line's that has none, to say what is wrong with it) from its position
+    (``_position_lines``). A 16×16 text written with 0–F goes the second way, which reads it so
+    and says so."""
+    if not may_be_hex(text, alphabet):
+        try:
+            yield from iter_solution_lines(text, alphabet, None if every else 1)
+            return
+        except PuzzleError:
+            pass
+    yield from _position_lines(prefix, text, alphabet, every, why)
+
+
+def _position_lines(prefix: str, text: str, alphabet: str, every: bool,
+                    why: list[str]) -> Iterator[str]:
     """The solution lines of text that is no plain puzzle: a picture with HoDoKu's rules, or a
     position with candidates (a pencil-mark grid...), whose solutions keep to its candidates;
     text that is none raises the error that says what is wrong with it. How the text was read
-    where it reads two ways is said first (``report_notices``)."""
+    where it reads two ways is said first (``report_notices``). A position without a solution
+    whose placed digits disagree with its givens' one solution puts the wrong digits, named, in
+    ``why`` (``wrong_digits_reason``)."""
     from .. import formats
     imported = formats.parse(text, alphabet)
     report_notices(prefix, imported.notices)
@@ -113,3 +128,6 @@ def _position_lines(prefix: str, text: str, alphabet: str, every: bool) -> Itera
         yield solution.line(alphabet)
         if not every:
             return
+    reason = wrong_digits_reason(board)
+    if reason:
+        why.append(reason)

@@ -7,6 +7,12 @@ Text mode numbers the steps, each with its technique and its short text as the p
 (``--why`` adds each step's details under it, the page's "why?"); ``--json`` prints one step object per line (the schema in the README)
 and closes each puzzle's log with a status object ``{"status": "solved" | "stuck" | "contradiction"}``.
 Without ``--no-guess`` the log goes on with guesses and backtracks to the solution.
+
+A position whose placed digits (a position line's ``+`` digits, say) disagree with its givens' one
+solution takes no step: its status is ``wrong`` and names the first wrong digit in the page's words
+(``Session.refuse_on_mistakes``, what the page's Step says), rather than steps built on it that end
+in a contradiction far from it. The last line is the status, ``<state>: <message>``
+(``status_line``).
 """
 
 from __future__ import annotations
@@ -14,8 +20,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..formats.path import numbered_lines
-from ..session import Session
+from ..errors import PuzzleError
+from ..formats.path import numbered_lines, status_line
+from ..session import Session, Status
 from .inputs import Puzzles, add_puzzle_arguments
 from .techniques import add_without_argument
 
@@ -45,17 +52,23 @@ def run(args: argparse.Namespace) -> int:
         if label and not args.json:
             print(f"{label}:")
         count = 0
-        for count, step in enumerate(session.steps_to_end(guess=not args.no_guess), 1):
-            lines = ([json.dumps(step.to_json(), separators=(",", ":"))] if args.json
-                     else numbered_lines(count, step, args.why))
-            print("\n".join(lines), flush=True)
-        status = session.status()
+        try:
+            session.refuse_on_mistakes()
+        except PuzzleError as error:
+            status = Status("wrong", error.message, error.cell,
+                            cells=tuple(cell for cell, _ in session.wrong_digits()))
+        else:
+            for count, step in enumerate(session.steps_to_end(guess=not args.no_guess), 1):
+                lines = ([json.dumps(step.to_json(), separators=(",", ":"))] if args.json
+                         else numbered_lines(count, step, args.why))
+                print("\n".join(lines), flush=True)
+            status = session.status()
         if args.json:
             print(json.dumps({**status.to_json(), "steps": count,
                               "grid": session.board.grid().line(args.alphabet),
                               **({"label": label} if label else {})},
                              separators=(",", ":")))
             continue
-        print(f"{status.state}: {status.message}")
+        print(status_line(status))
         print(session.board.grid().picture(args.alphabet))
     return puzzles.code

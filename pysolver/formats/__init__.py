@@ -195,11 +195,31 @@ def written_in_hex(text: str) -> bool:
     >>> written_in_hex("0123456789ABCDEF" + "." * 240), written_in_hex("123456789ABCDEFG" + "0" * 240)
     (True, False)
     """
-    if detect(text) not in ("line", "picture"):
+    if "0" not in text or "." not in text or detect(text) not in ("line", "picture"):
         return False
     cells = text.translate(_DROP_SEPARATORS).upper()
     return (len(cells) == 256 and "0" in cells and "." in cells and "G" not in cells
             and set(cells) <= set("0123456789ABCDEF."))
+
+
+#: What a reader says when it read a 16×16 text as written with 0–F (``written_in_hex``): the page
+#: shows it beside the board, the CLI as ``pysolver: note: ...``.
+HEX_NOTICE = ("Read as written with 0–F (it has 0s besides '.' blanks, and no G): the board shows "
+              "its digits as 1–G, 0 as 1 and F as G.")
+
+
+def reading_alphabet(text: str, alphabet: str = "digits") -> tuple[str, tuple[str, ...]]:
+    """The alphabet to read ``text`` with, and the notice that says so when it is not the one
+    asked: the default alphabet gives way to hex for a 16×16 text written with 0–F
+    (``written_in_hex``), which it would read silently as a different puzzle; an alphabet asked
+    by name is kept.
+
+    >>> reading_alphabet("0123456789ABCDEF" + "." * 240)[0], reading_alphabet("1.3.")
+    ('hex', ('digits', ()))
+    """
+    if alphabet == "digits" and written_in_hex(text):
+        return "hex", (HEX_NOTICE,)
+    return alphabet, ()
 
 
 #: The forms whose givens are told from last candidates by the lone-digit rule alone (``marks``).
@@ -223,10 +243,11 @@ invisible zero-width space (U+200B), which shows as nothing: delete it (a 4×4 p
     at = first_invisible(text)
     if at is not None:
         raise invisible_refusal(text, at, alphabet)
+    alphabet, read_as = reading_alphabet(text, alphabet)
     name = detect(text)
     board = _BY_NAME[name].read(text, alphabet)
     notice = lone_candidates_notice(board) if name in _LONE_DIGIT_FORMS else None
-    return Imported(board, name, (notice,) if notice else ())
+    return Imported(board, name, read_as + ((notice,) if notice else ()))
 
 
 def _line_column(text: str, at: int) -> tuple[int, int]:
@@ -324,4 +345,4 @@ def start_text(board: Board) -> str:
 
 
 __all__ = ["FORMATS", "FORMAT_NAMES", "Imported", "TextFormat", "detect", "format_named", "parse",
-           "start_text", "write", "written_in_hex"]
+           "start_text", "write", "written_in_hex", "HEX_NOTICE", "reading_alphabet"]

@@ -41,6 +41,18 @@ def step_line(step: Step) -> str:
     return f"{step.name}: {step.text}"
 
 
+def status_line(status: Status) -> str:
+    """``<state>: <message>``, as a log ends: ``contradiction: column 5 has no place left for 6.
+    Undo or erase a digit.``, the state said once (the message's own leading ``Contradiction:``,
+    which the page shows alone, is dropped).
+
+    >>> status_line(Status("contradiction", "Contradiction: row 1 has no place left for 2."))
+    'contradiction: row 1 has no place left for 2.'
+    """
+    said = status.message.removeprefix(f"{status.state.capitalize()}: ")
+    return f"{status.state}: {said}"
+
+
 def path_text(steps: Sequence[Step], status: Status) -> str:
-    """The numbered steps and a last line ``<state>: <message>``."""
-    return "\n".join([*path_lines(steps), f"{status.state}: {status.message}"])
+    """The numbered steps and a last line ``<state>: <message>`` (``status_line``)."""
+    return "\n".join([*path_lines(steps), status_line(status)])

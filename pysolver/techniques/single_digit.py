@@ -109,13 +109,29 @@ def _two_link_step(geo: Geometry, shape: str, digit: int, first: _Oriented, seco
     name = geo.cell_name
     symbol = geo.symbol(digit)
     joint = _joining_house(geo, a2, b1)
-    text = (f"{name(a1)} or {name(b2)} is {symbol}: they end two strong links whose other ends, "
-            f"{name(a2)} and {name(b1)}, cannot both be {symbol}. {outcome(geo, eliminations=removed)}")
-    details = (f"{technique.title} on {symbol}: in {geo.house_name(h1)}, the {symbol} goes in {name(a1)} "
-            f"or {name(a2)}, and in {geo.house_name(h2)} in {name(b1)} or {name(b2)}; {name(a2)} "
-            f"and {name(b1)} share {geo.house_name(joint)}, so they are not both {symbol}, and "
-            f"{name(a1)} or {name(b2)} is {symbol}. {symbol} leaves every cell that sees both: "
-            f"removes {describe_eliminations(geo, removed)}.")
+    house = geo.house_name
+    # The roles' words, as the key names them: a Skyscraper's base (the two ends that line up) and
+    # roof (the two that do not), as HoDoKu's "Single Digit Patterns" page has them; a kite's two
+    # cells in the box and its strings' two other ends; a Turbot Fish's two ends.
+    near = f"{name(a2)} and {name(b1)}"
+    far = f"{name(a1)} and {name(b2)}"
+    if shape == "skyscraper":
+        near_text, far_text = f"the base {near}", f"the roof {name(a1)} or {name(b2)}"
+        near_details = f"The base {near}, the ends that line up, share {house(joint)}"
+        far_details, seen = f"the roof cells {far}, the other two ends,", "both roof cells"
+    else:
+        near_text, far_text = near, f"one of the ends {far}"
+        near_details = f"{near} share {house(joint)}"
+        far_details, seen = f"the ends {far}", "both ends"
+    lines = f"{house(h1)} and {house(h2)}"
+    text = (f"{lines[0].upper()}{lines[1:]} have two places each for {symbol}; {near_text} share "
+            f"{house(joint)}, so not both are {symbol}, and {far_text} is {symbol}. "
+            f"{outcome(geo, eliminations=removed)}")
+    details = (f"{technique.title} on {symbol}: in {house(h1)} the {symbol} goes in {name(a1)} or "
+            f"{name(a2)}, and in {house(h2)} in {name(b1)} or {name(b2)} (two strong links). "
+            f"{near_details}, so they are not both {symbol}, and at least one of {far_details} is "
+            f"{symbol}. {symbol} leaves every cell that sees {seen}: removes "
+            f"{describe_eliminations(geo, removed)}.")
     roles = {"skyscraper": (("base", (a2, b1)), ("roof", (a1, b2))),
              "kite": (("box", (a2, b1)), ("ends", (a1, b2))),
              "turbot": (("ends", (a1, b2)),)}[shape]
@@ -186,18 +202,18 @@ def _rectangle_step(geo: Geometry, digit: int, box: int, places: tuple[int, ...]
     box_name = geo.house_name(box)
     line_name = (f"row {row + 1}" if geo.house_kind(link) == "column" else f"column {col + 1}")
     cross_name = (f"column {col + 1}" if geo.house_kind(link) == "column" else f"row {row + 1}")
-    on_cross = geo.col_of if geo.house_kind(link) == "column" else geo.row_of
-    crossing = [c for c in places if on_cross[c] == (col if geo.house_kind(link) == "column" else row)]
     removed = ((target, digit),)
-    text = (f"Either {name(far)} is {symbol}, or {box_name}'s {symbol} is in {cross_name} "
-            f"({join_names((name(c) for c in crossing), 'or')}), through the strong link in "
-            f"{geo.house_name(link)}. {outcome(geo, eliminations=removed)}")
+    # The key's words: the box (its places for the digit, in one row and one column of it, the
+    # lines HoDoKu's and Sudopedia's empty rectangle hinges on) and the strong link outside it.
+    text = (f"In {box_name} the {plural(symbol)} lie only in {line_name} and {cross_name}; by the "
+            f"strong link in {geo.house_name(link)}, either {name(far)} is {symbol}, or {name(near)} "
+            f"is, which puts {box_name}'s {symbol} in {cross_name}. {outcome(geo, eliminations=removed)}")
     details = (f"Empty Rectangle on {symbol}: in {box_name} the {plural(symbol)} lie only in {line_name} "
             f"and {cross_name}. In {geo.house_name(link)}, the {symbol} goes in {name(near)} or "
-            f"{name(far)}; if {name(near)}, {box_name} has no {symbol} in {line_name}, so its "
-            f"{symbol} is in {cross_name}. Either way {name(target)}, which sees {name(far)} and "
-            f"{cross_name} of {box_name}, is not {symbol}: removes "
-            f"{describe_eliminations(geo, removed)}.")
+            f"{name(far)}, a strong link; if {name(near)}, {box_name} has no {symbol} in {line_name}, "
+            f"so its {symbol} is in {cross_name} ({join_names((name(c) for c in other_line), 'or')}). "
+            f"Either way {name(target)}, which sees {name(far)} and {cross_name} of {box_name}, is "
+            f"not {symbol}: removes {describe_eliminations(geo, removed)}.")
     nodes = (ProofNode((far,), digit, False), ProofNode((near,), digit, True),
              ProofNode(tuple(near_line), digit, False), ProofNode(tuple(other_line), digit, True))
     links = (ProofLink(0, 1, "strong"), ProofLink(1, 2, "weak"), ProofLink(2, 3, "strong"))
@@ -224,8 +240,8 @@ EMPTY_RECTANGLE = Technique(
 SKYSCRAPER = Technique(
     "skyscraper", "Skyscraper", "single-digit patterns", Level.EXPERT, 130,
     find_two_link_patterns,
-    summary="Two parallel lines with two places each for a digit, one end of each on a shared "
-            "line: a cell seeing both other ends loses the digit.")
+    summary="Two parallel lines with two places each for a digit, one end of each (the base) on a "
+            "shared line: a cell seeing both other ends (the roof) loses the digit.")
 TWO_STRING_KITE = Technique(
     "two-string-kite", "2-String Kite", "single-digit patterns", Level.EXPERT, 150,
     find_two_link_patterns,

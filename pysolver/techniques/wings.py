@@ -85,8 +85,9 @@ def _wing_step(geo: Geometry, technique: Technique, board: Board, pivot: int,
         why = (f"{seen}: if the pivot is {sym(x)}, {name(first)} is {z}; if {sym(y)}, "
                f"{name(second)} is {z}; else the pivot itself is {z}")
         killers = (pivot, *pincers)
-    whoever = (f"{name(first)} or {name(second)}" if technique is XY_WING
-               else f"{name(first)}, {name(second)} or {name(pivot)}")
+    # "pincers", as the key names the outlined pair (HoDoKu's and SudokuWiki's word).
+    whoever = (f"one of the pincers {name(first)} and {name(second)}" if technique is XY_WING
+               else f"it or one of the pincers {name(first)} and {name(second)}")
     text = (f"Whichever digit the pivot {name(pivot)} {pivot_set} takes, {whoever} is {z}. "
             f"{outcome(geo, eliminations=removed)}")
     details = (f"{technique.title}: {why}; {z} leaves every cell that sees "
@@ -144,14 +145,16 @@ def _w_wing_step(geo: Geometry, first: int, second: int, x: int, y: int, house: 
                  far: int, removed: tuple[Candidate, ...]) -> Step:
     name, sym = geo.cell_name, geo.symbol
     low, high = sorted((x, y))
-    text = (f"{name(first)} or {name(second)} is {sym(y)}: both hold only {sym(low)} and "
-            f"{sym(high)}, and the strong link on {sym(x)} in {geo.house_name(house)} keeps them from both being "
-            f"{sym(x)}. {outcome(geo, eliminations=removed)}")
-    details = (f"W-Wing: {name(first)} and {name(second)} both hold only {digit_set(geo, (x, y))}. "
-            f"In {geo.house_name(house)}, the {sym(x)} goes in {name(near)} or {name(far)}; "
-            f"{name(near)} sees {name(first)} and {name(far)} sees {name(second)}, so "
-            f"{name(first)} and {name(second)} are not both {sym(x)}: one of them is "
-            f"{sym(y)}, and {sym(y)} leaves every cell that sees both: removes "
+    # The key's words: the two cells {x,y} are the ends of the chain (as in Sudopedia's and
+    # SudokuWiki's W-Wing, a chain from one to the other), the strong link joins them.
+    text = (f"The ends {name(first)} and {name(second)} both hold only {sym(low)} and {sym(high)}; "
+            f"the strong link on {sym(x)} in {geo.house_name(house)} keeps them from both being "
+            f"{sym(x)}, so one is {sym(y)}. {outcome(geo, eliminations=removed)}")
+    details = (f"W-Wing: {name(first)} and {name(second)}, the ends of the chain, both hold only "
+            f"{digit_set(geo, (x, y))}. In {geo.house_name(house)}, the {sym(x)} goes in {name(near)} "
+            f"or {name(far)}, a strong link; {name(near)} sees {name(first)} and {name(far)} sees "
+            f"{name(second)}, so the ends are not both {sym(x)}: one of them is {sym(y)}, and "
+            f"{sym(y)} leaves every cell that sees both ends: removes "
             f"{describe_eliminations(geo, removed)}.")
     cells = (first, second, near, far)
     # The house and digit of the strong link: a first hint points there ("in row 7 for digit 7"),
@@ -163,7 +166,7 @@ def _w_wing_step(geo: Geometry, first: int, second: int, x: int, y: int, house: 
                 proof=alternating_chain(geo, [(first, y), (first, x), (near, x), (far, x),
                                               (second, x), (second, y)],
                                         ["strong", "weak", "strong", "weak", "strong"], removed,
-                                        (("pincers", (first, second)), ("link", (near, far)))),
+                                        (("ends", (first, second)), ("link", (near, far)))),
                 details=details)
 
 

@@ -120,11 +120,12 @@ def redeploy(site: Path, title: str = "pysolver (new)", move_wheel: bool = True)
 
 
 def service_worker_template(site: Path) -> str:
-    """The site's own sw.js with its version and file list emptied again: a redeployment keeps the
+    """The site's own sw.js with its version, file list and integrities emptied again: a redeployment keeps the
     service worker's code of the build under test."""
     text = (site / "sw.js").read_text()
     text = re.sub(r'const VERSION = "[0-9a-f]+";', 'const VERSION = "__VERSION__";', text, count=1)
-    return re.sub(r"const PRECACHE = \[.*?\];", 'const PRECACHE = ["__PRECACHE__"];', text, count=1, flags=re.S)
+    text = re.sub(r"const PRECACHE = \[.*?\];", 'const PRECACHE = ["__PRECACHE__"];', text, count=1, flags=re.S)
+    return re.sub(r"const INTEGRITY = \{.*?\};", 'const INTEGRITY = {"__INTEGRITY__": null};', text, count=1, flags=re.S)
 
 
 @contextmanager

@@ -285,6 +285,13 @@ def test_a_damaged_link_keeps_the_puzzle_and_says_what_was_left_out(page: Page, 
     assert view(page)["position"] == 0
 
 
+def test_a_link_with_digits_and_no_notes_says_only_its_digits(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}#p={FIGURE_4_2}&d=9{'.' * 80}")
+    wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.values[0] === 9", None, 120_000)
+    assert page.inner_text("#step-text") == "The position from the link: 1 digit on top of the givens."
+    assert "note" not in page.inner_text("#step-list")
+
+
 def test_back_and_forward_go_from_puzzle_to_puzzle(page: Page, site_url: str) -> None:
     play_on(page, site_url, FIGURE_4_2)
     page.select_option("#examples", "fig49")
@@ -454,3 +461,49 @@ def test_a_sixteen_by_sixteen_board_with_one_given_is_stuck_at_once(page: Page, 
     page.get_by_role("button", name="Guess", exact=True).click()
     wait_actions(page, 1)
     assert view(page)["status"]["status"] == "stuck"
+
+
+def test_a_note_of_the_players_is_never_taught_as_a_deduction(page: Page, site_url: str) -> None:
+    """A note alone in r9c9 (its digit, 3) proves nothing: the hints teach from the deduced
+    candidates, and Apply records the step they teach, not a Naked Single from the note."""
+    noted = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    play_on(page, site_url, noted)
+    cell(page, 80).click()
+    page.keyboard.press("Shift+3")
+    wait_actions(page, 1)
+    note = {"cmd": "note", "cell": 80, "digit": 3}
+    for level in (1, 2, 3):
+        page.get_by_role("button", name="Hint").click()
+        wait_for(page, f"{IDLE} && {STATE}.view.hint && {STATE}.view.hint.level === {level}")
+        expected = python_session(noted, note, *[{"cmd": "hint"}] * level)["hint"]
+        assert page.inner_text("#step-text") == expected["text"]
+        assert "r9c9" not in expected["text"] and "steps before removed" not in expected["details"]
+    page.get_by_role("button", name="Apply").click()
+    wait_actions(page, 2)
+    applied = view(page)["steps"][-1]
+    assert applied == python_session(noted, note, {"cmd": "step"})["steps"][-1]
+    assert "r9c9" not in applied["text"] and view(page)["values"][80] == 0
+
+
+def test_a_dead_end_of_a_puzzle_with_several_solutions_is_named(page: Page, site_url: str) -> None:
+    """The givens have 127 solutions, none with 3 in r5c1: Hint and Check say so and name it."""
+    several = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
+    play_on(page, site_url, several)
+    cell(page, 36).click()
+    page.keyboard.press("3")
+    wait_actions(page, 1)
+    place = {"cmd": "place", "cell": 36, "digit": 3}
+    page.get_by_role("button", name="Hint").click()
+    wait_for(page, f"{IDLE} && {STATE}.view.hint !== null")
+    expected = python_session(several, place, {"cmd": "hint"})["hint"]
+    assert expected["text"].startswith("No solution is left from this position: the puzzle has "
+                                       "none with your 3 in r5c1.")
+    assert page.inner_text("#step-title") == "Hint: a mistake"
+    assert page.inner_text("#step-text") == expected["text"]
+    assert page.get_by_role("button", name="Hint").is_disabled()
+    page.get_by_role("button", name="Check").click()
+    wait_for(page, f"{IDLE} && {STATE}.view.check !== null")
+    checked = python_session(several, place, {"cmd": "check"})["check"]
+    assert checked["message"] == expected["text"] and checked["cells"] == [36]
+    assert page.get_by_role("status").filter(has_text="No solution is left").inner_text() == checked["message"]
+    assert 36 in {c["cell"] for c in board(page) if c["conflict"]}

@@ -1,7 +1,9 @@
 """Text in and out of the page (web/js/export-panel.js and the worker's format-aware load): a
 pencil-mark grid pasted onto the board loads with its candidates and survives a reload; "Export this
 board" shows the puzzle, the board in every form and the solution path exactly as Python writes
-them; a position line pasted back gives the same board. Expectations come from the same
+them; a position line pasted back gives the same board. Written from the keyboard, the path puts focus
+on the panel's own Cancel, says its progress in the status line alone, and hands focus back (to the
+button after Cancel, to the path's Copy once written). Expectations come from the same
 ``pysolver.web.handle`` the worker runs."""
 
 from __future__ import annotations
@@ -170,3 +172,68 @@ def test_a_sixteen_by_sixteen_puzzle_written_with_0_to_f_loads_as_written_and_sa
     wait_for(page, f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p", line)
     page.wait_for_function("document.querySelector('#message').textContent.startsWith('Read as written with 0–F')")
     assert page.locator("#message").is_visible()
+
+
+#: The "Needs a Nested Forcing Net" example (the forum's hardest): its path takes long to write.
+NESTED_NET = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
+PATH = f"{PANEL} [data-export='path']"
+WRITE = f"{PATH} button[data-intent='export-path']"
+PATH_CANCEL = f"{PATH} button[data-intent='cancel']"
+#: The live regions (any element whose changes are announced) whose text holds the given words.
+LIVE_SAYING = """(words) => [...document.querySelectorAll(
+  '[aria-live]:not([aria-live=off]), [role=status], [role=alert], [role=log]')]
+  .filter((el) => el.textContent.includes(words)).map((el) => el.id || el.className)"""
+
+
+def export_board(page: Page) -> None:
+    panel = page.locator(PANEL)
+    if panel.get_attribute("open") is None:
+        panel.locator("summary").click()
+    panel.locator("button[data-intent='export']").click()
+    page.wait_for_function(f"document.querySelector('{PANEL}').dataset.state === 'done'")
+
+
+def is_focused(selector: str) -> str:
+    return f"document.activeElement === document.querySelector(\"{selector}\")"
+
+
+def test_the_path_written_from_the_keyboard_has_its_own_cancel_and_one_live_region(page: Page) -> None:
+    """Write the solution path with Enter: focus goes to the panel's own Cancel beside it while
+    Python solves; the progress is announced by the status line alone (the panel's words are no
+    live region, nor are the texts); Cancel, pressed there, gives focus back to the button."""
+    paste(page, NESTED_NET)
+    wait_start(page, NESTED_NET)
+    export_board(page)
+    assert page.evaluate(LIVE_SAYING, page.locator(f"{PANEL} [data-export='givens'] textarea").input_value()) == []
+    assert page.locator(PATH_CANCEL).count() == 1 and page.locator(PATH_CANCEL).is_hidden()
+    page.focus(WRITE)
+    page.keyboard.press("Enter")
+    wait_for(page, f"{is_focused(PATH_CANCEL)} && {STATE}.busy && {STATE}.busy.cmd === 'export_path'", None, 30_000)
+    assert page.locator(PATH).get_attribute("data-path-state") == "running"
+    # Python's progress, once the status line says it too (a run slower than a moment)
+    wait_for(page, f"""() => {{ const note = document.querySelector("{PATH} .export-path-note").textContent;
+      return note.startsWith('Writing the solution path: ') && document.querySelector('#status .text').textContent === note; }}""",
+             None, 60_000)
+    words = page.evaluate("document.querySelector('#status .text').textContent")
+    assert page.evaluate(LIVE_SAYING, words) == ["status"], words
+    assert page.evaluate(is_focused(PATH_CANCEL))  # still there, as the progress comes
+    page.keyboard.press("Enter")
+    wait_for(page, f"{IDLE} && {STATE}.notice === 'Cancelled.'", None, 180_000)
+    assert page.locator(PATH).get_attribute("data-path-state") == "idle"
+    assert page.evaluate(is_focused(WRITE)), page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+
+
+def test_the_path_written_from_the_keyboard_hands_focus_to_its_copy(page: Page) -> None:
+    """Once written, the path's button is gone: focus goes to the path's Copy, and the panel's status
+    says so in a short sentence (never the path itself)."""
+    paste(page, FIGURE_4_2)
+    wait_start(page, FIGURE_4_2)
+    export_board(page)
+    page.focus(WRITE)
+    page.keyboard.press("Enter")
+    wait_for(page, f"{IDLE} && document.querySelector(\"{PATH}\").dataset.pathState === 'done'", None, 120_000)
+    assert page.evaluate(is_focused(f"{PATH} button[data-intent='export-copy']")), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    path = page.locator(f"{PATH} textarea").input_value()
+    assert page.evaluate(LIVE_SAYING, path.splitlines()[0]) == []
+    assert page.inner_text(f"{PANEL} .export-said") == "The solution path is written below, with its Copy button."

@@ -2,8 +2,11 @@
 
 - A control pressed with Enter keeps focus, found again once the views have redrawn it (a lesson's
   tab, a solution's number, New puzzle after its run); one that its own action disabled or hid
-  (Apply, Undo with nothing left, Solve by logic and Solve once solved, Back to the puzzle) hands
-  focus to the board's selected cell: focus is never lost to the page.
+  hands focus to the nearest usable control of its own group (▶ at the last stage: "All"), else,
+  in the tutor's toolbars (Apply, Undo with nothing left, Solve by logic and Solve once solved) or
+  Back to the puzzle, to the board's selected cell: focus is never lost to the page.
+- A long run started with Enter puts focus on the Cancel shown beside it, and takes it back to the
+  button after the run or its Cancel.
 - On a phone Tab goes down the page as it is drawn (the digit pad before the play bar, the puzzle
   as text after them); in the header, in every layout, Tab goes as the controls are drawn (left to
   right, then the next row: the menus after the dark-mode toggle on a phone, where they wrap under it).
@@ -187,3 +190,50 @@ def test_the_message_region_is_there_before_any_message_and_says_a_repeat_again(
     wait_for(page, f"{STATE}.error !== null")
     assert page.get_attribute("#message-live", "role") == "status"  # an error too, in the same region
     assert page.get_by_role("status").filter(has_text="given").inner_text() == page.inner_text("#message")
+
+
+#: The "Needs a naked pair" example: its first step is a naked pair, drawn with a stage player.
+NAKED_PAIR = "..19....39..7..16..3...5..7.5......9..43.26..2......7.6..1...3..42..7..65....68.."
+#: The "Needs a Nested Forcing Net" example (the forum's hardest): solving it by logic takes long.
+NESTED_NET = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
+PLAYER = "#graph .stage-player"
+NEXT_STAGE = f"{PLAYER} button[aria-label='Next stage']"
+PRESSED_STAGE = f"document.querySelector(\"{PLAYER} button[aria-pressed=true]\").dataset.stage"
+
+
+def test_next_stage_past_the_last_hands_focus_to_the_stage_player_not_the_board(page: Page, site_url: str) -> None:
+    """▶ disables itself at "All": focus goes to the nearest usable control of its own group, the
+    stage player ("All", just after it), not away to the board."""
+    open_ready(page, f"{site_url}#p={NAKED_PAIR}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null")
+    press(page, "button[data-intent=step]", f"{STATE}.view.position === 1")
+    stages = page.locator(f"{PLAYER} button[data-stage]:not([aria-label]):not([data-stage=''])").count()
+    assert stages >= 2
+    page.focus(f"{PLAYER} button[data-stage='0']")
+    page.keyboard.press("Enter")
+    wait_for(page, f"{PRESSED_STAGE} === '0'")
+    page.focus(NEXT_STAGE)
+    for stage in range(1, stages):
+        page.keyboard.press("Enter")
+        wait_for(page, f"{PRESSED_STAGE} === '{stage}'")
+        assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Next stage", focused(page)
+    page.keyboard.press("Enter")
+    wait_for(page, f"{PRESSED_STAGE} === ''")
+    assert page.is_disabled(NEXT_STAGE)
+    assert page.evaluate(f"""() => {{ const a = document.activeElement;
+      return a.closest('{PLAYER}') !== null && a.getAttribute('aria-pressed') === 'true' && a.dataset.stage === ''; }}""") \
+        and not on_board(page), focused(page)
+
+
+def test_solve_by_logic_from_the_keyboard_puts_focus_on_cancel_and_back_after_it(page: Page, site_url: str) -> None:
+    """A long run started with Enter: focus on the Cancel that appears while Python works, not on
+    the page; after Cancel, back on the button that started the run."""
+    open_ready(page, f"{site_url}#p={NESTED_NET}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null")
+    page.focus("button[data-intent=solve_logic]")
+    page.keyboard.press("Enter")
+    wait_for(page, "document.activeElement === document.getElementById('cancel')", None, 30_000)
+    assert page.evaluate(f"{STATE}.busy && {STATE}.busy.cmd") == "solve_logic"  # still running
+    page.keyboard.press("Enter")
+    wait_for(page, f"{IDLE} && {STATE}.notice === 'Cancelled.'", None, 180_000)
+    assert page.evaluate("document.activeElement.dataset.intent") == "solve_logic", focused(page)

@@ -16,8 +16,11 @@
   candidate the drawing marks are on screen and not covered, as is the explanation. On a tablet
   held upright (768×1024, 820×1180, 601×900) and in a window 601–859 px wide, the board stays at
   the top as on a phone; 860–1000 px wide and wider than tall (1000×700, 900×700), the explanation
-  stands beside the board's column, which stays. Read to the explanation's end, or to the Learn
-  panel opened under it, the board is still in view.
+  stands beside the board's column, which stays. On a phone held sideways (844×390, 740×360,
+  932×430) the explanation stands beside the board's column too, which stays with the board whole
+  at the top (the mode bar above the screen); Shift+Tab back from it through that column lands each
+  focus whole on screen, the puzzle's text under the board included. Read to the explanation's end,
+  or to the Learn panel opened under it, the board is still in view.
 - A very long message beside the board (Check naming two dozen mistakes) scrolls in the room the
   board leaves under the pad and the play bar: the board's column stays within the window.
 - A duration ("tried in 1.4 s") never wraps between its number and its unit.
@@ -35,6 +38,7 @@ from playwright.sync_api import Browser, Page
 from tests.e2e.conftest import PageLog, guarded_page
 from tests.e2e.test_app import IDLE, STATE, wait_for
 from tests.e2e.test_app_nets import EXAMPLE as NESTED_NET
+from tests.e2e.test_installed import TAP_TARGET_PX
 
 pytestmark = pytest.mark.e2e
 
@@ -263,6 +267,12 @@ def test_a_long_explanation_leaves_the_board_in_view_on_a_phone(
     assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
     assert seen["marks"] > 0 and seen["hidden"] == [], seen
     assert seen["board"]["bottom"] <= seen["why"]["bottom"] and seen["why"]["top"] < seen["height"], seen
+    # The "why?" and its nested nets' buttons are tapped too: each as tall as a tap target.
+    short = phone.evaluate("""(min) => [...document.querySelectorAll(
+        '#step-panel details.why summary, #step-panel details.why button')]
+      .filter((el) => el.getBoundingClientRect().height < min - 0.5).map((el) => el.textContent.trim())""",
+                           TAP_TARGET_PX)
+    assert short == [], short
 
 
 def test_a_long_explanation_leaves_the_board_in_view_on_the_desktop(
@@ -376,7 +386,55 @@ def test_a_long_message_beside_the_board_scrolls_within_the_boards_column(
         assert board["top"] >= 0 and board["bottom"] <= height, board
 
 
-@pytest.mark.parametrize("phone", [(390, 844), (768, 1024)], indirect=True, ids=["390x844", "768x1024"])
+@pytest.mark.parametrize("phone", [(844, 390), (740, 360), (932, 430)], indirect=True,
+                         ids=["844x390", "740x360", "932x430"])
+def test_a_long_explanation_leaves_the_board_in_view_on_a_phone_held_sideways(
+        phone: Page, site_url: str, artifacts_dir: Path) -> None:
+    """The explanation beside the board's column, which stays with the board whole at the top,
+    the mode bar above the screen, as the page scrolls on to the explanation's end."""
+    seen = read_a_long_explanation(phone, site_url)
+    phone.screenshot(path=str(artifacts_dir / f"explanation-sideways-{seen['height']}.png"))
+    assert_board_in_view(seen)
+    assert seen["why"]["top"] < seen["height"], seen
+    beside = phone.evaluate("""() => [document.querySelector('.play-bar').getBoundingClientRect().right,
+      document.getElementById('step-panel').getBoundingClientRect().left]""")
+    assert beside[0] <= beside[1], beside
+    for seen in read_on_to_the_end(phone):
+        assert_board_in_view(seen)
+
+
+#: The focused element's box and the window's height.
+FOCUSED = """() => { const el = document.activeElement; const r = el.getBoundingClientRect();
+  return { name: el.tagName + ' ' + el.textContent.trim().slice(0, 24), top: r.top, bottom: r.bottom,
+           height: innerHeight }; }"""
+
+
+@pytest.mark.parametrize("phone", [(844, 390)], indirect=True, ids=["844x390"])
+def test_keyboard_focus_back_from_the_explanation_on_a_phone_held_sideways_lands_on_screen(
+        phone: Page, site_url: str) -> None:
+    """Shift+Tab from the tutor's Step button, the page scrolled far down the explanation, back
+    through the board's column, which stays: the puzzle's text under it (under the screen's foot
+    while the column stays), the play bar, the pad, the board, the mode bar, each whole on screen."""
+    page = phone
+    read_a_long_explanation(page, site_url)
+    page.focus("button[data-intent=step]")
+    page.keyboard.press("Tab")  # keyboard use
+    page.keyboard.press("Shift+Tab")
+    names = []
+    while True:
+        page.keyboard.press("Shift+Tab")
+        seen = page.evaluate(FOCUSED)
+        if seen["name"].startswith("SELECT"):  # past the mode bar, in the header
+            break
+        names.append(seen["name"])
+        assert seen["top"] >= 0 and seen["bottom"] <= seen["height"], seen
+        assert len(names) < 60, names
+    assert any(name.startswith("SUMMARY Puzzle as text") for name in names), names
+    assert names[-1] == "BUTTON Play", names
+
+
+@pytest.mark.parametrize("phone", [(390, 844), (768, 1024), (844, 390)], indirect=True,
+                         ids=["390x844", "768x1024", "844x390"])
 def test_a_history_entry_clicked_brings_the_board_and_its_step_into_view(phone: Page, site_url: str) -> None:
     page = phone
     page.goto(site_url)
@@ -404,3 +462,54 @@ def test_a_phone_held_sideways_fits_the_16_by_16_board_and_its_play_bar(phone: P
     assert boxes["board"]["height"] <= boxes["height"], boxes
     assert boxes["board"]["top"] >= 0 and boxes["board"]["bottom"] <= boxes["height"], boxes
     assert boxes["bar"]["left"] >= boxes["board"]["right"] and boxes["bar"]["top"] < boxes["height"], boxes
+
+
+#: The Step button's top in the page (not the window), the page's scroll and the window's height.
+STEP_PLACE = """() => { const r = document.querySelector('button[data-intent=step]').getBoundingClientRect();
+  return { top: r.top + scrollY, bottom: r.bottom + scrollY, scrollY: scrollY, height: innerHeight,
+           width: innerWidth }; }"""
+
+
+def tap_step(page: Page, done: int) -> None:
+    page.locator("button[data-intent=step]").tap()
+    wait_for(page, f"(n) => {IDLE} && {STATE}.view.position === n", done, 60_000)
+
+
+@pytest.mark.parametrize("phone", [(768, 1024), (820, 1180), (1024, 768), (390, 844), (1280, 800)], indirect=True,
+                         ids=["768x1024", "820x1180", "1024x768", "390x844", "1280x800"])
+def test_the_tutors_buttons_stay_put_while_stepping(phone: Page, site_url: str) -> None:
+    """The explanation, its stages and its drawing come after the tutor's buttons, not before them:
+    stepping on, Step stays where it was tapped (it was pushed down some 360–390 px by the first
+    step's drawing, below the window at 1024×768)."""
+    page = phone
+    page.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    before = page.evaluate(STEP_PLACE)
+    for done in (1, 2, 3):
+        tap_step(page, done)
+        seen = page.evaluate(STEP_PLACE)
+        assert abs(seen["top"] - before["top"]) <= 1, (done, before, seen)
+    if before["width"] > before["height"]:  # wider than tall: on the first screen, and there it stays
+        assert before["bottom"] <= before["height"], before
+
+
+@pytest.mark.parametrize("phone", [(680, 400), (640, 360)], indirect=True, ids=["680x400", "640x360"])
+def test_a_tap_on_step_never_scrolls_the_page(phone: Page, site_url: str) -> None:
+    """A small phone held sideways, where the board scrolls away with the page: a tap on Step at the
+    window's top, the board's selected cell off screen above it, leaves the page where it was (it
+    went back to the board, scrollY 752 -> 54 at 680×400, taking the step's words and the button
+    away) and still gives the board the keys."""
+    page = phone
+    page.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    for done in (1, 2):
+        page.evaluate("""() => { const r = document.querySelector('button[data-intent=step]').getBoundingClientRect();
+          scrollBy(0, r.top - 4); }""")
+        before = page.evaluate(STEP_PLACE)
+        cell = page.evaluate("document.querySelector('#board [tabindex=\"0\"]').getBoundingClientRect().bottom")
+        assert cell < 0, before
+        tap_step(page, done)
+        page.wait_for_timeout(100)
+        seen = page.evaluate(STEP_PLACE)
+        assert seen["scrollY"] == before["scrollY"], (done, before, seen)
+        assert page.evaluate("document.activeElement.closest('#board') !== null")

@@ -193,3 +193,8 @@ def test_legend_keys_stay_with_their_words_on_a_wide_screen(app: Page) -> None:
     assert all(item["together"] for item in legend), legend
     link = page.locator(f"{PANEL} a.learn-try")
     assert link.get_attribute("data-example") == "naked-triple"
+    # Drawn as the Techniques panel's "Try it" links, not the browser's blue underlined link.
+    look = link.evaluate("(a) => { const s = getComputedStyle(a); return [s.color, s.textDecorationLine, "
+                         "s.borderTopLeftRadius, s.backgroundColor, a.getBoundingClientRect().height]; }")
+    assert look[0] not in ("rgb(0, 0, 238)", "rgb(85, 26, 139)") and look[1] == "none", look
+    assert look[2] == "9px" and look[3] != "rgba(0, 0, 0, 0)" and look[4] >= 24, look

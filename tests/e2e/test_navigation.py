@@ -422,3 +422,43 @@ def test_a_reload_while_editing_the_givens_keeps_the_game(page: Page, site_url: 
     page.get_by_role("button", name="Play", exact=True).click()
     wait_for(page, f"{IDLE} && {STATE}.mode === 'play' && {STATE}.view.actions.length === 3")
     assert (view(page)["actions"], view(page)["values"]) == (played["actions"], played["values"])
+
+
+def history_shown(page: Page) -> dict[str, Any]:
+    """The game's steps, its place in them and the History as listed."""
+    return {"actions": view(page)["actions"], "position": view(page)["position"],
+            "history": page.locator("#step-list").inner_text()}
+
+
+def test_back_and_forward_return_each_game_with_its_whole_history(page: Page, site_url: str) -> None:
+    """The browser keeps one saved board: a puzzle opened from a link ("Try it") becomes it. Back
+    still returns to the game left, its History and Undo whole (the tutor's digit stays the
+    tutor's, not turned into the player's from the address), and Forward to the linked game's."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    play_on(page, site_url, FIGURE_4_2)
+    cell(page, 0).click()
+    page.keyboard.press("9")
+    wait_for(page, f"{IDLE} && {STATE}.view.actions.length === 1")
+    page.click("button[data-intent=step]")
+    wait_for(page, f"{IDLE} && {STATE}.view.actions.length === 2")
+    cell(page, 3).click()
+    page.keyboard.press("Shift+5")
+    wait_for(page, f"{IDLE} && {STATE}.view.actions.length === 3")
+    first = history_shown(page)
+    page.evaluate("(hash) => { location.hash = hash; }", f"#p={FIGURE_4_9}")  # as a "Try it" link does
+    wait_puzzle(page, FIGURE_4_9)
+    page.click("button[data-intent=step]")
+    wait_for(page, f"{IDLE} && {STATE}.view.actions.length === 1")
+    second = history_shown(page)
+    for _ in range(2):
+        page.go_back()
+        wait_puzzle(page, FIGURE_4_2)
+        assert history_shown(page) == first
+        page.go_forward()
+        wait_puzzle(page, FIGURE_4_9)
+        assert history_shown(page) == second
+    page.go_back()
+    wait_puzzle(page, FIGURE_4_2)
+    page.click("button[data-intent=undo]")  # Undo takes back the note, then the tutor's step
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 2")
+    assert view(page)["actions"] == first["actions"]

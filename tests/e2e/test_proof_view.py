@@ -158,3 +158,29 @@ def test_the_branch_chooser_on_a_phone_in_dark_mode(browser: Browser, site_url: 
         page.locator(CHOOSER).scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts_dir / "proof-branches-phone-dark.png"))
         assert axe_violations(page) == []
+
+
+#: Each candidate the board marks as the step's pattern, as "cell:digit".
+READ_PATTERN = """() => [...document.querySelectorAll('#board .cell[data-cell] .cand.pattern')].map(
+  (el) => `${el.closest('.cell').dataset.cell}:${el.dataset.digit}`).sort()"""
+
+
+def test_a_branch_drawn_alone_marks_only_its_own_candidates(page: Page, site_url: str) -> None:
+    """Chosen alone, a branch's candidates are the step's only green ones: the other branches'
+    (drawn without their rings and links then) are not left standing out as unringed squares. The
+    branch's candidates are its nodes', as Python drew them."""
+    position, step = first_step(CELL_FORCING, {"cell-forcing-chain"})
+    open_puzzle(page, site_url, CELL_FORCING)
+    goto(page, position)
+    whole = sorted(f"{cell}:{digit}" for cell, digit in step["pattern"])
+    assert page.evaluate(READ_PATTERN) == whole
+    for index, branch in enumerate(step["proof"]["branches"]):
+        page.click(f"{CHOOSER} button[data-branch='{index}']")
+        wait_branch(page, str(index))
+        own = {f"{cell}:{node['digit']}" for node in branch["nodes"] for cell in node["cells"]}
+        drawn = page.evaluate(READ_PATTERN)
+        assert drawn == sorted(set(whole) & own), (branch["premise"], drawn)
+        assert len(drawn) < len(whole)
+    page.click(f"{CHOOSER} button[data-branch='all']")
+    wait_branch(page, "all")
+    assert page.evaluate(READ_PATTERN) == whole

@@ -7,6 +7,7 @@ under the menus, and New puzzle's size follows the board's. All tests share one 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, suppress
 from typing import Any
@@ -143,3 +144,51 @@ def test_new_puzzle_at_12x12_makes_a_12x12_puzzle_and_says_how_long_it_took(size
     again = py("generate", size=12, level="easy", seed=rating["seed"])
     assert again["puzzle"] == rating["puzzle"]
     assert sized.locator(f"{GENERATE} select[name='size']").input_value() == "12"
+
+
+#: Holds the worker's `classify` requests until `window.__releaseClassify()` (the page's one worker
+#: posts through the prototype, so patching it here catches the request the page sends).
+HOLD_CLASSIFY = """() => {
+  const post = Worker.prototype.postMessage;
+  const held = [];
+  window.__heldClassify = 0;
+  window.__releaseClassify = () => { Worker.prototype.postMessage = post; held.forEach((send) => send()); };
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && typeof message.request === "string" && JSON.parse(message.request).cmd === "classify") {
+      window.__heldClassify += 1;
+      held.push(() => post.call(this, message, ...rest));
+      return undefined;
+    }
+    return post.call(this, message, ...rest);
+  };
+}"""
+
+
+def test_a_25x25_board_is_drawn_before_its_solutions_are_counted(sized: Page) -> None:
+    """The board of a 25×25 puzzle shows as soon as it is read; the status and classification
+    lines say the count runs, nothing can be asked meanwhile, and the count's reply completes it."""
+    line = (Path(__file__).parents[2] / "bench/data/unique25x25_seed15.txt").read_text().split()[0]
+    choose_size(sized, 9)
+    sized.evaluate(HOLD_CLASSIFY)
+    try:
+        if not sized.eval_on_selector("details.puzzle-text", "(el) => el.open"):
+            sized.click("details.puzzle-text > summary")
+        sized.fill("#puzzle-text", line)
+        sized.click("#text-form button[type='submit']")
+        sized.wait_for_function("(line) => window.__heldClassify === 1 && "
+                                f"{STATE}.view && {STATE}.view.puzzle === line", arg=line)
+        pending = sized.evaluate(f"{STATE}.view")
+        assert pending["classification"] == {"kind": "pending", "message": "Counting solutions…",
+                                             "cell": None, "house": None, "cells": []}
+        assert sized.locator("#board .cell").count() == 625
+        assert sized.locator("#classification").inner_text() == "Counting solutions…"
+        assert sized.evaluate(f"{STATE}.busy.cmd") == "classify"
+        assert not any(pending["can"].values()) and pending["hint"] is None
+        assert sized.is_disabled("button[data-intent='hint']")
+    finally:
+        sized.evaluate("window.__releaseClassify()")
+    sized.wait_for_function(f"{IDLE} && {STATE}.view.classification.kind === 'unique'", timeout=120_000)
+    full = sized.evaluate(f"{STATE}.view")
+    assert full["values"] == pending["values"] and full["can"]["hint"]
+    assert sized.locator("#classification").inner_text() == "Exactly one solution."
+    assert sized.locator("#board .cell").count() == 625

@@ -1,10 +1,12 @@
 """The step's words on the page as a newcomer reads them: two short sentences beside the board, the
 whole argument behind a keyboard-operable "why?" disclosure (hidden while a hint has not reached its
-last level), and a contradiction outlined on the board and in its graph in every view: an empty
-cell, a house (the house graph) and one digit's rows × columns (the digit view).
+last level), the key to the outlines in the words the step says (a Skyscraper's base and roof, a
+2-String Kite's box and ends, a W-Wing's ends and strong link, an Empty Rectangle's box and strong
+link), and a contradiction outlined on the board and in its graph in every view: an empty cell, a
+house (the house graph) and one digit's rows × columns (the digit view).
 
 Every expected word comes from ``pysolver.web.handle`` on the same position. Screenshots:
-test-artifacts/why-open.png and contradiction-<view>.png.
+test-artifacts/why-open.png, key-<technique>.png and contradiction-<view>.png.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.e2e.test_app import IDLE, STATE, click, py, py_view, wait_for, wait_position
+from tests.e2e.test_app_examples import EXAMPLES
 from tests.e2e.test_app_steps import CHAIN_AT, TOP95_13, open_puzzle
 from tests.e2e.test_guess_tree import assert_violation_drawn
 from tests.helpers import FIGURE_4_2
@@ -60,6 +63,39 @@ def test_a_step_reads_in_two_sentences_with_the_argument_behind_why(
             assert (hint["text"], hint["details"]) == (coming["text"], coming["details"])
             page.locator(f"{WHY} summary").click()
             assert page.text_content(f"{WHY} p.details") == hint["details"]
+
+
+#: The key's words for each technique's outlines (the words of HoDoKu's and SudokuWiki's pages).
+KEYS = {"skyscraper": ["base", "roof"], "two-string-kite": ["box", "ends"],
+        "w-wing": ["ends", "strong link"], "empty-rectangle": ["box", "strong link"]}
+
+
+@pytest.mark.parametrize("technique", KEYS)
+def test_the_key_names_the_outlines_in_the_steps_own_words(
+    page: Page, site_url: str, artifacts_dir: Path, technique: str
+) -> None:
+    puzzle = next(e["puzzle"] for e in EXAMPLES if e["technique"] == technique)
+    py("load", puzzle=puzzle)
+    expected = py("solve_logic")["view"]["steps"]
+    index = next(i for i, s in enumerate(expected) if s["technique"] == technique)
+    step = expected[index]
+    assert sorted(step["proof"]["role_labels"].values()) == KEYS[technique]
+    open_puzzle(page, site_url, puzzle)
+    click(page, "solve_logic")
+    wait_for(page, f"{IDLE} && {STATE}.view.steps.length === {len(expected)}")
+    page.click(f".step-list button[data-position='{index + 1}']")
+    wait_position(page, index + 1)
+    key = page.locator("#step-panel ul.proof-key li[data-role]:visible")
+    shown = sorted(key.all_text_contents())
+    assert shown == KEYS[technique], shown
+    text = page.text_content("#step-text") or ""
+    assert text == step["text"]
+    page.locator(f"{WHY} summary").click()
+    details = page.text_content(f"{WHY} p.details") or ""
+    assert details == step["details"]
+    for label in shown:
+        assert label in text and label in details, (label, text, details)
+    page.locator("#step-panel").screenshot(path=str(artifacts_dir / f"key-{technique}.png"))
 
 
 #: Steps whose words an audit found untrue, with what the page now says: (puzzle, step, a phrase of

@@ -193,7 +193,7 @@ def test_set_aside_records_are_each_kept_or_the_truth_is_said(page: Page, site_u
     kept = page.evaluate("(keys) => keys.map((key) => localStorage.getItem(key))", [SET_ASIDE, SET_ASIDE + ".2"])
     assert kept == [first, second]
     # Setting aside fails (storage full): said so, and the record is not saved over.
-    page.goto("about:blank")  # one tab: another tab open would save its own game over the record
+    page.goto("about:blank")  # one tab (two: test_a_record_that_could_not_be_set_aside_is_kept_from_every_tab)
     full = page.context.new_page()
     full.add_init_script(QUOTA % '"set-aside"')
     full.goto(site_url + "manifest.json")
@@ -206,6 +206,62 @@ def test_set_aside_records_are_each_kept_or_the_truth_is_said(page: Page, site_u
     full.wait_for_function(OPENED + " && window.__pysolver.state.view.actions.length === 4", timeout=READY_TIMEOUT_MS)
     assert full.evaluate("(key) => localStorage.getItem(key)", KEY) == first
     full.close()
+
+
+@pytest.mark.parametrize("stored", [
+    record(version=2),
+    record(actions=["logic"] * 20 + ["place r1c2 5"], position=21),
+], ids=["read-in-part", "steps-no-longer-replay"])
+def test_a_record_that_could_not_be_set_aside_is_kept_from_every_tab(page: Page, site_url: str, stored: str) -> None:
+    """A tab open on another game before the record came does not save over it once it could not be
+    set aside (storage full) where it was opened: its moves are not saved, and it says why and what
+    to do; the tab that opened the record says the same, and neither writes over it."""
+    page.add_init_script(QUOTA % '"set-aside"')
+    page.goto(site_url + "manifest.json")
+    page.evaluate("() => localStorage.clear()")
+    page.goto(f"{site_url}#p={FOUR_BY_FOUR}")
+    page.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    full = page.context.new_page()
+    full.add_init_script(QUOTA % '"set-aside"')
+    full.goto(site_url + "manifest.json")
+    full.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, stored])
+    full.goto(site_url)
+    full.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    # A log that does not replay is said once its last good step has been replayed, after a first board.
+    full.wait_for_function("() => document.getElementById('message').textContent.includes('could not be set aside')",
+                           timeout=READY_TIMEOUT_MS)
+    opened_said = message_of(full)
+    assert opened_said is not None and "could not be set aside" in opened_said
+    page.click("button[data-intent='step']")
+    page.wait_for_function(OPENED + " && window.__pysolver.state.view.actions.length === 1", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("(key) => localStorage.getItem(key)", KEY) == stored  # not saved over
+    assert "free space" in opened_said
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('This game is not saved')",
+                           timeout=READY_TIMEOUT_MS)
+    said = message_of(page)
+    assert said is not None and "could not be set aside" in said and "free space" in said and "address" in said
+    steps = full.evaluate("window.__pysolver.state.view.actions.length")
+    full.click("button[data-intent='step']")
+    full.wait_for_function(f"{OPENED} && window.__pysolver.state.view.actions.length === {steps + 1}",
+                           timeout=READY_TIMEOUT_MS)
+    assert full.evaluate("(key) => localStorage.getItem(key)", KEY) == stored
+    full.close()
+
+
+def test_back_or_forward_reads_the_saved_board_and_sets_nothing_aside_unsaid(page: Page, site_url: str) -> None:
+    """A record stored meanwhile that the page cannot read (another version of the page wrote it) is
+    only read when the address changes; it is set aside when this tab saves over it, and said so."""
+    open_with(page, site_url, record())
+    unreadable = '{"puzzle": ".5'
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, unreadable])
+    page.evaluate(f"() => {{ location.hash = '#p={FOUR_BY_FOUR}'; }}")
+    page.wait_for_function(OPENED + f" && window.__pysolver.state.view.puzzle === '{FOUR_BY_FOUR}'",
+                           timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => !document.getElementById('message').hidden", timeout=READY_TIMEOUT_MS)
+    said = message_of(page)
+    assert said is not None and f'set aside before this game was saved over it: it is kept under "{SET_ASIDE}"' in said
+    assert page.evaluate("(key) => localStorage.getItem(key)", SET_ASIDE) == unreadable
+    assert json.loads(page.evaluate("(key) => localStorage.getItem(key)", KEY))["puzzle"] == FOUR_BY_FOUR
 
 
 @pytest.mark.parametrize("blocked, why", [

@@ -144,3 +144,68 @@ def test_a_technique_links_to_its_example_and_back_returns(page: Page, site_url:
     wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", x_wing["puzzle"], 60_000)
     page.go_back()
     wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", SKYSCRAPER_PUZZLE, 60_000)
+
+
+#: The browser's own link colours (Chromium's -webkit-link, light and dark; visited alike or purple).
+UA_LINK_COLOURS = {"rgb(0, 0, 238)", "rgb(158, 158, 255)", "rgb(85, 26, 139)", "rgb(208, 173, 240)"}
+#: Each Try-it link: its example, its colours and box, and the left edge of its technique's summary.
+READ_TRY_LINKS = """() => [...document.querySelectorAll('#technique-settings li:has(a.technique-example)')].map((li) => {
+  const a = li.querySelector('a.technique-example');
+  const style = getComputedStyle(a);
+  const box = a.getBoundingClientRect();
+  return { slug: li.querySelector('input').dataset.slug, example: a.dataset.example, color: style.color,
+    background: style.backgroundColor, decoration: style.textDecorationLine, left: box.left,
+    height: box.height, summary: li.querySelector('.technique-summary').getBoundingClientRect().left };
+})"""
+
+
+def _luminance(rgb: str) -> float:
+    channels = [int(c) / 255 for c in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(ink: str, paper: str) -> float:
+    light, dark = sorted((_luminance(ink), _luminance(paper)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_try_it_links_wear_the_pages_look_in_line_with_their_technique(page: Page, site_url: str,
+                                                                        scheme: str) -> None:
+    """Not the browser's blue underlined link (purple-blue in dark mode) at the panel's edge: the
+    page's own ink on the card, 4.5:1 at least, starting where the technique's summary does; as
+    tall as a button on a touch screen's width."""
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_puzzle(page, site_url, SKYSCRAPER_PUZZLE)
+    page.click("#technique-settings summary")
+    links = page.evaluate(READ_TRY_LINKS)
+    assert len(links) == len(TECHNIQUES) - len(ALLOWED_MISSING)
+    for link in links:
+        assert link["color"] not in UA_LINK_COLOURS and link["decoration"] == "none", link
+        assert link["background"] != "rgba(0, 0, 0, 0)", link
+        assert contrast(link["color"], link["background"]) >= 4.5, link
+        assert abs(link["left"] - link["summary"]) < 1, link
+        assert link["height"] >= 24, link
+    page.set_viewport_size({"width": 390, "height": 844})
+    for link in page.evaluate(READ_TRY_LINKS):
+        assert abs(link["left"] - link["summary"]) < 1 and link["height"] >= 44, link
+
+
+def test_each_try_it_opens_a_9x9_example_and_hidden_single_its_own(page: Page, site_url: str) -> None:
+    """The simplest fitting example: a 9×9 one for every technique, of that very technique
+    (Hidden Single linked the 16×16 puzzle, a hard place to spot a first one); the hidden single's
+    opens with one."""
+    open_puzzle(page, site_url, SKYSCRAPER_PUZZLE)
+    page.click("#technique-settings summary")
+    by_id = {example["id"]: example for example in EXAMPLES}
+    links = {link["slug"]: by_id[link["example"]] for link in page.evaluate(READ_TRY_LINKS)}
+    assert all(len(example["puzzle"]) == 81 for example in links.values()), links
+    hidden = links["hidden-single"]
+    assert hidden["shows"] == "Hidden Single" and "group" not in hidden
+    page.click("#technique-settings li:has(input[data-slug='hidden-single']) a.technique-example")
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", hidden["puzzle"], 60_000)
+    assert state(page)["view"]["n"] == 9
+    py("load", puzzle=hidden["puzzle"])
+    assert [step["name"] for step in py("step")["view"]["steps"]] == ["Hidden Single"]

@@ -12,6 +12,7 @@
  */
 
 import { h, redraw, setAttr, setData, setProp } from "./dom.js";
+import { candidatesDrawnAlone } from "./proof-view.js";
 import { cellName, isLoaded, shownStep } from "./store.js";
 
 const pairKey = (cell, digit) => `${cell}:${digit}`;
@@ -55,12 +56,18 @@ function houseArea(shape, house) {
   return `${top + 1} / ${left + 1} / ${top + boxRows + 1} / ${left + boxCols + 1}`;
 }
 
-/** Sets of "cell:digit" keys for each way a step marks a candidate. */
-function stepMarks(shown) {
+/** Sets of "cell:digit" keys for each way a step marks a candidate. With one branch of a forcing
+ * chain drawn alone (`net`, the store's `proofNet`), the pattern is that branch's part of it. */
+function stepMarks(shown, net) {
   const marks = { pattern: new Set(), elim: new Set(), placed: new Set(), cells: new Set(), houses: [] };
   if (!shown) return marks;
   const { step } = shown;
-  for (const [cell, digit] of step.pattern) marks.pattern.add(pairKey(cell, digit));
+  const alone = candidatesDrawnAlone(step, net);
+  const drawn = alone && new Set(alone.map(([cell, digit]) => pairKey(cell, digit)));
+  for (const [cell, digit] of step.pattern) {
+    const key = pairKey(cell, digit);
+    if (!drawn || drawn.has(key)) marks.pattern.add(key);
+  }
   for (const [cell, digit] of step.eliminations) marks.elim.add(pairKey(cell, digit));
   for (const [cell, digit] of step.placements) marks.placed.add(pairKey(cell, digit));
   for (const cell of step.cells) marks.cells.add(cell);
@@ -158,7 +165,7 @@ export function renderBoard(board, state) {
   if (board.dataset.shape !== `${shape.n}:${shape.box_rows}x${shape.box_cols}`) build(board, shape);
   const view = isLoaded(state) ? state.view : null;
   const shown = shownStep(state);
-  const marks = stepMarks(shown);
+  const marks = stepMarks(shown, state.proofNet);
   const red = redCells(state);
   const showNotes = view !== null && !state.showCandidates;
   const n = shape.n;

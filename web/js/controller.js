@@ -20,7 +20,7 @@ const WORKING = {
   apply: "Applying the hint…", back: "Going back…", forward: "Going forward…", undo: "Undoing…",
   redo: "Redoing…", goto: "Going to the step…", solve_logic: "Solving by logic…", guess: "Guessing…",
   backtrack: "Backtracking…", solve: "Solving with search…", check: "Checking…",
-  count: "Counting solutions…", gtsps: "Running the graph method…", rate: "Rating the puzzle…",
+  count: "Counting solutions…", classify: "Counting solutions…", gtsps: "Running the graph method…", rate: "Rating the puzzle…",
   generate: "Making a new puzzle…", place: "Placing…", erase: "Erasing…", note: "Noting…",
   fill_notes: "Filling the notes…", settings: "Changing the settings…", export: "Writing the board as text…",
   export_path: "Writing the solution path…",
@@ -104,6 +104,9 @@ export function createController(store, client, { setAside = () => "" } = {}) {
         const empty = view.givens.every((digit) => digit === 0) && (view.start ?? givensLine(view)) === givensLine(view);
         dispatch({ type: "view", view, cmd: "load", mode: empty ? "enter" : mode, keepSaved });
         if (reply.notice) dispatch({ type: "notice", notice: reply.notice }); // how Python read the text
+        // Python drew the board before counting its solutions: the count is asked at once, so the
+        // worker answers it before anything the person asks next (which is refused meanwhile).
+        if (view.classification.kind === "pending") await classify({ typing });
       }
       return true;
     } catch (error) {
@@ -114,6 +117,13 @@ export function createController(store, client, { setAside = () => "" } = {}) {
         : { ...error, cell: null, house: null, cells: [] });
       return false;
     }
+  }
+
+  /** The count a load left pending; its reply's view (status, classification, what may be done)
+   * replaces the board's, which stays as it is (mode, saved record, notice). A newer load drops it. */
+  async function classify({ typing = false } = {}) {
+    const reply = await ask("classify", {}, { typing });
+    if (reply) dispatch({ type: "classified", view: reply.view });
   }
 
   /** A command on the session; its reply's view replaces the board. */

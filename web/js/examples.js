@@ -8,9 +8,10 @@
  * `shows` names the step (as the solver names it) that the example is there for; for the technique
  * examples ("Needs …") it is the hardest step of the puzzle's logic solve, else ("… at step N") the
  * step it takes at N, found with `python -m pysolver steps PUZZLE --json --no-guess` over the
- * public puzzle sets (tests/data). `technique` is the registry's slug of that step ("Naked Pair" is
- * chain-exclusion): the Techniques and Learn panels find an example by it (`exampleForTechnique`),
- * as the page cannot tell a step's technique from its name. tests/e2e/test_app_examples.py checks
+ * public puzzle sets (tests/data); the hidden single's opens with one, with no naked single before
+ * it (`scripts/find_examples.py --first hidden-single`). `technique` is the registry's slug of that
+ * step ("Naked Pair" is chain-exclusion): the Techniques and Learn panels find an example by it
+ * (`exampleForTechnique`), as the page cannot tell a step's technique from its name. tests/e2e/test_app_examples.py checks
  * each against the solver's logic solve, with the family and the cited line. Sources: Project Euler 96 (Norvig's easy50), Norvig's top95,
  * magictour's top1465, tdoku's unbiased minimal puzzles, the Kaggle "3 million Sudoku" extract,
  * the 17-clue list (no. 5023), the forum's hardest list (SE rating 11+, as collected by tdoku); the
@@ -28,6 +29,9 @@ export const EXAMPLES = [
   { id: "fig49", family: "chain and pile exclusion", technique: "chain-exclusion", group: "thesis",
     label: "Figure 4.9 (127 solutions)", shows: "Naked Pair",
     puzzle: ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2." },
+  { id: "hidden-single", family: "singles", technique: "hidden-single",
+    label: "Needs a hidden single (tdoku unbiased no. 9)", shows: "Hidden Single",
+    puzzle: "12.......4....9.1778.5...34.6......3....65...8...7...2......4..5..9....13...8..5." },
   { id: "pointing", family: "intersections", technique: "pointing",
     label: "Needs pointing", shows: "Pointing",
     puzzle: "1..92....524.1...........7..5...81.2.........4.27...9..6...........3.945....71..6" },
@@ -189,18 +193,21 @@ export function fillExampleMenu(select) {
 }
 
 /**
- * The example for the technique `slug`, or null: the one whose step is `shows` (a step's name, as
- * the Learn panel's pattern is "Naked Triple") if there is one, and a technique example ("Needs …")
- * before the thesis's figures and the other sizes, which show theirs among much else.
+ * The example for the technique `slug`, or null: the simplest that fits. First one whose step is
+ * `shows` (a step's name, as the Learn panel's pattern is "Naked Triple") if there is one; then a
+ * 9×9 one (the size a first look at a technique is easiest on); then a technique example ("Needs …")
+ * before the thesis's figures and the other sizes, which show theirs among much else. Of equals,
+ * the first in the menu.
  */
 export function exampleForTechnique(slug, shows = null) {
   const candidates = EXAMPLES.filter((example) => example.technique === slug);
-  const preferred = [(e) => e.shows === shows && !e.group, (e) => e.shows === shows, (e) => !e.group, () => true];
-  for (const fits of preferred) {
-    const example = candidates.find(fits);
-    if (example) return example;
-  }
-  return null;
+  const rank = (e) => [e.shows === shows, e.puzzle.length === 81, !e.group];
+  const better = (a, b) => {
+    const [ra, rb] = [rank(a), rank(b)];
+    const k = ra.findIndex((value, i) => value !== rb[i]);
+    return k >= 0 && ra[k];
+  };
+  return candidates.reduce((best, example) => (best === null || better(example, best) ? example : best), null);
 }
 
 /** The example with this id, or undefined. */

@@ -4,17 +4,18 @@
  * picture, pencil-mark grid, candidate string, HoDoKu position line, SudokuWiki string) — each in a
  * read-only box with a Copy button. None of these needs a solve, so they come at once on any board.
  * The solution path is solved only when asked for ("Write the solution path", `export_path`): a
- * 16×16 path can take minutes of forcing nets, so Python reports each step (shown here as it comes)
- * and the page's Cancel stops it. Nothing here knows a format: it shows what came back, as text.
+ * 16×16 path can take minutes of forcing nets, so Python reports each step (shown here as it comes,
+ * said by the status line) and the panel's own Cancel, beside the button, stops it. Nothing here knows a format: it shows what came back, as text.
  *
  * State: `state.exported` = {key, reply, path} or {key, error}, kept for the board it was made from
  * (the puzzle's start and the position in its log); `path` is {text} or {error} once asked. A change
  * of board hides it until asked again.
  * Test hooks: `#export-panel[data-state]`, `[data-export="<format>"] textarea`,
- * `[data-export="path"][data-path-state]` (idle, running, done, error).
+ * `[data-export="path"][data-path-state]` (idle, running, done, error) with its
+ * `button[data-intent="cancel"]`, `.export-said` (the panel's status: what came out).
  */
 
-import { h, redraw, setData, setProp } from "./dom.js";
+import { h, redraw, setData, setProp, setText } from "./dom.js";
 import { isLoaded } from "./store.js";
 
 /** How long a Copy button says "Copied" before it offers to copy again. */
@@ -51,31 +52,66 @@ function section([format, heading, text], index) {
     h("textarea", { id, rows, readonly: true, spellcheck: "false", wrap: "off" }, text));
 }
 
-/** The solution path's place: its text once written, else the button that asks for it, with
- * Python's progress while it is being solved. */
-function pathSection(current, running, progress, index) {
+/** The solution path's place: its text once written (with Copy), else the button that asks for it
+ * and, while Python solves it, the panel's own Cancel, Python's progress and its bar (filled in by
+ * `showPathProgress`, so that the buttons stay the same elements, and keep focus, as it comes).
+ * The written path keeps its button, hidden: focus, on it when the path is asked for from the
+ * keyboard, is handed to the nearest control, the path's Copy. */
+function pathSection(current, index) {
   const path = current.path;
+  const ask = h("button", { type: "button", "data-intent": "export-path", hidden: path && path.text !== undefined },
+    "Write the solution path");
   if (path && path.text !== undefined) {
     const item = section(["path", "Solution path", path.text], index);
     item.dataset.pathState = "done";
+    item.querySelector(".export-head label").after(ask);
     return item;
   }
-  const pathState = running ? "running" : path && path.error ? "error" : "idle";
-  const words = running
-    ? (progress ? progress.stage : "Solving for the path…")
-    : path && path.error ? path.error.message
-      : "Solved only when asked: a big puzzle can take minutes (each step shows here; Cancel stops it).";
-  return h("div", { class: "export-item", "data-export": "path", "data-path-state": pathState },
+  return h("div", { class: "export-item", "data-export": "path", "data-path-state": "idle" },
     h("div", { class: "export-head" },
       h("label", null, "Solution path"),
-      h("button", { type: "button", "data-intent": "export-path", disabled: running ? "" : null }, "Write the solution path")),
-    h("p", { class: pathState === "error" ? "panel-error" : "hint-line export-path-note" }, words),
-    running ? h("progress", { max: "1", value: String(progress ? progress.fraction : 0) }) : null);
+      h("span", { class: "export-path-actions" }, ask,
+        h("button", { type: "button", "data-intent": "cancel", class: "danger", hidden: "" }, "Cancel"))),
+    h("p", { class: "hint-line export-path-note" }),
+    h("progress", { max: "1", value: "0", hidden: "" }));
+}
+
+/** The path's state, words and bar while it is asked for, solved or failed. The words are not a
+ * live region: the status line says the same progress (one announcement per step), and the
+ * panel's own status says the outcome. */
+function showPathProgress(item, current, running, progress) {
+  const path = current.path;
+  const pathState = running ? "running" : path && path.error ? "error" : "idle";
+  setData(item, "pathState", pathState);
+  const note = item.querySelector(".export-path-note");
+  note.classList.toggle("panel-error", pathState === "error");
+  note.classList.toggle("hint-line", pathState !== "error");
+  setText(note, running
+    ? (progress ? progress.stage : "Solving for the path…")
+    : path && path.error ? path.error.message
+      : "Solved only when asked: a big puzzle can take minutes (each step shows here; Cancel stops it).");
+  const bar = item.querySelector("progress");
+  setProp(bar, "hidden", !running);
+  setProp(bar, "value", progress ? progress.fraction : 0);
+  setProp(item.querySelector('[data-intent="cancel"]'), "hidden", !running);
+}
+
+/** What the panel's status region says of the outcome (never the texts themselves, which can be
+ * pages long, nor the path's progress, which the status line says). */
+function outcome(current) {
+  if (!current) return "";
+  if (current.error) return current.error.message;
+  const path = current.path;
+  if (path && path.error) return path.error.message;
+  if (path && path.text !== undefined) return "The solution path is written below, with its Copy button.";
+  return `The board's texts are below, each with its Copy button: ${sections(current.reply).length} of them, `
+    + "and the solution path when asked for.";
 }
 
 /** The panel: its intents for main.js and its render. */
 export function exportPanel(root, app) {
-  const els = { run: root.querySelector('[data-intent="export"]'), result: root.querySelector(".result") };
+  const els = { run: root.querySelector('[data-intent="export"]'), result: root.querySelector(".result"),
+    said: root.querySelector(".export-said") };
 
   async function run() {
     const key = boardKey(app.state);
@@ -143,12 +179,14 @@ export function exportPanel(root, app) {
       return [remarks.length ? h("ul", { class: "export-remarks hint-line" }, remarks.map((r) => h("li", null, r))) : null,
         ...sections(current.reply).map(section), h("div", { class: "export-path-slot" })];
     });
+    setText(els.said, outcome(current));
     const slot = els.result.querySelector(".export-path-slot");
     if (!slot || !current || !current.reply) return;
-    const progress = pathRunning ? state.busy.progress : null;
     const path = current.path;
-    const pathKey = JSON.stringify([pathRunning, progress, path ? (path.error ? "error" : "text") : null]);
-    redraw(slot, pathKey, () => pathSection(current, pathRunning, progress, sections(current.reply).length));
+    const written = Boolean(path && path.text !== undefined);
+    redraw(slot, String(written), () => pathSection(current, sections(current.reply).length));
+    const item = slot.querySelector('[data-export="path"]');
+    if (!written) showPathProgress(item, current, pathRunning, pathRunning ? state.busy.progress : null);
     for (const button of slot.querySelectorAll('[data-intent="export-path"]')) {
       setProp(button, "disabled", !state.ready || state.busy !== null);
     }

@@ -15,8 +15,8 @@ import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
 import { learnPanel } from "./learn-panel.js";
 import { client } from "./solver.js";
-import { keepForReload, loadSaved, modeOfEntry, readHash, save, savedElsewhere, setAsideSaved, takeKeptForReload,
-  writeHash } from "./storage.js";
+import { gameOfEntry, keepForReload, loadSaved, modeOfEntry, readHash, readSaved, save, savedElsewhere,
+  setAsideSaved, takeKeptForReload, writeHash } from "./storage.js";
 import { renderProof, renderWhy } from "./proof-view.js";
 import { BLANK, createStore, initialState, isLoaded, linked, shownStep, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
@@ -124,12 +124,15 @@ const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-pan
 
 /** Focus the board's tab stop: the selected cell. A cell on screen is focused where it is: on a
  * phone the board stays at the top while the page scrolls under it, and scrolling to the cell
- * would take the page back up, away from the explanation being read. */
-function focusBoard() {
+ * would take the page back up, away from the explanation being read. After a press of the pointer
+ * (`byPointer`) the page never scrolls, even to a cell off screen (a phone held sideways, where the
+ * board scrolls away): the person tapped where they are looking, and the step's words and the
+ * button tapped would be taken off screen; from the keyboard, the focused cell is brought into view. */
+function focusBoard({ byPointer = false } = {}) {
   const cell = board.querySelector(`[data-cell="${store.state.selected}"]`) ?? board.querySelector('[tabindex="0"]');
   if (!cell) return;
   const box = cell.getBoundingClientRect();
-  cell.focus({ preventScroll: box.top >= 0 && box.bottom <= innerHeight });
+  cell.focus({ preventScroll: byPointer || (box.top >= 0 && box.bottom <= innerHeight) });
 }
 
 /** After a History entry is chosen far down the page: the board and the step it shows in view. On a
@@ -221,32 +224,74 @@ function usable(el) {
   return el !== null && el.isConnected && !el.disabled && el.checkVisibility();
 }
 
+/** What can take focus by Tab (a redrawn panel's text boxes, a `details`' summary included). */
+const FOCUSABLE = 'button, input, select, textarea, summary, a[href], [tabindex]:not([tabindex="-1"])';
+
+/** The nearest usable control of `el`'s own group (`role="group"`, the stage player's buttons, the
+ * lessons) or panel (`details`): the first one after it there, else the last one before it; or null.
+ * The tutor's toolbars are no such group: the board is their controls' home. */
+function nearestInGroup(el) {
+  const group = el.closest('[role="group"], details');
+  if (!group) return null;
+  const all = [...group.querySelectorAll(FOCUSABLE)].filter((other) => other !== el && usable(other));
+  const after = all.find((other) => el.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING);
+  return after ?? all.at(-1) ?? null;
+}
+
+/** The Cancel that stops the run `el` started: the one shown in its own panel or toolbar, or null. */
+function cancelOf(el) {
+  const home = el.closest('[role="toolbar"], details');
+  return home ? [...home.querySelectorAll('button[data-intent="cancel"]')].find(usable) ?? null : null;
+}
+
+let handedTo = null; // the Cancel given focus while the run of the control in `refocus` goes on
+
 /** Where focus goes after a control pressed from the keyboard has done its work, so that it is
  * never lost to the page (the rule for every such control):
- * - while Python is answering, nothing moves: the control, disabled meanwhile, may come back;
+ * - while Python is answering (or restarting after Cancel), the control, disabled meanwhile, may
+ *   come back: it keeps focus if it can; else focus goes to the Cancel shown in its own panel or
+ *   toolbar (a run's Cancel: the Export panel's, the tutor's), if any, and nothing else moves;
  * - then the pressed control, found again by `selectorOf` (a redrawn history entry, a tutor button
- *   enabled again, New puzzle once its run has loaded the new board), keeps or gets focus;
- * - a control that its own action disabled or hid (Solve once solved, Undo with nothing left,
- *   Apply once applied, Back to the puzzle with its banner) gives focus to the board's tab stop,
+ *   enabled again, New puzzle once its run has loaded the new board), keeps or gets focus, from
+ *   the Cancel too, whether the run finished or was cancelled;
+ * - a control that its own action disabled or hid hands focus to the nearest usable control of its
+ *   own group or panel (▶ at the last stage: the stage just shown, "All"; the solution path once
+ *   written: its Copy); with none (Solve once solved, Undo with nothing left, Apply once applied,
+ *   all in the tutor's toolbars, or Back to the puzzle with its banner) to the board's tab stop,
  *   the selected cell, where every key of the tutor works.
  * Focus the person moved elsewhere stays there. The control stays remembered while focus is on it,
  * so that a run of several replies (New puzzle: generate, then load) brings it back each time. */
 function restoreFocus(state) {
-  if (refocus === null || state.busy) return;
+  if (refocus === null) return;
   const active = document.activeElement;
-  if (active && active !== document.body && !active.matches(refocus)) {
+  if (active && active !== document.body && !active.matches(refocus) && active !== handedTo) {
     refocus = null;
+    handedTo = null;
     return;
   }
   const again = document.querySelector(refocus);
+  if (state.busy || !state.ready) {
+    const cancel = again && !usable(again) ? cancelOf(again) : null;
+    if (cancel && active !== cancel) {
+      handedTo = cancel;
+      cancel.focus();
+    }
+    return;
+  }
+  handedTo = null;
   if (usable(again)) {
     if (active !== again) again.focus();
     return;
   }
   refocus = null;
-  focusBoard();
+  const near = again && again.isConnected ? nearestInGroup(again) : null;
+  if (near) near.focus();
+  else focusBoard();
 }
-document.addEventListener("pointerdown", () => { refocus = null; }, true);
+document.addEventListener("pointerdown", () => {
+  refocus = null;
+  handedTo = null;
+}, true);
 
 /** What a refused intent did not do, for the message naming the run that goes on. */
 const NOT_DONE = {
@@ -276,9 +321,11 @@ bindInput(document, {
     const button = el instanceof HTMLButtonElement ? el
       : el instanceof HTMLFormElement ? el.querySelector('button[type="submit"]') : null;
     if (name === "keys") dialogOpener = button;
-    refocus = button && !byPointer ? selectorOf(button) : null;
+    // Cancel pressed from the keyboard during a run: focus goes back to the control that started it.
+    const cancelsRun = name === "cancel" && el === handedTo && refocus !== null;
+    if (!cancelsRun) refocus = button && !byPointer ? selectorOf(button) : null;
     intents[name](el);
-    if (KEEP_FOCUS.has(name) && (!el || (button && byPointer))) focusBoard();
+    if (KEEP_FOCUS.has(name) && (!el || (button && byPointer))) focusBoard({ byPointer });
   },
   select: (cell) => store.dispatch({ type: "select", cell }),
   type: (char, options) => control.type(char, options),
@@ -324,7 +371,9 @@ function followAddress() {
   // While a run goes on the address is refused (said by the controller) and given back to the board
   // shown, in place: else the next save would push the shown puzzle after it, a second entry for
   // Back to pass.
-  const opened = control.open(position, loadSaved().value, problem ? [problem] : [], modeOfEntry(), { fromAddress: true });
+  // The game this entry was left with (its own history, kept by the entry), else the saved board.
+  const opened = control.open(position, gameOfEntry(position) ?? readSaved().value, problem ? [problem] : [],
+    modeOfEntry(), { fromAddress: true });
   // Not refused, the opening has begun by now (open() marks it before its first wait).
   const giveBack = () => writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: true, mode: store.state.mode });
   if (!store.state.opening) giveBack();

@@ -77,6 +77,18 @@ function chosenBranch(proof, net) {
   return index !== null && index < branches.length ? index : null;
 }
 
+/** The candidates of the branch drawn alone, as Python drew them ([cell, digit] of its nodes and of
+ * the proof's own nodes), or null when the whole proof is drawn. The board marks only these among
+ * the step's pattern: the other branches' candidates, drawn without rings or links then, must not
+ * stand out as if they were part of the branch. */
+export function candidatesDrawnAlone(step, net) {
+  const proof = step ? step.proof : null;
+  const alone = chosenBranch(proof, net);
+  if (alone === null) return null;
+  const nodes = [...(proof.nodes || []), ...proof.branches[alone].nodes];
+  return nodes.flatMap((node) => node.cells.map((cell) => [cell, node.digit]));
+}
+
 /** Draw nodes and links; every mark gets `data-<tag>` = `group` when a tag is given, every link
  * the stroke `colour` when one is given. */
 function drawChain(layer, shape, nodes, links, tag = null, group = null, colour = null) {

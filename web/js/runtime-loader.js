@@ -168,12 +168,46 @@ class Tail {
   }
 }
 
-/** Why the whole body of `url` cannot be the file it names, or null: a zip must end as one. */
-function incomplete(tail) {
-  return tail !== null && !hasZipEnd(tail.bytes()) ? "it is cut short (a zip archive without its end)" : null;
+/**
+ * Why the whole body of a file cannot be the file it names, or null. A file the build recorded
+ * (`recorded`: its {bytes, integrity}, or null) must have its size, then its integrity (`copy`: its
+ * body as far as the recorded size, `size`: the body's whole size); a zip must end as one (`tail`:
+ * its last bytes, or null when it is no zip).
+ */
+async function incomplete(tail, recorded, copy, size) {
+  if (recorded !== null && size < recorded.bytes) return `it is cut short (${byteSize(size)} of ${byteSize(recorded.bytes)})`;
+  if (tail !== null && !hasZipEnd(tail.bytes())) return "it is cut short (a zip archive without its end)";
+  if (recorded !== null && (size > recorded.bytes || await integrityOf(copy) !== recorded.integrity)) return ALTERED;
+  return null;
 }
 
 const ZIP_PATH = /\.(zip|whl)$/;
+
+// What the page says of a file whose bytes are not those its build recorded.
+export const ALTERED = "its contents differ from this version's";
+
+// The size and integrity ("sha256-" and the digest in base64) of each file this site's build
+// shipped for the boot, by address (without query): set by expectFiles before the boot downloads.
+const expected = new Map();
+
+/**
+ * Check every download of a file that `files` (the manifest's: {bytes, integrity} by site path,
+ * relative to `site`) names against its record: a body that ends short, or whose bytes differ (a
+ * faulty proxy, disk or cache, a file edited on the server), errors at its end, before whoever
+ * reads it has seen it end, with a DownloadError saying that the file arrived damaged and how.
+ * Files it does not name are not checked.
+ */
+export function expectFiles(site, files = {}) {
+  for (const [path, recorded] of Object.entries(files)) expected.set(new URL(path, site).href, recorded);
+}
+
+/** The integrity `bytes` have, as the build writes it. */
+async function integrityOf(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  let text = "";
+  for (const byte of digest) text += String.fromCharCode(byte);
+  return `sha256-${btoa(text)}`;
+}
 
 /**
  * Watches the boot's downloads for a stall: when the downloads the boot waits on (a request out and
@@ -261,8 +295,9 @@ UNWATCHED.close();
  *
  * A body that breaks off (the connection dropped, a Content-Length larger than what came) errors
  * with a DownloadError saying how much of how much came; a zip archive (a `.zip` or `.whl` address)
- * that ends without its end record (cut short by a wrong Content-Length, say) errors with one saying
- * it arrived damaged. `onBroken(error)` hears either; when it returns true (the failure is reported
+ * that ends without its end record (cut short by a wrong Content-Length, say), or a file shorter
+ * than the build recorded or whose bytes are not those it recorded (see expectFiles), errors with
+ * one saying it arrived damaged. `onBroken(error)` hears either; when it returns true (the failure is reported
  * elsewhere), the body goes quiet instead of erroring. The errors name the address the answer came
  * from, else `requested`.
  */
@@ -274,7 +309,13 @@ function watchedBody(response, watched, requested, onBroken = () => false) {
   const reader = response.body.getReader();
   const url = response.url || String(requested);
   const total = announcedSize(response);
-  const tail = ZIP_PATH.test(url.split(/[?#]/)[0]) ? new Tail(ZIP_END_SPAN) : null;
+  const address = url.split(/[?#]/)[0];
+  const tail = ZIP_PATH.test(address) ? new Tail(ZIP_END_SPAN) : null;
+  // A body to check is copied, chunk by chunk, as it passes on, into a buffer of its recorded
+  // size, and digested once whole (natively, off this thread): its reader reads along as it comes,
+  // and only its end waits for the digest.
+  const recorded = expected.get(address) ?? null;
+  const copy = recorded !== null ? new Uint8Array(recorded.bytes) : null;
   let received = 0;
   const body = new ReadableStream({
     async pull(controller) {
@@ -290,12 +331,13 @@ function watchedBody(response, watched, requested, onBroken = () => false) {
       }
       watched.received();
       if (!chunk.done) {
+        if (copy !== null && received + chunk.value.byteLength <= copy.length) copy.set(chunk.value, received);
         received += chunk.value.byteLength;
         if (tail !== null) tail.add(chunk.value);
         controller.enqueue(chunk.value);
         return;
       }
-      const why = incomplete(tail);
+      const why = await incomplete(tail, recorded, copy, received);
       if (why === null) controller.close();
       else broken(controller, DownloadError.damaged(url, why), onBroken);
     },

@@ -27,8 +27,8 @@
 //   {id, error: {kind, message, ...}}               ok: false, a Python exception, or a failed boot
 
 import {
-  BodyFailure, CAN_GUNZIP, DownloadError, StallWatch, fetchBytes, fetchOk, fileName, importRuntime, prefetchGzipped,
-  withGzippedRuntime,
+  BodyFailure, CAN_GUNZIP, DownloadError, StallWatch, expectFiles, fetchBytes, fetchOk, fileName, importRuntime,
+  prefetchGzipped, withGzippedRuntime,
 } from "./runtime-loader.js";
 
 const SITE = new URL("../", import.meta.url);
@@ -207,6 +207,8 @@ check`);
 
 async function boot() {
   const manifest = await fetchManifest();
+  // Every file downloaded from here on is checked against the size and digest the build recorded.
+  expectFiles(SITE, manifest.files);
   enter("runtime");
   // Everything downloads at once: the runtime's gzipped files, and the snapshot with the wheel.
   const prefetched = prefetchGzipped(SITE, manifest.gzipped || [], watch);

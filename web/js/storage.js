@@ -110,13 +110,37 @@ export function hashOf(position) {
 
 /** Show `position` in the address: a new history entry for a new puzzle (unless `inPlace`, as
  * while typing a puzzle's givens), else in place. The entry keeps the page's `mode` (the address
- * does not carry it), so that Back and Forward to givens being typed open them for typing again. */
+ * does not carry it), so that Back and Forward to givens being typed open them for typing again,
+ * and the game this tab last saved (`save` comes first), kept up to date with every save: the
+ * browser keeps one saved board, the next puzzle's once it is opened (a "Try it" link), and Back
+ * or Forward to this entry opens its game whole from it (`gameOfEntry`), history and all. */
 export function writeHash(position, { inPlace = false, mode = "play" } = {}) {
   const hash = hashOf(position);
-  if (location.hash === hash && modeOfEntry() === mode) return;
+  if (location.hash === hash && modeOfEntry() === mode && entryRecord() === tried) return;
   const current = parseHash(location.hash).value;
-  if (!inPlace && current !== null && current !== position.puzzle) history.pushState({ mode }, "", hash);
-  else history.replaceState({ mode }, "", hash);
+  const write = !inPlace && current !== null && current !== position.puzzle ? "pushState" : "replaceState";
+  try {
+    history[write](tried === null ? { mode } : { mode, game: tried }, "", hash);
+  } catch {
+    history[write]({ mode }, "", hash); // a game too large for the browser's history: the address alone
+  }
+}
+
+/** The saved record the current history entry keeps (writeHash), or null. */
+function entryRecord() {
+  const state = history.state;
+  return state !== null && typeof state === "object" && typeof state.game === "string" ? state.game : null;
+}
+
+/** The game the current history entry was left with, when it is a game played (not givens being
+ * typed or edited: the address holds those, and the page keeps the played game they edit, which Back
+ * brings back in Play), it is the game of `position` (its puzzle, digits and notes) and it reads
+ * whole; else null. Back and Forward open it rather than the saved board, which is another entry's
+ * game once another puzzle was opened. */
+export function gameOfEntry(position) {
+  const { value: game, problem } = parseSaved(entryRecord());
+  return game !== null && problem === null && game.mode === "play" && game.puzzle === position.puzzle
+    && game.address.digits === position.digits && game.address.notes === position.notes ? game : null;
 }
 
 /** The mode the current history entry was left in ("enter" or "play"; "play" when it says none). */
@@ -275,82 +299,160 @@ function addressOf(address, lost) {
  * the first under this key, later ones beside it (`….2`, `….3`, …), none over another. */
 export const SET_ASIDE_KEY = `${KEY}.set-aside`;
 const SET_ASIDE_SLOTS = 20;
-/** A record that could not be set aside (storage full or turned off) is not saved over. */
-let keepRecord = false;
+/** Where a tab that could not set the stored record aside says so to every tab of the page: the
+ * record's fingerprint, a few characters (room a record rarely leaves). While it names the
+ * record stored under KEY, no tab saves over that record. */
+const HELD_KEY = `${KEY}.held`;
 
-/** The sentence that says where the record as it was is kept (`key`), or that it could not be. */
-function keptSentence(key) {
-  return key ? `The saved board as it was is kept in this browser's storage under "${key}".`
-    : "The saved board as it was could not be set aside (this browser's storage is full or turned off), "
-      + "so this page does not save over it: what you do here is kept only in the address.";
+/** The stored text this tab may write over without losing anything: what it wrote itself, read
+ * whole, or set aside. Any other text found under KEY is checked before a save. */
+let vouched = null;
+/** The stored text this tab could not set aside (and so does not save over), and whether the
+ * tab has said so since. */
+let held = null;
+let heldSaid = null;
+
+/** A short fingerprint of `text` (its length and a 32-bit FNV-1a hash), to recognise a held record. */
+function fingerprint(text) {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < text.length; at += 1) {
+    hash ^= text.charCodeAt(at);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${text.length.toString(36)}.${(hash >>> 0).toString(36)}`;
+}
+
+/** What a person can do to keep a record this page could not set aside. */
+const RESCUE = "To keep that game, copy its text (under \"pysolver.board\" in this browser's developer tools, "
+  + "Application, Local storage) into a file, or free space for this page (the records set aside under "
+  + `"${SET_ASIDE_KEY}…" that you no longer need): your next move then sets it aside and saves this game again.`;
+
+/** Why a record could not be set aside, in words. */
+function asideFailure(error) {
+  return error && error.message === "every set-aside key is taken"
+    ? `the ${SET_ASIDE_SLOTS} places for set-aside records are all taken`
+    : "this browser's storage for this page is full";
+}
+
+/** The sentence that says where the record as it was is kept (`key`), or that it could not be
+ * set aside (`aside`, setAside's answer) and what to do. */
+function keptSentence(aside) {
+  if (aside.key) return `It was set aside: the saved board as it was is kept in this browser's storage under "${aside.key}".`;
+  const others = aside.marked ? ""
+    : " Another tab of this page open on another game could still save over it: play only in this tab until it is set aside.";
+  return `The saved board as it was could not be set aside (${aside.why}), so this page does not save over it: `
+    + `what you do here is kept only in the address.${others} ${RESCUE}`;
 }
 
 /**
  * A stored board, from the text localStorage held: `{value: {puzzle, actions, position, shape,
  * mode, showCandidates, play, settings, address, and editing when a played game's givens were being
- * edited} or null, problem}`. Nothing stored is no problem.
- * A record with a usable puzzle is used for what can be read of it, and the problem says what was
- * left out; whenever there is a problem the record was not read whole, and loadSaved keeps its text
- * (SET_ASIDE_KEY, or `keptUnder` when loadSaved used another key or none could be had) rather than
- * lose it when the page saves the board again.
+ * edited} or null, problem}`. Nothing stored is no problem. A record with a usable puzzle is used
+ * for what can be read of it, and the problem says what was left out. Reading changes nothing:
+ * the record is set aside (loadSaved, or save before writing over it) by whoever opens it.
  */
-export function parseSaved(text, keptUnder = SET_ASIDE_KEY) {
+export function parseSaved(text) {
   if (text === null || text === undefined) return result(null);
-  const kept = keptSentence(keptUnder);
   let record;
   try {
     record = JSON.parse(text);
   } catch {
-    return result(null, `The saved board could not be read (it is not valid JSON); it was set aside. ${kept}`);
+    return result(null, "The saved board could not be read (it is not valid JSON).");
   }
   const { value, lost } = salvage(record);
-  if (value === null) {
-    return result(null, `The saved board could not be used (${lost[0]}); it was set aside. ${kept}`);
-  }
+  if (value === null) return result(null, `The saved board could not be used (${lost[0]}).`);
   if (lost.length === 0) return result(value);
   const said = lost.map((part) => `${part[0].toUpperCase()}${part.slice(1)}.`).join(" ");
-  return result(value, `The saved board was read in part. ${said} ${kept}`);
+  return result(value, `The saved board was read in part. ${said}`);
+}
+
+/** The stored text, or null (nothing stored, or storage turned off). */
+function storedText() {
+  try {
+    return localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The saved board, read and nothing else: `{value, problem}` as parseSaved gives them. */
+export function readSaved() {
+  return parseSaved(storedText());
 }
 
 /**
- * The saved board, checked: `{value, problem}`. A record not read whole is set aside (copied to
- * SET_ASIDE_KEY) and, when nothing of it is usable, removed, so that its message is shown once.
+ * The saved board opened at page load: `{value, problem}`. A record not read whole is set aside
+ * here (copied to SET_ASIDE_KEY) and, when nothing of it is usable, removed, so that its message is
+ * shown once; the problem then says where it is kept, or that it could not be set aside.
  */
 export function loadSaved() {
-  let text;
-  try {
-    text = localStorage.getItem(KEY);
-  } catch {
-    return result(null); // storage disabled: nothing was saved
-  }
+  const text = storedText();
   const saved = parseSaved(text);
-  if (!saved.problem) return saved;
-  const key = setAside(text, saved.value === null);
-  return key === SET_ASIDE_KEY ? saved : parseSaved(text, key);
+  if (!saved.problem) {
+    vouched = text;
+    return saved;
+  }
+  return result(saved.value, `${saved.problem} ${setAsideSaying(text, saved.value === null)}`);
+}
+
+/** Set `text` aside (as setAside does) on the path that opens it: the sentence to say, which says it
+ * once (a save refused over it afterwards is not said again). */
+function setAsideSaying(text, remove) {
+  const aside = setAside(text, remove);
+  if (!aside.key) heldSaid = text;
+  return keptSentence(aside);
+}
+
+/** The key of set-aside place `slot` (1 to SET_ASIDE_SLOTS). */
+const asideKey = (slot) => (slot === 1 ? SET_ASIDE_KEY : `${SET_ASIDE_KEY}.${slot}`);
+
+/** The set-aside key that holds `text`, or null. */
+function asideHolding(text) {
+  for (let slot = 1; slot <= SET_ASIDE_SLOTS; slot += 1) {
+    if (localStorage.getItem(asideKey(slot)) === text) return asideKey(slot);
+  }
+  return null;
 }
 
 /** Keep `text` (a stored record) under a set-aside key of its own (the one already holding it, else
- * the first free one) and, when `remove`, take it out of KEY; the key, or null when it could not be
- * kept (storage full or turned off, every key taken): the record then stays, and is not saved over. */
+ * the first free one) and, when `remove`, take it out of KEY: `{key}`. When it cannot be kept
+ * (storage full, every key taken), `{key: null, why, marked}`: the record stays, this tab does not
+ * save over it, and HELD_KEY tells the other tabs so (`marked` when it could be written). */
 function setAside(text, remove) {
   try {
-    let key = null;
-    for (let slot = 1; slot <= SET_ASIDE_SLOTS; slot += 1) {
-      const name = slot === 1 ? SET_ASIDE_KEY : `${SET_ASIDE_KEY}.${slot}`;
-      const held = localStorage.getItem(name);
-      if (held === text) {
-        key = name;
-        break;
-      }
-      if (held === null && key === null) key = name;
+    let key = asideHolding(text);
+    for (let slot = 1; key === null && slot <= SET_ASIDE_SLOTS; slot += 1) {
+      if (localStorage.getItem(asideKey(slot)) === null) key = asideKey(slot);
     }
     if (key === null) throw new Error("every set-aside key is taken");
     if (localStorage.getItem(key) !== text) localStorage.setItem(key, text);
     if (remove) localStorage.removeItem(KEY);
-    return key;
+    release(text);
+    vouched = remove ? null : text;
+    return { key };
+  } catch (error) {
+    return { key: null, why: asideFailure(error), marked: hold(text) };
+  }
+}
+
+/** Hold `text`: this tab does not save over it, and HELD_KEY says so to the others; whether it could be written. */
+function hold(text) {
+  held = text;
+  try {
+    localStorage.setItem(HELD_KEY, fingerprint(text));
+    return true;
   } catch {
-    keepRecord = true;
-    return null;
+    return false;
+  }
+}
+
+/** `text` is set aside (or gone): no tab needs to keep it under KEY any longer. */
+function release(text) {
+  if (held === text) held = null;
+  try {
+    if (localStorage.getItem(HELD_KEY) === fingerprint(text)) localStorage.removeItem(HELD_KEY);
+  } catch {
+    // Nothing to release where nothing can be stored.
   }
 }
 
@@ -358,13 +460,8 @@ function setAside(text, remove) {
  * page saves what it could open of it): the sentence that says where it is kept, or that it could
  * not be; "" when nothing is stored. */
 export function setAsideSaved() {
-  let text = null;
-  try {
-    text = localStorage.getItem(KEY);
-  } catch {
-    return "";
-  }
-  return text === null ? "" : keptSentence(setAside(text, false));
+  const text = storedText();
+  return text === null ? "" : setAsideSaying(text, false);
 }
 
 const RELOAD_KEY = `${KEY}.this-tab`;
@@ -406,20 +503,70 @@ export function savedElsewhere(event) {
 }
 
 let cannotSave = false; // saving failed once and was said
+let tried = null; // the text this tab last saved, or tried to
 
-/** Save the board; a sentence the first time it cannot be saved (storage full, or turned off as in
- * some private windows), to be said once, else null. A record that could not be set aside is kept. */
+/**
+ * Whether `current`, the text stored under KEY, may be written over, and what to say: `{ok, say}`.
+ * Text this tab vouches for may; so may a record another tab wrote that reads whole. A record held
+ * by a tab (this one, or another, by HELD_KEY) or not read whole is set aside first, and while it
+ * cannot be, no save goes over it and the player is told why and what to do, once.
+ */
+function mayWriteOver(current) {
+  const marked = localStorage.getItem(HELD_KEY);
+  const isHeld = current === held || (marked !== null && marked === fingerprint(current));
+  const said = [];
+  if (!isHeld && marked !== null) localStorage.removeItem(HELD_KEY); // it names a record no longer stored
+  if (!isHeld && held !== null) {
+    // The record this tab held is no longer stored: another tab set it aside, or it was replaced.
+    const key = asideHolding(held);
+    said.push(key ? `The saved board that could not be set aside is now kept under "${key}"; this game is saved again.`
+      : "The saved board that could not be set aside is no longer in this browser's storage (another tab or "
+        + "version of this page saved over it); this game is saved again.");
+    held = null;
+    heldSaid = null;
+  }
+  if (!isHeld && (current === vouched || parseSaved(current).problem === null)) {
+    return { ok: true, say: said.join(" ") || null };
+  }
+  const aside = setAside(current, false);
+  if (aside.key) {
+    heldSaid = null;
+    said.push(isHeld ? `The saved board that could not be set aside is now kept under "${aside.key}"; this game is saved again.`
+      : `The saved board, which this page could not read whole, was set aside before this game was saved over it: it is kept under "${aside.key}".`);
+    return { ok: true, say: said.join(" ") };
+  }
+  if (heldSaid === current) return { ok: false, say: null };
+  heldSaid = current;
+  return { ok: false, say: `This game is not saved: the saved board in this browser is a game that could not be `
+    + `set aside (${aside.why}), and saving would write over it. This tab's position stays in its address (a reload `
+    + `or the link opens it). ${RESCUE}` };
+}
+
+/** Save the board: null, or a sentence to say (said once: it cannot be saved, as when storage is
+ * full or turned off as in some private windows; or the record stored is kept, not saved over). */
 export function save(snapshot) {
-  if (keepRecord) return null;
+  const text = JSON.stringify({ version: VERSION, ...snapshot });
+  // The same board again (the page saves on actions that change nothing stored, as a request sent):
+  // nothing to write, and a refusal is said after the move it refused, not before it.
+  if (text === tried) return null;
+  tried = text;
+  let said = null;
   try {
-    localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...snapshot }));
-    return null;
+    const current = localStorage.getItem(KEY);
+    if (current !== null && current !== text) {
+      const over = mayWriteOver(current);
+      if (!over.ok) return over.say;
+      said = over.say;
+    }
+    localStorage.setItem(KEY, text);
+    vouched = text;
+    return said;
   } catch (error) {
-    if (cannotSave) return null;
+    if (cannotSave) return said;
     cannotSave = true;
     const why = error && error.name === "QuotaExceededError" ? "its storage for this page is full"
       : "it does not let this page store anything";
-    return `This game cannot be saved in this browser (${why}): the address still holds the position, `
+    return `${said ? `${said} ` : ""}This game cannot be saved in this browser (${why}): the address still holds the position, `
       + "so a reload or the link opens it, but without its Undo history.";
   }
 }

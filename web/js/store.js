@@ -308,6 +308,9 @@ export function reduce(state, action) {
       const saving = { ...warned, savedKept: Boolean(action.keepSaved) };
       return action.mode ? { ...saving, mode: action.mode } : saving;
     }
+    case "classified": // the count a load left pending: the same board, now with all Python knows
+      return state.view && givensLine(state.view) === givensLine(action.view)
+        ? { ...state, view: action.view } : state;
     case "opening":
       return { ...state, opening: true, openingGame: action.game ?? null };
     case "opened": // Python refused the position opened: its text, shown as typed, may be saved again
