@@ -220,6 +220,7 @@ def test_next_stage_past_the_last_hands_focus_to_the_stage_player_not_the_board(
     page.keyboard.press("Enter")
     wait_for(page, f"{PRESSED_STAGE} === ''")
     assert page.is_disabled(NEXT_STAGE)
+    assert "▶" not in page.inner_text(f"{PLAYER} .stage-text")  # no word of a button that is off
     assert page.evaluate(f"""() => {{ const a = document.activeElement;
       return a.closest('{PLAYER}') !== null && a.getAttribute('aria-pressed') === 'true' && a.dataset.stage === ''; }}""") \
         and not on_board(page), focused(page)

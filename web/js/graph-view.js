@@ -224,7 +224,7 @@ function stagePlayer(graph, current, intent) {
         "aria-label": "Next stage", disabled: current === null }, "▶"),
       button(null, "All")),
     h("p", { class: "stage-text", "aria-live": "polite" },
-      current === null ? "The whole argument: press 1 (or ▶) to read it stage by stage." : stages[current].text));
+      current === null ? "The whole argument: press 1 to read it stage by stage." : stages[current].text));
 }
 
 /** One legend entry: its key and its words kept together on one line. */
