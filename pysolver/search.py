@@ -838,6 +838,15 @@ def _lookahead(cand: int, done: int, t: Layout,
     solved none of Frisch's first six in 30 s on its own (about 50,000 nodes each); as this
     lookahead's branching it solved one of the first seven (25 s), and choosing only which side
     goes first two, where this solves three.
+    Two plain searches do not cure the slowest seeded loose puzzles either (lines 1 and 3 of
+    bench/data/random25x25.txt, which this solves in 0.4 and 0.7 s): guessing with the
+    two-candidate cell and the digit order drawn at random, 30 draws of up to 3,000 nodes each
+    solved line 1 in none and line 3 in six (the fewest 1,329 nodes); guessing on full matching
+    consistency (Régin's filter on every house to a fixpoint, fewest candidates first) solved
+    neither within 3,000 nodes. Probing only the first 60, 100 or 200 choices of each scan moved
+    single puzzles either way by the luck of the decisions (that set's line 3: 0.65 → 0.42 s with
+    100, the seeded unique set's worst 1.1 → 1.6 s with 60), the 60-puzzle set's total by under 1%,
+    and solved no more of Frisch's.
 
     >>> from .geometry import geometry_for_size
     >>> t = Layout(geometry_for_size(6), exact_cover=False)
