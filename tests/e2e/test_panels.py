@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from pysolver.web import handle
+from tests.e2e.test_installed import axe_violations
 from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, FIGURE_4_9_SOLUTIONS
 
 pytestmark = pytest.mark.e2e
@@ -358,3 +359,4 @@ def test_the_panels_results_are_not_read_out_whole_their_status_says_a_summary(p
     rating = generate(panels, 4, "unique")
     assert said.text_content() == rating["summary"]
     assert rating["summary"].startswith(f"New 4×4 puzzle, {rating['clues']} clues, rated Easy: score ")
+    assert axe_violations(panels) == []
