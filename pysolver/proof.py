@@ -182,17 +182,19 @@ def chain_proof(geometry: Geometry, chain: Chain, conclusion: str,
 
 
 def branched_proof(geometry: Geometry, branches: Sequence[tuple[str, Chain]],
-                   conclusion: str, contradiction: str = "",
+                   conclusion: tuple[str, str], contradiction: str = "",
                    candidates: Sequence[int] = ()) -> Proof:
-    """A forcing chain's or net's proof: one branch per premise, all reaching ``conclusion`` (a
-    branch that breaks a rule, ``contradiction``, ends on it; a net's branches need the board's
-    ``candidates`` to name where pointing and claiming confine a digit)."""
+    """A forcing chain's or net's proof: one branch per premise, all reaching ``conclusion`` (in
+    Eureka notation and in words: ``("r4c5<>2", "r4c5 is not 2")``; a branch that breaks a rule,
+    ``contradiction``, ends on it; a net's branches need the board's ``candidates`` to name where
+    pointing and claiming confine a digit)."""
     drawn = tuple(ProofBranch(premise, nodes, links,
                               eureka(geometry, nodes, links, contradiction, candidates),
                               branch_conclusion(geometry, nodes, contradiction))
                   for premise, (nodes, links) in branches)
-    notation = "; ".join(f"{b.premise}: {b.notation}" for b in drawn)
-    return Proof(branches=drawn, notation=f"{notation} => {conclusion}")
+    result, said = conclusion
+    notation = "; ".join(branch.line for branch in drawn)
+    return Proof(branches=drawn, notation=f"{notation} => {result}", result=result, conclusion=said)
 
 
 def branch_conclusion(geometry: Geometry, nodes: Sequence[ProofNode], contradiction: str = "") -> str:

@@ -123,12 +123,24 @@ class ProofBranch:
     #: "row 8 has no place left for 7".
     conclusion: str = ""
 
+    @property
+    def line(self) -> str:
+        """The branch in Eureka notation after its premise: ``r6c5=4: (4)r6c5-...``."""
+        return f"{self.premise}: {self.notation}"
+
+    @property
+    def caption(self) -> str:
+        """What the page writes under the board when this branch is drawn alone: its premise and
+        what it concludes, in words, then its line (``r6c5=4 ⇒ r4c5 is not 2`` and, on the next
+        line, ``r6c5=4: (4)r6c5-...``). The one place a branch's conclusion is worded."""
+        return f"{self.premise} ⇒ {self.conclusion}\n{self.line}" if self.conclusion else self.line
+
     def to_json(self) -> dict[str, Any]:
         """``{"premise": "r1c2=4", "nodes": [...], "links": [...], "notation": "...",
-        "conclusion": "r4c5 is not 2"}``."""
+        "conclusion": "r4c5 is not 2", "caption": "r1c2=4 ⇒ r4c5 is not 2\\nr1c2=4: ..."}``."""
         return {"premise": self.premise, "nodes": [node.to_json() for node in self.nodes],
                 "links": [link.to_json() for link in self.links], "notation": self.notation,
-                "conclusion": self.conclusion}
+                "conclusion": self.conclusion, "caption": self.caption}
 
 
 @dataclass(frozen=True)
@@ -191,6 +203,10 @@ class Proof:
     #: Each role's name in the step's own words where they differ from ``ROLE_LABELS`` (an
     #: almost locked set's letter: "set A", or "set S1" from 12×12 on).
     labels: tuple[tuple[str, str], ...] = ()
+    #: A forcing chain's or net's conclusion in Eureka notation, ``r4c5<>2`` (the last term of
+    #: ``notation``), and in words, ``r4c5 is not 2``; empty for a proof without branches.
+    result: str = ""
+    conclusion: str = ""
 
     def role_labels(self) -> dict[str, str]:
         """Every role's display label: the step's own (``labels``), else ``ROLE_LABELS``' (a
@@ -199,6 +215,24 @@ class Proof:
         return {name: own.get(name) or ("fin" if name == "fins" and len(cells) == 1 else
                                         ROLE_LABELS.get(name, name.replace("-", " ")))
                 for name, cells in self.roles}
+
+    @property
+    def caption(self) -> str:
+        """What the page writes under the board when every branch is drawn: how many, and what
+        they conclude together, in the words of a branch's own caption (``ProofBranch.caption``):
+        ``3 branches, each in its colour, together ⇒ r4c5 is not 2``. Empty with fewer than two
+        branches (the page then offers no choice of branch)."""
+        if len(self.branches) < 2:
+            return ""
+        return f"{len(self.branches)} branches, each in its colour, together ⇒ {self.conclusion}"
+
+    @property
+    def lines(self) -> list[str]:
+        """The proof in Eureka notation as the "why?" disclosure lists it: one line per branch
+        (after its premise) and the conclusion, or the whole notation on one line."""
+        if self.branches:
+            return [branch.line for branch in self.branches] + [f"=> {self.result}"]
+        return [self.notation] if self.notation else []
 
     def summarised(self) -> Proof:
         """The proof without its nested nets' nodes and links (their summaries stay): what a step
@@ -209,14 +243,15 @@ class Proof:
 
     def to_json(self) -> dict[str, Any]:
         """``{"nodes": [...], "links": [...], "roles": {"pivot": [cells], ...}, "role_labels":
-        {"pivot": "pivot", "als-a": "set A", ...}, "branches": [...], "notation": "..."}``, and
-        ``"nets": [...]`` when a net is nested."""
+        {"pivot": "pivot", "als-a": "set A", ...}, "branches": [...], "notation": "...", "lines":
+        [...], "caption": "..."}``, and ``"nets": [...]`` when a net is nested."""
         data: dict[str, Any] = {"nodes": [node.to_json() for node in self.nodes],
                                 "links": [link.to_json() for link in self.links],
                                 "roles": {name: list(cells) for name, cells in self.roles},
                                 "role_labels": self.role_labels(),
                                 "branches": [branch.to_json() for branch in self.branches],
-                                "notation": self.notation}
+                                "notation": self.notation, "lines": self.lines,
+                                "caption": self.caption}
         if self.nets:
             data["nets"] = [net.to_json() for net in self.nets]
         return data

@@ -34,7 +34,7 @@ from .formats.path import path_text
 from .generate import (SYMMETRIES, generate, level_choices, not_generated,
                        parse_level_choice, refused_note)
 from .geometry import BOX_SHAPES, SYMBOLS, bits, plural
-from .grading import Level, rate
+from .grading import Level, Rating, rate
 from .grid import Grid, symbols_rule
 from .learn import MAX_SIDE, TEACHES, lesson
 from .logic import FIGURE_4_2
@@ -497,14 +497,22 @@ def _count(request: Request, progress: Progress) -> Reply:
     return {"count": count, "limit": limit, "message": message}
 
 
+def grade_sentence(rating: Rating) -> str:
+    """A grade in one sentence: the rate reply's ``message``, and what the New puzzle panel's
+    status region says of a grade (the panel's table, read whole, would be too long to hear)."""
+    guesses = f", {rating.guesses} guesses" if rating.guesses else ""
+    return (f"{rating.level.display}: score {rating.score}, hardest technique "
+            f"{rating.hardest or 'none'}{guesses}.")
+
+
 def _rate(request: Request, progress: Progress) -> Reply:
-    """Rate ``puzzle``, or the loaded session's puzzle when none is given."""
+    """Rate ``puzzle``, or the loaded session's puzzle when none is given; ``summary`` is what
+    the page's status region says of it."""
     grid = _puzzle_or_loaded(request)
     rating = rate(grid, _disabled(request) or frozenset())
-    guesses = f", {rating.guesses} guesses" if rating.guesses else ""
-    message = (f"{rating.level.display}: score {rating.score}, hardest technique "
-               f"{rating.hardest or 'none'}{guesses}.")
-    return {**rating.to_json(), "puzzle": grid.line(), "message": message}
+    message = grade_sentence(rating)
+    return {**rating.to_json(), "puzzle": grid.line(), "message": message,
+            "summary": f"Rated {message}"}
 
 
 def _techniques(request: Request, progress: Progress) -> Reply:
@@ -556,7 +564,9 @@ def duration_text(seconds: float) -> str:
 
 def _generate(request: Request, progress: Progress) -> Reply:
     """A new puzzle; ``seed`` (optional) makes it reproducible, and the reply says which was used,
-    how long the puzzle took to make (``elapsed_ms``) and, in ``message``, how it was made."""
+    how long the puzzle took to make (``elapsed_ms``), in ``message`` how it was made and in
+    ``summary`` what the page's status region says of it (no seed or timing: its size, clues and
+    grade)."""
     size = fields.integer_choice(request, "size", tuple(BOX_SHAPES), default=9)  # 25: says why not
     level = parse_level_choice(fields.choice(request, "level", LEVEL_CHOICES, default="unique"))
     symmetry = fields.choice(request, "symmetry", SYMMETRIES, default="none")
@@ -572,7 +582,10 @@ def _generate(request: Request, progress: Progress) -> Reply:
     message = (f"New {size}×{size} puzzle: {made.puzzle.clue_count} clues"
                f"{', minimal' if made.minimal else ''} · {grids} tried in {duration_text(elapsed)}"
                f" · seed {seed}")
-    return {**made.to_json(), "seed": seed, "elapsed_ms": elapsed * 1000, "message": message}
+    summary = (f"New {size}×{size} puzzle, {made.puzzle.clue_count} clues, rated "
+               f"{grade_sentence(made.rating)}")
+    return {**made.to_json(), "seed": seed, "elapsed_ms": elapsed * 1000, "message": message,
+            "summary": summary}
 
 
 def _gtsps(request: Request, progress: Progress) -> Reply:

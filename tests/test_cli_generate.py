@@ -171,3 +171,13 @@ def test_generate_without_a_seed_names_the_one_it_drew(capsys: pytest.CaptureFix
     assert main(["generate", "--size", "4", "--seed", str(seed)]) == 0
     again = capsys.readouterr()
     assert again.out == out and again.err == ""  # the same puzzle, and no note for a given seed
+
+
+def test_worker_rate_and_generate_say_a_short_summary_for_the_status_region() -> None:
+    """The New puzzle panel's table is not a live region: its status region says the reply's
+    ``summary``, one sentence (no seed, no timing), which Python words."""
+    rated = json.loads(handle(json.dumps({"cmd": "rate", "puzzle": X_WING})))
+    assert rated["summary"] == "Rated Expert: score 900, hardest technique X-Wing."
+    made = json.loads(handle(json.dumps({"cmd": "generate", "size": 4, "level": "easy", "seed": 1})))
+    assert made["summary"] == (f"New 4×4 puzzle, {made['clues']} clues, rated Easy: score {made['score']}, "
+                               f"hardest technique {made['hardest']}.")

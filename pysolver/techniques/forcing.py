@@ -179,11 +179,12 @@ def _step(closures: Closures, premises: list[tuple[int, bool]], conclusion: Conc
     placements, eliminations = _effect(graph, conclusion)
     result = placed(geo, placements) if placements else eliminated(geo, eliminations)
     names = [_literal(graph, node, on) for node, on in premises]
+    (cell, digit), = placements or eliminations
     proof = branched_proof(geo, [(name, _branch(closures, p, conclusion))
-                                 for name, p in zip(names, premises)], result)
+                                 for name, p in zip(names, premises)],
+                           (result, claim(geo, cell, digit, bool(placements))))
     setup = cases(geo, [(graph.nodes[node].cells[0], graph.nodes[node].digit, on)
                         for node, on in premises], house)
-    (cell, digit), = placements or eliminations
     text = (f"{setup[:1].upper()}{setup[1:]}, chains of implications reach the same result. "
             f"{outcome(geo, placements, eliminations)}")
     details = (f"{name}: {setup}, a chain of implications leads to the same result. So "
@@ -218,7 +219,8 @@ def _refutation_step(closures: Closures, premise: tuple[int, bool], conclusion: 
     details = (f"Digit Forcing Chain (contradiction): if {supposed}, a chain of {links} "
                f"implications would make it {made}, so {claim(geo, cell, digit, not on)}: "
                f"{_effect_words(geo, placements, eliminations)}.")
-    proof = branched_proof(geo, [(_literal(graph, *premise), chain)], result)
+    proof = branched_proof(geo, [(_literal(graph, *premise), chain)],
+                           (result, claim(geo, cell, digit, not on)))
     return _forcing_step(graph, DIGIT_FORCING_CHAIN, "Digit Forcing Chain", (text, details),
                          proof, placements, eliminations)
 
@@ -248,7 +250,7 @@ def _contradiction_step(closures: Closures, premise: tuple[int, bool],
     details = (f"Digit Forcing Chain (contradiction): if {supposed}, one chain makes "
                f"{geo.symbol(graph.nodes[bad].digit)} in {victim} true and another makes it "
                f"false, so {opposite}: {_effect_words(geo, placements, eliminations)}.")
-    proof = branched_proof(geo, [(assumption, branch) for branch in branches], result)
+    proof = branched_proof(geo, [(assumption, branch) for branch in branches], (result, opposite))
     return _forcing_step(graph, DIGIT_FORCING_CHAIN, "Digit Forcing Chain", (text, details),
                          proof, placements, eliminations)
 

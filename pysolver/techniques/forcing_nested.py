@@ -239,9 +239,10 @@ def _agreement_steps(board: Board, nets: Nets, grown: dict[Literal, Nested]) -> 
 
 
 def _proof(board: Board, branches: list[tuple[Nested, tuple[Literal, ...]]],
-           result: str) -> Proof:
+           conclusion: tuple[str, str]) -> Proof:
     """The main branches, each from its premise to its ``targets``, every literal a nested net
     proved reached by one ``nested`` link; beside them each nested net's sub-proof, drawn on demand.
+    ``conclusion`` is what they prove, in Eureka notation and in words.
 
     Only the nets a main branch's proof uses are kept, in the order the branch derived them.
     """
@@ -266,9 +267,11 @@ def _proof(board: Board, branches: list[tuple[Nested, tuple[Literal, ...]]],
         drawn.append(ProofBranch(_name(geo, outer), nodes, links,
                                  eureka(geo, nodes, links, broken, candidates),
                                  broken or join_names(claim(geo, *target) for target in targets)))
-    lines = [f"{b.premise}: {b.notation}" for b in drawn] + [
+    lines = [b.line for b in drawn] + [
         f"{net.premise} inside {drawn[net.branch].premise}: {net.notation}" for net in nets]
-    return Proof(branches=tuple(drawn), nets=tuple(nets), notation=f"{'; '.join(lines)} => {result}")
+    result, said = conclusion
+    return Proof(branches=tuple(drawn), nets=tuple(nets), notation=f"{'; '.join(lines)} => {result}",
+                 result=result, conclusion=said)
 
 
 def _broken(branch: Branch, targets: tuple[Literal, ...]) -> str:
@@ -311,7 +314,7 @@ def _contradiction_step(board: Board, nested: Nested) -> Step:
     branch = nested.branch
     supposed = claim(geo, *branch.premise)
     placements, eliminations, result, effect = literal_outcome(geo, _negation(branch.premise))
-    proof = _proof(board, [(nested, branch.contradiction)], result)
+    proof = _proof(board, [(nested, branch.contradiction)], (result, claim(geo, *_negation(branch.premise))))
     text = (f"If {supposed}, what follows, with nets nested inside that branch, breaks a rule: "
             f"{branch.broken}. {outcome(geo, placements, eliminations)}")
     details = (f"Nested Forcing Net (contradiction): if {supposed}, what follows — with "
@@ -325,7 +328,7 @@ def _agreement_step(board: Board, branches: list[Nested], literal: Literal,
                     house: str) -> Step:
     geo = board.geometry
     placements, eliminations, result, effect = literal_outcome(geo, literal)
-    proof = _proof(board, [(nested, (literal,)) for nested in branches], result)
+    proof = _proof(board, [(nested, (literal,)) for nested in branches], (result, claim(geo, *literal)))
     setup = cases(geo, [n.branch.premise for n in branches], house)
     text = (f"{setup[:1].upper()}{setup[1:]}, what follows, with nets nested inside the branches, "
             f"reaches the same result. {outcome(geo, placements, eliminations)}")

@@ -434,7 +434,7 @@ def _agreement_step(board: Board, branches: list[Branch], literal: Literal, hous
     premises = tuple(_name(geo, b.premise) for b in branches)
     proof = branched_proof(geo, [(name, b.chain((literal,), board=board))
                                  for name, b in zip(premises, branches)],
-                           result, candidates=board.candidates)
+                           (result, claim(geo, *literal)), candidates=board.candidates)
     setup = cases(geo, [b.premise for b in branches], house)
     text = (f"{setup[:1].upper()}{setup[1:]}, what follows reaches the same result. "
             f"{outcome(geo, placements, eliminations)}")
@@ -449,8 +449,9 @@ def _contradiction_step(board: Board, branch: Branch) -> Step:
     assumption = _name(geo, branch.premise)
     cell, digit, on = branch.premise
     placements, eliminations, result, effect = literal_outcome(geo, (cell, digit, not on))
-    proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction, board=board))], result,
-                           contradiction=branch.broken, candidates=board.candidates)
+    proof = branched_proof(geo, [(assumption, branch.chain(branch.contradiction, board=board))],
+                           (result, claim(geo, cell, digit, not on)), contradiction=branch.broken,
+                           candidates=board.candidates)
     supposed = claim(geo, *branch.premise)
     text = (f"If {supposed}, what follows breaks a rule: {branch.broken}. "
             f"{outcome(geo, placements, eliminations)}")

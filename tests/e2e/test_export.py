@@ -8,6 +8,7 @@ button after Cancel, to the path's Copy once written). Expectations come from th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from typing import Any
@@ -19,6 +20,7 @@ from pysolver import formats
 from pysolver.board import Board
 from pysolver.grid import Grid
 from tests.e2e.test_app import IDLE, READ_BOARD, STATE, paste, py, wait_for
+from tests.e2e.test_installed import axe_violations
 from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION
 
 SOLUTION = Grid.parse(FIGURE_4_2_SOLUTION).values
@@ -237,3 +239,36 @@ def test_the_path_written_from_the_keyboard_hands_focus_to_its_copy(page: Page) 
     path = page.locator(f"{PATH} textarea").input_value()
     assert page.evaluate(LIVE_SAYING, path.splitlines()[0]) == []
     assert page.inner_text(f"{PANEL} .export-said") == "The solution path is written below, with its Copy button."
+
+
+def test_every_copy_button_names_what_it_copies(page: Page) -> None:
+    """The panel has a Copy button per text: each one's accessible name says which text (a screen
+    reader's list of buttons would otherwise read "Copy" eight times), and follows its words."""
+    paste(page, FIGURE_4_2)
+    wait_start(page, FIGURE_4_2)
+    py("load", puzzle=FIGURE_4_2)
+    titles = [entry["title"] for entry in py("export")["formats"]]
+    panel = page.locator(PANEL)
+    if panel.get_attribute("open") is None:
+        panel.locator("summary").click()
+    panel.locator("button[data-intent='export']").click()
+    page.wait_for_function(f"document.querySelector('{PANEL}').dataset.state === 'done'")
+    panel.locator("button[data-intent='export-path']").click()
+    page.wait_for_function(f"document.querySelector(\"{PATH}\").dataset.pathState === 'done'")
+    names = ["Copy the puzzle (givens)", *(f"Copy the board as {title}" for title in titles),
+             "Copy the solution path"]
+    assert len(set(names)) == len(names) == 2 + len(titles)
+    for name in names:
+        assert page.get_by_role("button", name=name, exact=True).count() == 1, name
+    assert page.get_by_role("button", name="Copy", exact=True).count() == 0
+    # every button in view that copies has a name of its own (the load form's is "Copy link")
+    copying = page.get_by_role("button", name=re.compile(r"^Copy\b"))
+    link = ["Copy link"] if page.is_visible("button[data-intent='copy-link']") else []
+    assert sorted(copying.evaluate_all("(els) => els.map((el) => el.getAttribute('aria-label') || el.textContent)")) \
+        == sorted([*names, *link])
+    picture = page.get_by_role("button", name="Copy the board as Picture", exact=True).element_handle()
+    picture.click()
+    page.wait_for_function("(el) => el.textContent !== 'Copy'", arg=picture)
+    assert page.get_by_role("button", name=re.compile(
+        r"^(Copied|Selected: press Ctrl\+C) \(the board as Picture\)$")).count() == 1
+    assert axe_violations(page) == []

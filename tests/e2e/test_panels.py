@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from pysolver.web import handle
+from tests.e2e.test_installed import axe_violations
 from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, FIGURE_4_9_SOLUTIONS
 
 pytestmark = pytest.mark.e2e
@@ -326,3 +327,36 @@ def test_a_level_that_never_turns_up_is_off_and_says_why(panels: Page, size: int
     assert panels.is_disabled(f"{GENERATE} button[type='submit']")
     assert state(panels)["view"]["puzzle"] == FIGURE_4_2
     assert board_values(panels) == line_values(FIGURE_4_2)
+
+
+#: The live region (an element whose changes are announced) an element is in, or null.
+LIVE_AROUND = """(el) => { const live = el.closest(
+  '[aria-live]:not([aria-live=off]), [role=status], [role=alert], [role=log]');
+  return live && (live.id || live.className); }"""
+
+
+def test_the_panels_results_are_not_read_out_whole_their_status_says_a_summary(panels: Page) -> None:
+    """A screen reader would read a live result out whole (127 solutions, a table of techniques):
+    the results are no live region, and each panel's status region says Python's one sentence."""
+    run_gtsps(panels, FIGURE_4_9)
+    assert panels.get_attribute(f"{GTSPS} .result", "aria-live") is None
+    assert panels.eval_on_selector(f"{GTSPS} .result", LIVE_AROUND) is None
+    said = panels.locator(f"{GTSPS} .panel-said")
+    assert said.get_attribute("role") == "status"
+    assert said.text_content() == state(panels)["gtsps"]["reply"]["message"]
+    assert (said.text_content() or "").startswith(f"{FIGURE_4_9_SOLUTIONS} solutions in ")
+
+    show(panels, FIGURE_4_2)
+    open_panel(panels, GENERATE)
+    panels.click(f"{GENERATE} [data-intent='rate']")
+    panels.wait_for_selector(f"{GENERATE} .rating[data-level]")
+    assert panels.get_attribute(f"{GENERATE} .result", "aria-live") is None
+    assert panels.eval_on_selector(f"{GENERATE} .result", LIVE_AROUND) is None
+    said = panels.locator(f"{GENERATE} .panel-said")
+    assert said.get_attribute("role") == "status"
+    assert said.text_content() == py("rate", puzzle=FIGURE_4_2)["summary"] == (
+        f"Rated Easy: score {FIGURE_4_2_SCORE}, hardest technique Naked Single.")
+    rating = generate(panels, 4, "unique")
+    assert said.text_content() == rating["summary"]
+    assert rating["summary"].startswith(f"New 4×4 puzzle, {rating['clues']} clues, rated Easy: score ")
+    assert axe_violations(panels) == []

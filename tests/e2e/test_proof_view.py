@@ -74,13 +74,16 @@ def test_a_forcing_chain_draws_each_branch_in_its_colour_and_one_at_a_time(
     assert all(len(c) == 1 for c in colours) and len({c[0] for c in colours}) == len(branches)
     # each premise's button carries its branch's colour: the key to the board
     assert [b["swatch"] for b in buttons[1:]] == [c[0] for c in colours]
-    conclusion = step["proof"]["notation"].split(" => ")[-1]
-    assert page.inner_text(f"{CHOOSER} code").endswith(conclusion)
+    # at All, the caption is the worker's words: how many branches and what they conclude, in the
+    # words of each branch's own caption (no Eureka "=>" in the prose)
+    (cell, digit), = step["placements"] or step["eliminations"]
+    said = f"r{cell // 9 + 1}c{cell % 9 + 1} is {'' if step['placements'] else 'not '}{digit}"
+    caption = page.inner_text(f"{CHOOSER} code")
+    assert caption == step["proof"]["caption"] == f"{len(branches)} branches, each in its colour, together ⇒ {said}"
+    assert "=>" not in caption
     page.screenshot(path=str(artifacts_dir / f"proof-branches-{slug}-all.png"))
 
     # each button's accessible name says what its branch concludes, in Python's words
-    (cell, digit), = step["placements"] or step["eliminations"]
-    said = f"r{cell // 9 + 1}c{cell % 9 + 1} is {'' if step['placements'] else 'not '}{digit}"
     assert all(b["conclusion"] == said for b in branches)
     for index, branch in enumerate(branches):
         name = page.get_attribute(f"{CHOOSER} button[data-branch='{index}']", "aria-label")
@@ -89,8 +92,8 @@ def test_a_forcing_chain_draws_each_branch_in_its_colour_and_one_at_a_time(
     page.click(f"{CHOOSER} button[data-branch='1']")
     wait_branch(page, "1")
     assert page.evaluate(READ_BRANCHES) == {"1": colours[1]}
-    assert page.inner_text(f"{CHOOSER} code") == (f"{branches[1]['premise']} ⇒ {said}\n"
-                                                  f"{branches[1]['premise']}: {branches[1]['notation']}")
+    assert page.inner_text(f"{CHOOSER} code") == branches[1]["caption"] == (
+        f"{branches[1]['premise']} ⇒ {said}\n{branches[1]['premise']}: {branches[1]['notation']}")
     assert page.get_attribute(f"{CHOOSER} button[data-branch='all']", "aria-pressed") == "false"
     page.screenshot(path=str(artifacts_dir / f"proof-branches-{slug}-one.png"))
 

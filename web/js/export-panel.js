@@ -33,22 +33,32 @@ function currentExport(state) {
   return exported && exported.key === boardKey(state) ? exported : null;
 }
 
-/** The texts to show, in order: [format key, heading, text]. */
+/** The texts to show, in order: [format key, heading, text, what its Copy button copies]. The
+ * page has several Copy buttons: each one's accessible name says its text ("Copy the board as
+ * Picture"), so that a list of the page's buttons tells them apart. */
 function sections(reply) {
   return [
-    ["givens", "Puzzle (givens)", reply.puzzle],
-    ...reply.formats.map((entry) => [entry.format, entry.title, entry.text]),
+    ["givens", "Puzzle (givens)", reply.puzzle, "the puzzle (givens)"],
+    ...reply.formats.map((entry) => [entry.format, entry.title, entry.text, `the board as ${entry.title}`]),
   ];
 }
 
-function section([format, heading, text], index) {
+const PATH_COPIES = "the solution path";
+
+/** A Copy button's accessible name: its visible words (first, as they are seen), then what it copies. */
+function copyName(words, copies) {
+  return words === "Copy" ? `Copy ${copies}` : `${words} (${copies})`;
+}
+
+function section([format, heading, text, copies], index) {
   const id = `export-text-${format}`;
   // A whole grid stays in view (31 lines for 25×25 pencil marks); the path scrolls.
   const rows = Math.min(format === "path" ? 12 : 32, text.split("\n").length);
   return h("div", { class: "export-item", "data-export": format },
     h("div", { class: "export-head" },
       h("label", { for: id }, heading),
-      h("button", { type: "button", "data-intent": "export-copy", "data-index": index }, "Copy")),
+      h("button", { type: "button", "data-intent": "export-copy", "data-index": index,
+        "data-copies": copies, "aria-label": copyName("Copy", copies) }, "Copy")),
     h("textarea", { id, rows, readonly: true, spellcheck: "false", wrap: "off" }, text));
 }
 
@@ -62,7 +72,7 @@ function pathSection(current, index) {
   const ask = h("button", { type: "button", "data-intent": "export-path", hidden: path && path.text !== undefined },
     "Write the solution path");
   if (path && path.text !== undefined) {
-    const item = section(["path", "Solution path", path.text], index);
+    const item = section(["path", "Solution path", path.text, PATH_COPIES], index);
     item.dataset.pathState = "done";
     item.querySelector(".export-head label").after(ask);
     return item;
@@ -140,17 +150,23 @@ export function exportPanel(root, app) {
     }
   }
 
-  /** The button says what happened for a moment, then offers to copy again. */
+  /** The button says what happened for a moment, then offers to copy again; its accessible name
+   * follows its words. */
   function acknowledge(el, words) {
-    el.textContent = words;
+    const say = (said) => {
+      el.textContent = said;
+      el.setAttribute("aria-label", copyName(said, el.dataset.copies));
+    };
+    say(words);
     clearTimeout(el.resetTimer);
-    el.resetTimer = setTimeout(() => { el.textContent = "Copy"; el.removeAttribute("title"); }, COPIED_FOR_MS);
+    el.resetTimer = setTimeout(() => { say("Copy"); el.removeAttribute("title"); }, COPIED_FOR_MS);
   }
 
   async function copy(el) {
     const current = currentExport(app.state);
     if (!current || !current.reply) return;
-    const all = [...sections(current.reply), ["path", "Solution path", current.path ? current.path.text : ""]];
+    const path = ["path", "Solution path", current.path ? current.path.text : "", PATH_COPIES];
+    const all = [...sections(current.reply), path];
     const [, heading, text] = all[Number(el.dataset.index)];
     try {
       await navigator.clipboard.writeText(text);

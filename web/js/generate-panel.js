@@ -15,7 +15,9 @@
  * `state.generateError` = why the last generation failed; `state.generateChoice` = {size, level,
  * board} once the person picks them (`board`: the board's size then; the size menu follows the
  * board's size again once another size is loaded, and shows it until then: any unique level).
- * Test hooks: `#generate-panel[data-state]`, `.rating[data-level][data-score]`,
+ * The grade's table is no live region (a screen reader would read it out whole): the panel's
+ * status region (`.panel-said`) says Python's one-sentence `summary` of the reply instead.
+ * Test hooks: `#generate-panel[data-state]`, `.panel-said`, `.rating[data-level][data-score]`,
  * `tr[data-technique] td[data-figure="count"]`, `.hint-line[data-seed][data-elapsed-ms]`.
  */
 
@@ -83,7 +85,7 @@ export function generatePanel(root, app) {
     generate: root.querySelector('button[type="submit"]'), rate: root.querySelector('[data-intent="rate"]'),
     cancel: root.querySelector('[data-intent="cancel"]'), progress: root.querySelector(".run-progress"),
     result: root.querySelector(".result"), error: root.querySelector(".panel-error"),
-    note: root.querySelector(".choice-note"),
+    note: root.querySelector(".choice-note"), said: root.querySelector(".panel-said"),
   };
   els.stage = els.progress.querySelector("span");
   els.bar = els.progress.querySelector("progress");
@@ -148,6 +150,7 @@ export function generatePanel(root, app) {
     setProp(els.error, "hidden", !state.generateError);
     setText(els.error, state.generateError || "");
     redraw(els.result, JSON.stringify(rating), () => (rating ? ratingElements(rating) : []));
+    setText(els.said, rating ? rating.summary : "");
   }
 
   const choose = () => app.commit({ ...app.state, generateError: null,

@@ -15,15 +15,16 @@
  *
  * A forcing chain or net with several branches draws each branch's links in its own colour, and a
  * chooser under the reason ("All | r6c5=2 | r6c5=4 | …", Python's premises, each with its colour)
- * draws one branch alone, its Eureka line (which ends with what it concludes) written under the
- * chooser, as HoDoKu and SudokuWiki show one chain at a time. The store's `proofNet` is the one
+ * draws one branch alone, as HoDoKu and SudokuWiki show one chain at a time. Under the chooser, Python's
+ * words: the branch drawn alone's `caption` (what it concludes, then its Eureka line), or with all
+ * drawn the proof's `caption`; the "why?" lines are the proof's `lines`. Nothing here splits them. The store's `proofNet` is the one
  * part of the proof drawn alone: k >= 0 the nested net k, -1-k the branch k, anything else (null,
  * or NaN from "All", whose button carries no number) the whole proof.
  *
  * A key under the reason names each part the outlines draw in the step's words (Python's
  * `proof.role_labels`: "set A", "pivot", "line set", …) beside a swatch drawn by the same style
- * rule as the board's outline (`.proof .role.<role>`). Each branch button's accessible name and the
- * caption of a branch drawn alone say what the branch concludes (Python's `branch.conclusion`).
+ * rule as the board's outline (`.proof .role.<role>`). Each branch button's accessible name says
+ * what the branch concludes (Python's `branch.conclusion`).
  *
  * Test hooks: `#board svg.proof` with `[data-node]`, `line[data-kind="strong"|"weak"|"nested"]` with
  * `data-from`/`data-to` ("cells:digit" of its ends), `circle.node.on|off|elim` with `data-cell` and
@@ -196,10 +197,7 @@ export function renderWhy(panel, shown, net = null) {
   const key = JSON.stringify([text, proof && proof.notation, nets.length]);
   if (body.dataset.key !== key) {
     body.dataset.key = key;
-    const lines = !proof ? [] : proof.branches.length
-      ? [...proof.branches.map((branch) => `${branch.premise}: ${branch.notation}`),
-        `=> ${proof.notation.split(" => ").pop()}`]
-      : [proof.notation];
+    const lines = proof ? proof.lines : [];
     const paragraph = document.createElement("p");
     paragraph.className = "details";
     paragraph.textContent = text;
@@ -298,7 +296,7 @@ function renderKey(panel, proof) {
 /**
  * The branch chooser of a forcing chain or net with several branches: "All", then each branch by
  * its premise with its colour; each a toggle (the store's `proofNet`, see the header). Under it,
- * the Eureka line of the branch drawn alone, or the proof's conclusion when all are.
+ * the caption Python words (`caption`): the branch drawn alone's, or the proof's when all are.
  */
 function renderBranches(panel, proof, net) {
   const branches = proof && proof.branches ? proof.branches : [];
@@ -326,14 +324,6 @@ function renderBranches(panel, proof, net) {
     if (button.getAttribute("aria-pressed") !== String(pressed)) button.setAttribute("aria-pressed", String(pressed));
   }
   const said = chooser.querySelector("code");
-  const words = alone !== null ? caption(branches[alone])
-    : `${branches.length} branches, each in its colour => ${proof.notation.split(" => ").pop()}`;
+  const words = alone !== null ? branches[alone].caption : proof.caption;
   if (said.textContent !== words) said.textContent = words;
-}
-
-/** The caption of a branch drawn alone: its premise and what it concludes (Python's words), then
- * its Eureka line. */
-function caption(branch) {
-  const line = `${branch.premise}: ${branch.notation}`;
-  return branch.conclusion ? `${branch.premise} ⇒ ${branch.conclusion}\n${line}` : line;
 }
