@@ -206,6 +206,19 @@ def _bases(eligible: list[tuple[int, int, bool]],
     return found
 
 
+def lines_name(geo: Geometry, houses: list[int]) -> str:
+    """Lines of one kind as a reader says them: 'rows 2 and 4', 'columns 1, 5 and 9', 'column 3'.
+
+    >>> from pysolver.geometry import geometry_for_size
+    >>> geo = geometry_for_size(9)
+    >>> lines_name(geo, [geo.row(1), geo.row(3)]), lines_name(geo, [geo.column(2)])
+    ('rows 2 and 4', 'column 3')
+    """
+    kind = geo.house_kind(houses[0])
+    numbers = join_names(str(h % geo.n + 1) for h in houses)
+    return f"{kind}{'s' if len(houses) > 1 else ''} {numbers}"
+
+
 def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines: dict[int, int],
                  base: tuple[int, ...], cover: int, band: range, stack: int,
                  view: ViewGraph) -> Step | None:
@@ -237,16 +250,17 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
     symbol = geo.symbol(digit)
     names = geo.cell_name
     fin_names = join_names(names(c) for c in fin_cells)
-    text = (f"In {join_names(geo.house_name(h) for h in base_houses)}, the {plural(symbol)} lie only in "
-            f"{join_names(geo.house_name(h) for h in cover_houses)}, but for the "
+    # The key outlines the base (the base lines' cells in the cover lines) and the fins: the words
+    # say the base lines, then the base cells by name.
+    base_names = lines_name(geo, base_houses)
+    cover_names = lines_name(geo, cover_houses)
+    text = (f"In the base {base_names}, the {plural(symbol)} lie only in {cover_names}, but for the "
             f"fin{'s' if len(fin_cells) > 1 else ''} {fin_names}. "
             f"{outcome(geo, eliminations=removed)}")
-    base_names = join_names(geo.house_name(h) for h in base_houses)
-    cover_names = join_names(geo.house_name(h) for h in cover_houses)
     one_fin = len(fin_cells) == 1
     fin_box = geo.house_name(geo.box(geo.box_of[fin_cells[0]]))
     struck = join_names(names(c) for c, _ in removed)
-    struck_covers = join_names(geo.house_name(h) for h in sorted(
+    struck_covers = lines_name(geo, sorted(
         {geo.column(geo.col_of[c]) if rows_base else geo.row(geo.row_of[c]) for c, _ in removed}))
     thin = [(geo.house_name(h), names(cell(line, next(iter(bit_indices(lines[line] & cover))))))
             for line, h in zip(base, base_houses) if (lines[line] & cover).bit_count() == 1]
@@ -258,8 +272,9 @@ def _finned_step(geo: Geometry, board: Board, digit: int, rows_base: bool, lines
         why_sashimi = (f" It is sashimi: without the fin{'' if one_fin else 's'}, {kept}, so the "
                        f"fish would be degenerate (a line with one place left for {symbol} is "
                        f"no line of a fish).")
-    details = (f"{name} on {symbol}: in {base_names} the {plural(symbol)} lie only in {cover_names}, "
-            f"apart from the fin{'' if one_fin else 's'} {fin_names} in {fin_box}. Either "
+    details = (f"{name} on {symbol}: the base {base_names} have their {plural(symbol)} only in "
+            f"{join_names(names(c) for c in body)}, in {cover_names}, apart from the "
+            f"fin{'' if one_fin else 's'} {fin_names} in {fin_box}. Either "
             f"{'the fin' if one_fin else 'a fin'} is {symbol}, or {base_names} take their "
             f"{plural(symbol)} in {cover_names} and {symbol} leaves the rest of {cover_names}. "
             f"{struck}, in {struck_covers} and in {fin_box} with the fin{'' if one_fin else 's'}, "

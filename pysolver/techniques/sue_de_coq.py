@@ -204,29 +204,31 @@ MAX_SHORT = 180
 def _step(board: Board, p: Pattern, eliminations: tuple[tuple[int, int], ...]) -> Step:
     geo, candidates = board.geometry, board.candidates
     line_name, box_name = geo.house_name(p.line), geo.house_name(p.box)
-    kind = "row" if p.line < geo.n else "column"
     core = _set_name(geo, p.core, p.core_digits)
     line_set = _set_name(geo, p.line_cells, p.line_digits)
     box_set = _set_name(geo, p.box_cells, p.box_digits)
     total = p.size()
     surplus = p.core_digits.bit_count() - len(p.core)
     so = outcome(geo, eliminations=eliminations)
-    # Every set named if it fits, else the crossing named and the sets counted, else all counted.
-    meets = f"{line_name[:1].upper()}{line_name[1:]} meets {box_name} at"
-    counted = (f"with {_cells_count(p.line_cells)} of the {kind} and {len(p.box_cells)} of the "
-               f"box, {total} cells hold {total} digits. {so}")
-    texts = (f"{meets} {core}; with {line_set} in the {kind} and {box_set} in the box, these "
+    # Every set named if it fits, else the crossing named (with its digits, else without) and the
+    # sets counted, else all counted; each form says the key's three words (crossing, line set,
+    # box set).
+    meets = f"{line_name[:1].upper()}{line_name[1:]} meets {box_name} at the crossing"
+    counted = (f"with a line set of {_cells_count(p.line_cells)} and a box set of "
+               f"{len(p.box_cells)}, {total} cells hold {total} digits. {so}")
+    texts = (f"{meets} {core}; with the line set {line_set} and the box set {box_set}, these "
              f"{total} cells hold exactly {total} digits. {so}",
              f"{meets} {core}; {counted}",
-             f"{meets} {len(p.core)} cells with {p.core_digits.bit_count()} digits; {counted}")
+             f"{meets} {join_names(geo.cell_name(c) for c in p.core)}; {counted}",
+             f"{meets}, {len(p.core)} cells with {p.core_digits.bit_count()} digits; {counted}")
     text = next((t for t in texts if len(t) <= MAX_SHORT), texts[-1])
     # HoDoKu and Sudopedia: the basic form has N + 2 digits in N cells and a two-digit cell as
     # each set; any more digits or bigger sets make an extended one.
     basic = surplus == 2 and len(p.line_cells) == len(p.box_cells) == 1
     form = ("the basic Sue de Coq" if basic else "an extended Sue de Coq: the basic one has 2 "
             "digits more than cells and a single cell as each set")
-    details = (f"Sue de Coq: {line_name} crosses {box_name} at {core}, {len(p.core)} cells "
-            f"holding {p.core_digits.bit_count()} digits, {surplus} more than their cells "
+    details = (f"Sue de Coq: {line_name} and {box_name} share the crossing {core}, {len(p.core)} "
+            f"cells holding {p.core_digits.bit_count()} digits, {surplus} more than their cells "
             f"({form}). With the line set {line_set} in {line_name} and the box set {box_set} in "
             f"{box_name}, which share no digit, these {total} cells hold exactly {total} digits, "
             f"so each lies in them once. The line set's digits leave the rest of {line_name}, the "

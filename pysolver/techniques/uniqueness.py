@@ -145,12 +145,16 @@ def _ur_step(geo: Geometry, kind: int, corners: Corners, pair: int, floor: list[
              roof: list[int], removed: tuple[Candidate, ...], because: str) -> Step:
     name = geo.cell_name
     digits = bits(pair)
-    text = (f"If {join_names(name(c) for c in corners)} held only {digit_set(geo, digits)}, the "
-            f"puzzle would have two solutions, but it has one. {outcome(geo, eliminations=removed)}")
-    details = (f"Unique Rectangle type {kind}: {join_names(name(c) for c in corners)} could all hold "
-            f"only {digit_set(geo, digits)}, and then those two digits could swap for a second "
-            f"solution; so {because}: removes {describe_eliminations(geo, removed)} "
-            f"({RELIES}).")
+    # The key names the corners by the words of HoDoKu's and SudokuWiki's pages: the floor holds
+    # only the pair, the roof holds more; the words say both, with their cells.
+    floors = join_names(name(c) for c in floor)
+    roofs = join_names(name(c) for c in roof)
+    deadly = f"the floor {floors} hold only {digit_set(geo, digits)}; if the roof {roofs} did too"
+    text = (f"{deadly[:1].upper()}{deadly[1:]}, the puzzle would have two solutions, but it has "
+            f"one. {outcome(geo, eliminations=removed)}")
+    details = (f"Unique Rectangle type {kind}: {deadly}, the two digits could swap in "
+            f"{join_names(name(c) for c in corners)} for a second solution; so {because}: removes "
+            f"{describe_eliminations(geo, removed)} ({RELIES}).")
     return Step(UNIQUE_RECTANGLE, f"Unique Rectangle type {kind}", text, size=kind, view="cell",
                 cells=corners, digits=tuple(digits),
                 pattern=tuple((c, d) for c in corners for d in digits), eliminations=removed,
@@ -180,13 +184,18 @@ def find_hidden_rectangles(board: Board) -> Iterator[Step]:
                     continue
                 removed = ((opposite, other),)
                 sym = geo.symbol
-                text = (f"If {name(opposite)} were {sym(other)}, {join_names(name(c) for c in corners)} "
-                        f"could swap {digit_set(geo, bits(pair))}: two solutions, but the puzzle "
+                # The floor (the corner with only the pair) and the roof (the corner opposite
+                # it), as the key names them.
+                text = (f"The floor {name(corner)} holds only {digit_set(geo, bits(pair))}; if the "
+                        f"roof {name(opposite)} were {sym(other)}, "
+                        f"the corners {join_names(name(c) for c in corners)} could swap "
+                        f"{join_names(sym(d) for d in bits(pair))}: two solutions, but the puzzle "
                         f"has one. {outcome(geo, eliminations=removed)}")
                 details = (f"Hidden Rectangle: {join_names(name(c) for c in corners)} all hold "
-                        f"{digit_set(geo, bits(pair))} and {name(corner)} holds nothing else. In "
-                        f"the row and the column of {name(opposite)}, {sym(locked)} lies only in "
-                        f"the rectangle; if {name(opposite)} were {sym(other)}, {sym(locked)} "
+                        f"{digit_set(geo, bits(pair))} and the floor {name(corner)} holds nothing "
+                        f"else. In the row and the column of the roof {name(opposite)}, "
+                        f"{sym(locked)} lies only in the rectangle; if the roof were "
+                        f"{sym(other)}, {sym(locked)} "
                         f"would fill {name(row_mate)} and {name(col_mate)}, {name(corner)} would "
                         f"be {sym(other)}, and the two digits could swap for a second solution: "
                         f"removes {describe_eliminations(geo, removed)} ({RELIES}).")
@@ -226,13 +235,15 @@ def find_bug_plus_one(board: Board) -> Iterator[Step]:
                              for h in mine):
         return
     symbol = geo.symbol(winner)
-    text = (f"Without its {symbol}, {geo.cell_name(cell)} would leave every empty cell with two "
+    cell_name = geo.cell_name(cell)
+    # The key calls the cell the extra candidate's: the one digit too many for a BUG.
+    text = (f"Without the extra candidate {symbol} in {cell_name}, every empty cell would have two "
             f"candidates, a pattern that cannot have exactly one solution, but the puzzle has one. "
-            f"So {geo.cell_name(cell)} is {symbol}.")
-    details = (f"BUG+1: every empty cell but {geo.cell_name(cell)} has two candidates, and without "
-            f"its {symbol} each digit would have exactly two places in every house that still "
-            f"needs it: a pattern that cannot have exactly one solution (it has none or several). "
-            f"So {geo.cell_name(cell)} is {symbol} ({RELIES}).")
+            f"So {cell_name} is {symbol}.")
+    details = (f"BUG+1: every empty cell but {cell_name} has two candidates, and without the extra "
+            f"candidate {symbol} in {cell_name} each digit would have exactly two places in every "
+            f"house that still needs it: a pattern that cannot have exactly one solution (it has "
+            f"none or several). So {cell_name} is {symbol} ({RELIES}).")
     yield Step(BUG_PLUS_ONE, BUG_PLUS_ONE.title, text, size=1, view="cell", cells=(cell,),
                digits=(winner,), pattern=((cell, winner),), placements=((cell, winner),),
                proof=Proof(roles=(("extra", (cell,)),)), details=details)

@@ -2,7 +2,8 @@
 whole argument behind a keyboard-operable "why?" disclosure (hidden while a hint has not reached its
 last level), the key to the outlines in the words the step says (a Skyscraper's base and roof, a
 2-String Kite's box and ends, a W-Wing's ends and strong link, an Empty Rectangle's box and strong
-link), and a contradiction outlined on the board and in its graph in every view: an empty cell, a
+link, a Unique or Hidden Rectangle's floor and roof, BUG+1's extra candidate, a finned or sashimi
+fish's base and fins, a Sue de Coq's crossing, line set and box set), and a contradiction outlined on the board and in its graph in every view: an empty cell, a
 house (the house graph) and one digit's rows × columns (the digit view).
 
 Every expected word comes from ``pysolver.web.handle`` on the same position. Screenshots:
@@ -67,7 +68,10 @@ def test_a_step_reads_in_two_sentences_with_the_argument_behind_why(
 
 #: The key's words for each technique's outlines (the words of HoDoKu's and SudokuWiki's pages).
 KEYS = {"skyscraper": ["base", "roof"], "two-string-kite": ["box", "ends"],
-        "w-wing": ["ends", "strong link"], "empty-rectangle": ["box", "strong link"]}
+        "w-wing": ["ends", "strong link"], "empty-rectangle": ["box", "strong link"],
+        "unique-rectangle": ["floor", "roof"], "hidden-rectangle": ["floor", "roof"],
+        "bug-plus-one": ["extra candidate"], "finned-fish": ["base", "fin"],
+        "sashimi-fish": ["base", "fins"], "sue-de-coq": ["box set", "crossing", "line set"]}
 
 
 @pytest.mark.parametrize("technique", KEYS)
@@ -102,7 +106,7 @@ def test_the_key_names_the_outlines_in_the_steps_own_words(
 #: the short text, of the "why?" details, of the proof; a phrase the details must not have).
 AUDITED = {
     "sue-de-coq": ("963......1....8......2.5....4.8......1....7......3..257......3...9.2.4.7......9..", 32,
-                   "at r9c8 and r9c9 {1,2,5,6,8}; with 2 cells of the row and 1 of the box, 5 cells",
+                   "at the crossing r9c8 and r9c9; with a line set of 2 cells and a box set of 1, 5 cells",
                    "2 cells holding 5 digits, 3 more than their cells (an extended Sue de Coq",
                    "SdC r9c89{12568}", " holds "),
     "sashimi-x-wing": ("1.25..6..8.5....2.......5...1.....68..817..4..4.6.3......43..7......94...9..1....", 29,
