@@ -227,6 +227,7 @@ def test_cancel_during_a_25x25_count_stops_it_and_keeps_the_board(sized: Page) -
     and no count is asked again (it went on, and the Counting badge stayed, before)."""
     choose_size(sized, 9)
     sized.evaluate(COUNT_CLASSIFY)
+    sized.evaluate(WATCH_LIVE)
     load_text(sized, LINE_25)
     sized.wait_for_function(f"(line) => {STATE}.view && {STATE}.view.puzzle === line && {STATE}.busy "
                             f"&& {STATE}.busy.cmd === 'classify' && {STATE}.busy.slow", arg=LINE_25)
@@ -242,6 +243,8 @@ def test_cancel_during_a_25x25_count_stops_it_and_keeps_the_board(sized: Page) -
     assert sized.locator("#classification").inner_text() == NOT_COUNTED
     assert sized.evaluate(STATUS_WORDS) == ["Uncounted", COUNT_STOPPED]
     assert sized.locator("#message").inner_text() == "Cancelled."
+    said = [text for _, text in sized.evaluate("window.__said")]
+    assert said.count("Uncounted" + COUNT_STOPPED) == 1 and not any(NOT_COUNTED in text for text in said)
     sized.wait_for_timeout(300)
     assert sized.evaluate("window.__asked") == 1 and sized.evaluate(f"{STATE}.busy") is None
 
@@ -313,3 +316,84 @@ def test_cancel_during_a_saved_25x25_games_count_keeps_its_position(
         assert page.evaluate("localStorage.getItem('pysolver.board')") == stored, (stored, saved_25x25["stored"])
     finally:
         page.close()
+
+
+#: Records in `__said` (emptied at each call) each new text of a live region (polite, or a status
+#: not made quiet), as a screen reader would hear it: [region id, text].
+WATCH_LIVE = """() => {
+  window.__said = [];
+  if (window.__watching) return;  // one observer a page
+  window.__watching = true;
+  const last = new Map();
+  const live = (el) => el.closest('[aria-live]:not([aria-live="off"]), [role="status"]:not([aria-live])');
+  new MutationObserver((records) => {
+    const regions = new Set();
+    for (const record of records) {
+      const el = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+      const region = el && live(el);
+      if (region) regions.add(region);
+    }
+    for (const region of regions) {
+      const text = region.textContent;
+      if (last.get(region) !== text) {
+        last.set(region, text);
+        if (text) window.__said.push([region.id, text]);
+      }
+    }
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+#: The counting badge's colours and those of the page's count chip (--purple-soft, --purple-ink).
+BADGE_COLOURS = """() => {
+  const badge = getComputedStyle(document.querySelector('#status .badge'));
+  const probe = document.createElement('span');
+  probe.style.cssText = 'background: var(--purple-soft); color: var(--purple-ink)';
+  document.getElementById('status').append(probe);
+  const chip = getComputedStyle(probe);
+  const found = { ink: badge.color, paper: badge.backgroundColor, chipInk: chip.color, chipPaper: chip.backgroundColor };
+  probe.remove();
+  return found;
+}"""
+
+
+def _luminance(rgb: str) -> float:
+    channels = [int(part) / 255 for part in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(ink: str, paper: str) -> float:
+    light, dark = sorted((_luminance(ink), _luminance(paper)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_counting_badge_is_a_chip_said_once(sized: Page) -> None:
+    """While a 25×25's solutions are counted the status badge wears the count chip's purple, 4.5:1 or
+    more in light and dark (it had the plain grey badge's); the status line, a polite live region,
+    says the count once and the classification line, saying the same, keeps quiet until the count's
+    result, which it says."""
+    choose_size(sized, 9)
+    sized.evaluate(WATCH_LIVE)
+    sized.evaluate(HOLD_CLASSIFY)
+    try:
+        load_text(sized, LINE_25)
+        sized.wait_for_function(f"(line) => window.__heldClassify === 1 && {STATE}.view.puzzle === line",
+                                arg=LINE_25)
+        sized.wait_for_timeout(600)  # past the moment the run is shown as slow
+        assert sized.evaluate(STATUS_WORDS) == ["Counting", COUNTING]
+        for scheme in ("light", "dark"):
+            sized.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+            found = sized.evaluate(BADGE_COLOURS)
+            assert (found["ink"], found["paper"]) == (found["chipInk"], found["chipPaper"]), scheme
+            assert contrast(found["ink"], found["paper"]) >= 4.5, scheme
+        assert sized.get_attribute("#status", "aria-live") == "polite"
+        assert sized.get_attribute("#classification", "aria-live") == "off"
+        assert sized.get_attribute(".step-words", "aria-live") == "off"
+        said = sized.evaluate("window.__said")
+        assert [text for _, text in said if "ounting" in text] == ["Counting" + COUNTING]
+    finally:
+        sized.emulate_media(color_scheme="light")
+        sized.evaluate("window.__releaseClassify()")
+    sized.wait_for_function(f"{IDLE} && {STATE}.view.classification.kind === 'unique'", timeout=120_000)
+    assert sized.get_attribute("#classification", "aria-live") is None
+    assert sized.get_attribute(".step-words", "aria-live") == "polite"
+    assert ["classification", "Exactly one solution."] in sized.evaluate("window.__said")

@@ -94,6 +94,12 @@ export function isLoaded(state) {
   return state.view !== null && givensLine(state.view) === entryText(state);
 }
 
+/** Python's board before its solutions are counted, or with their count cancelled: the status line
+ * (a polite live region) says so, and the other live regions that would say it too keep quiet. */
+export function countAwaited(state) {
+  return isLoaded(state) && ["pending", "uncounted"].includes(state.view.classification.kind);
+}
+
 /** The step the board highlights: the hint at its level (before it), or the last applied entry. */
 export function shownStep(state) {
   if (!isLoaded(state)) return null;
