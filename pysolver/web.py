@@ -67,10 +67,16 @@ class _Worker:
     """The worker's one session (module state lives here, not in globals scattered about)."""
 
     session: Session | None = None
+    #: The ``load`` request whose saved history ``classify`` replays (see ``_load``), or None.
+    replay: Request | None = None
 
 
 def _session(request: Request | None = None) -> Session:
-    """The loaded session, with the techniques ``request`` switches on (if it names them)."""
+    """The loaded session, with the techniques ``request`` switches on (if it names them); a saved
+    history a load left for ``classify`` is replayed first, whichever command comes."""
+    saved, _Worker.replay = _Worker.replay, None
+    if saved is not None:
+        _Worker.session = _session_from(saved, formats.parse(fields.text(saved, "puzzle")), replay=True)
     if _Worker.session is None:
         raise ValueError("no puzzle is loaded")
     if request is not None:
@@ -103,6 +109,11 @@ def techniques_json() -> list[dict[str, object]]:
 COUNT_LATER_FROM = 16
 #: What the page says (status and classification lines) while the solutions are being counted.
 COUNTING = "Counting solutions…"
+#: The classification line of a board whose count the person stopped (``load`` with ``count`` false).
+NOT_COUNTED = "Solutions not counted: the count was cancelled."
+#: Its status line: what waits for the count, and how it starts again.
+COUNT_STOPPED = ("The count of solutions was cancelled, so Step, Hint and Check wait for it; "
+                 "your next move counts them again.")
 
 
 def view(session: Session) -> Reply:
@@ -126,20 +137,26 @@ def view(session: Session) -> Reply:
             "can_backtrack": session.can_backtrack()}
 
 
-def counting_view(session: Session) -> Reply:
+def counting_view(session: Session, *, stopped: bool = False) -> Reply:
     """The board before its solutions are counted: nothing that reads the classification (the
     status, hints, Check, the entry status, what may be done) is computed; the classification is
     ``pending``, the status says the count runs, and no command is offered. The page asks
     ``classify`` next, whose reply is the full ``view`` (the worker answers one request at a
-    time, so nothing the person asks runs before the count)."""
+    time, so nothing the person asks runs before the count).
+
+    ``stopped``: the person cancelled that count, so none is asked; the classification is
+    ``uncounted`` and the status says what waits for it (any later view counts, the next move's)."""
     contradiction = session.contradiction()
-    status = ({"status": "counting", "message": COUNTING, "cell": None, "house": None, "houses": [],
-               "cells": [], "graph": None} if contradiction is None else session.status().to_json())
+    message = COUNT_STOPPED if stopped else COUNTING
+    status = ({"status": "uncounted" if stopped else "counting", "message": message, "cell": None,
+               "house": None, "houses": [], "cells": [], "graph": None}
+              if contradiction is None else session.status().to_json())
     return {**_board_view(session),
             "status": status,
-            "classification": {"kind": "pending", "message": COUNTING, "cell": None, "house": None,
-                               "cells": []},
-            "entry": {"status": "entering", "message": COUNTING},
+            "classification": {"kind": "uncounted" if stopped else "pending",
+                               "message": NOT_COUNTED if stopped else COUNTING, "cell": None,
+                               "house": None, "cells": []},
+            "entry": {"status": "entering", "message": message},
             "hint": None,
             "check": None,
             "can": {name: False for name in CAN_NAMES},
@@ -280,16 +297,39 @@ def _settings(session: Session, request: Request) -> None:
 def _load(request: Request, progress: Progress) -> Reply:
     """A new session from ``puzzle`` in any text form (a pencil-mark grid, a candidate string, a
     position line or a SudokuWiki string start from the candidates and placed digits they show),
-    then its saved history, or the position of a link."""
-    text = fields.text(request, "puzzle")
-    imported = formats.parse(text)  # a 16×16 text in 0–F is read so, with its notice
+    then its saved history, or the position of a link.
+
+    A board of 16×16 or more replies before its solutions are counted (``counting_view``); a saved
+    history there (whose steps need the count) is replayed by ``classify`` when the request also
+    gives the saved position (``digits`` and ``notes``, empty for none), which the reply shows meanwhile. ``count`` false (the person cancelled the
+    count) leaves it uncounted: no ``classify`` follows."""
+    imported = formats.parse(fields.text(request, "puzzle"))  # a 16×16 text in 0–F is read so, with its notice
+    count = fields.boolean(request, "count", default=True)
+    shown_position = "digits" in request or "notes" in request  # a saved game's, as its link says it
+    preview = (bool(fields.text_list(request, "actions", default=[])) and shown_position
+               and imported.puzzle.geometry.n >= COUNT_LATER_FROM)
+    session = _session_from(request, imported, replay=not preview)
+    _Worker.replay = dict(request) if preview else None
+    _Worker.session = session
+    later = session.geometry.n >= COUNT_LATER_FROM and not session.classified
+    shown = counting_view(session, stopped=not count and not preview) if later else view(session)
+    reply: Reply = {"view": shown, "format": imported.format}
+    if imported.notices:
+        reply["notice"] = " ".join(imported.notices)
+    return reply
+
+
+def _session_from(request: Request, imported: formats.Imported, *, replay: bool) -> Session:
+    """The session a ``load`` asks for, on the puzzle it read: its settings, then (``replay``) its
+    ``actions`` replayed and its ``position`` gone to, else (or with no actions) the link's
+    ``digits`` and ``notes`` (a saved game's position, shown while its history waits for the count)."""
     grid = imported.puzzle
     session = Session(grid, imported.board, _disabled(request) or frozenset())
     try:
         _settings(session, _part(request, "settings"))
     except FieldError as error:
         raise FieldError("settings", f"settings.{error}") from None
-    actions = fields.text_list(request, "actions", default=[])
+    actions = fields.text_list(request, "actions", default=[]) if replay else []
     digits = fields.text(request, "digits", default="")
     notes = fields.text(request, "notes", default="")
     if not actions and (digits or notes):
@@ -303,21 +343,18 @@ def _load(request: Request, progress: Progress) -> Reply:
         session.replay(actions)
     except ValueError as error:
         raise FieldError("actions", f"actions: {error}") from None
-    position = fields.optional_integer(request, "position", low=0, high=len(session.steps))
+    position = (fields.optional_integer(request, "position", low=0, high=len(session.steps))
+                if replay else None)
     if position is not None:
         session.goto(position)
     _restore_play(session, _part(request, "play"))
-    _Worker.session = session
-    later = grid.geometry.n >= COUNT_LATER_FROM and not session.classified
-    reply: Reply = {"view": counting_view(session) if later else view(session), "format": imported.format}
-    if imported.notices:
-        reply["notice"] = " ".join(imported.notices)
-    return reply
+    return session
 
 
 def _classify(request: Request, progress: Progress) -> Reply:
     """The count a load left for later (its view's classification ``pending``), and the full view
-    it lets the page draw: the status, what may be done, hints and Check all read it."""
+    it lets the page draw: the status, what may be done, hints and Check all read it. A saved
+    history the load left for now is replayed first (its steps read the count; see ``_session``)."""
     return {"view": view(_session())}
 
 

@@ -450,3 +450,51 @@ def test_a_large_board_is_drawn_before_its_solutions_are_counted() -> None:
     call("load", puzzle=line)
     assert call("step")["view"]["classification"]["kind"] == "unique"
     assert call("load", puzzle=FIGURE_4_2)["view"]["classification"]["kind"] == "unique"
+
+
+def test_a_large_board_whose_count_was_cancelled_is_drawn_uncounted() -> None:
+    """After Cancel stopped the count, the page loads the board again with ``count`` false: the
+    same board, nothing offered, words that say the count was cancelled and how it comes back (no
+    ``classify`` is asked); the next move counts."""
+    line = (Path(__file__).parent.parent / "bench/data/unique25x25_seed15.txt").read_text().split()[0]
+    counting = call("load", puzzle=line)["view"]
+    stopped = call("load", puzzle=line, count=False)["view"]
+    session = web._Worker.session
+    assert session is not None and not session.classified
+    assert stopped["classification"] == {"kind": "uncounted", "message": web.NOT_COUNTED, "cell": None,
+                                         "house": None, "cells": []}
+    assert stopped["status"]["status"] == "uncounted" and stopped["status"]["message"] == web.COUNT_STOPPED
+    assert stopped["entry"]["message"] == web.COUNT_STOPPED and not any(stopped["can"].values())
+    assert stopped["values"] == counting["values"]
+    cell = stopped["values"].index(0)
+    moved = call("note", cell=cell, digit=1)["view"]
+    assert moved["classification"]["kind"] == "unique" and moved["can"]["step"]
+    # A 9×9 board is counted in its load, as ever.
+    assert call("load", puzzle=FIGURE_4_2, count=False)["view"]["classification"]["kind"] == "unique"
+
+
+def test_a_saved_large_game_shows_its_position_before_its_history_is_replayed() -> None:
+    """A saved 16×16 game with tutor steps replayed its history (whose steps need the count) before
+    the page saw its board: with the saved position's ``digits`` and ``notes`` the load replies
+    with that position, counted and replayed by ``classify``, whose view is the saved game's."""
+    line = (Path(__file__).parent.parent / "bench/data/unique16x16_seed15.txt").read_text().split()[0]
+    call("load", puzzle=line)
+    call("classify")
+    for _ in range(3):
+        call("step")
+    call("back")
+    saved = call("note", cell=call("goto", position=3)["view"]["values"].index(0), digit=2)["view"]
+    actions, position, address = saved["actions"], saved["position"], saved["address"]
+    assert "logic" in actions and position == len(actions)
+    first = call("load", puzzle=line, actions=actions, position=position, **address)["view"]
+    session = web._Worker.session
+    assert session is not None and not session.classified
+    assert first["classification"]["kind"] == "pending" and not any(first["can"].values())
+    assert first["status"]["message"] == web.COUNTING
+    assert (first["values"], first["notes"], first["address"]) == (saved["values"], saved["notes"], address)
+    full = call("classify")["view"]
+    assert {key for key in saved if saved[key] != full[key]} <= {"play"}
+    # Without the position shown (an older page), or on a 9×9 board, the load replays at once.
+    assert call("load", puzzle=line, actions=actions, position=position)["view"]["actions"] == actions
+    small = call("load", puzzle=FIGURE_4_2, actions=["logic"], position=1, digits="1" * 81)["view"]
+    assert small["actions"] == ["logic"] and small["classification"]["kind"] == "unique"

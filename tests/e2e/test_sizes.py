@@ -7,8 +7,8 @@ under the menus, and New puzzle's size follows the board's. All tests share one 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from contextlib import AbstractContextManager, suppress
 from typing import Any
 
@@ -16,7 +16,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from pysolver.web import handle, sizes_json
+from pysolver.grid import Grid
+from pysolver.search import solve
+from pysolver.web import COUNT_STOPPED, COUNTING, NOT_COUNTED, handle, sizes_json
 
 pytestmark = pytest.mark.e2e
 
@@ -192,3 +194,206 @@ def test_a_25x25_board_is_drawn_before_its_solutions_are_counted(sized: Page) ->
     assert full["values"] == pending["values"] and full["can"]["hint"]
     assert sized.locator("#classification").inner_text() == "Exactly one solution."
     assert sized.locator("#board .cell").count() == 625
+
+
+#: The 25×25 puzzle whose count takes seconds in the browser.
+LINE_25 = (Path(__file__).parents[2] / "bench/data/unique25x25_seed15.txt").read_text().split()[0]
+#: Counts the worker's `classify` requests (any worker's: Cancel starts a new one) in `__asked`.
+COUNT_CLASSIFY = """() => {
+  const post = Worker.prototype.postMessage;
+  window.__asked = 0;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && typeof message.request === "string" && JSON.parse(message.request).cmd === "classify") {
+      window.__asked += 1;
+    }
+    return post.call(this, message, ...rest);
+  };
+}"""
+#: The status line's badge and words, as written (the badge is drawn in capitals by CSS).
+STATUS_WORDS = ("() => [document.querySelector('#status .badge').textContent, "
+                "document.querySelector('#status .text').textContent]")
+
+
+def load_text(page: Page, line: str) -> None:
+    if not page.eval_on_selector("details.puzzle-text", "(el) => el.open"):
+        page.click("details.puzzle-text > summary")
+    page.fill("#puzzle-text", line)
+    page.click("#text-form button[type='submit']")
+
+
+def test_cancel_during_a_25x25_count_stops_it_and_keeps_the_board(sized: Page) -> None:
+    """Cancel, shown while the 25×25's solutions are counted, restarts the worker and brings the
+    same board back uncounted: Python's words say the count was cancelled and what waits for it,
+    and no count is asked again (it went on, and the Counting badge stayed, before)."""
+    choose_size(sized, 9)
+    sized.evaluate(COUNT_CLASSIFY)
+    sized.evaluate(WATCH_LIVE)
+    load_text(sized, LINE_25)
+    sized.wait_for_function(f"(line) => {STATE}.view && {STATE}.view.puzzle === line && {STATE}.busy "
+                            f"&& {STATE}.busy.cmd === 'classify' && {STATE}.busy.slow", arg=LINE_25)
+    shown = sized.evaluate(f"{STATE}.view.values")
+    assert sized.evaluate(STATUS_WORDS) == ["Counting", COUNTING]
+    assert sized.is_visible("#cancel") and sized.is_enabled("#cancel")
+    sized.click("#cancel")
+    sized.wait_for_function(f"{IDLE} && {STATE}.view && {STATE}.view.classification.kind === 'uncounted'",
+                            timeout=120_000)
+    view = sized.evaluate(f"{STATE}.view")
+    assert view["puzzle"] == LINE_25 and view["values"] == shown and not any(view["can"].values())
+    assert sized.locator("#board .cell").count() == 625
+    assert sized.locator("#classification").inner_text() == NOT_COUNTED
+    assert sized.evaluate(STATUS_WORDS) == ["Uncounted", COUNT_STOPPED]
+    assert sized.locator("#message").inner_text() == "Cancelled."
+    said = [text for _, text in sized.evaluate("window.__said")]
+    assert said.count("Uncounted" + COUNT_STOPPED) == 1 and not any(NOT_COUNTED in text for text in said)
+    sized.wait_for_timeout(300)
+    assert sized.evaluate("window.__asked") == 1 and sized.evaluate(f"{STATE}.busy") is None
+
+
+@pytest.fixture(scope="module")
+def saved_25x25(sized: Page) -> dict[str, Any]:
+    """A 25×25 game saved in the page's storage: one tutor step, then a digit typed."""
+    choose_size(sized, 9)
+    load_text(sized, LINE_25)
+    sized.wait_for_function(f"{IDLE} && {STATE}.view.classification.kind === 'unique'", timeout=120_000)
+    sized.click("button[data-intent='step']")
+    sized.wait_for_function(f"{IDLE} && {STATE}.view.actions.length === 1", timeout=60_000)
+    values = sized.evaluate(f"{STATE}.view.values")
+    cell = values.index(0)
+    solution = solve(Grid.parse(LINE_25))
+    assert solution is not None
+    digit = solution.values[cell]
+    sized.click(f"#board .cell[data-cell='{cell}']")
+    sized.keyboard.press(sized.evaluate(f"{STATE}.view.symbols")[digit - 1])
+    sized.wait_for_function(f"{IDLE} && {STATE}.view.actions.length === 2", timeout=60_000)
+    return {"view": sized.evaluate(f"{STATE}.view"), "stored": sized.evaluate("localStorage.getItem('pysolver.board')")}
+
+
+def test_a_saved_25x25_game_with_steps_is_drawn_before_its_count(
+        sized: Page, site_url: str, saved_25x25: dict[str, Any]) -> None:
+    """Reopened, a saved 25×25 game with a tutor's step shows its position (the digit typed too)
+    while the solutions are counted, then replays its history; it waited for both before."""
+    saved = saved_25x25["view"]
+    page = sized.context.new_page()
+    try:
+        page.add_init_script(f"({HOLD_CLASSIFY})()")
+        page.goto(site_url)
+        page.wait_for_function(f"(values) => window.__heldClassify === 1 && {STATE}.view "
+                               f"&& JSON.stringify({STATE}.view.values) === JSON.stringify(values)",
+                               arg=saved["values"], timeout=120_000)
+        assert page.locator("#board .cell").count() == 625
+        assert page.locator("#classification").inner_text() == COUNTING
+        assert page.evaluate(STATUS_WORDS) == ["Counting", COUNTING]
+        assert page.evaluate("localStorage.getItem('pysolver.board')") == saved_25x25["stored"]
+        page.evaluate("window.__releaseClassify()")
+        page.wait_for_function(f"{IDLE} && {STATE}.view.classification.kind === 'unique'", timeout=120_000)
+        full = page.evaluate(f"{STATE}.view")
+        assert (full["actions"], full["position"], full["values"]) == (saved["actions"], saved["position"],
+                                                                       saved["values"])
+        assert full["can"]["step"] and page.evaluate(f"{STATE}.opening") is False
+    finally:
+        page.close()
+
+
+def test_cancel_during_a_saved_25x25_games_count_keeps_its_position(
+        sized: Page, site_url: str, saved_25x25: dict[str, Any]) -> None:
+    """Cancel while a saved 25×25 game is counted (before its replay) shows its position, the digit
+    typed included, uncounted and without its steps, and keeps the saved game for a reload."""
+    saved = saved_25x25["view"]
+    page = sized.context.new_page()
+    try:
+        page.goto(site_url)
+        stored = page.evaluate("localStorage.getItem('pysolver.board')")
+        page.wait_for_function(f"{STATE}.view && {STATE}.view.classification.kind === 'pending' && {STATE}.busy "
+                               f"&& {STATE}.busy.cmd === 'classify' && {STATE}.busy.slow", timeout=120_000)
+        page.click("#cancel")
+        page.wait_for_function(f"{IDLE} && {STATE}.view && {STATE}.view.classification.kind === 'uncounted'",
+                               timeout=120_000)
+        view = page.evaluate(f"{STATE}.view")
+        assert view["values"] == saved["values"] and view["notes"] == saved["notes"]
+        assert page.locator("#classification").inner_text() == NOT_COUNTED
+        assert page.evaluate(STATUS_WORDS) == ["Uncounted", COUNT_STOPPED]
+        assert page.locator("#message").inner_text().startswith("Cancelled replaying the saved game's 2 steps")
+        assert page.evaluate("localStorage.getItem('pysolver.board')") == stored, (stored, saved_25x25["stored"])
+    finally:
+        page.close()
+
+
+#: Records in `__said` (emptied at each call) each new text of a live region (polite, or a status
+#: not made quiet), as a screen reader would hear it: [region id, text].
+WATCH_LIVE = """() => {
+  window.__said = [];
+  if (window.__watching) return;  // one observer a page
+  window.__watching = true;
+  const last = new Map();
+  const live = (el) => el.closest('[aria-live]:not([aria-live="off"]), [role="status"]:not([aria-live])');
+  new MutationObserver((records) => {
+    const regions = new Set();
+    for (const record of records) {
+      const el = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+      const region = el && live(el);
+      if (region) regions.add(region);
+    }
+    for (const region of regions) {
+      const text = region.textContent;
+      if (last.get(region) !== text) {
+        last.set(region, text);
+        if (text) window.__said.push([region.id, text]);
+      }
+    }
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+#: The counting badge's colours and those of the page's count chip (--purple-soft, --purple-ink).
+BADGE_COLOURS = """() => {
+  const badge = getComputedStyle(document.querySelector('#status .badge'));
+  const probe = document.createElement('span');
+  probe.style.cssText = 'background: var(--purple-soft); color: var(--purple-ink)';
+  document.getElementById('status').append(probe);
+  const chip = getComputedStyle(probe);
+  const found = { ink: badge.color, paper: badge.backgroundColor, chipInk: chip.color, chipPaper: chip.backgroundColor };
+  probe.remove();
+  return found;
+}"""
+
+
+def _luminance(rgb: str) -> float:
+    channels = [int(part) / 255 for part in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(ink: str, paper: str) -> float:
+    light, dark = sorted((_luminance(ink), _luminance(paper)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_counting_badge_is_a_chip_said_once(sized: Page) -> None:
+    """While a 25×25's solutions are counted the status badge wears the count chip's purple, 4.5:1 or
+    more in light and dark (it had the plain grey badge's); the status line, a polite live region,
+    says the count once and the classification line, saying the same, keeps quiet until the count's
+    result, which it says."""
+    choose_size(sized, 9)
+    sized.evaluate(WATCH_LIVE)
+    sized.evaluate(HOLD_CLASSIFY)
+    try:
+        load_text(sized, LINE_25)
+        sized.wait_for_function(f"(line) => window.__heldClassify === 1 && {STATE}.view.puzzle === line",
+                                arg=LINE_25)
+        sized.wait_for_timeout(600)  # past the moment the run is shown as slow
+        assert sized.evaluate(STATUS_WORDS) == ["Counting", COUNTING]
+        for scheme in ("light", "dark"):
+            sized.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+            found = sized.evaluate(BADGE_COLOURS)
+            assert (found["ink"], found["paper"]) == (found["chipInk"], found["chipPaper"]), scheme
+            assert contrast(found["ink"], found["paper"]) >= 4.5, scheme
+        assert sized.get_attribute("#status", "aria-live") == "polite"
+        assert sized.get_attribute("#classification", "aria-live") == "off"
+        assert sized.get_attribute(".step-words", "aria-live") == "off"
+        said = sized.evaluate("window.__said")
+        assert [text for _, text in said if "ounting" in text] == ["Counting" + COUNTING]
+    finally:
+        sized.emulate_media(color_scheme="light")
+        sized.evaluate("window.__releaseClassify()")
+    sized.wait_for_function(f"{IDLE} && {STATE}.view.classification.kind === 'unique'", timeout=120_000)
+    assert sized.get_attribute("#classification", "aria-live") is None
+    assert sized.get_attribute(".step-words", "aria-live") == "polite"
+    assert ["classification", "Exactly one solution."] in sized.evaluate("window.__said")

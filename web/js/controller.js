@@ -102,11 +102,16 @@ export function createController(store, client, { setAside = () => "" } = {}) {
       if (reply) {
         const view = reply.view;
         const empty = view.givens.every((digit) => digit === 0) && (view.start ?? givensLine(view)) === givensLine(view);
-        dispatch({ type: "view", view, cmd: "load", mode: empty ? "enter" : mode, keepSaved });
+        const pending = view.classification.kind === "pending";
+        // A saved history Python replays after the count: the board shows the saved position, and
+        // the game stays being opened (nothing saved over it; Cancel reopens it without its steps).
+        const replaying = pending && (extra.actions ?? []).length > 0;
+        dispatch({ type: "view", view, cmd: "load", mode: empty ? "enter" : mode, keepSaved,
+          openingGame: replaying ? { ...extra, puzzle, mode, address: { digits: extra.digits, notes: extra.notes } } : null });
         if (reply.notice) dispatch({ type: "notice", notice: reply.notice }); // how Python read the text
         // Python drew the board before counting its solutions: the count is asked at once, so the
         // worker answers it before anything the person asks next (which is refused meanwhile).
-        if (view.classification.kind === "pending") await classify({ typing });
+        if (pending) await classify({ typing, keepSaved });
       }
       return true;
     } catch (error) {
@@ -121,9 +126,9 @@ export function createController(store, client, { setAside = () => "" } = {}) {
 
   /** The count a load left pending; its reply's view (status, classification, what may be done)
    * replaces the board's, which stays as it is (mode, saved record, notice). A newer load drops it. */
-  async function classify({ typing = false } = {}) {
+  async function classify({ typing = false, keepSaved = false } = {}) {
     const reply = await ask("classify", {}, { typing });
-    if (reply) dispatch({ type: "classified", view: reply.view });
+    if (reply) dispatch({ type: "classified", view: reply.view, keepSaved });
   }
 
   /** A command on the session; its reply's view replaces the board. */
@@ -165,6 +170,9 @@ export function createController(store, client, { setAside = () => "" } = {}) {
     const game = state.openingGame;
     const opening = state.opening;
     const snap = snapshot(state);
+    // The count a big board's load left for later: the board comes back uncounted (Python's words
+    // say so), its position as its link gives it (a history there waits for the count).
+    const counting = state.busy !== null && state.busy.cmd === "classify";
     latest += 1;
     dispatch({ type: "cancelled", notice: "Cancelled: restarting the solver…" });
     try {
@@ -172,19 +180,23 @@ export function createController(store, client, { setAside = () => "" } = {}) {
     } catch {
       return; // the boot error is shown by onBootError
     }
-    if (game) return reopenWithoutHistory(game);
+    if (game) return reopenWithoutHistory(game, counting);
     // Cancelled while a position was being opened, no board of it shown yet: the blank (or other)
     // board shown is not saved over the saved game.
     const keepSaved = opening;
-    if (await load(snap.puzzle, saved(snap), snap.mode, { keepSaved })) {
+    const extra = counting ? { digits: snap.address.digits, notes: snap.address.notes, play: snap.play,
+      settings: snap.settings, count: false } : saved(snap);
+    if (await load(snap.puzzle, extra, snap.mode, { keepSaved })) {
       dispatch({ type: "notice", notice: "Cancelled." });
     }
   }
 
-  /** After Cancel stopped replaying `game`'s history: its position (digits and notes), said so. */
-  async function reopenWithoutHistory(game) {
+  /** After Cancel stopped replaying `game`'s history: its position (digits and notes), said so;
+   * left uncounted when Cancel stopped the count before the replay (`uncounted`). */
+  async function reopenWithoutHistory(game, uncounted = false) {
     const steps = game.actions.length.toLocaleString("en-US");
-    const extra = { digits: game.address.digits, notes: game.address.notes, play: game.play, settings: game.settings };
+    const extra = { digits: game.address.digits, notes: game.address.notes, play: game.play, settings: game.settings,
+      ...(uncounted ? { count: false } : {}) };
     const ok = await load(game.puzzle, extra, game.mode, { keepSaved: true })
       || await load(game.puzzle, {}, game.mode, { keepSaved: true });
     if (!ok) return;
@@ -193,9 +205,11 @@ export function createController(store, client, { setAside = () => "" } = {}) {
       + "page to open it whole." });
   }
 
-  /** The load arguments that rebuild a snapshot's session. */
+  /** The load arguments that rebuild a snapshot's session; its position's digits and notes let
+   * Python show a big board before the count its history's replay needs. */
   function saved(snap) {
-    return { actions: snap.actions, position: snap.position, play: snap.play, settings: snap.settings };
+    return { actions: snap.actions, position: snap.position, play: snap.play, settings: snap.settings,
+      ...(snap.address ? { digits: snap.address.digits, notes: snap.address.notes } : {}) };
   }
 
   /** Say what could not be read, once: beside Python's error if there is one, else as a notice. */

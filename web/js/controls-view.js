@@ -10,7 +10,7 @@
 import { VIEW_COMMANDS } from "./controller.js";
 import { h, redraw, setAttr, setData, setProp, setText } from "./dom.js";
 import { shortcutKeys } from "./input.js";
-import { can, canRetype, isLoaded } from "./store.js";
+import { can, canRetype, countAwaited, isLoaded } from "./store.js";
 
 /** Intents that change only how the page takes input: a fast typist's N while Python is still
  * answering the previous digit must not be lost. */
@@ -110,6 +110,8 @@ export function createControlsView(doc) {
     }));
     const view = isLoaded(state) && state.mode === "play" ? state.view : null; // the entry status says it
     setData(els.classification, "kind", view ? view.classification.kind : "");
+    // The status line says the count runs (or was cancelled): said once, not again from here.
+    setAttr(els.classification, "aria-live", countAwaited(state) ? "off" : null);
     setText(els.classification, view ? view.classification.message : "");
     const solved = view !== null && view.status.status === "solved";
     setProp(els.finish, "hidden", !solved);

@@ -461,7 +461,9 @@ async function restore() {
   }
   await afterNextPaint();
   restored = true;
-  if (worthSaving(store.state)) {
+  // Still opening: Cancel stopped the count before a saved game's replay and is reopening it,
+  // whose board is saved (or kept from saving) as its own load says.
+  if (worthSaving(store.state) && !store.state.opening) {
     if (refused) writeHash({ puzzle: kept.puzzle, ...kept.address }, { inPlace: true, mode: store.state.mode });
     persist(store.state);
   }

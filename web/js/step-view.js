@@ -8,9 +8,9 @@
  * Backtrack says which contradiction ended it.
  */
 
-import { h, redraw, setData, setText } from "./dom.js";
+import { h, redraw, setAttr, setData, setText } from "./dom.js";
 import { renderGraph } from "./graph-view.js";
-import { canRetype, isLoaded, linked, shownGraph, shownStep } from "./store.js";
+import { canRetype, countAwaited, isLoaded, linked, shownGraph, shownStep } from "./store.js";
 
 
 const PLAY_HELP = "Play: select a cell and type a digit (N for notes). Hint shows what to look for; "
@@ -40,6 +40,8 @@ function idleWords(state) {
 export function renderStepPanel(els, state) {
   const shown = shownStep(state);
   const panel = els.panel;
+  // The status line says the count runs (or was cancelled), and the idle words repeat it: quiet.
+  setAttr(els.title.parentElement, "aria-live", countAwaited(state) ? "off" : "polite");
   if (!shown) {
     setData(panel, "technique", "");
     setData(panel, "mode", "none");

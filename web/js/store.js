@@ -94,6 +94,12 @@ export function isLoaded(state) {
   return state.view !== null && givensLine(state.view) === entryText(state);
 }
 
+/** Python's board before its solutions are counted, or with their count cancelled: the status line
+ * (a polite live region) says so, and the other live regions that would say it too keep quiet. */
+export function countAwaited(state) {
+  return isLoaded(state) && ["pending", "uncounted"].includes(state.view.classification.kind);
+}
+
 /** The step the board highlights: the hint at its level (before it), or the last applied entry. */
 export function shownStep(state) {
   if (!isLoaded(state)) return null;
@@ -305,12 +311,15 @@ export function reduce(state, action) {
       const kept = typing ? next : { ...next, entryPast: [], entryFuture: [], editing: null };
       const warned = typing && state.editing && givensLine(action.view) !== state.editing.givens
         ? { ...kept, notice: willDrop(state.editing) } : kept;
-      const saving = { ...warned, savedKept: Boolean(action.keepSaved) };
+      const saving = { ...warned, savedKept: Boolean(action.keepSaved),
+        // A saved game's position shown while Python counts, then replays its history: still opening.
+        ...(action.openingGame ? { opening: true, openingGame: action.openingGame } : {}) };
       return action.mode ? { ...saving, mode: action.mode } : saving;
     }
     case "classified": // the count a load left pending: the same board, now with all Python knows
       return state.view && givensLine(state.view) === givensLine(action.view)
-        ? { ...state, view: action.view } : state;
+        ? { ...state, view: action.view, opening: false, openingGame: null, savedKept: Boolean(action.keepSaved) }
+        : state;
     case "opening":
       return { ...state, opening: true, openingGame: action.game ?? null };
     case "opened": // Python refused the position opened: its text, shown as typed, may be saved again
