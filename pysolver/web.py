@@ -301,9 +301,11 @@ def _load(request: Request, progress: Progress) -> Reply:
 
     A board of 16×16 or more replies before its solutions are counted (``counting_view``); a saved
     history there (whose steps need the count) is replayed by ``classify`` when the request also
-    gives the saved position (``digits`` and ``notes``, empty for none), which the reply shows meanwhile. ``count`` false (the person cancelled the
-    count) leaves it uncounted: no ``classify`` follows."""
-    imported = formats.parse(fields.text(request, "puzzle"))  # a 16×16 text in 0–F is read so, with its notice
+    gives the saved position (``digits`` and ``notes``, empty for none), which the reply shows
+    meanwhile. ``count`` false (the person cancelled the count) leaves it uncounted: no
+    ``classify`` follows."""
+    # A 16×16 text in 0–F is read so, with its notice.
+    imported = formats.parse(fields.text(request, "puzzle"))
     count = fields.boolean(request, "count", default=True)
     shown_position = "digits" in request or "notes" in request  # a saved game's, as its link says it
     preview = (bool(fields.text_list(request, "actions", default=[])) and shown_position

@@ -181,6 +181,9 @@ def test_cancel_while_a_saved_game_replays_shows_its_position_and_keeps_the_reco
                                 "them, so Undo starts here. The saved game is kept until your next move; reload "
                                 "the page to open it whole.")
     assert cancel["savedKeptAfterMove"] is False  # the next move is saved as usual
+    # One step is counted in the singular ("1 steps" before).
+    assert controlled["cancelOne"]["notice"].startswith(
+        "Cancelled replaying the saved game's 1 step: its position is shown without it, so Undo")
 
 
 def test_input_during_a_run_is_refused_saying_so_and_the_run_still_answers(controlled: dict[str, Any]) -> None:

@@ -24,39 +24,45 @@ function scriptedClient() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const ready = (store) => store.dispatch({ type: "ready", versions: {} });
 
-// Cancel while the saved game (its history being replayed) opens on a page with no board yet.
-const savedGame = { ...snapshot(createStore(initialState(null), () => {}).state), puzzle: view.puzzle,
-  actions: ["note r1c1 2", "note r1c1 2", "logic"], position: 3, mode: "play",
-  play: { started: 1, hints: 2, checks: 0, finished_in: null }, settings: view.settings,
-  address: { digits: "9" + ".".repeat(80), notes: "" } };
-let client = scriptedClient();
-let store = createStore(initialState(savedGame), () => {});
-let control = createController(store, client);
-ready(store);
-const opened = control.open({ puzzle: savedGame.puzzle, ...savedGame.address }, savedGame);
-await settle();
-const replaying = { cmd: client.sent[0].cmd, actions: client.sent[0].args.actions.length,
-  openingGame: store.state.openingGame && store.state.openingGame.actions.length };
-const cancelled = control.cancel();
-await settle();
-await opened;
-ready(store);
-await settle();
-const reload = client.sent[0];
-reload.resolve({ view: { ...view, actions: [], position: 0 } });
-await cancelled;
-await settle();
-const cancel = { replaying, reloadPuzzle: reload.args.puzzle, reloadActions: reload.args.actions ?? null,
-  reloadDigits: reload.args.digits, reloadHints: reload.args.play && reload.args.play.hints,
-  savedKept: store.state.savedKept, notice: store.state.notice, mode: store.state.mode };
-store.dispatch({ type: "view", view, cmd: "place" });
-cancel.savedKeptAfterMove = store.state.savedKept;
+/** Cancel while a saved game with these `actions` (its history being replayed) opens on a page
+ * with no board yet: what was sent, what reopened, and what the page says. */
+async function cancelWhileReplaying(actions) {
+  const savedGame = { ...snapshot(createStore(initialState(null), () => {}).state), puzzle: view.puzzle,
+    actions, position: actions.length, mode: "play",
+    play: { started: 1, hints: 2, checks: 0, finished_in: null }, settings: view.settings,
+    address: { digits: "9" + ".".repeat(80), notes: "" } };
+  const client = scriptedClient();
+  const store = createStore(initialState(savedGame), () => {});
+  const control = createController(store, client);
+  ready(store);
+  const opened = control.open({ puzzle: savedGame.puzzle, ...savedGame.address }, savedGame);
+  await settle();
+  const replaying = { cmd: client.sent[0].cmd, actions: client.sent[0].args.actions.length,
+    openingGame: store.state.openingGame && store.state.openingGame.actions.length };
+  const cancelled = control.cancel();
+  await settle();
+  await opened;
+  ready(store);
+  await settle();
+  const reload = client.sent[0];
+  reload.resolve({ view: { ...view, actions: [], position: 0 } });
+  await cancelled;
+  await settle();
+  const said = { replaying, reloadPuzzle: reload.args.puzzle, reloadActions: reload.args.actions ?? null,
+    reloadDigits: reload.args.digits, reloadHints: reload.args.play && reload.args.play.hints,
+    savedKept: store.state.savedKept, notice: store.state.notice, mode: store.state.mode };
+  store.dispatch({ type: "view", view, cmd: "place" });
+  said.savedKeptAfterMove = store.state.savedKept;
+  return said;
+}
+const cancel = await cancelWhileReplaying(["note r1c1 2", "note r1c1 2", "logic"]);
+const cancelOne = await cancelWhileReplaying(["note r1c1 2"]);
 
 // A run (a new puzzle being made) goes on: typing, pasting and the text box are refused, saying so;
 // the run's reply still comes, and the refused text stays in the box.
-client = scriptedClient();
-store = createStore(initialState(null), () => {});
-control = createController(store, client);
+const client = scriptedClient();
+const store = createStore(initialState(null), () => {});
+const control = createController(store, client);
 ready(store);
 store.dispatch({ type: "view", view, cmd: "load", mode: "play" });
 const generating = control.ask("generate", { size: 16, level: "unique" });
@@ -91,5 +97,5 @@ for (const request of client.sent) request.resolve({ view });
 await placing;
 const busy = { typedRefusal, pasteRefusal, boxRefusal, learnError, openRefusal, sentWhileBusy, reply, afterRun,
   boxAfterView, overtaken };
-console.log(JSON.stringify({ cancel, busy }));
+console.log(JSON.stringify({ cancel, cancelOne, busy }));
 process.exit(0);

@@ -194,15 +194,16 @@ export function createController(store, client, { setAside = () => "" } = {}) {
   /** After Cancel stopped replaying `game`'s history: its position (digits and notes), said so;
    * left uncounted when Cancel stopped the count before the replay (`uncounted`). */
   async function reopenWithoutHistory(game, uncounted = false) {
-    const steps = game.actions.length.toLocaleString("en-US");
+    const count = game.actions.length;
+    const steps = `${count.toLocaleString("en-US")} step${count === 1 ? "" : "s"}`;
     const extra = { digits: game.address.digits, notes: game.address.notes, play: game.play, settings: game.settings,
       ...(uncounted ? { count: false } : {}) };
     const ok = await load(game.puzzle, extra, game.mode, { keepSaved: true })
       || await load(game.puzzle, {}, game.mode, { keepSaved: true });
     if (!ok) return;
-    dispatch({ type: "notice", notice: `Cancelled replaying the saved game's ${steps} steps: its position is `
-      + "shown without them, so Undo starts here. The saved game is kept until your next move; reload the "
-      + "page to open it whole." });
+    dispatch({ type: "notice", notice: `Cancelled replaying the saved game's ${steps}: its position is `
+      + `shown without ${count === 1 ? "it" : "them"}, so Undo starts here. The saved game is kept until your `
+      + "next move; reload the page to open it whole." });
   }
 
   /** The load arguments that rebuild a snapshot's session; its position's digits and notes let
