@@ -19,8 +19,11 @@
   stands beside the board's column, which stays. On a phone held sideways (844×390, 740×360,
   932×430) the explanation stands beside the board's column too, which stays with the board whole
   at the top (the mode bar above the screen); Shift+Tab back from it through that column lands each
-  focus whole on screen, the puzzle's text under the board included. Read to the explanation's end,
-  or to the Learn panel opened under it, the board is still in view.
+  focus whole on screen, the puzzle's text under the board included. A smaller phone held sideways
+  (667×375, 640×360, 568×320) has the board on the left and everything else in one column beside
+  it, the board staying where it stood (after a History entry's click too), with no sideways scroll
+  and every control a tap target; Shift+Tab goes up the page as drawn. Read to the explanation's
+  end, or to the Learn panel opened under it, the board is still in view.
 - A very long message beside the board (Check naming two dozen mistakes) scrolls in the room the
   board leaves under the pad and the play bar: the board's column stays within the window.
 - A duration ("tried in 1.4 s") never wraps between its number and its unit.
@@ -245,17 +248,19 @@ BOARD_IN_VIEW = """() => {
 def read_a_long_explanation(page: Page, url: str) -> dict[str, Any]:
     """Step by the keyboard to the nested forcing net, open its "why?", draw its last nested net
     from the button at the explanation's end (scrolled to, as a person would): where the board
-    and the explanation then are."""
+    and the explanation then are, and where the board was once the step was taken ("stepped")."""
     page.goto(f"{url}#p={NESTED_NET}")
     wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
     page.focus("button[data-intent=step]")  # scrolled to, as Tab would
     page.keyboard.press("Enter")
     wait_for(page, f"{IDLE} && {STATE}.view.position === 1", None, 180_000)
+    stepped = page.evaluate(BOARD_IN_VIEW)["board"]
     page.click("#step-panel details.why > summary")
     net = page.locator("#step-panel details.why .nets button[data-intent=proof-net]").last
     net.click()
     wait_for(page, f"{STATE}.proofNet !== null")
     found: dict[str, Any] = page.evaluate(BOARD_IN_VIEW)
+    found["stepped"] = stepped
     return found
 
 
@@ -403,55 +408,122 @@ def test_a_long_explanation_leaves_the_board_in_view_on_a_phone_held_sideways(
         assert_board_in_view(seen)
 
 
+#: Every control in the page (the header's and the main column's) shorter than a tap target.
+SHORT_CONTROLS = """(min) => [...document.querySelectorAll('header select, header button, main button, main summary')]
+  .filter((el) => { const r = el.getBoundingClientRect(); return r.height > 0 && r.height < min - 0.5; })
+  .map((el) => el.textContent.trim().slice(0, 24))"""
+
+
+@pytest.mark.parametrize("phone", [(667, 375), (640, 360), (568, 320)], indirect=True,
+                         ids=["667x375", "640x360", "568x320"])
+def test_a_long_explanation_leaves_the_board_in_view_on_a_small_phone_held_sideways(
+        phone: Page, site_url: str, artifacts_dir: Path) -> None:
+    """Narrower than 700 px: the board on the left, as tall as the window less a margin, the
+    explanation in the column beside it, which scrolls on while the board stays where it stood once
+    the step was taken (it went 1,579 px above the screen at 667×375, 1,629 at 640×360; at 568×320
+    the board, as wide as the screen and taller than it, stuck over the explanation), with no
+    sideways scroll and every control as tall as a tap target."""
+    seen = read_a_long_explanation(phone, site_url)
+    phone.screenshot(path=str(artifacts_dir / f"explanation-small-sideways-{seen['height']}.png"))
+    assert_board_in_view(seen)
+    assert abs(seen["board"]["top"] - seen["stepped"]["top"]) <= 3, seen
+    assert seen["why"]["top"] < seen["height"], seen
+    beside = phone.evaluate("""() => [document.getElementById('board').getBoundingClientRect().right,
+      document.getElementById('step-panel').getBoundingClientRect().left]""")
+    assert beside[0] <= beside[1], beside
+    for later in read_on_to_the_end(phone):
+        assert_board_in_view(later)
+        assert abs(later["board"]["top"] - seen["stepped"]["top"]) <= 3, (seen, later)
+    boxes = phone.evaluate(BOXES)
+    assert boxes["scrollWidth"] <= boxes["clientWidth"], boxes
+    assert phone.evaluate(SHORT_CONTROLS, TAP_TARGET_PX) == []
+
+
 #: The focused element's box and the window's height.
 FOCUSED = """() => { const el = document.activeElement; const r = el.getBoundingClientRect();
   return { name: el.tagName + ' ' + el.textContent.trim().slice(0, 24), top: r.top, bottom: r.bottom,
            height: innerHeight }; }"""
 
 
-@pytest.mark.parametrize("phone", [(844, 390)], indirect=True, ids=["844x390"])
+@pytest.mark.parametrize("phone", [(844, 390), (667, 375), (640, 360), (568, 320)], indirect=True,
+                         ids=["844x390", "667x375", "640x360", "568x320"])
 def test_keyboard_focus_back_from_the_explanation_on_a_phone_held_sideways_lands_on_screen(
         phone: Page, site_url: str) -> None:
     """Shift+Tab from the tutor's Step button, the page scrolled far down the explanation, back
-    through the board's column, which stays: the puzzle's text under it (under the screen's foot
-    while the column stays), the play bar, the pad, the board, the mode bar, each whole on screen."""
+    through the board's column, which stays (from 700 px wide), or the column beside the board
+    (narrower): the puzzle's text (under the screen's foot while the column stays), the play bar,
+    the pad, the board, the mode bar, each whole on screen, and each up the page as drawn: over the
+    one focused after it, or in a column to its left."""
     page = phone
     read_a_long_explanation(page, site_url)
     page.focus("button[data-intent=step]")
     page.keyboard.press("Tab")  # keyboard use
     page.keyboard.press("Shift+Tab")
     names = []
+    page.evaluate("window.__focused = [document.activeElement]")
     while True:
         page.keyboard.press("Shift+Tab")
         seen = page.evaluate(FOCUSED)
         if seen["name"].startswith("SELECT"):  # past the mode bar, in the header
             break
         names.append(seen["name"])
-        assert seen["top"] >= 0 and seen["bottom"] <= seen["height"], seen
+        page.evaluate("window.__focused.push(document.activeElement)")
+        # Whole on screen, to the half pixel the page scrolls by.
+        assert seen["top"] >= -0.5 and seen["bottom"] <= seen["height"] + 0.5, seen
         assert len(names) < 60, names
+    # Up the page as drawn, seen unscrolled (where no column stays): each over the one before it
+    # in the document, or in a column to its left.
+    page.evaluate("document.activeElement.blur(); scrollTo(0, 0)")
+    boxes = page.evaluate("""() => window.__focused.map((el) => { const r = el.getBoundingClientRect();
+      return { name: el.tagName + ' ' + el.textContent.trim().slice(0, 24), top: r.top, left: r.left,
+               right: r.right }; })""")
+    for after, seen in zip(boxes, boxes[1:]):
+        assert seen["top"] <= after["top"] + 1 or seen["right"] <= after["left"], (seen, after)
     assert any(name.startswith("SUMMARY Puzzle as text") for name in names), names
     assert names[-1] == "BUTTON Play", names
 
 
-@pytest.mark.parametrize("phone", [(390, 844), (768, 1024), (844, 390)], indirect=True,
-                         ids=["390x844", "768x1024", "844x390"])
-def test_a_history_entry_clicked_brings_the_board_and_its_step_into_view(phone: Page, site_url: str) -> None:
-    page = phone
-    page.goto(site_url)
+def click_a_history_entry(page: Page, url: str) -> tuple[float, dict[str, Any]]:
+    """Five steps taken, the second's History entry scrolled to and clicked: the board's top before
+    the click, and the board and the step's title after it, with the window's height."""
+    page.goto(url)
     wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
     for done in range(1, 6):
         page.click("button[data-intent=step]")
         wait_for(page, f"(n) => {IDLE} && {STATE}.view.position === n", done)
     entry = page.locator("#step-list button[data-intent=goto][data-position='2']")
     entry.scroll_into_view_if_needed()
+    before: float = page.evaluate("document.getElementById('board').getBoundingClientRect().top")
     entry.click()
     wait_for(page, f"{IDLE} && {STATE}.view.position === 2")
-    seen = page.evaluate("""() => { const box = (el) => { const r = el.getBoundingClientRect();
+    seen: dict[str, Any] = page.evaluate("""() => { const box = (el) => { const r = el.getBoundingClientRect();
         return { top: r.top, bottom: r.bottom }; };
       return { board: box(document.getElementById("board")), step: box(document.getElementById("step-title")),
-               height: innerHeight }; }""")
+               height: innerHeight, scrollWidth: document.documentElement.scrollWidth,
+               clientWidth: document.documentElement.clientWidth }; }""")
+    return before, seen
+
+
+@pytest.mark.parametrize("phone", [(390, 844), (768, 1024), (844, 390)], indirect=True,
+                         ids=["390x844", "768x1024", "844x390"])
+def test_a_history_entry_clicked_brings_the_board_and_its_step_into_view(phone: Page, site_url: str) -> None:
+    _, seen = click_a_history_entry(phone, site_url)
     assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
     assert seen["step"]["top"] >= 0 and seen["step"]["bottom"] <= seen["height"], seen
+
+
+@pytest.mark.parametrize("phone", [(667, 375), (640, 360), (568, 320)], indirect=True,
+                         ids=["667x375", "640x360", "568x320"])
+def test_a_history_entry_clicked_on_a_small_phone_held_sideways_leaves_the_board_where_it_stood(
+        phone: Page, site_url: str) -> None:
+    """Under 700 px wide the board stays beside the column the History is in: the entry scrolled to
+    and clicked, the board is whole on screen where it stood (it went 615–617 px above the screen),
+    the step's title in view beside it, and nothing wider than the window."""
+    before, seen = click_a_history_entry(phone, site_url)
+    assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
+    assert abs(seen["board"]["top"] - before) <= 3, (before, seen)
+    assert seen["step"]["top"] >= 0 and seen["step"]["bottom"] <= seen["height"], seen
+    assert seen["scrollWidth"] <= seen["clientWidth"], seen
 
 
 @pytest.mark.parametrize("phone", [(844, 390)], indirect=True, ids=["844x390"])
@@ -495,10 +567,10 @@ def test_the_tutors_buttons_stay_put_while_stepping(phone: Page, site_url: str) 
 
 @pytest.mark.parametrize("phone", [(680, 400), (640, 360)], indirect=True, ids=["680x400", "640x360"])
 def test_a_tap_on_step_never_scrolls_the_page(phone: Page, site_url: str) -> None:
-    """A small phone held sideways, where the board scrolls away with the page: a tap on Step at the
-    window's top, the board's selected cell off screen above it, leaves the page where it was (it
-    went back to the board, scrollY 752 -> 54 at 680×400, taking the step's words and the button
-    away) and still gives the board the keys."""
+    """A small phone held sideways, the page scrolled down to Step at the window's top: a tap on it
+    leaves the page where it was (it went back to the board, scrolled away above the screen,
+    scrollY 752 -> 54 at 680×400, taking the step's words and the button away; the board now stays
+    on screen beside them) and still gives the board the keys."""
     page = phone
     page.goto(f"{site_url}#p={FIGURE_4_2}")
     wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
@@ -506,8 +578,7 @@ def test_a_tap_on_step_never_scrolls_the_page(phone: Page, site_url: str) -> Non
         page.evaluate("""() => { const r = document.querySelector('button[data-intent=step]').getBoundingClientRect();
           scrollBy(0, r.top - 4); }""")
         before = page.evaluate(STEP_PLACE)
-        cell = page.evaluate("document.querySelector('#board [tabindex=\"0\"]').getBoundingClientRect().bottom")
-        assert cell < 0, before
+        assert before["scrollY"] > 0, before
         tap_step(page, done)
         page.wait_for_timeout(100)
         seen = page.evaluate(STEP_PLACE)
