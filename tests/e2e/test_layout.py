@@ -26,7 +26,8 @@
 - A duration ("tried in 1.4 s") never wraps between its number and its unit.
 - A tap on Step leaves it under the finger on a phone and a tablet held upright, with the puzzle's
   text open or closed and with the Learn and Techniques panels open: nothing above it grows, the
-  status line that says "the simpler techniques find nothing here" included.
+  status line that says "the simpler techniques find nothing here" included; a message over it that
+  the step clears (Check's "No mistakes so far.") is made up for by scrolling the page as much.
 """
 
 from __future__ import annotations
@@ -581,4 +582,34 @@ def test_a_tap_on_step_leaves_it_under_the_finger(phone: Page, site_url: str, op
     assert "forcing chains" in (page.text_content("#status") or "")
     assert abs(seen["top"] - before["top"]) <= 2 and seen["touched"], (before, seen)
     assert seen["scrollY"] == before["scrollY"], (before, seen)
+    assert page.evaluate("document.activeElement.closest('#board') !== null")
+
+
+@pytest.mark.parametrize("phone, opened", [((390, 844), True), ((390, 844), False), ((768, 1024), True)],
+                         indirect=["phone"], ids=["390x844-text", "390x844-closed", "768x1024-text"])
+def test_a_tap_on_step_clearing_a_message_leaves_it_under_the_finger(phone: Page, site_url: str,
+                                                                     opened: bool) -> None:
+    """Check's message stands over the tutor's toolbar (under the play bar, by the board) and the
+    step clears it: Step went 50 px up from under the finger (54 px at 768x1024), where the next tap
+    would land on the row under it. The page is scrolled by as much instead. (Scrolled less than the
+    message's height from the page's top, as at 768x1024 with the text closed, it cannot be.)"""
+    page = phone
+    page.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    if opened:
+        page.locator("details.puzzle-text > summary").tap()
+    page.locator("button[data-intent=check]").tap()
+    wait_for(page, f"{IDLE} && document.getElementById('message').textContent === 'No mistakes so far.'")
+    page.evaluate("""() => { const r = document.querySelector('button[data-intent=step]').getBoundingClientRect();
+      scrollBy(0, r.bottom - innerHeight + 8); }""")
+    page.wait_for_timeout(100)
+    before = page.evaluate(UNDER_FINGER)
+    said = page.evaluate("document.getElementById('message-live').getBoundingClientRect().height")
+    assert before["touched"] and before["scrollY"] >= said > 0, (said, before)
+    page.touchscreen.tap(before["x"], before["y"])
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1", None, 60_000)
+    page.wait_for_timeout(100)
+    seen = page.evaluate(UNDER_FINGER)
+    assert page.evaluate("document.getElementById('message').hidden")
+    assert abs(seen["top"] - before["top"]) <= 2 and seen["touched"], (before, seen)
     assert page.evaluate("document.activeElement.closest('#board') !== null")
