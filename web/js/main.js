@@ -85,8 +85,8 @@ let saidAnew = false; // an action since the last drawing said its message anew
 let refocus = null;
 let dialogOpener = null; // the button that opened the keys dialog, to return to on closing
 
-/** The button last pressed with the pointer, and its top on screen then, while what it started goes
- * on: what the answer draws above it (a message the step clears, the puzzle's finish) would move it
+/** The tutor's button last pressed with the pointer, and its top on screen then, while what it started
+ * goes on: what the answer draws above it (a message the step clears, the puzzle's finish) would move it
  * from under the finger, and the next tap would land on another button. Let go at the run's end, or
  * at the person's next touch, wheel or key (scrolling themselves, they move it on purpose). */
 let pinned = null;
@@ -342,7 +342,11 @@ bindInput(document, {
     // Cancel pressed from the keyboard during a run: focus goes back to the control that started it.
     const cancelsRun = name === "cancel" && el === handedTo && refocus !== null;
     if (!cancelsRun) refocus = button && !byPointer ? selectorOf(button) : null;
-    pinned = button && byPointer && KEEP_FOCUS.has(name) ? { button, top: button.getBoundingClientRect().top } : null;
+    // The side column's buttons (the tutor's) only: the board's column is at the page's top on a
+    // phone, where a digit tapped on the pad that finishes the puzzle shows the banner over the
+    // board, which a pinned pad would scroll off the screen.
+    pinned = button && byPointer && KEEP_FOCUS.has(name) && button.closest(".side")
+      ? { button, top: button.getBoundingClientRect().top } : null;
     intents[name](el);
     if (KEEP_FOCUS.has(name) && (!el || (button && byPointer))) focusBoard({ byPointer });
     if (!store.state.busy) pinned = null; // done at once, drawn already
