@@ -27,11 +27,16 @@
 - A very long message beside the board (Check naming two dozen mistakes) scrolls in the room the
   board leaves under the pad and the play bar: the board's column stays within the window.
 - A duration ("tried in 1.4 s") never wraps between its number and its unit.
+- A tap on Step leaves it under the finger on a phone and a tablet held upright, with the puzzle's
+  text open or closed and with the Learn and Techniques panels open: nothing above it grows, the
+  status line that says "the simpler techniques find nothing here" included; a message over it that
+  the step clears (Check's "No mistakes so far.") is made up for by scrolling the page as much.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -42,6 +47,10 @@ from tests.e2e.conftest import PageLog, guarded_page
 from tests.e2e.test_app import IDLE, STATE, wait_for
 from tests.e2e.test_app_nets import EXAMPLE as NESTED_NET
 from tests.e2e.test_installed import TAP_TARGET_PX
+
+from pysolver import formats
+from pysolver.grid import Grid
+from pysolver.session import Session
 
 pytestmark = pytest.mark.e2e
 
@@ -584,3 +593,94 @@ def test_a_tap_on_step_never_scrolls_the_page(phone: Page, site_url: str) -> Non
         seen = page.evaluate(STEP_PLACE)
         assert seen["scrollY"] == before["scrollY"], (done, before, seen)
         assert page.evaluate("document.activeElement.closest('#board') !== null")
+
+
+#: Where the tutor's Step button is on screen, its centre and whether a finger there touches it.
+UNDER_FINGER = """() => { const step = document.querySelector('button[data-intent=step]');
+  const r = step.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  return { top: r.top, bottom: r.bottom, x, y, touched: document.elementFromPoint(x, y) === step,
+           scrollY: scrollY, height: innerHeight }; }"""
+
+
+@cache
+def before_forcing_chains() -> tuple[str, str]:
+    """A position (a candidate string) whose status is one short line and whose next step leads to
+    one where only forcing chains go on, the status saying so in four lines on a phone; and its
+    status. Taken from the nested net's example, the first such position in its steps."""
+    session = Session(Grid.parse(NESTED_NET))
+    while True:
+        text, said = formats.write(session.board, "candidates"), session.status().message
+        assert session.step() is not None, said
+        if "forcing chains" not in said and "forcing chains" in session.status().message:
+            imported = formats.parse(text)
+            again = Session(imported.puzzle, imported.board)
+            assert again.step() is not None and "forcing chains" in again.status().message
+            return text, said
+
+
+#: The disclosures open at the tap: the summaries tapped once the puzzle is loaded from its text.
+OPENED = {"text": (), "closed": ("details.puzzle-text",),
+          "learn-and-techniques": ("details.puzzle-text", "#learn-panel", "#technique-settings")}
+
+
+@pytest.mark.parametrize("opened", list(OPENED))
+@pytest.mark.parametrize("phone", [(390, 844), (768, 1024)], indirect=True, ids=["390x844", "768x1024"])
+def test_a_tap_on_step_leaves_it_under_the_finger(phone: Page, site_url: str, opened: str) -> None:
+    """A finger on Step, at the window's foot under the board: the step it takes makes the status
+    line over Step four lines tall on a phone (60 -> 96 px), which pushed Step 36 px down from under
+    the finger (10 px at 768x1024), whatever was open. The board keeps the keys (focused without
+    scrolling) and the page stays where it was."""
+    page = phone
+    text, said = before_forcing_chains()
+    page.goto(site_url)
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.locator("details.puzzle-text > summary").tap()
+    page.fill("#puzzle-text", text)
+    page.locator("#text-form button[type=submit]").tap()
+    wait_for(page, f"(said) => {IDLE} && {STATE}.view.status.message === said", said, 60_000)
+    for summary in OPENED[opened]:
+        page.locator(f"{summary} > summary").tap()
+    page.evaluate("""() => { const r = document.querySelector('button[data-intent=step]').getBoundingClientRect();
+      scrollBy(0, r.bottom - innerHeight + 8); }""")
+    page.wait_for_timeout(100)
+    before = page.evaluate(UNDER_FINGER)
+    board = page.evaluate("document.getElementById('board').getBoundingClientRect().bottom")
+    assert before["touched"] and board < before["top"] and before["bottom"] <= before["height"], (board, before)
+    page.touchscreen.tap(before["x"], before["y"])
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1", None, 60_000)
+    page.wait_for_timeout(100)
+    seen = page.evaluate(UNDER_FINGER)
+    assert "forcing chains" in (page.text_content("#status") or "")
+    assert abs(seen["top"] - before["top"]) <= 2 and seen["touched"], (before, seen)
+    assert seen["scrollY"] == before["scrollY"], (before, seen)
+    assert page.evaluate("document.activeElement.closest('#board') !== null")
+
+
+@pytest.mark.parametrize("phone, opened", [((390, 844), True), ((390, 844), False), ((768, 1024), True)],
+                         indirect=["phone"], ids=["390x844-text", "390x844-closed", "768x1024-text"])
+def test_a_tap_on_step_clearing_a_message_leaves_it_under_the_finger(phone: Page, site_url: str,
+                                                                     opened: bool) -> None:
+    """Check's message stands over the tutor's toolbar (under the play bar, by the board) and the
+    step clears it: Step went 50 px up from under the finger (54 px at 768x1024), where the next tap
+    would land on the row under it. The page is scrolled by as much instead. (Scrolled less than the
+    message's height from the page's top, as at 768x1024 with the text closed, it cannot be.)"""
+    page = phone
+    page.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    if opened:
+        page.locator("details.puzzle-text > summary").tap()
+    page.locator("button[data-intent=check]").tap()
+    wait_for(page, f"{IDLE} && document.getElementById('message').textContent === 'No mistakes so far.'")
+    page.evaluate("""() => { const r = document.querySelector('button[data-intent=step]').getBoundingClientRect();
+      scrollBy(0, r.bottom - innerHeight + 8); }""")
+    page.wait_for_timeout(100)
+    before = page.evaluate(UNDER_FINGER)
+    said = page.evaluate("document.getElementById('message-live').getBoundingClientRect().height")
+    assert before["touched"] and before["scrollY"] >= said > 0, (said, before)
+    page.touchscreen.tap(before["x"], before["y"])
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1", None, 60_000)
+    page.wait_for_timeout(100)
+    seen = page.evaluate(UNDER_FINGER)
+    assert page.evaluate("document.getElementById('message').hidden")
+    assert abs(seen["top"] - before["top"]) <= 2 and seen["touched"], (before, seen)
+    assert page.evaluate("document.activeElement.closest('#board') !== null")

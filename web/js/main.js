@@ -85,6 +85,22 @@ let saidAnew = false; // an action since the last drawing said its message anew
 let refocus = null;
 let dialogOpener = null; // the button that opened the keys dialog, to return to on closing
 
+/** The tutor's button last pressed with the pointer, and its top on screen then, while what it started
+ * goes on: what the answer draws above it (a message the step clears, the puzzle's finish) would move it
+ * from under the finger, and the next tap would land on another button. Let go at the run's end, or
+ * at the person's next touch, wheel or key (scrolling themselves, they move it on purpose). */
+let pinned = null;
+
+/** Scroll the page by as much as the pinned button has moved since it was pressed. */
+function keepPinned() {
+  if (pinned === null || !pinned.button.isConnected) return;
+  const moved = pinned.button.getBoundingClientRect().top - pinned.top;
+  if (Math.abs(moved) >= 1) scrollBy({ top: moved, behavior: "instant" });
+}
+for (const type of ["pointerdown", "wheel", "keydown"]) {
+  document.addEventListener(type, () => { pinned = null; }, { capture: true, passive: true });
+}
+
 /** Draw `state` unless it is the one drawn last. */
 function draw(state) {
   if (state === drawn) return;
@@ -92,6 +108,7 @@ function draw(state) {
   render(state, saidAnew);
   saidAnew = false;
   restoreFocus(state);
+  keepPinned();
 }
 
 const store = createStore(initialState(saved), (state, action) => {
@@ -105,6 +122,7 @@ const store = createStore(initialState(saved), (state, action) => {
   // A reply ends "busy" and is then dispatched itself, in the same turn: one drawing for both.
   else if (action.type === "idle") queueMicrotask(() => draw(store.state));
   else draw(state);
+  if (!state.busy && action.type !== "idle") pinned = null; // the run's answer is drawn
 });
 const control = createController(store, client, { setAside: setAsideSaved });
 
@@ -324,8 +342,14 @@ bindInput(document, {
     // Cancel pressed from the keyboard during a run: focus goes back to the control that started it.
     const cancelsRun = name === "cancel" && el === handedTo && refocus !== null;
     if (!cancelsRun) refocus = button && !byPointer ? selectorOf(button) : null;
+    // The side column's buttons (the tutor's) only: the board's column is at the page's top on a
+    // phone, where a digit tapped on the pad that finishes the puzzle shows the banner over the
+    // board, which a pinned pad would scroll off the screen.
+    pinned = button && byPointer && KEEP_FOCUS.has(name) && button.closest(".side")
+      ? { button, top: button.getBoundingClientRect().top } : null;
     intents[name](el);
     if (KEEP_FOCUS.has(name) && (!el || (button && byPointer))) focusBoard({ byPointer });
+    if (!store.state.busy) pinned = null; // done at once, drawn already
   },
   select: (cell) => store.dispatch({ type: "select", cell }),
   type: (char, options) => control.type(char, options),
