@@ -71,12 +71,14 @@ class _Worker:
     replay: Request | None = None
 
 
-def _session(request: Request | None = None) -> Session:
+def _session(request: Request | None = None, progress: Progress | None = None) -> Session:
     """The loaded session, with the techniques ``request`` switches on (if it names them); a saved
-    history a load left for ``classify`` is replayed first, whichever command comes."""
+    history a load left for ``classify`` is replayed first, whichever command comes (``progress``
+    hears when the replay starts, see ``_session_from``)."""
     saved, _Worker.replay = _Worker.replay, None
     if saved is not None:
-        _Worker.session = _session_from(saved, formats.parse(fields.text(saved, "puzzle")), replay=True)
+        _Worker.session = _session_from(saved, formats.parse(fields.text(saved, "puzzle")), replay=True,
+                                        progress=progress)
     if _Worker.session is None:
         raise ValueError("no puzzle is loaded")
     if request is not None:
@@ -113,7 +115,7 @@ COUNTING = "Counting solutions…"
 NOT_COUNTED = "Solutions not counted: the count was cancelled."
 #: Its status line: what waits for the count, and how it starts again.
 COUNT_STOPPED = ("The count of solutions was cancelled, so Step, Hint and Check wait for it; "
-                 "your next move counts them again.")
+                 "Count solutions, or your next move, counts them again.")
 
 
 def view(session: Session) -> Reply:
@@ -145,7 +147,8 @@ def counting_view(session: Session, *, stopped: bool = False) -> Reply:
     time, so nothing the person asks runs before the count).
 
     ``stopped``: the person cancelled that count, so none is asked; the classification is
-    ``uncounted`` and the status says what waits for it (any later view counts, the next move's)."""
+    ``uncounted``, the status says what waits for it, and ``classify`` alone is offered (Count
+    solutions asks it; any later view counts too, the next move's)."""
     contradiction = session.contradiction()
     message = COUNT_STOPPED if stopped else COUNTING
     status = ({"status": "uncounted" if stopped else "counting", "message": message, "cell": None,
@@ -159,7 +162,7 @@ def counting_view(session: Session, *, stopped: bool = False) -> Reply:
             "entry": {"status": "entering", "message": message},
             "hint": None,
             "check": None,
-            "can": {name: False for name in CAN_NAMES},
+            "can": {name: stopped and name == "classify" for name in CAN_NAMES},
             "can_guess": False,
             "can_backtrack": False}
 
@@ -244,12 +247,14 @@ def _can(session: Session, state: str) -> dict[str, bool]:
         "check": True,
         "fill_notes": open_cells,
         "play": open_cells or state == "wrong",
+        "classify": False,  # this view read the count (``counting_view`` offers it when cancelled)
     }
 
 
-#: The commands ``can`` names (each off in ``counting_view``).
+#: The commands ``can`` names (each off in ``counting_view``, but ``classify`` once its count was
+#: cancelled: the page's Count solutions asks it then).
 CAN_NAMES = ("undo", "redo", "step", "solve_logic", "hint", "apply", "guess", "backtrack", "solve",
-             "check", "fill_notes", "play")
+             "check", "fill_notes", "play", "classify")
 
 
 def _log(session: Session) -> list[dict[str, Any]]:
@@ -321,10 +326,15 @@ def _load(request: Request, progress: Progress) -> Reply:
     return reply
 
 
-def _session_from(request: Request, imported: formats.Imported, *, replay: bool) -> Session:
+def _session_from(request: Request, imported: formats.Imported, *, replay: bool,
+                  progress: Progress | None = None) -> Session:
     """The session a ``load`` asks for, on the puzzle it read: its settings, then (``replay``) its
     ``actions`` replayed and its ``position`` gone to, else (or with no actions) the link's
-    ``digits`` and ``notes`` (a saved game's position, shown while its history waits for the count)."""
+    ``digits`` and ``notes`` (a saved game's position, shown while its history waits for the count).
+
+    With ``progress`` (``classify`` replaying a big board's saved game), the solutions are counted
+    first and then the replay is said, so that the status line stops saying "Counting solutions…"
+    while the steps are taken: "Replaying the saved game's 12 steps…"."""
     grid = imported.puzzle
     session = Session(grid, imported.board, _disabled(request) or frozenset())
     try:
@@ -341,6 +351,9 @@ def _session_from(request: Request, imported: formats.Imported, *, replay: bool)
             session.play(Move("restore", values=values, notes=decode_notes(geo, notes)))
         except ValueError as error:
             raise FieldError("digits" if digits else "notes", str(error)) from None
+    if actions and progress is not None:
+        session.classification  # the count the replay's steps read, taken before it is said
+        progress(f"Replaying the saved game's {counted(len(actions), 'step')}…", 0.0)
     try:
         session.replay(actions)
     except ValueError as error:
@@ -356,8 +369,9 @@ def _session_from(request: Request, imported: formats.Imported, *, replay: bool)
 def _classify(request: Request, progress: Progress) -> Reply:
     """The count a load left for later (its view's classification ``pending``), and the full view
     it lets the page draw: the status, what may be done, hints and Check all read it. A saved
-    history the load left for now is replayed first (its steps read the count; see ``_session``)."""
-    return {"view": view(_session())}
+    history the load left for now is replayed first (its steps read the count; see ``_session``),
+    said to ``progress`` once the count is done."""
+    return {"view": view(_session(progress=progress))}
 
 
 def _export(request: Request, progress: Progress) -> Reply:

@@ -454,8 +454,10 @@ def test_a_large_board_is_drawn_before_its_solutions_are_counted() -> None:
 
 def test_a_large_board_whose_count_was_cancelled_is_drawn_uncounted() -> None:
     """After Cancel stopped the count, the page loads the board again with ``count`` false: the
-    same board, nothing offered, words that say the count was cancelled and how it comes back (no
-    ``classify`` is asked); the next move counts."""
+    same board, words that say the count was cancelled and how it comes back (no ``classify`` is
+    asked); only ``classify`` is offered (the page's Count solutions asks it: the next move was
+    the only way back, and nothing said the count could be asked), and it, or the next move,
+    counts."""
     line = (Path(__file__).parent.parent / "bench/data/unique25x25_seed15.txt").read_text().split()[0]
     counting = call("load", puzzle=line)["view"]
     stopped = call("load", puzzle=line, count=False)["view"]
@@ -464,8 +466,14 @@ def test_a_large_board_whose_count_was_cancelled_is_drawn_uncounted() -> None:
     assert stopped["classification"] == {"kind": "uncounted", "message": web.NOT_COUNTED, "cell": None,
                                          "house": None, "cells": []}
     assert stopped["status"]["status"] == "uncounted" and stopped["status"]["message"] == web.COUNT_STOPPED
-    assert stopped["entry"]["message"] == web.COUNT_STOPPED and not any(stopped["can"].values())
+    assert stopped["entry"]["message"] == web.COUNT_STOPPED and "Count solutions" in web.COUNT_STOPPED
+    assert [name for name, on in stopped["can"].items() if on] == ["classify"]
+    assert set(stopped["can"]) == set(web.CAN_NAMES) and not counting["can"]["classify"]
     assert stopped["values"] == counting["values"]
+    recounted = call("classify")["view"]
+    assert recounted["classification"]["kind"] == "unique" and recounted["can"]["step"]
+    assert not recounted["can"]["classify"] and recounted["values"] == stopped["values"]
+    call("load", puzzle=line, count=False)
     cell = stopped["values"].index(0)
     moved = call("note", cell=cell, digit=1)["view"]
     assert moved["classification"]["kind"] == "unique" and moved["can"]["step"]
@@ -476,7 +484,9 @@ def test_a_large_board_whose_count_was_cancelled_is_drawn_uncounted() -> None:
 def test_a_saved_large_game_shows_its_position_before_its_history_is_replayed() -> None:
     """A saved 16×16 game with tutor steps replayed its history (whose steps need the count) before
     the page saw its board: with the saved position's ``digits`` and ``notes`` the load replies
-    with that position, counted and replayed by ``classify``, whose view is the saved game's."""
+    with that position, counted and replayed by ``classify``, whose view is the saved game's; it
+    says the replay to ``progress`` once the count is done (the status said "Counting solutions…"
+    while the steps were replayed)."""
     line = (Path(__file__).parent.parent / "bench/data/unique16x16_seed15.txt").read_text().split()[0]
     call("load", puzzle=line)
     call("classify")
@@ -492,7 +502,14 @@ def test_a_saved_large_game_shows_its_position_before_its_history_is_replayed() 
     assert first["classification"]["kind"] == "pending" and not any(first["can"].values())
     assert first["status"]["message"] == web.COUNTING
     assert (first["values"], first["notes"], first["address"]) == (saved["values"], saved["notes"], address)
-    full = call("classify")["view"]
+    said: list[tuple[str, float]] = []
+
+    def progress(stage: str, fraction: float) -> None:
+        said.append((stage, fraction))
+    # The replay is said once the count is done (the status said "Counting solutions…" throughout).
+    reply = json.loads(web.handle(json.dumps({"cmd": "classify"}), progress))
+    full = reply["view"]
+    assert said == [(f"Replaying the saved game's {len(actions)} steps…", 0.0)]
     assert {key for key in saved if saved[key] != full[key]} <= {"play"}
     # Without the position shown (an older page), or on a 9×9 board, the load replays at once.
     assert call("load", puzzle=line, actions=actions, position=position)["view"]["actions"] == actions

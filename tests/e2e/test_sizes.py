@@ -238,7 +238,8 @@ def test_cancel_during_a_25x25_count_stops_it_and_keeps_the_board(sized: Page) -
     sized.wait_for_function(f"{IDLE} && {STATE}.view && {STATE}.view.classification.kind === 'uncounted'",
                             timeout=120_000)
     view = sized.evaluate(f"{STATE}.view")
-    assert view["puzzle"] == LINE_25 and view["values"] == shown and not any(view["can"].values())
+    assert view["puzzle"] == LINE_25 and view["values"] == shown
+    assert [name for name, on in view["can"].items() if on] == ["classify"]
     assert sized.locator("#board .cell").count() == 625
     assert sized.locator("#classification").inner_text() == NOT_COUNTED
     assert sized.evaluate(STATUS_WORDS) == ["Uncounted", COUNT_STOPPED]
@@ -247,6 +248,35 @@ def test_cancel_during_a_25x25_count_stops_it_and_keeps_the_board(sized: Page) -
     assert said.count("Uncounted" + COUNT_STOPPED) == 1 and not any(NOT_COUNTED in text for text in said)
     sized.wait_for_timeout(300)
     assert sized.evaluate("window.__asked") == 1 and sized.evaluate(f"{STATE}.busy") is None
+
+
+def test_count_solutions_after_a_cancelled_count_brings_back_step(sized: Page) -> None:
+    """After Cancel stopped the 25×25's count, the status names Count solutions (Python offers
+    ``classify``), and pressing it from the keyboard counts them again, Cancel shown meanwhile:
+    Step, Hint and Check come back. Before, only a move counted them (Count solutions counted the
+    givens' solutions and left Step off)."""
+    choose_size(sized, 9)
+    load_text(sized, LINE_25)
+    sized.wait_for_function(f"(line) => {STATE}.view && {STATE}.view.puzzle === line && {STATE}.busy "
+                            f"&& {STATE}.busy.cmd === 'classify' && {STATE}.busy.slow", arg=LINE_25)
+    sized.click("#cancel")
+    sized.wait_for_function(f"{IDLE} && {STATE}.view && {STATE}.view.classification.kind === 'uncounted'",
+                            timeout=120_000)
+    shown = sized.evaluate(f"{STATE}.view.values")
+    assert "Count solutions, or your next move, counts them again." in sized.inner_text("#status .text")
+    button = sized.get_by_role("button", name="Count solutions", exact=True)
+    assert button.is_enabled() and sized.is_disabled("button[data-intent='step']")
+    button.focus()
+    sized.keyboard.press("Enter")
+    sized.wait_for_function(f"{STATE}.busy && {STATE}.busy.cmd === 'classify' && {STATE}.busy.slow",
+                            timeout=30_000)
+    assert sized.evaluate(STATUS_WORDS)[1] == COUNTING
+    assert sized.is_visible("#cancel") and sized.is_enabled("#cancel")
+    sized.wait_for_function(f"{IDLE} && {STATE}.view.classification.kind === 'unique'", timeout=120_000)
+    view = sized.evaluate(f"{STATE}.view")
+    assert view["values"] == shown and view["can"]["step"] and not view["can"]["classify"]
+    assert sized.is_enabled("button[data-intent='step']") and sized.is_enabled("button[data-intent='hint']")
+    assert sized.evaluate(f"{STATE}.count") is None  # no count of the givens was asked instead
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@
  * come from Python in the reply.
  */
 
-import { BLANK, cellName, entryText, gameToRestore, givensLine, isLoaded, snapshot } from "./store.js";
+import { BLANK, can, cellName, entryText, gameToRestore, givensLine, isLoaded, snapshot } from "./store.js";
 
 /** What the status line says while each command runs. */
 const WORKING = {
@@ -153,8 +153,12 @@ export function createController(store, client, { setAside = () => "" } = {}) {
     }
   }
 
+  /** Count solutions. On a board whose count was cancelled, Python offers that count (`can.classify`):
+   * it is asked again (Cancel stops it as before), and its view brings back Step, Hint and Check. A
+   * saved game kept after Cancel stays kept, as this is no move. */
   async function count() {
     try {
+      if (can(store.state, "classify")) return await classify({ keepSaved: store.state.savedKept });
       const reply = await ask("count", { puzzle: givensLine(store.state.view) });
       if (reply) dispatch({ type: "count", count: { count: reply.count, limit: reply.limit, message: reply.message } });
     } catch (error) {
@@ -182,8 +186,9 @@ export function createController(store, client, { setAside = () => "" } = {}) {
     }
     if (game) return reopenWithoutHistory(game, counting);
     // Cancelled while a position was being opened, no board of it shown yet: the blank (or other)
-    // board shown is not saved over the saved game.
-    const keepSaved = opening;
+    // board shown is not saved over the saved game; nor is a count asked again by Count solutions
+    // on a saved game kept (its replay was cancelled), which is no move.
+    const keepSaved = opening || (counting && state.savedKept);
     const extra = counting ? { digits: snap.address.digits, notes: snap.address.notes, play: snap.play,
       settings: snap.settings, count: false } : saved(snap);
     if (await load(snap.puzzle, extra, snap.mode, { keepSaved })) {
