@@ -128,19 +128,32 @@ class ProofBranch:
         """The branch in Eureka notation after its premise: ``r6c5=4: (4)r6c5-...``."""
         return f"{self.premise}: {self.notation}"
 
+    def _said(self, then: str) -> str:
+        """The premise and, after ``then``, what it concludes in words; the premise alone when the
+        branch has no conclusion. The one place a branch's conclusion is worded, so the caption
+        and the branch's button say the same thing."""
+        return f"{self.premise}{then}{self.conclusion}" if self.conclusion else self.premise
+
     @property
     def caption(self) -> str:
         """What the page writes under the board when this branch is drawn alone: its premise and
         what it concludes, in words, then its line (``r6c5=4 ⇒ r4c5 is not 2`` and, on the next
-        line, ``r6c5=4: (4)r6c5-...``). The one place a branch's conclusion is worded."""
-        return f"{self.premise} ⇒ {self.conclusion}\n{self.line}" if self.conclusion else self.line
+        line, ``r6c5=4: (4)r6c5-...``)."""
+        return f"{self._said(' ⇒ ')}\n{self.line}" if self.conclusion else self.line
+
+    @property
+    def choice(self) -> str:
+        """What the page's button that draws this branch alone is named after, in prose rather
+        than the caption's arrow, since a screen reader speaks it: ``r6c5=4, so r4c5 is not 2``."""
+        return self._said(", so ")
 
     def to_json(self) -> dict[str, Any]:
         """``{"premise": "r1c2=4", "nodes": [...], "links": [...], "notation": "...",
-        "conclusion": "r4c5 is not 2", "caption": "r1c2=4 ⇒ r4c5 is not 2\\nr1c2=4: ..."}``."""
+        "conclusion": "r4c5 is not 2", "caption": "r1c2=4 ⇒ r4c5 is not 2\\nr1c2=4: ...",
+        "choice": "r1c2=4, so r4c5 is not 2"}``."""
         return {"premise": self.premise, "nodes": [node.to_json() for node in self.nodes],
                 "links": [link.to_json() for link in self.links], "notation": self.notation,
-                "conclusion": self.conclusion, "caption": self.caption}
+                "conclusion": self.conclusion, "caption": self.caption, "choice": self.choice}
 
 
 @dataclass(frozen=True)

@@ -127,11 +127,15 @@ def test_the_readme_says_which_json_fields_follow_the_alphabet(
     follow, stay = paragraph.split(" while the fields programs read stay numbers", 1)
     written = set(re.findall(r"`(\w+)`", follow))
     numbers = set(re.findall(r"`(\w+)`", stay))
-    top95 = (ROOT / "tests/data/norvig_top95.txt").read_text().split()[3]  # a graph and a proof
-    for command, puzzle in (("steps", top95), ("gtsps", FIGURE_4_2), ("rate", FIGURE_4_2)):
-        names, changed = _changed_by_letters(capsys, command, puzzle)
+    top95 = (ROOT / "tests/data/norvig_top95.txt").read_text().split()
+    for command, puzzle in (("steps", top95[3]), ("gtsps", FIGURE_4_2), ("rate", FIGURE_4_2)):
+        names, changed = _changed_by_letters(capsys, command, puzzle)  # top95[3]: a graph and a proof
         assert changed <= written, (command, changed - written)
         assert not changed & numbers, (command, changed & numbers)
         if command == "steps":
             assert {"notation", "label", "text", "details", "grid"} <= changed
             assert numbers <= names
+    # A forcing chain's branches, which that puzzle's steps have none of: each field they word.
+    _, changed = _changed_by_letters(capsys, "steps", top95[11])
+    branch = {"premise", "conclusion", "caption", "choice"}
+    assert branch <= changed and branch <= written, (branch - changed, branch - written)

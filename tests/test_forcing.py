@@ -173,7 +173,8 @@ def test_a_candidate_whose_one_way_contradicts_itself_is_not_told_as_two_ways_ag
 def test_the_captions_under_the_board_are_worded_by_python() -> None:
     """The page writes a forcing chain's captions as the worker sends them: each branch's (its
     premise, what it concludes in words, its Eureka line) and, with every branch drawn, how many
-    there are and what they conclude together, in the same words; never Eureka's "=>" in prose."""
+    there are and what they conclude together, in the same words; never Eureka's "=>" in prose.
+    Each branch's button is named from the worker's ``choice`` too, so the page words none."""
     board, _ = stalled(STALLING[1])
     step = next(find_cell_forcing_chains(board))
     assert step.proof is not None
@@ -182,6 +183,9 @@ def test_the_captions_under_the_board_are_worded_by_python() -> None:
     assert [branch["caption"].split("\n")[0] for branch in data["branches"]] == [
         "r6c5=2 ⇒ r4c5 is not 2", "r6c5=4 ⇒ r4c5 is not 2", "r6c5=6 ⇒ r4c5 is not 2"]
     assert data["branches"][0]["caption"] == "r6c5=2 ⇒ r4c5 is not 2\nr6c5=2: (2)r6c5-r4c5"
+    # Each branch's button is named in the same words, in prose a screen reader speaks.
+    assert [branch["choice"] for branch in data["branches"]] == [
+        "r6c5=2, so r4c5 is not 2", "r6c5=4, so r4c5 is not 2", "r6c5=6, so r4c5 is not 2"]
     # The "why?" lines: each branch after its premise, then the conclusion, in Eureka notation.
     assert data["lines"] == [f"{b['premise']}: {b['notation']}" for b in data["branches"]] + ["=> r4c5<>2"]
     # A proof of one branch offers no choice of branch, so it has no caption for "All".

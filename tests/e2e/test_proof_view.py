@@ -83,11 +83,11 @@ def test_a_forcing_chain_draws_each_branch_in_its_colour_and_one_at_a_time(
     assert "=>" not in caption
     page.screenshot(path=str(artifacts_dir / f"proof-branches-{slug}-all.png"))
 
-    # each button's accessible name says what its branch concludes, in Python's words
-    assert all(b["conclusion"] == said for b in branches)
+    # each button's accessible name says what its branch concludes, in the worker's words as sent
+    assert all(b["conclusion"] == said and b["choice"] == f"{b['premise']}, so {said}" for b in branches)
     for index, branch in enumerate(branches):
         name = page.get_attribute(f"{CHOOSER} button[data-branch='{index}']", "aria-label")
-        assert name == f"Draw only this branch: {branch['premise']}, so {said}"
+        assert name == f"Draw only this branch: {branch['choice']}"
 
     page.click(f"{CHOOSER} button[data-branch='1']")
     wait_branch(page, "1")
