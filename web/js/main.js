@@ -119,7 +119,9 @@ const store = createStore(initialState(saved), (state, action) => {
   // Boot progress moves only the bar and the status line, the controls' view: the other views
   // would redraw and lay out the page again for every step of the download.
   if (action.type === "boot-progress") controls.render(state);
-  // A reply ends "busy" and is then dispatched itself, in the same turn: one drawing for both.
+  // A run's end ("idle") is drawn in a microtask, which comes before the reply it ended is
+  // dispatched (the code awaiting it resumes later in the same turn): the page is drawn for each,
+  // within one turn, and a run that ends without a reply (refused, cancelled) is drawn too.
   else if (action.type === "idle") queueMicrotask(() => draw(store.state));
   else draw(state);
   if (!state.busy && action.type !== "idle") pinned = null; // the run's answer is drawn
