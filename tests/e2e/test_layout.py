@@ -402,6 +402,14 @@ def test_a_long_message_beside_the_board_scrolls_within_the_boards_column(
         assert board["top"] >= 0 and board["bottom"] <= height, board
 
 
+def assert_left_of_the_explanation(page: Page, selector: str) -> None:
+    """What ``selector`` picks ends left of where the explanation (the step panel) starts: the two
+    stand side by side."""
+    beside = page.evaluate("""(selector) => [document.querySelector(selector).getBoundingClientRect().right,
+      document.getElementById('step-panel').getBoundingClientRect().left]""", selector)
+    assert beside[0] <= beside[1], (selector, beside)
+
+
 @pytest.mark.parametrize("phone", [(844, 390), (932, 430)], indirect=True, ids=["844x390", "932x430"])
 def test_a_long_explanation_leaves_the_board_in_view_on_a_phone_held_sideways(
         phone: Page, site_url: str, artifacts_dir: Path) -> None:
@@ -411,9 +419,7 @@ def test_a_long_explanation_leaves_the_board_in_view_on_a_phone_held_sideways(
     phone.screenshot(path=str(artifacts_dir / f"explanation-sideways-{seen['height']}.png"))
     assert_board_in_view(seen)
     assert seen["why"]["top"] < seen["height"], seen
-    beside = phone.evaluate("""() => [document.querySelector('.play-bar').getBoundingClientRect().right,
-      document.getElementById('step-panel').getBoundingClientRect().left]""")
-    assert beside[0] <= beside[1], beside
+    assert_left_of_the_explanation(phone, ".play-bar")
     for seen in read_on_to_the_end(phone):
         assert_board_in_view(seen)
 
@@ -440,9 +446,7 @@ def test_a_long_explanation_leaves_the_board_in_view_on_a_small_phone_held_sidew
     assert_board_in_view(seen)
     assert abs(seen["board"]["top"] - seen["stepped"]["top"]) <= 3, seen
     assert seen["why"]["top"] < seen["height"], seen
-    beside = phone.evaluate("""() => [document.getElementById('board').getBoundingClientRect().right,
-      document.getElementById('step-panel').getBoundingClientRect().left]""")
-    assert beside[0] <= beside[1], beside
+    assert_left_of_the_explanation(phone, "#board")
     for later in read_on_to_the_end(phone):
         assert_board_in_view(later)
         assert abs(later["board"]["top"] - seen["stepped"]["top"]) <= 3, (seen, later)
