@@ -775,9 +775,16 @@ def _guesses(cand: int, placed: int, options: int) -> list[tuple[int, int, int]]
 #: the plain nodes are the exact-cover state's and the lookahead's the row section's: on the
 #: seeded minimal 16×16 set that took the worst puzzle from 0.5 s to 0.1 s and halved the total.
 #: A 16×16 search with a budget (the generator's uniqueness tests, whose budgets count plain
-#: nodes) stays plain, and 9×9 never looks ahead: plain search is fast enough there.
+#: nodes) stays plain. Smaller grids (9×9 and the rest) start again so only after
+#: ``_SMALL_PLAIN_NODES``: plain search is fast enough for every puzzle that has a solution there.
 _LOOKAHEAD_FROM = 16
 _PLAIN_NODES = 300
+#: Plain nodes before a search of a grid under 16×16 that has found nothing starts again with the
+#: lookahead, once. Counting up to two solutions of 3,436 hard 9×9 puzzles (top95, top1465, the
+#: 17-clue sample, Norvig's hardest and the forum's hardest 2011) took at most 3,564 nodes, so none
+#: of them starts again; a 9×9 puzzle without a solution that plain search took 4.7 million nodes
+#: (20 s) to refute (``tests/test_search.py``) is refuted by the lookahead in a few milliseconds.
+_SMALL_PLAIN_NODES = 20_000
 
 
 @lru_cache(maxsize=GEOMETRY_COUNT)
@@ -1057,13 +1064,14 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
 
     Large grids start with plain guesses; one that yields nothing within ``_PLAIN_NODES`` nodes
     starts again from the top with the lookahead, at 16×16 on the row-section state (see
-    ``_LOOKAHEAD_FROM``). Once a solution is yielded the search never starts again, so no
+    ``_LOOKAHEAD_FROM``); smaller ones likewise after ``_SMALL_PLAIN_NODES``. Once a solution is yielded the search never starts again, so no
     solution comes twice: it goes on with plain guesses, and looks ahead again (from the nodes
     still to visit) after ``_PLAIN_NODES`` nodes without another.
     """
     lookahead = False
     if t.cover is not None:
-        patience = (_PLAIN_NODES if t.n >= _LOOKAHEAD_FROM and budget is None else None)
+        patience = (None if budget is not None
+                    else _PLAIN_NODES if t.n >= _LOOKAHEAD_FROM else _SMALL_PLAIN_NODES)
         if not (yield from _cover_solutions(t, clues, banned, budget, patience, prefer)):
             return
         t, lookahead = _row_layout(t.n), True
