@@ -22,6 +22,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -447,6 +448,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threading server that takes a connection the browser cut for what it is, not an error."""
+
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket],
+                     client_address: tuple[str, int]) -> None:
+        # A page closed or reloaded mid-download (each test closes its page) drops the connection
+        # while a file is being sent: the standard server would print a traceback for each.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path, port: int = 0, prefix: str = "/", verbose: bool = False
 ) -> http.server.ThreadingHTTPServer:
@@ -456,7 +469,7 @@ def make_server(
     handler: Callable[..., SiteHandler] = partial(
         type("PrefixedSiteHandler", (SiteHandler,), {"prefix": prefix}), directory=str(directory)
     )
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = SiteServer(("127.0.0.1", port), handler)
     server.verbose = verbose  # type: ignore[attr-defined]
     server.daemon_threads = True
     return server
