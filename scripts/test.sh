@@ -7,9 +7,9 @@
 # Firefox ESR, WebKitGTK's WebDriver and Xvfb for the other engines' journey (apt, when missing and
 # the distribution has them), Node.js when node is absent, and requirements-test.txt with pip;
 # build_site.py runs `npm ci` in web/ (Pyodide, axe-core, puppeteer-core without a browser). Then
-# builds site/ once, runs pytest over everything (unit, doctests, properties, Pyodide under Node,
-# browser end-to-end in Chromium, the journey in Firefox and WebKit) under xvfb-run with that site,
-# and mypy --strict. Exits non-zero on any failure,
+# builds site/ once, runs pytest over everything, a file per worker on every core (unit, doctests,
+# properties, Pyodide under Node, browser end-to-end in Chromium, the journey in Firefox and WebKit)
+# under xvfb-run with that site, and mypy --strict. Exits non-zero on any failure,
 # including a run in which the Pyodide or browser tests did not run at all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,8 +65,16 @@ status=0
 # WebKitGTK needs a display: the whole run goes under a virtual one when xvfb-run is there.
 display=()
 if command -v xvfb-run >/dev/null && [ -z "${DISPLAY:-}" ]; then display=(xvfb-run -a); fi
+# One pytest worker per core, at most 4 (PYSOLVER_TEST_WORKERS sets the number), each taking whole
+# files, so that a file's shared page boots once: run one after the other, the browser tests left
+# a quarter of two cores idle while the page worked on one, and the unit tests use a single core.
+workers="${PYSOLVER_TEST_WORKERS:-}"
+if [ -z "$workers" ]; then
+  workers="$(nproc)"
+  [ "$workers" -le 4 ] || workers=4
+fi
 PYSOLVER_SITE_DIR="$PWD/site" "${display[@]}" python3 -m pytest -p no:cacheprovider -p no:playwright \
-  --junitxml=test-artifacts/junit.xml "$@" || status=$?
+  -n "$workers" --dist loadfile --junitxml=test-artifacts/junit.xml "$@" || status=$?
 if [ "$status" = 5 ]; then
   echo "pytest collected no tests (exit 5): failing" >&2
 fi
