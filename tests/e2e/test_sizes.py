@@ -298,10 +298,15 @@ def saved_25x25(sized: Page) -> dict[str, Any]:
     return {"view": sized.evaluate(f"{STATE}.view"), "stored": sized.evaluate("localStorage.getItem('pysolver.board')")}
 
 
+#: What Python says while it replays the saved 25×25 game's two moves, once they are counted.
+REPLAYING = "Replaying the saved game's 2 steps…"
+
+
 def test_a_saved_25x25_game_with_steps_is_drawn_before_its_count(
         sized: Page, site_url: str, saved_25x25: dict[str, Any]) -> None:
     """Reopened, a saved 25×25 game with a tutor's step shows its position (the digit typed too)
-    while the solutions are counted, then replays its history; it waited for both before."""
+    while the solutions are counted, then says that it replays its history, and does; it waited for
+    both before."""
     saved = saved_25x25["view"]
     page = sized.context.new_page()
     try:
@@ -314,8 +319,12 @@ def test_a_saved_25x25_game_with_steps_is_drawn_before_its_count(
         assert page.locator("#classification").inner_text() == COUNTING
         assert page.evaluate(STATUS_WORDS) == ["Counting", COUNTING]
         assert page.evaluate("localStorage.getItem('pysolver.board')") == saved_25x25["stored"]
+        page.evaluate(WATCH_LIVE)
         page.evaluate("window.__releaseClassify()")
         page.wait_for_function(f"{IDLE} && {STATE}.view.classification.kind === 'unique'", timeout=120_000)
+        # Once counted, the status line says the replay in Python's words, in place of "Counting".
+        said = page.evaluate("window.__said")
+        assert any(region == "status" and REPLAYING in text for region, text in said), said
         full = page.evaluate(f"{STATE}.view")
         assert (full["actions"], full["position"], full["values"]) == (saved["actions"], saved["position"],
                                                                        saved["values"])
