@@ -9,7 +9,6 @@ from __future__ import annotations
 import socket
 import struct
 import threading
-import time
 from pathlib import Path
 
 import pytest
