@@ -150,10 +150,11 @@ class ProofBranch:
     def to_json(self) -> dict[str, Any]:
         """``{"premise": "r1c2=4", "nodes": [...], "links": [...], "notation": "...",
         "conclusion": "r4c5 is not 2", "caption": "r1c2=4 ⇒ r4c5 is not 2\\nr1c2=4: ...",
-        "choice": "r1c2=4, so r4c5 is not 2"}``."""
+        "choice": "r1c2=4, so r4c5 is not 2", "line": "r1c2=4: ..."}``."""
         return {"premise": self.premise, "nodes": [node.to_json() for node in self.nodes],
                 "links": [link.to_json() for link in self.links], "notation": self.notation,
-                "conclusion": self.conclusion, "caption": self.caption, "choice": self.choice}
+                "conclusion": self.conclusion, "caption": self.caption, "choice": self.choice,
+                "line": self.line}
 
 
 @dataclass(frozen=True)

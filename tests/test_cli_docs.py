@@ -142,7 +142,7 @@ def test_the_readme_says_which_json_fields_follow_the_alphabet(
             assert numbers <= names
     # A forcing chain's branches, which that puzzle's steps have none of: each field they word.
     _, changed = _changed_by_letters(capsys, "steps", top95[11])
-    branch = {"premise", "conclusion", "caption", "choice"}
+    branch = {"premise", "notation", "line", "conclusion", "caption", "choice"}
     assert branch <= changed and branch <= written, (branch - changed, branch - written)
     # top95[6]'s steps have an ALS-XZ, whose key names its restricted common digit.
     _, changed = _changed_by_letters(capsys, "steps", top95[6])

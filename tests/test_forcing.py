@@ -186,8 +186,10 @@ def test_the_captions_under_the_board_are_worded_by_python() -> None:
     # Each branch's button is named in the same words, in prose a screen reader speaks.
     assert [branch["choice"] for branch in data["branches"]] == [
         "r6c5=2, so r4c5 is not 2", "r6c5=4, so r4c5 is not 2", "r6c5=6, so r4c5 is not 2"]
-    # The "why?" lines: each branch after its premise, then the conclusion, in Eureka notation.
-    assert data["lines"] == [f"{b['premise']}: {b['notation']}" for b in data["branches"]] + ["=> r4c5<>2"]
+    # The "why?" lines: each branch after its premise, then the conclusion, in Eureka notation;
+    # each branch's button is titled with its own line.
+    assert data["lines"] == [b["line"] for b in data["branches"]] + ["=> r4c5<>2"]
+    assert data["branches"][0]["line"] == "r6c5=2: (2)r6c5-r4c5"
     # A proof of one branch offers no choice of branch, so it has no caption for "All".
     net = next(find_forcing_nets(board))
     assert net.proof is not None and len(net.proof.branches) == 1 and net.proof.to_json()["caption"] == ""

@@ -88,6 +88,8 @@ def test_a_forcing_chain_draws_each_branch_in_its_colour_and_one_at_a_time(
     for index, branch in enumerate(branches):
         name = page.get_attribute(f"{CHOOSER} button[data-branch='{index}']", "aria-label")
         assert name == f"Draw only this branch: {branch['choice']}"
+        title = page.get_attribute(f"{CHOOSER} button[data-branch='{index}']", "title")
+        assert title == f"Draw only this branch: {branch['line']}" and branch["line"].startswith(branch["premise"])
 
     page.click(f"{CHOOSER} button[data-branch='1']")
     wait_branch(page, "1")

@@ -296,7 +296,7 @@ function renderKey(panel, proof) {
 /**
  * The branch chooser of a forcing chain or net with several branches: "All", then each branch by
  * its premise with its colour, named for a screen reader in Python's words (`choice`: "r6c5=4, so
- * r4c5 is not 2"); each a toggle (the store's `proofNet`, see the header). Under it,
+ * r4c5 is not 2") and titled with its Eureka line (`line`); each a toggle (the store's `proofNet`, see the header). Under it,
  * the caption Python words (`caption`): the branch drawn alone's, or the proof's when all are.
  */
 function renderBranches(panel, proof, net) {
@@ -304,7 +304,7 @@ function renderBranches(panel, proof, net) {
   const chooser = part(panel, "div", "proof-branches", branches.length > 1);
   if (!chooser) return;
   const alone = chosenBranch(proof, net);
-  redraw(chooser, JSON.stringify([proof.notation, branches.map((b) => [b.premise, b.choice])]), () => {
+  redraw(chooser, JSON.stringify([proof.notation, branches.map((b) => [b.premise, b.choice, b.line])]), () => {
     const all = h("button", { type: "button", "data-intent": "proof-net", "data-branch": "all", "data-net": "all",
       title: "Draw every branch, each in its colour" }, "All");
     const each = branches.map((branch, index) => {
@@ -312,7 +312,7 @@ function renderBranches(panel, proof, net) {
       line.style.stroke = branchColour(index);
       return h("button", { type: "button", "data-intent": "proof-net", "data-branch": index, "data-net": -1 - index,
         "aria-label": `Draw only this branch: ${branch.choice}`,
-        title: `Draw only this branch: ${branch.premise}: ${branch.notation}` },
+        title: `Draw only this branch: ${branch.line}` },
       swatch(22, 11, "0 0 2 1", line), branch.premise);
     });
     const row = h("div", { role: "group", "aria-label": "Branches of the proof: draw all, or one alone" }, all, ...each);
