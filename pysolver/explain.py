@@ -28,7 +28,7 @@ from typing import Any, Iterable
 from .geometry import Geometry
 from .graph_layout import PreviousOrder, layout, previous_order
 from .graph_stages import fin_edges, is_hall_violation, stages
-from .step import GraphDrawing, Step, join_names
+from .step import GraphDrawing, GraphVertex, Step, join_names
 from .techniques.guessing import BACKTRACK
 
 #: How many levels the hint ladder has.
@@ -80,9 +80,47 @@ def drawing_json(graph: GraphDrawing, previous: PreviousOrder | None = None, *,
     and ``fins``: the edges leaving the pattern, a finned fish's fins (none for any other)."""
     placed = layout(graph, previous)
     violation = is_hall_violation(graph)
+    fins = fin_edges(graph)
+    hidden = sum(slot < 0 for slot in (*placed.left, *placed.right))
     return {**graph.to_json(), "layout": {"left": list(placed.left), "right": list(placed.right)},
-            "violation": violation, "fins": [list(e) for e in fin_edges(graph)],
+            "violation": violation, "fins": [list(e) for e in fins],
+            "described": described(graph, violation=violation, fins=len(fins), hidden=hidden),
             "stages": [stage.to_json() for stage in stages(graph)] if with_stages or violation else []}
+
+
+def _counted(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def described(graph: GraphDrawing, *, violation: bool, fins: int, hidden: int) -> str:
+    """What a screen reader hears for the whole drawing: the graph, what its pattern is (or that it
+    breaks Hall's condition), its fins, how many edges the step removes, and how many vertices the
+    drawing leaves out. Worded here, with the rest of the graph's words, so the page adds none.
+
+    >>> from pysolver.step import GraphVertex
+    >>> cells = tuple(GraphVertex(c, f"r1c{c + 1}") for c in range(3))
+    >>> digits = tuple(GraphVertex(d, str(d)) for d in (1, 2, 3))
+    >>> pair = GraphDrawing("house", "row 1", cells, digits,
+    ...                     ((0, 0), (0, 1), (1, 0), (1, 1), (2, 1), (2, 2)), ((0, 0), (1, 1), (2, 2)),
+    ...                     "chain", (0, 1), (0, 1), ((2, 1),))
+    >>> described(pair, violation=False, fins=0, hidden=0)
+    'row 1: chain of r1c1, r1c2 and 1, 2; 1 edge removed'
+    >>> described(pair, violation=False, fins=2, hidden=1)
+    'row 1: chain of r1c1, r1c2 and 1, 2, but for 2 fins; 1 edge removed; 1 other vertex not drawn'
+    """
+    def names(side: tuple[GraphVertex, ...], picked: tuple[int, ...]) -> str:
+        return ", ".join(side[i].label for i in picked)
+
+    members = " and ".join(filter(None, (names(graph.left, graph.pattern_left),
+                                         names(graph.right, graph.pattern_right))))
+    if violation:
+        return f"{graph.title}: no perfect matching; Hall's condition fails for {members}"
+    if not members:
+        return f"{graph.title}: a perfect matching; nothing to remove"
+    but = f", but for {_counted(fins, 'fin', 'fins')}" if fins else ""
+    left_out = f"; {_counted(hidden, 'other vertex', 'other vertices')} not drawn" if hidden else ""
+    return (f"{graph.title}: {graph.pattern_kind} of {members}{but}; "
+            f"{_counted(len(graph.removed), 'edge', 'edges')} removed{left_out}")
 
 
 def _same_graph(a: GraphDrawing, b: GraphDrawing) -> bool:

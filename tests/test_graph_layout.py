@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pysolver.board import Board
-from pysolver.explain import graph_json
+from pysolver.explain import drawing_json, graph_json
 from pysolver.geometry import geometry_for_size
 from pysolver.generate import minimize, random_solution
 from pysolver.graph_layout import Layout, PreviousOrder, crossings, layout, previous_order
@@ -220,3 +220,25 @@ def test_a_big_graph_is_laid_out_as_the_part_it_draws() -> None:
         assert layout(graph, previous_order(graph, placed)) == placed
         assert len(previous_order(graph, placed).left) == len(part.left)
     assert partial >= 20
+
+
+def test_a_graph_is_described_in_words_with_what_the_drawing_leaves_out() -> None:
+    """What a screen reader hears for a drawing is worded by Python (the page adds none): the
+    graph's title, its pattern's vertices by label, the edges removed, and how many vertices a big
+    graph's drawing leaves out, each count with its noun in the right number."""
+    partial = 0
+    for graph in big_graphs()[:40]:
+        data = drawing_json(graph)
+        hidden = sum(slot < 0 for side in ("left", "right") for slot in data["layout"][side])
+        said = data["described"]
+        assert said.startswith(f"{graph.title}: {graph.pattern_kind} of ")
+        labels = [graph.left[i].label for i in graph.pattern_left] + [graph.right[j].label for j in graph.pattern_right]
+        assert all(label in said for label in labels)
+        removed = len(graph.removed)
+        assert f"; {removed} {'edge' if removed == 1 else 'edges'} removed" in said
+        if hidden:
+            partial += 1
+            assert said.endswith(f"; {hidden} {'other vertex' if hidden == 1 else 'other vertices'} not drawn")
+        else:
+            assert said.endswith(" removed")
+    assert partial >= 5

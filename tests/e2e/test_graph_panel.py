@@ -261,6 +261,10 @@ def test_a_single_on_a_25x25_board_draws_only_its_part_and_fits_the_panel(
         if (i in drawn["left"]) != (j in drawn["right"]):
             more[f"left-{i}" if i in drawn["left"] else f"right-{j}"] += 1
     assert page.evaluate(READ_MORE) == sorted(f"{v}:+{n}" for v, n in more.items() if n)
+    # a screen reader hears Python's words for the drawing, with how many vertices it leaves out
+    hidden = 50 - len(drawn["left"]) - len(drawn["right"])
+    assert page.get_attribute(GRAPH, "aria-label") == graph["described"]
+    assert graph["described"].endswith(f"; {hidden} other vertices not drawn")
     assert page.locator("#graph .legend .legend-item[data-key='more']").count() == 1
     stage_button(page, "1 Candidates")
     text = page.evaluate(READ_DRAWING)["text"]

@@ -111,18 +111,6 @@ function crossSpots(removedEdges, end) {
   return spots;
 }
 
-/** The label a screen reader hears for the whole drawing. */
-function drawingLabel(graph, pattern) {
-  const names = (side, picked) => picked.map((i) => side[i].label).join(", ");
-  const members = [names(graph.left, pattern.left), names(graph.right, pattern.right)].filter(Boolean).join(" and ");
-  if (graph.violation) return `${graph.title}: no perfect matching; Hall's condition fails for ${members}`;
-  if (!members) return `${graph.title}: a perfect matching; nothing to remove`;
-  const fins = graph.fins && graph.fins.length ? `, but for ${graph.fins.length} fin(s)` : "";
-  const out = leftOut(graph);
-  const part = out.left + out.right ? `; ${out.left + out.right} other vertices not drawn` : "";
-  return `${graph.title}: ${pattern.kind} of ${members}${fins}; ${graph.removed.length} edge(s) removed${part}`;
-}
-
 function graphSvg(graph, stage) {
   const pattern = graph.pattern || { kind: "", left: [], right: [] };
   const patternLeft = new Set(pattern.left);
@@ -195,7 +183,7 @@ function graphSvg(graph, stage) {
   // Python says whether the graph is a Hall violation: its pattern is then the set that cannot be
   // matched, outlined in red.
   return svg("svg", { class: graph.violation ? "bipartite violation" : "bipartite", role: "group",
-    "aria-label": drawingLabel(graph, pattern), "data-kind": pattern.kind,
+    "aria-label": graph.described, "data-kind": pattern.kind,
     "data-layers": layers.join(" "), viewBox: `0 0 ${WIDTH} ${height}`, width: WIDTH, height },
   svg("text", { class: "title", x: WIDTH / 2, y: 16, "text-anchor": "middle" }, graph.title),
   svg("text", { class: "head", x: LEFT_X + PILL / 2, y: 36, "text-anchor": "middle" }, leftHead),
