@@ -97,6 +97,7 @@ function keepPinned() {
   const moved = pinned.button.getBoundingClientRect().top - pinned.top;
   if (Math.abs(moved) >= 1) scrollBy({ top: moved, behavior: "instant" });
 }
+addEventListener("scroll", () => controls.letGoOffScreen(), { passive: true });
 for (const type of ["pointerdown", "wheel", "keydown"]) {
   document.addEventListener(type, () => { pinned = null; }, { capture: true, passive: true });
 }
@@ -105,7 +106,7 @@ for (const type of ["pointerdown", "wheel", "keydown"]) {
 function draw(state) {
   if (state === drawn) return;
   drawn = state;
-  render(state, saidAnew);
+  render(state, saidAnew, pinned !== null);
   saidAnew = false;
   restoreFocus(state);
   keepPinned();
@@ -429,8 +430,8 @@ window.addEventListener("pysolver-reload", () => {
 window.addEventListener("popstate", followAddress);
 window.addEventListener("hashchange", followAddress);
 
-function render(state, again) {
-  controls.render(state, again);
+function render(state, again, hold) {
+  controls.render(state, again, hold);
   renderBoard(board, boardState(state));
   const shown = shownStep(state);
   renderProof(board, state.shape, shown ? shown.step : null, state.proofNet);
