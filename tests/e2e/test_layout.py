@@ -728,3 +728,25 @@ def test_a_tap_on_step_clearing_a_message_leaves_it_under_the_finger(phone: Page
     assert page.evaluate("document.getElementById('message-live').dataset.held !== 'true'")
     assert abs(scrolled["top"] - (seen["top"] - down)) <= 1, (down, seen, scrolled)
 
+
+@pytest.mark.parametrize("n", [9, 16, 25])
+@pytest.mark.parametrize("phone", [(768, 1024)], indirect=True, ids=["768x1024"])
+def test_a_tap_on_solve_leaves_the_finish_banner_in_view(phone: Page, site_url: str, n: int) -> None:
+    """A finger on Solve, at the window's foot under the board (the puzzle's text open over it): the
+    solution drawn, the finish banner over the board says so. Solve was kept under the finger, which
+    scrolled the banner off the window's top (its top at -23.7 px at 9×9, -186.7 px at 16×16 and
+    25×25); the finish is what the person looks for then, so it stays in view (at 8.3 px)."""
+    page = phone
+    open_size(page, site_url, n)
+    page.locator("details.puzzle-text > summary").tap()
+    page.evaluate("""() => { const r = document.querySelector('button[data-intent=solve]').getBoundingClientRect();
+      scrollBy(0, r.bottom - innerHeight + 8); }""")
+    page.wait_for_timeout(100)
+    solve = page.evaluate("""() => { const r = document.querySelector('button[data-intent=solve]').getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; }""")
+    page.touchscreen.tap(solve["x"], solve["y"])
+    wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'solved'", None, 120_000)
+    page.wait_for_timeout(100)
+    seen = page.evaluate("""() => { const r = document.getElementById('finish').getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, height: innerHeight, hidden: document.getElementById('finish').hidden }; }""")
+    assert not seen["hidden"] and 0 <= seen["top"] and seen["bottom"] <= seen["height"], seen

@@ -284,5 +284,5 @@ export function createControlsView(doc) {
     }
   }
 
-  return { render, letGoOffScreen, dialog: els.dialog };
+  return { render, letGoOffScreen, finish: els.finish, dialog: els.dialog };
 }

@@ -91,11 +91,19 @@ let dialogOpener = null; // the button that opened the keys dialog, to return to
  * at the person's next touch, wheel or key (scrolling themselves, they move it on purpose). */
 let pinned = null;
 
-/** Scroll the page by as much as the pinned button has moved since it was pressed. */
+/** Room kept over the finish banner when the page is scrolled to show it, in CSS pixels. */
+const FINISH_MARGIN = 8;
+
+/** Scroll the page by as much as the pinned button has moved since it was pressed; but once the
+ * puzzle is finished, the finish banner is what the person looks for: never scroll it off the
+ * window's top (Solve tapped on a tablet held upright, the puzzle's text open: 187 px above it at 16×16). */
 function keepPinned() {
   if (pinned === null || !pinned.button.isConnected) return;
   const moved = pinned.button.getBoundingClientRect().top - pinned.top;
   if (Math.abs(moved) >= 1) scrollBy({ top: moved, behavior: "instant" });
+  const finish = controls.finish;
+  const above = finish.hidden ? 0 : finish.getBoundingClientRect().top - FINISH_MARGIN;
+  if (above < 0) scrollBy({ top: above, behavior: "instant" });
 }
 addEventListener("scroll", () => controls.letGoOffScreen(), { passive: true });
 for (const type of ["pointerdown", "wheel", "keydown"]) {
