@@ -125,11 +125,13 @@ export function createControlsView(doc) {
    * with words: a screen reader announces a region's changes, not a region arriving with its words,
    * nor one whose role changes with them. `again` (the words were just said anew: Check twice,
    * finding no mistake twice) empties the box and puts the same words back on the next frame, so
-   * that they are announced again; the box keeps its height meanwhile. */
-  function renderMessage(state, again) {
+   * that they are announced again; the box keeps its height meanwhile. `hold` (a button is pinned under
+   * the finger): words emptied from the box leave their room held, see holdRoom. */
+  function renderMessage(state, again, hold) {
     const el = els.message;
     const error = state.refused ? null : state.error;
     const text = state.refused || (error ? error.message : state.notice || "");
+    holdRoom(text === "" && ((hold && el.textContent !== "") || isHeld()));
     setProp(el, "hidden", text === "");
     setData(els.messageLive, "empty", String(text === ""));
     setProp(el, "className", `message ${error ? "error" : "notice"}`);
@@ -150,6 +152,31 @@ export function createControlsView(doc) {
     } else {
       setText(el, text);
     }
+  }
+
+  const isHeld = () => els.messageLive.dataset.held === "true";
+
+  /** Keep (or let go) the emptied message box's room. A step that clears the message above the
+   * tutor's toolbar moves the toolbar up by the box's height, which scrolling back up makes good only
+   * if the page is scrolled down by as much (a tablet held upright is not, with the puzzle's text
+   * closed): the room stays, empty, until new words fill it or it has gone off the window's top
+   * (letGoOffScreen). */
+  function holdRoom(hold) {
+    const live = els.messageLive;
+    if (hold && !isHeld()) live.style.minHeight = `${live.offsetHeight}px`;
+    else if (!hold) live.style.minHeight = "";
+    setData(live, "held", String(hold));
+  }
+
+  /** Let the held room go once it is wholly above the window, scrolling the page up by as much as it
+   * took, so that nothing on screen moves (Chromium's scroll anchoring does so itself; Safari has none). */
+  function letGoOffScreen() {
+    if (!isHeld() || els.messageLive.getBoundingClientRect().bottom > 0) return;
+    const after = els.messageLive.nextElementSibling;
+    const top = after.getBoundingClientRect().top;
+    holdRoom(false);
+    const moved = after.getBoundingClientRect().top - top;
+    if (Math.abs(moved) >= 1) scrollBy({ top: moved, behavior: "instant" });
   }
 
   function renderControls(state) {
@@ -242,10 +269,10 @@ export function createControlsView(doc) {
   }
 
   /** Draw `state`; `again`: its message was just said anew (see renderMessage). */
-  function render(state, again = false) {
+  function render(state, again = false, hold = false) {
     renderBoot(state);
     renderStatus(state);
-    renderMessage(state, again);
+    renderMessage(state, again, hold);
     renderControls(state);
     renderPad(state);
     renderSettings(state);
@@ -257,5 +284,5 @@ export function createControlsView(doc) {
     }
   }
 
-  return { render, dialog: els.dialog };
+  return { render, letGoOffScreen, finish: els.finish, dialog: els.dialog };
 }

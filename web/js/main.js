@@ -91,12 +91,21 @@ let dialogOpener = null; // the button that opened the keys dialog, to return to
  * at the person's next touch, wheel or key (scrolling themselves, they move it on purpose). */
 let pinned = null;
 
-/** Scroll the page by as much as the pinned button has moved since it was pressed. */
+/** Room kept over the finish banner when the page is scrolled to show it, in CSS pixels. */
+const FINISH_MARGIN = 8;
+
+/** Scroll the page by as much as the pinned button has moved since it was pressed; but once the
+ * puzzle is finished, the finish banner is what the person looks for: never scroll it off the
+ * window's top (Solve tapped on a tablet held upright, the puzzle's text open: 187 px above it at 16×16). */
 function keepPinned() {
   if (pinned === null || !pinned.button.isConnected) return;
   const moved = pinned.button.getBoundingClientRect().top - pinned.top;
   if (Math.abs(moved) >= 1) scrollBy({ top: moved, behavior: "instant" });
+  const finish = controls.finish;
+  const above = finish.hidden ? 0 : finish.getBoundingClientRect().top - FINISH_MARGIN;
+  if (above < 0) scrollBy({ top: above, behavior: "instant" });
 }
+addEventListener("scroll", () => controls.letGoOffScreen(), { passive: true });
 for (const type of ["pointerdown", "wheel", "keydown"]) {
   document.addEventListener(type, () => { pinned = null; }, { capture: true, passive: true });
 }
@@ -105,7 +114,7 @@ for (const type of ["pointerdown", "wheel", "keydown"]) {
 function draw(state) {
   if (state === drawn) return;
   drawn = state;
-  render(state, saidAnew);
+  render(state, saidAnew, pinned !== null);
   saidAnew = false;
   restoreFocus(state);
   keepPinned();
@@ -429,8 +438,8 @@ window.addEventListener("pysolver-reload", () => {
 window.addEventListener("popstate", followAddress);
 window.addEventListener("hashchange", followAddress);
 
-function render(state, again) {
-  controls.render(state, again);
+function render(state, again, hold) {
+  controls.render(state, again, hold);
   renderBoard(board, boardState(state));
   const shown = shownStep(state);
   renderProof(board, state.shape, shown ? shown.step : null, state.proofNet);
