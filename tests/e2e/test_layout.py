@@ -48,7 +48,7 @@ from playwright.sync_api import Browser, Page
 from tests.e2e.conftest import PageLog, guarded_page
 from tests.e2e.test_app import IDLE, STATE, wait_for
 from tests.e2e.test_app_nets import EXAMPLE as NESTED_NET
-from tests.e2e.test_installed import TAP_TARGET_PX
+from tests.e2e.test_installed import TAP_TARGET_PX, axe_violations
 
 from pysolver import formats
 from pysolver.grid import Grid
@@ -750,3 +750,39 @@ def test_a_tap_on_solve_leaves_the_finish_banner_in_view(phone: Page, site_url: 
     seen = page.evaluate("""() => { const r = document.getElementById('finish').getBoundingClientRect();
       return { top: r.top, bottom: r.bottom, height: innerHeight, hidden: document.getElementById('finish').hidden }; }""")
     assert not seen["hidden"] and 0 <= seen["top"] and seen["bottom"] <= seen["height"], seen
+
+
+#: The board and the page's foot in the window's coordinates, the page scrolled to its very end.
+AT_THE_END = """() => { scrollTo(0, document.scrollingElement.scrollHeight);
+  const box = (s) => { const r = document.querySelector(s).getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+  return { board: box('#board'), foot: box('#foot'), scrollY: scrollY, height: innerHeight,
+           scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }; }"""
+
+
+@pytest.mark.parametrize("phone", [(667, 375), (844, 390), (740, 360), (640, 360), (568, 320), (932, 430)],
+                         indirect=True, ids=["667x375", "844x390", "740x360", "640x360", "568x320", "932x430"])
+def test_at_the_page_end_held_sideways_the_board_stays_on_screen(
+        phone: Page, site_url: str, artifacts_dir: Path) -> None:
+    """Scrolled to the page's very end, the board still stands whole at the top of the screen and
+    the page's foot ends the column beside it: the foot stood under the board's column, which it
+    dragged 60 px above the screen's top at 667×375 and 111 px at 844×390."""
+    phone.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(phone, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    seen = phone.evaluate(AT_THE_END)
+    phone.screenshot(path=str(artifacts_dir / f"page-end-sideways-{seen['height']}.png"))
+    assert seen["scrollY"] > 0, seen
+    assert seen["board"]["top"] >= -1 and seen["board"]["bottom"] <= seen["height"] + 1, seen
+    assert seen["foot"]["top"] < seen["height"] and abs(seen["foot"]["bottom"] - seen["height"]) <= 1, seen
+    assert seen["foot"]["left"] >= seen["board"]["right"], seen
+    assert seen["scrollWidth"] <= seen["clientWidth"], seen
+    assert browser_landmarks(phone) == ["banner", "main", "contentinfo"]
+    assert axe_violations(phone) == []
+
+
+def browser_landmarks(page: Page) -> list[str]:
+    """The page's landmarks as the browser's accessibility tree has them (the main column drawn as
+    the page's grid keeps its landmark), in the document's order."""
+    tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")
+    roles = [node.get("role", {}).get("value") for node in tree["nodes"] if not node.get("ignored")]
+    return [role for role in roles if role in ("banner", "main", "contentinfo")]
