@@ -28,6 +28,7 @@ from typing import Any, Iterable
 from .geometry import Geometry
 from .graph_layout import PreviousOrder, layout, previous_order
 from .graph_stages import fin_edges, is_hall_violation, stages
+from .play import counted
 from .step import GraphDrawing, GraphVertex, Step, join_names
 from .techniques.guessing import BACKTRACK
 
@@ -88,10 +89,6 @@ def drawing_json(graph: GraphDrawing, previous: PreviousOrder | None = None, *,
             "stages": [stage.to_json() for stage in stages(graph)] if with_stages or violation else []}
 
 
-def _counted(count: int, one: str, many: str) -> str:
-    return f"{count} {one if count == 1 else many}"
-
-
 def described(graph: GraphDrawing, *, violation: bool, fins: int, hidden: int) -> str:
     """What a screen reader hears for the whole drawing: the graph, what its pattern is (or that it
     breaks Hall's condition), its fins, how many edges the step removes, and how many vertices the
@@ -117,10 +114,9 @@ def described(graph: GraphDrawing, *, violation: bool, fins: int, hidden: int) -
         return f"{graph.title}: no perfect matching; Hall's condition fails for {members}"
     if not members:
         return f"{graph.title}: a perfect matching; nothing to remove"
-    but = f", but for {_counted(fins, 'fin', 'fins')}" if fins else ""
-    left_out = f"; {_counted(hidden, 'other vertex', 'other vertices')} not drawn" if hidden else ""
-    return (f"{graph.title}: {graph.pattern_kind} of {members}{but}; "
-            f"{_counted(len(graph.removed), 'edge', 'edges')} removed{left_out}")
+    but = f", but for {counted(fins, 'fin')}" if fins else ""
+    left_out = f"; {hidden} other {'vertex' if hidden == 1 else 'vertices'} not drawn" if hidden else ""
+    return f"{graph.title}: {graph.pattern_kind} of {members}{but}; {counted(len(graph.removed), 'edge')} removed{left_out}"
 
 
 def _same_graph(a: GraphDrawing, b: GraphDrawing) -> bool:
