@@ -224,6 +224,10 @@ def test_a_record_that_could_not_be_set_aside_is_kept_from_every_tab(page: Page,
     full = page.context.new_page()
     full.add_init_script(QUOTA % '"set-aside"')
     full.goto(site_url + "manifest.json")
+    # The first tab saves its game just after drawing its first board, and each tab's storage sees
+    # the other's writes a moment late: the record is written once this tab sees that save, or the
+    # save could land after it and write over it (seen under load: this tab then opened that game).
+    full.wait_for_function("(key) => localStorage.getItem(key) !== null", arg=KEY, timeout=READY_TIMEOUT_MS)
     full.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, stored])
     full.goto(site_url)
     full.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
