@@ -3,6 +3,9 @@ over WebDriver BiDi (npm puppeteer-core, tests/engines/firefox-driver.mjs) and W
 MiniBrowser through WebKitWebDriver (Selenium) under Xvfb. Boot (from the snapshot), load an
 example, Step, Hint, Back, Guess and Backtrack, a reload that keeps the board, and a second visit
 with the server stopped (the service worker's cache). The steps run in the page (journey.js).
+In WebKit, which like Safari has no scroll anchoring, the page's own ways of keeping things still
+are checked too: a pressed button stays under the pointer, and a phone held sideways keeps the board
+on screen at the page's end.
 
 scripts/test.sh installs firefox-esr, webkit2gtk-driver and xvfb, and runs this file under
 ``xvfb-run``; without a browser or a display, its test is skipped rather than failed.
@@ -17,12 +20,14 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any, Protocol
 
 import pytest
 
-from tests.helpers import FIGURE_4_9
+from tests.helpers import FIGURE_4_2, FIGURE_4_9
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
@@ -36,6 +41,14 @@ FIREFOX = os.environ.get("PYSOLVER_FIREFOX", "/usr/bin/firefox-esr")
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 STEP_TIMEOUT_S = 300
+#: The solver has answered and the page shows a board.
+IDLE = ("document.body.dataset.ready === 'true' && document.getElementById('status').dataset.busy === 'false' "
+        "&& window.__pysolver.state.view !== null")
+#: Where the Step button is on screen, and whether the message box holds the room of words it lost.
+STEP_ON_SCREEN = """(() => { const r = document.querySelector('button[data-intent=step]').getBoundingClientRect();
+  const live = document.getElementById('message-live');
+  return { top: r.top, bottom: r.bottom, height: innerHeight, held: live.dataset.held === 'true',
+           hidden: document.getElementById('message').hidden }; })()"""
 
 
 class Driver(Protocol):
@@ -179,13 +192,78 @@ def test_firefox_journey(site_copy: Path) -> None:
         driver.quit()
 
 
-def test_webkit_journey(site_copy: Path) -> None:
+@pytest.fixture
+def webkit() -> Iterator[WebKitDriver]:
+    """WebKitGTK's MiniBrowser, or the test skipped where it cannot run."""
     if not (Path(MINIBROWSER).exists() and Path(WEBKIT_DRIVER).exists()):
         pytest.skip("WebKitGTK's MiniBrowser or WebKitWebDriver is missing (scripts/test.sh installs webkit2gtk-driver)")
     if not os.environ.get("DISPLAY"):
         pytest.skip("no display: run under xvfb-run, as scripts/test.sh does")
     driver = WebKitDriver()
     try:
-        journey(driver, site_copy)
+        yield driver
     finally:
         driver.quit()
+
+
+def test_webkit_journey(webkit: WebKitDriver, site_copy: Path) -> None:
+    journey(webkit, site_copy)
+
+
+def sized(driver: WebKitDriver, width: int, height: int) -> None:
+    """Make the page's window (innerWidth × innerHeight) width × height: the window's own bars
+    take some of the height the driver sets."""
+    browser = driver.browser
+    browser.set_window_size(width, height)
+    bars = height - browser.execute_script("return innerHeight")
+    browser.set_window_size(width, height + bars)
+    assert browser.execute_script("return [innerWidth, innerHeight]") == [width, height]
+
+
+def until(driver: WebKitDriver, condition: str) -> None:
+    """Wait until the page's ``condition`` (a script expression) holds."""
+    end = time.monotonic() + STEP_TIMEOUT_S
+    while not driver.browser.execute_script(f"return Boolean({condition})"):
+        assert time.monotonic() < end, f"timed out waiting for {condition}"
+        time.sleep(0.05)
+
+
+def test_webkit_keeps_a_pressed_button_and_the_board_in_place(webkit: WebKitDriver, site_dir: Path) -> None:
+    """Safari has no scroll anchoring, and neither has WebKitGTK: a tablet held upright (768×1024),
+    the puzzle's text closed, Check's message over the tutor's buttons, a click on Step that clears
+    it leaves Step where it was (the emptied room is held), and scrolling the room off the window's
+    top lets it go without moving anything on screen. A phone held sideways (844×390) scrolled to
+    the page's end keeps the whole board in the window."""
+    from selenium.webdriver.common.by import By
+
+    browser = webkit.browser
+    server, url = build_site.serve_in_thread(site_dir)
+    try:
+        assert not browser.execute_script("return CSS.supports('overflow-anchor', 'auto')")
+        sized(webkit, 768, 1024)
+        browser.get(f"{url}#p={FIGURE_4_2}")
+        until(webkit, IDLE)
+        browser.find_element(By.CSS_SELECTOR, "button[data-intent=check]").click()
+        until(webkit, "document.getElementById('message').textContent === 'No mistakes so far.'")
+        before = browser.execute_script(f"return {STEP_ON_SCREEN}")
+        assert before["bottom"] <= before["height"] and not before["hidden"], before
+        browser.find_element(By.CSS_SELECTOR, "button[data-intent=step]").click()
+        until(webkit, f"{IDLE} && window.__pysolver.state.view.position === 1")
+        after = browser.execute_script(f"return {STEP_ON_SCREEN}")
+        assert after["hidden"] and after["held"] and abs(after["top"] - before["top"]) <= 2, (before, after)
+        down = browser.execute_script("""const live = document.getElementById('message-live');
+          const down = Math.ceil(live.getBoundingClientRect().bottom) + 1; scrollBy(0, down); return down;""")
+        until(webkit, "document.getElementById('message-live').dataset.held === 'false'")
+        scrolled = browser.execute_script(f"return {STEP_ON_SCREEN}")
+        assert abs(scrolled["top"] - (after["top"] - down)) <= 1, (down, after, scrolled)
+
+        sized(webkit, 844, 390)
+        browser.refresh()
+        until(webkit, IDLE)
+        board = browser.execute_script("""scrollTo(0, document.scrollingElement.scrollHeight);
+          const r = document.getElementById('board').getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, height: innerHeight, scrollY: scrollY };""")
+        assert board["scrollY"] > 0 and 0 <= board["top"] and board["bottom"] <= board["height"], board
+    finally:
+        server.shutdown()
+        server.server_close()
