@@ -33,6 +33,12 @@
   text open or closed and with the Learn and Techniques panels open: nothing above it grows, the
   status line that says "the simpler techniques find nothing here" included; a message over it that
   the step clears (Check's "No mistakes so far.") is made up for by scrolling the page as much.
+- A hint on a phone (390×844) or a tablet held upright (768×1024), the page at its top: its title
+  and words stand in a line under the play bar, inside the window and for the eyes only (the step
+  panel says them), Hint staying where it was tapped; a mistake's too, four lines ending in an
+  ellipsis; the line goes with the hint (Apply, a move), and Step tapped, ending the hint, stays
+  under the finger. Where the explanation stands beside the board (1280×800, 844×390), no line
+  repeats it.
 """
 
 from __future__ import annotations
