@@ -35,6 +35,19 @@ from .techniques.guessing import BACKTRACK
 #: How many levels the hint ladder has.
 LEVELS = 3
 
+#: The title of a hint that names a mistake (a wrong digit, lost notes, a dead end) instead of a step.
+MISTAKE_TITLE = "Hint: a mistake"
+
+
+def hint_title(name: str, level: int) -> str:
+    """A hint's heading, which the page draws over its words (the step panel, and the line under
+    the play bar on a phone): how far up the ladder, and the technique the level names.
+
+    >>> hint_title("X-Wing", 2)
+    'Hint 2 of 3: X-Wing'
+    """
+    return f"Hint {level} of {LEVELS}: {name}"
+
 
 def effect(geometry: Geometry, step: Step) -> str:
     """A short effect for the history list: ``r3c5 = 7``, ``−4 r1c2 r1c3``, or counts when many."""
@@ -184,9 +197,9 @@ def hint_json(geometry: Geometry, step: Step, level: int, earlier: Iterable[Step
     """
     full = step_json(geometry, step, earlier)
     if level >= LEVELS:
-        return {**full, "level": LEVELS, "kind": "step"}
+        return {**full, "level": LEVELS, "kind": "step", "title": hint_title(step.name, LEVELS)}
     hidden: dict[str, Any] = {"placements": [], "eliminations": [], "graph": None, "proof": None,
-                              "effect": "", "details": ""}
+                              "effect": "", "details": "", "title": hint_title(step.name, level)}
     if level == 1:
         return {**full, **hidden, "level": 1, "kind": "step", "cells": [], "digits": [], "pattern": [],
                 "houses": list(_area(geometry, step)), "digit": None,
@@ -249,8 +262,9 @@ def mistake_json(geometry: Geometry, wrong: list[tuple[int, int]]) -> dict[str, 
     others = len(wrong) - 1
     more = (f" {others} more digit{'s are' if others > 1 else ' is'} wrong: Check names "
             f"{'them' if others > 1 else 'it'}." if others else "")
-    return {"technique": "mistake", "name": "Mistake", "level": 1, "kind": "mistake", "size": 0,
-            "view": "cell", "houses": [], "digit": digit, "cells": [cell], "digits": [digit],
+    return {"technique": "mistake", "name": "Mistake", "title": MISTAKE_TITLE, "level": 1,
+            "kind": "mistake", "size": 0, "view": "cell", "houses": [], "digit": digit, "cells": [cell],
+            "digits": [digit],
             "pattern": [], "placements": [], "eliminations": [], "graph": None, "effect": "",
             "details": "",
             "text": f"{wrong_text(geometry, cell, digit)}: erase it (or Undo) before going on, or "
@@ -264,8 +278,9 @@ def lost_notes_json(geometry: Geometry, cells: list[int]) -> dict[str, Any]:
     many = others > 1
     more = (f" {others} more cell{'s have' if many else ' has'} lost {'theirs' if many else 'its'}"
             f": Check names {'them' if many else 'it'}." if others else "")
-    return {"technique": "mistake", "name": "Mistake", "level": 1, "kind": "mistake", "size": 0,
-            "view": "cell", "houses": [], "digit": None, "cells": [cells[0]], "digits": [],
+    return {"technique": "mistake", "name": "Mistake", "title": MISTAKE_TITLE, "level": 1,
+            "kind": "mistake", "size": 0, "view": "cell", "houses": [], "digit": None, "cells": [cells[0]],
+            "digits": [],
             "pattern": [], "placements": [], "eliminations": [], "graph": None, "effect": "",
             "details": "",
             "text": f"{lost_note_text(geometry, cells[0])}. Add it back (or Fill notes) before "
@@ -275,8 +290,9 @@ def lost_notes_json(geometry: Geometry, cells: list[int]) -> dict[str, Any]:
 def dead_end_json(geometry: Geometry, last: tuple[int, int] | None, earlier: int = 0) -> dict[str, Any]:
     """The first hint when the player's digits leave a puzzle of several solutions none: said
     instead of a step, which would teach from a position that cannot be finished."""
-    return {"technique": "mistake", "name": "Mistake", "level": 1, "kind": "mistake", "size": 0,
-            "view": "cell", "houses": [], "digit": None if last is None else last[1],
+    return {"technique": "mistake", "name": "Mistake", "title": MISTAKE_TITLE, "level": 1,
+            "kind": "mistake", "size": 0, "view": "cell", "houses": [],
+            "digit": None if last is None else last[1],
             "cells": [] if last is None else [last[0]], "digits": [] if last is None else [last[1]],
             "pattern": [], "placements": [], "eliminations": [], "graph": None, "effect": "",
             "details": "", "text": f"{dead_end_text(geometry, last, earlier)}."}

@@ -257,6 +257,7 @@ def test_a_wrong_digit_is_named_by_the_first_hint() -> None:
     assert session.wrong_digits() == [(0, 8)]
     hint = session.hint()
     assert hint is not None and hint["kind"] == "mistake" and hint["cells"] == [0]
+    assert hint["title"] == "Hint: a mistake"
     assert hint["text"].startswith("r1c1: 8 is not this cell's digit")
     assert not session.can_hint() and session.hints == 1
 
@@ -361,6 +362,7 @@ def test_digits_that_leave_no_solution_of_several_are_named_by_check_and_hint() 
                 "r5c1. Erase it (or Undo) before going on.")
     hint = session.hint()
     assert hint is not None and hint["kind"] == "mistake" and hint["text"] == expected
+    assert hint["title"] == "Hint: a mistake"
     assert hint["cells"] == [36] and not session.can_hint()  # said once, as a wrong digit is
     report = session.check()
     assert report.message == expected and report.to_json(session.geometry)["cells"] == [36]
@@ -559,6 +561,7 @@ def test_notes_that_lost_the_cells_digit_are_the_first_hint_without_telling_the_
     assert session.lost_notes() == [cell] and session.can_hint()
     hint = session.hint()
     assert hint is not None and hint["kind"] == "mistake" and hint["cells"] == [cell]
+    assert hint["title"] == "Hint: a mistake"
     assert hint["digits"] == [] and hint["digit"] is None  # the answer stays the player's to find
     assert hint["text"].startswith(f"{session.geometry.cell_name(cell)}: the notes lost this cell's digit. ")
     assert not session.can_hint()  # one rung: fix the notes first

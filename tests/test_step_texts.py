@@ -160,8 +160,10 @@ def test_the_hint_ladder_keeps_its_words_and_hides_the_details_until_the_last_le
             hint = hint_json(GEO, step, level)
             assert hint["details"] == "" and 1 <= sentences(hint["text"]) <= 2, hint["text"]
             assert not naming_problems(hint["text"]), hint["text"]
+            assert hint["title"] == f"Hint {level} of 3: {step.name}"
         last = hint_json(GEO, step, 3)
         assert (last["text"], last["details"]) == (step.text, step.details)
+        assert last["title"] == f"Hint 3 of 3: {step.name}"
 
 
 def test_graph_stages_use_the_same_naming() -> None:

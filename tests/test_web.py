@@ -43,8 +43,9 @@ def test_hint_does_not_apply_and_step_does() -> None:
     hinted = call("hint")["view"]  # the third level reveals the whole step
     assert hinted["position"] == 0 and hinted["hint"]["technique"] == "naked-single"
     assert hinted["hint"]["level"] == 3 and not hinted["can"]["hint"] and hinted["can"]["apply"]
+    assert hinted["hint"]["title"] == "Hint 3 of 3: Naked Single"
     stepped = call("step")["view"]
-    shown = {k: v for k, v in hinted["hint"].items() if k not in ("level", "kind")}
+    shown = {k: v for k, v in hinted["hint"].items() if k not in ("level", "kind", "title")}
     assert stepped["position"] == 1 and stepped["steps"][0] == shown
     cell, digit = stepped["steps"][0]["placements"][0]
     assert stepped["values"][cell] == digit

@@ -33,6 +33,12 @@
   text open or closed and with the Learn and Techniques panels open: nothing above it grows, the
   status line that says "the simpler techniques find nothing here" included; a message over it that
   the step clears (Check's "No mistakes so far.") is made up for by scrolling the page as much.
+- A hint on a phone (390×844) or a tablet held upright (768×1024), the page at its top: its title
+  and words stand in a line under the play bar, inside the window and for the eyes only (the step
+  panel says them), Hint staying where it was tapped; a mistake's too, four lines ending in an
+  ellipsis; the line goes with the hint (Apply, a move), and Step tapped, ending the hint, stays
+  under the finger. Where the explanation stands beside the board (1280×800, 844×390), no line
+  repeats it.
 """
 
 from __future__ import annotations
@@ -684,7 +690,6 @@ def test_a_tap_on_step_leaves_it_under_the_finger(phone: Page, site_url: str, op
     seen = page.evaluate(UNDER_FINGER)
     assert "forcing chains" in (page.text_content("#status") or "")
     assert abs(seen["top"] - before["top"]) <= 2 and seen["touched"], (before, seen)
-    assert seen["scrollY"] == before["scrollY"], (before, seen)
     assert page.evaluate("document.activeElement.closest('#board') !== null")
 
 
@@ -786,3 +791,144 @@ def browser_landmarks(page: Page) -> list[str]:
     tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")
     roles = [node.get("role", {}).get("value") for node in tree["nodes"] if not node.get("ignored")]
     return [role for role in roles if role in ("banner", "main", "contentinfo")]
+
+
+#: Where the hint's words are drawn: each innermost element whose text holds them and that is shown
+#: (its box, and whether it is hidden from screen readers).
+HINT_WORDS = """() => { const said = window.__pysolver.state.view.hint.text;
+  const holds = (el) => el.textContent.includes(said);
+  const shown = [...document.querySelectorAll('body *')]
+    .filter((el) => holds(el) && ![...el.children].some(holds) && el.checkVisibility())
+    .map((el) => { const r = el.getBoundingClientRect();
+      return { id: el.id, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+               hidden: el.closest('[aria-hidden="true"]') !== null }; });
+  return { said, shown, height: innerHeight, width: innerWidth }; }"""
+#: Where the Hint button stands on screen, and its centre, where a finger taps it.
+HINT_PLACE = """() => { const r = document.querySelector('button[data-intent=hint]').getBoundingClientRect();
+  return { top: r.top, x: r.left + r.width / 2, y: r.top + r.height / 2, scrollY: scrollY }; }"""
+
+
+def in_window(seen: dict[str, Any]) -> list[dict[str, Any]]:
+    """The places of the hint's words that stand wholly inside the window."""
+    return [box for box in seen["shown"] if box["top"] >= 0 and box["bottom"] <= seen["height"]
+            and box["left"] >= 0 and box["right"] <= seen["width"]]
+
+
+def tap_hint(page: Page, kind: str, level: int) -> dict[str, Any]:
+    """Tap Hint where it stands (the page scrolled as it is) until the hint of `kind` at `level`
+    is drawn; where its words are then, and where Hint was before the tap."""
+    before: dict[str, Any] = page.evaluate(HINT_PLACE)
+    if page.evaluate("matchMedia('(pointer: coarse)').matches"):
+        page.touchscreen.tap(before["x"], before["y"])
+    else:
+        page.mouse.click(before["x"], before["y"])
+    wait_for(page, f"(want) => {IDLE} && {STATE}.view.hint && {STATE}.view.hint.kind === want[0] "
+                   f"&& {STATE}.view.hint.level === want[1]", [kind, level], 60_000)
+    page.wait_for_timeout(100)
+    seen: dict[str, Any] = page.evaluate(HINT_WORDS)
+    return {**seen, "before": before, "after": page.evaluate(HINT_PLACE)}
+
+
+def assert_said_in_window_under_a_still_hint(seen: dict[str, Any]) -> None:
+    """The hint's words inside the window, a copy for the eyes only (the step panel says them to a
+    screen reader), and Hint where it was tapped, the page not scrolled."""
+    before, after = seen["before"], seen["after"]
+    assert in_window(seen), (seen["said"], seen["shown"], seen["height"])
+    assert all(box["hidden"] for box in in_window(seen) if box["id"] != "step-text"), seen["shown"]
+    assert abs(after["top"] - before["top"]) <= 1 and after["scrollY"] == before["scrollY"], (before, after)
+
+
+def hint_words_gone(page: Page, said: str) -> bool:
+    """No copy of `said` is left in the page for the eyes only (the step panel may still name it)."""
+    return bool(page.evaluate("""(said) => ![...document.querySelectorAll('[aria-hidden="true"]')]
+      .some((el) => el.textContent.includes(said) && el.checkVisibility())""", said))
+
+
+@pytest.mark.parametrize("phone", [(390, 844), (768, 1024)], indirect=True, ids=["390x844", "768x1024"])
+def test_a_hint_is_said_in_the_window_under_the_play_bar(phone: Page, site_url: str) -> None:
+    """The page at its top, the board's column over the explanation: Hint outlined the house on the
+    board, and its words were only in the step panel, 252 px under the window's foot at 390×844
+    (141 px at 768×1024). A line under the play bar says them, Hint staying under the finger, and
+    goes when the hint does (Apply)."""
+    page = phone
+    page.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.evaluate("scrollTo(0, 0)")
+    for level in (1, 2):
+        seen = tap_hint(page, "step", level)
+        assert_said_in_window_under_a_still_hint(seen)
+    page.locator("button[data-intent=apply]").tap()
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1 && {STATE}.view.hint === null", None, 60_000)
+    assert hint_words_gone(page, seen["said"])
+
+
+@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["390x844"])
+def test_a_mistake_hint_is_said_in_the_window_under_the_play_bar(phone: Page, site_url: str) -> None:
+    """A wrong digit placed, Hint names it: the words were 252 px under the window's foot as well.
+    A second wrong digit takes the line away with the hint; the next hint, four lines long with the
+    count of the others, ends in an ellipsis at the window's foot (its last line was 14 px below)."""
+    page = phone
+    page.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.locator("#board .cell[data-cell='0']").tap()
+    page.locator("#pad button[data-char='8']").tap()  # wrong: the hint names it
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1", None, 60_000)
+    page.evaluate("scrollTo(0, 0)")
+    seen = tap_hint(page, "mistake", 1)
+    assert seen["said"].startswith("r1c1: 8 is not this cell's digit"), seen["said"]
+    assert_said_in_window_under_a_still_hint(seen)
+    page.locator("#board .cell[data-cell='2']").tap()
+    page.locator("#pad button[data-char='5']").tap()  # r1c3 is 7
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 2 && {STATE}.view.hint === null", None, 60_000)
+    assert hint_words_gone(page, seen["said"])
+    page.evaluate("scrollTo(0, 0)")
+    again = tap_hint(page, "mistake", 1)
+    assert again["said"].endswith("1 more digit is wrong: Check names it."), again["said"]
+    line = page.evaluate("document.getElementById('hint-line').getBoundingClientRect().bottom")
+    assert line <= again["height"] and again["after"]["top"] == again["before"]["top"], (line, again)
+
+
+def assert_said_once(page: Page, site_url: str) -> None:
+    """Hint (scrolled into reach) pressed: its words on screen in the step panel, and nowhere else."""
+    page.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.locator("button[data-intent=hint]").scroll_into_view_if_needed()
+    seen = tap_hint(page, "step", 1)
+    assert [box["id"] for box in seen["shown"]] == ["step-text"], seen["shown"]
+    assert in_window(seen), seen
+
+
+def test_beside_the_board_on_the_desktop_a_hint_is_said_once(page: Page, site_url: str) -> None:
+    """At 1280×800 the explanation stands beside the board: no second line repeats its words."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert_said_once(page, site_url)
+
+
+@pytest.mark.parametrize("phone", [(844, 390)], indirect=True, ids=["844x390"])
+def test_beside_the_board_on_a_phone_held_sideways_a_hint_is_said_once(phone: Page, site_url: str) -> None:
+    """Held sideways, the explanation's column stands beside the board's, its words on screen once
+    the page is scrolled to Hint: no second line repeats them."""
+    assert_said_once(phone, site_url)
+
+
+@pytest.mark.parametrize("phone", [(390, 844), (768, 1024)], indirect=True, ids=["390x844", "768x1024"])
+def test_a_tap_on_step_taking_the_hinted_step_leaves_it_under_the_finger(phone: Page, site_url: str) -> None:
+    """The hint's line stands over the tutor's toolbar, and the step taken ends the hint: its room is
+    held, as an emptied message's is, so that Step stays under the finger (without it, Step rose
+    21 px at 768×1024, the page scrolled less than the line's height, as far up as it could go)."""
+    page = phone
+    page.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.evaluate("scrollTo(0, 0)")
+    tap_hint(page, "step", 1)
+    page.evaluate("""() => { const r = document.querySelector('button[data-intent=step]').getBoundingClientRect();
+      scrollBy(0, r.bottom - innerHeight + 8); }""")
+    page.wait_for_timeout(100)
+    before = page.evaluate(UNDER_FINGER)
+    assert before["touched"], before
+    page.touchscreen.tap(before["x"], before["y"])
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1 && {STATE}.view.hint === null", None, 60_000)
+    page.wait_for_timeout(100)
+    seen = page.evaluate(UNDER_FINGER)
+    assert page.evaluate("document.getElementById('hint-line').hidden")
+    assert abs(seen["top"] - before["top"]) <= 2 and seen["touched"], (before, seen)

@@ -2,7 +2,7 @@
 // frozen state (a mutation would throw), and the results are printed as JSON for the Python test.
 import { enabled } from "../../web/js/controls-view.js";
 import { parseSaved } from "../../web/js/storage.js";
-import { createStore, gameToRestore, initialState, reduce, snapshot, shownStep } from "../../web/js/store.js";
+import { createStore, gameToRestore, initialState, reduce, shownHint, snapshot, shownStep } from "../../web/js/store.js";
 
 const freeze = (value) => {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -93,4 +93,7 @@ console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selecte
   modeKeepsRejection: playRejected.error && playRejected.error.message, modeClearsLoadedError: playLoaded.error,
   pending: answering.busy.pending,
   snapshot: snapshot(reduce(initialState(null), { type: "view", view, cmd: "load" })),
-  shown: shownStep(reduce(initialState(null), { type: "view", view, cmd: "load" })) }));
+  shown: shownStep(reduce(initialState(null), { type: "view", view, cmd: "load" })),
+  // The hint's line draws the hint as Python sent it, and nothing once the board shows a step.
+  hints: [{ ...view, hint: { kind: "step", level: 1, title: "Hint 1 of 3: Naked Single", text: "Look." } }, view]
+    .map((shown) => shownHint(reduce(initialState(null), { type: "view", view: shown, cmd: "hint" }))) }));

@@ -10,7 +10,7 @@
 import { VIEW_COMMANDS } from "./controller.js";
 import { h, redraw, setAttr, setData, setProp, setText } from "./dom.js";
 import { shortcutKeys } from "./input.js";
-import { can, canRetype, countAwaited, isLoaded } from "./store.js";
+import { can, canRetype, countAwaited, isLoaded, shownHint } from "./store.js";
 
 /** Intents that change only how the page takes input: a fast typist's N while Python is still
  * answering the previous digit must not be lost. */
@@ -74,6 +74,7 @@ export function createControlsView(doc) {
   const els = {
     boot: $("boot"), bootLabel: $("boot-label"), bootBar: $("boot-bar"), versions: $("versions"),
     status: $("status"), message: $("message"), messageLive: $("message-live"), classification: $("classification"), finish: $("finish"),
+    hintLine: $("hint-line"), hintTitle: doc.querySelector("#hint-line .hint-title"), hintText: doc.querySelector("#hint-line .hint-text"),
     pad: $("pad"), size: $("size"), examples: $("examples"), cancel: $("cancel"), text: $("puzzle-text"),
     notes: $("notes-toggle"), dialog: $("keys-dialog"), settings: $("settings-panel"),
     keysDigits: $("keys-digits"), keysNotes: $("keys-notes"), keysHint: $("keys-hint"),
@@ -126,12 +127,17 @@ export function createControlsView(doc) {
    * nor one whose role changes with them. `again` (the words were just said anew: Check twice,
    * finding no mistake twice) empties the box and puts the same words back on the next frame, so
    * that they are announced again; the box keeps its height meanwhile. `hold` (a button is pinned under
-   * the finger): words emptied from the box leave their room held, see holdRoom. */
+   * the finger): words emptied from the box leave their room held, see holdRoom. The hint's line
+   * (renderHintLine) stands in the box too, so that its going is held alike. */
   function renderMessage(state, again, hold) {
     const el = els.message;
     const error = state.refused ? null : state.error;
     const text = state.refused || (error ? error.message : state.notice || "");
-    holdRoom(text === "" && ((hold && el.textContent !== "") || isHeld()));
+    const hint = shownHint(state);
+    // The box's height as it was drawn, read only under a pinned button that its emptying would move.
+    const was = hold && !isHeld() ? els.messageLive.offsetHeight : 0;
+    renderHintLine(hint);
+    holdRoom(text === "" && (was > 0 || isHeld()) && (hint === null || !shown(els.hintLine)), was);
     setProp(el, "hidden", text === "");
     setData(els.messageLive, "empty", String(text === ""));
     setProp(el, "className", `message ${error ? "error" : "notice"}`);
@@ -156,14 +162,29 @@ export function createControlsView(doc) {
 
   const isHeld = () => els.messageLive.dataset.held === "true";
 
+  /** Is `el` drawn? The hint's line is not where the step panel beside the board says the hint. */
+  const shown = (el) => el.getClientRects().length > 0;
+
+  /** The hint's title and words again, right under the play bar, where a phone or a tablet held
+   * upright shows them (style.css): there the step panel that says them is below the window, and the
+   * board's outline alone would say nothing. For the eyes only (aria-hidden): the step panel's live
+   * region announces the hint. Gone with the hint (a step, a move, another puzzle). */
+  function renderHintLine(hint) {
+    setData(els.messageLive, "hint", String(hint !== null));
+    setProp(els.hintLine, "hidden", hint === null);
+    setData(els.hintLine, "kind", hint ? hint.kind : "");
+    setText(els.hintTitle, hint ? hint.title : "");
+    setText(els.hintText, hint ? hint.text : "");
+  }
+
   /** Keep (or let go) the emptied message box's room. A step that clears the message above the
    * tutor's toolbar moves the toolbar up by the box's height, which scrolling back up makes good only
    * if the page is scrolled down by as much (a tablet held upright is not, with the puzzle's text
    * closed): the room stays, empty, until new words fill it or it has gone off the window's top
-   * (letGoOffScreen). */
-  function holdRoom(hold) {
+   * (letGoOffScreen). `height`: the box's, as it was before it was emptied. */
+  function holdRoom(hold, height = 0) {
     const live = els.messageLive;
-    if (hold && !isHeld()) live.style.minHeight = `${live.offsetHeight}px`;
+    if (hold && !isHeld()) live.style.minHeight = `${height}px`;
     else if (!hold) live.style.minHeight = "";
     setData(live, "held", String(hold));
   }

@@ -57,8 +57,7 @@ export function renderStepPanel(els, state) {
   setData(panel, "technique", step.technique);
   setData(panel, "mode", mode);
   setData(panel, "level", mode === "hint" ? String(step.level) : "");
-  setText(els.title, mode !== "hint" ? step.name
-    : step.kind === "mistake" ? "Hint: a mistake" : `Hint ${step.level} of 3: ${step.name}`);
+  setText(els.title, mode === "hint" ? step.title : step.name); // Python's "Hint 2 of 3: X-Wing"
   setText(els.text, step.text);
   renderGraph(els.graph, shownGraph(state), state.graphStage, linked(state).vertices);
 }

@@ -109,6 +109,12 @@ export function shownStep(state) {
   return null;
 }
 
+/** The hint the board shows (Python's JSON, with its `title` and `text`), or null. */
+export function shownHint(state) {
+  const shown = shownStep(state);
+  return shown && shown.mode === "hint" ? shown.step : null;
+}
+
 /** The graph the panel draws: a Hall violation's at a contradiction, else the shown step's. */
 export function shownGraph(state) {
   if (!isLoaded(state)) return null;
