@@ -690,6 +690,7 @@ def test_a_tap_on_step_leaves_it_under_the_finger(phone: Page, site_url: str, op
     seen = page.evaluate(UNDER_FINGER)
     assert "forcing chains" in (page.text_content("#status") or "")
     assert abs(seen["top"] - before["top"]) <= 2 and seen["touched"], (before, seen)
+    assert seen["scrollY"] == before["scrollY"], (before, seen)
     assert page.evaluate("document.activeElement.closest('#board') !== null")
 
 
@@ -884,7 +885,7 @@ def test_a_mistake_hint_is_said_in_the_window_under_the_play_bar(phone: Page, si
     page.evaluate("scrollTo(0, 0)")
     again = tap_hint(page, "mistake", 1)
     assert again["said"].endswith("1 more digit is wrong: Check names it."), again["said"]
-    line = page.evaluate("document.getElementById('hint-line').getBoundingClientRect().bottom")
+    line = page.evaluate("document.getElementById('hint-echo').getBoundingClientRect().bottom")
     assert line <= again["height"] and again["after"]["top"] == again["before"]["top"], (line, again)
 
 
@@ -930,5 +931,25 @@ def test_a_tap_on_step_taking_the_hinted_step_leaves_it_under_the_finger(phone: 
     wait_for(page, f"{IDLE} && {STATE}.view.position === 1 && {STATE}.view.hint === null", None, 60_000)
     page.wait_for_timeout(100)
     seen = page.evaluate(UNDER_FINGER)
-    assert page.evaluate("document.getElementById('hint-line').hidden")
+    assert page.evaluate("document.getElementById('hint-echo').hidden")
     assert abs(seen["top"] - before["top"]) <= 2 and seen["touched"], (before, seen)
+
+
+#: The panels' small notes (class hint-line): whether each is drawn, and its left border's width.
+PANEL_NOTES = """() => [...document.querySelectorAll('.side .hint-line')].map((el) => ({
+  text: el.textContent.slice(0, 30), drawn: el.getClientRects().length > 0,
+  border: getComputedStyle(el).borderLeftWidth }))"""
+
+
+@pytest.mark.parametrize("phone", [(390, 844), (1280, 800)], indirect=True, ids=["390x844", "1280x800"])
+def test_the_panels_notes_are_drawn_as_notes_beside_the_hints_line(phone: Page, site_url: str) -> None:
+    """The hint's line under the play bar first shared its class with the panels' small notes (the
+    techniques' "all on", the GTSPS and export notes, the generator's): hidden everywhere by its
+    rule, and drawn with its border where it shows. Each note is drawn, plain, with its panel open."""
+    page = phone
+    page.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.evaluate("document.querySelectorAll('.side details').forEach((d) => { d.open = true; })")
+    notes = page.evaluate(PANEL_NOTES)
+    assert len(notes) >= 4, notes
+    assert all(note["drawn"] and note["border"] == "0px" for note in notes), notes

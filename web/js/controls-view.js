@@ -74,7 +74,7 @@ export function createControlsView(doc) {
   const els = {
     boot: $("boot"), bootLabel: $("boot-label"), bootBar: $("boot-bar"), versions: $("versions"),
     status: $("status"), message: $("message"), messageLive: $("message-live"), classification: $("classification"), finish: $("finish"),
-    hintLine: $("hint-line"), hintTitle: doc.querySelector("#hint-line .hint-title"), hintText: doc.querySelector("#hint-line .hint-text"),
+    hintEcho: $("hint-echo"), hintTitle: doc.querySelector("#hint-echo .hint-title"), hintText: doc.querySelector("#hint-echo .hint-text"),
     pad: $("pad"), size: $("size"), examples: $("examples"), cancel: $("cancel"), text: $("puzzle-text"),
     notes: $("notes-toggle"), dialog: $("keys-dialog"), settings: $("settings-panel"),
     keysDigits: $("keys-digits"), keysNotes: $("keys-notes"), keysHint: $("keys-hint"),
@@ -128,7 +128,7 @@ export function createControlsView(doc) {
    * finding no mistake twice) empties the box and puts the same words back on the next frame, so
    * that they are announced again; the box keeps its height meanwhile. `hold` (a button is pinned under
    * the finger): words emptied from the box leave their room held, see holdRoom. The hint's line
-   * (renderHintLine) stands in the box too, so that its going is held alike. */
+   * (renderHintEcho) stands in the box too, so that its going is held alike. */
   function renderMessage(state, again, hold) {
     const el = els.message;
     const error = state.refused ? null : state.error;
@@ -136,8 +136,8 @@ export function createControlsView(doc) {
     const hint = shownHint(state);
     // The box's height as it was drawn, read only under a pinned button that its emptying would move.
     const was = hold && !isHeld() ? els.messageLive.offsetHeight : 0;
-    renderHintLine(hint);
-    holdRoom(text === "" && (was > 0 || isHeld()) && (hint === null || !shown(els.hintLine)), was);
+    renderHintEcho(hint);
+    holdRoom(text === "" && (was > 0 || isHeld()) && (hint === null || !shown(els.hintEcho)), was);
     setProp(el, "hidden", text === "");
     setData(els.messageLive, "empty", String(text === ""));
     setProp(el, "className", `message ${error ? "error" : "notice"}`);
@@ -169,10 +169,10 @@ export function createControlsView(doc) {
    * upright shows them (style.css): there the step panel that says them is below the window, and the
    * board's outline alone would say nothing. For the eyes only (aria-hidden): the step panel's live
    * region announces the hint. Gone with the hint (a step, a move, another puzzle). */
-  function renderHintLine(hint) {
+  function renderHintEcho(hint) {
     setData(els.messageLive, "hint", String(hint !== null));
-    setProp(els.hintLine, "hidden", hint === null);
-    setData(els.hintLine, "kind", hint ? hint.kind : "");
+    setProp(els.hintEcho, "hidden", hint === null);
+    setData(els.hintEcho, "kind", hint ? hint.kind : "");
     setText(els.hintTitle, hint ? hint.title : "");
     setText(els.hintText, hint ? hint.text : "");
   }
