@@ -26,6 +26,8 @@
   explanation's end, or to the Learn panel opened under it, the board is still in view. Held
   sideways, the board never shrinks as the window widens, at 9×9 and 16×16, from one layout to the
   other included, and nothing is wider than the window.
+- A window a little wider than a phone (604×700, 680×900) keeps the phone's compact header, and
+  its board is larger than the 320 px that the height alone held it at.
 - A very long message beside the board (Check naming two dozen mistakes) scrolls in the room the
   board leaves under the pad and the play bar: the board's column stays within the window.
 - A duration ("tried in 1.4 s") never wraps between its number and its unit.
@@ -149,6 +151,32 @@ def test_phone_pad_under_the_board_and_play_bar_on_one_screen(
         page.evaluate("window.scrollBy(0, document.querySelector('.play-bar').getBoundingClientRect().bottom"
                       " - innerHeight)")
         assert page.evaluate("document.getElementById('board').getBoundingClientRect().top") >= 0
+
+
+#: The header's height and the board's side, in the window's coordinates.
+HEADER_AND_BOARD = """() => ({ header: document.querySelector('header.top').getBoundingClientRect().height,
+  board: document.getElementById('board').getBoundingClientRect().width,
+  scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth })"""
+#: The least a board is held at by the window's height alone (9×9), before windows a little wider
+#: than a phone were given a phone's board at least.
+OLD_FLOOR_PX = 320
+
+
+def test_a_window_a_little_wider_than_a_phone_keeps_the_phones_compact_header(
+        browser: Browser, site_url: str) -> None:
+    """At 604×700 and 680×900 the header is no taller than a phone's (390×844) and the board is
+    larger than the floor the height alone held it at (the full header wrapped to 214 px at 604 px
+    wide, the board held at 320 px)."""
+    with guarded_page(browser) as page:
+        page.set_viewport_size({"width": 390, "height": 844})
+        open_size(page, site_url, 9)
+        phone_header = page.evaluate(HEADER_AND_BOARD)["header"]
+        for width, height in ((604, 700), (680, 900)):
+            page.set_viewport_size({"width": width, "height": height})
+            seen = page.evaluate(HEADER_AND_BOARD)
+            assert seen["header"] <= phone_header + 0.5, (width, height, phone_header, seen)
+            assert seen["board"] > OLD_FLOOR_PX, (width, height, seen)
+            assert seen["scrollWidth"] <= seen["clientWidth"], (width, height, seen)
 
 
 def test_candidates_as_large_as_the_window_allows(browser: Browser, site_url: str) -> None:
