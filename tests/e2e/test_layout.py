@@ -14,9 +14,9 @@
   leaves the board in view, on a phone (where the board stays at the top as the page scrolls on to
   the explanation) and on the desktop (where the board's column stays beside it): its top and every
   candidate the drawing marks are on screen and not covered, as is the explanation. On a tablet
-  held upright (768×1024, 820×1180, 601×900) and in a window 601–859 px wide, the board stays at
-  the top as on a phone; 860–1000 px wide and wider than tall (1000×700, 900×700), the explanation
-  stands beside the board's column, which stays. On a phone held sideways (844×390, 932×430) the
+  held upright (768×1024, 820×1180, 601×900) and in a window too narrow for the side column beside
+  the board (900×700, 768×700), the board stays at the top as on a phone; from 939 px wide and
+  wider than tall (1000×700), the explanation stands beside the board's column, which stays. On a phone held sideways (844×390, 932×430) the
   explanation stands beside the board's column too, which stays with the board whole at the top
   (the mode bar above the screen); Shift+Tab back from it through that column lands each focus
   whole on screen, the puzzle's text under the board included. A smaller phone held sideways
@@ -27,7 +27,9 @@
   sideways, the board never shrinks as the window widens, at 9×9 and 16×16, from one layout to the
   other included, and nothing is wider than the window.
 - A window a little wider than a phone (604×700, 680×900) keeps the phone's compact header, and
-  its board is larger than the 320 px that the height alone held it at.
+  its board is larger than the 320 px that the height alone held it at. The board never shrinks as
+  the window widens (700 to 1024 px high, 360 to 1400 px wide), from one layout to the next
+  included, and nothing is wider than the window.
 - A very long message beside the board (Check naming two dozen mistakes) scrolls in the room the
   board leaves under the pad and the play bar: the board's column stays within the window.
 - A duration ("tried in 1.4 s") never wraps between its number and its unit.
@@ -177,6 +179,29 @@ def test_a_window_a_little_wider_than_a_phone_keeps_the_phones_compact_header(
             assert seen["header"] <= phone_header + 0.5, (width, height, phone_header, seen)
             assert seen["board"] > OLD_FLOOR_PX, (width, height, seen)
             assert seen["scrollWidth"] <= seen["clientWidth"], (width, height, seen)
+
+
+#: Widths from a phone's to a wide desktop's: coarse steps, and every 4 px across each step from one
+#: layout to the next (the phone's, the header's, the side column's and the tools' column's).
+BREAKPOINTS = (600, 670, 676, 860, 900, 939, 998, 1001, 1024, 1065, 1129, 1251)
+SWEEP_WIDTHS = sorted({*range(360, 1401, 40), *(b + d for b in BREAKPOINTS for d in range(-8, 9, 4))})
+
+
+def test_the_board_never_shrinks_as_the_window_widens(browser: Browser, site_url: str) -> None:
+    """At 700, 800, 900 and 1024 px high, widths 360–1400 px: the board's side never falls (within a
+    pixel) as the width grows, and the page is never wider than the window. It fell at the steps
+    from one layout to the next: 584 → 320 px at 600 → 601 px wide, 373 → 335 at 859 → 860 and
+    475 → 412 at 1000 → 1001 (700 px high); 540 → 375 at 899 → 900 (900 px high)."""
+    with guarded_page(browser) as page:
+        open_size(page, site_url, 9)
+        for height in (700, 800, 900, 1024):
+            last = (0, 0.0)
+            for width in SWEEP_WIDTHS:
+                page.set_viewport_size({"width": width, "height": height})
+                seen = page.evaluate(HEADER_AND_BOARD)
+                assert seen["board"] >= last[1] - 1, (height, last, (width, seen["board"]))
+                assert seen["scrollWidth"] <= seen["clientWidth"], (width, height, seen)
+                last = (width, seen["board"])
 
 
 def test_candidates_as_large_as_the_window_allows(browser: Browser, site_url: str) -> None:
@@ -364,8 +389,8 @@ def test_a_long_explanation_leaves_the_board_in_view_on_a_tablet(
 @pytest.mark.parametrize("size", [(1000, 700), (900, 700), (768, 700)], ids=["1000x700", "900x700", "768x700"])
 def test_a_long_explanation_leaves_the_board_in_view_in_a_window_of_a_tablets_width(
         browser: Browser, site_url: str, artifacts_dir: Path, size: tuple[int, int]) -> None:
-    """Wider than tall: from 860 px the explanation beside the board's column, which stays; under
-    that width the board at the top, as upright."""
+    """Wider than tall: from 939 px (at 700 px high) the explanation beside the board's column, which
+    stays; under that width the board at the top, as upright."""
     width, height = size
     with guarded_page(browser) as page:
         page.set_viewport_size({"width": width, "height": height})
@@ -373,7 +398,7 @@ def test_a_long_explanation_leaves_the_board_in_view_in_a_window_of_a_tablets_wi
         page.screenshot(path=str(artifacts_dir / f"explanation-{width}x{height}.png"))
         assert_board_in_view(seen)
         assert seen["why"]["top"] < seen["height"], seen
-        if width >= 860:
+        if width >= 939:
             beside = page.evaluate("""() => [document.getElementById('board').getBoundingClientRect().right,
               document.getElementById('step-panel').getBoundingClientRect().left]""")
             assert beside[0] <= beside[1], beside
