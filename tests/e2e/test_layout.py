@@ -13,19 +13,23 @@
 - A long explanation (a nested forcing net's "why?", its nested nets drawn from the buttons in it)
   leaves the board in view, on a phone (where the board stays at the top as the page scrolls on to
   the explanation) and on the desktop (where the board's column stays beside it): its top and every
-  candidate the drawing marks are on screen and not covered, as is the explanation. On a tablet
-  held upright (768×1024, 820×1180, 601×900) and in a window 601–859 px wide, the board stays at
-  the top as on a phone; 860–1000 px wide and wider than tall (1000×700, 900×700), the explanation
-  stands beside the board's column, which stays. On a phone held sideways (844×390, 932×430) the
-  explanation stands beside the board's column too, which stays with the board whole at the top
-  (the mode bar above the screen); Shift+Tab back from it through that column lands each focus
-  whole on screen, the puzzle's text under the board included. A smaller phone held sideways
-  (740×360, 667×375, 640×360, 568×320) has the board on the left and everything else in one column
-  beside it, the board staying where it stood (after a History entry's click too), with no sideways
-  scroll and every control a tap target; Shift+Tab goes up the page as drawn. Read to the
-  explanation's end, or to the Learn panel opened under it, the board is still in view. Held
-  sideways, the board never shrinks as the window widens, at 9×9 and 16×16, from one layout to the
-  other included, and nothing is wider than the window.
+  candidate the drawing marks are on screen and not covered, as is the explanation. On a tablet held
+  upright (768×1024, 820×1180, 601×900) and in a window too narrow for the side column beside the
+  board (900×700, 768×700), the board stays at the top as on a phone; from 939 px wide and wider
+  than tall (1000×700), the explanation stands beside the board's column, which stays. On a phone
+  held sideways (844×390, 932×430) the explanation stands beside the board's column too, which stays
+  with the board whole at the top (the mode bar above the screen); Shift+Tab back from it through
+  that column lands each focus whole on screen, the puzzle's text under the board included. A
+  smaller phone held sideways (740×360, 667×375, 640×360, 568×320) has the board on the left and
+  everything else in one column beside it, the board staying where it stood (after a History entry's
+  click too), with no sideways scroll and every control a tap target; Shift+Tab goes up the page as
+  drawn. Read to the explanation's end, or to the Learn panel opened under it, the board is still in
+  view. Held sideways, the board never shrinks as the window widens, at 9×9 and 16×16, from one
+  layout to the other included, and nothing is wider than the window.
+- A window a little wider than a phone (604×700, 680×900) keeps the phone's compact header, and
+  its board is larger than the 320 px that the height alone held it at. The 9×9 board never
+  shrinks as the window widens (700 to 1024 px high, 360 to 1400 px wide), from one layout to the
+  next included, and nothing is wider than the window.
 - A very long message beside the board (Check naming two dozen mistakes) scrolls in the room the
   board leaves under the pad and the play bar: the board's column stays within the window.
 - A duration ("tried in 1.4 s") never wraps between its number and its unit.
@@ -155,6 +159,56 @@ def test_phone_pad_under_the_board_and_play_bar_on_one_screen(
         page.evaluate("window.scrollBy(0, document.querySelector('.play-bar').getBoundingClientRect().bottom"
                       " - innerHeight)")
         assert page.evaluate("document.getElementById('board').getBoundingClientRect().top") >= 0
+
+
+#: The header's height and the board's side, in the window's coordinates.
+HEADER_AND_BOARD = """() => ({ header: document.querySelector('header.top').getBoundingClientRect().height,
+  board: document.getElementById('board').getBoundingClientRect().width,
+  scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth })"""
+#: The 9×9 board's floor before windows wider than a phone were given a phone's board at least:
+#: where the full header wrapped to four lines (601–609 px wide) the board was held at it.
+OLD_FLOOR_PX = 320
+
+
+def test_a_window_a_little_wider_than_a_phone_keeps_the_phones_compact_header(
+        browser: Browser, site_url: str) -> None:
+    """At 604×700 and 680×900 the header is no taller than a phone's (390×844) and the board is
+    larger than the floor the height alone held it at (the full header wrapped to 214 px at 604 px
+    wide, the board held at 320 px)."""
+    with guarded_page(browser) as page:
+        page.set_viewport_size({"width": 390, "height": 844})
+        open_size(page, site_url, 9)
+        phone_header = page.evaluate(HEADER_AND_BOARD)["header"]
+        for width, height in ((604, 700), (680, 900)):
+            page.set_viewport_size({"width": width, "height": height})
+            seen = page.evaluate(HEADER_AND_BOARD)
+            assert seen["header"] <= phone_header + 0.5, (width, height, phone_header, seen)
+            assert seen["board"] > OLD_FLOOR_PX, (width, height, seen)
+            assert seen["scrollWidth"] <= seen["clientWidth"], (width, height, seen)
+
+
+#: Widths from a phone's to a wide desktop's: coarse steps, and every 4 px across each step from one
+#: layout to the next (the phone's, the header's, the side column's and the tools' column's).
+BREAKPOINTS = (600, 670, 676, 860, 900, 939, 998, 1001, 1024, 1065, 1129, 1251)
+SWEEP_WIDTHS = sorted({*range(360, 1401, 40), *(b + d for b in BREAKPOINTS for d in range(-8, 9, 4))})
+
+
+def test_the_board_never_shrinks_as_the_window_widens(browser: Browser, site_url: str) -> None:
+    """At 700, 800, 900 and 1024 px high, widths 360–1400 px: the board's side never falls (within a
+    pixel) as the width grows, and the page is never wider than the window. It fell at the steps
+    from one layout to the next: 584 → 320 px at 600 → 601 px wide, 373 → 335 at 859 → 860 and
+    475 → 412 at 1000 → 1001 (700 px high); 473 → 335 at 859 → 860 (800 px high); 540 → 375 at
+    899 → 900 (900 px high); 540 → 435 at 1023 → 1024 (1024 px high)."""
+    with guarded_page(browser) as page:
+        open_size(page, site_url, 9)
+        for height in (700, 800, 900, 1024):
+            last = (0, 0.0)
+            for width in SWEEP_WIDTHS:
+                page.set_viewport_size({"width": width, "height": height})
+                seen = page.evaluate(HEADER_AND_BOARD)
+                assert seen["board"] >= last[1] - 1, (height, last, (width, seen["board"]))
+                assert seen["scrollWidth"] <= seen["clientWidth"], (width, height, seen)
+                last = (width, seen["board"])
 
 
 def test_candidates_as_large_as_the_window_allows(browser: Browser, site_url: str) -> None:
@@ -342,8 +396,8 @@ def test_a_long_explanation_leaves_the_board_in_view_on_a_tablet(
 @pytest.mark.parametrize("size", [(1000, 700), (900, 700), (768, 700)], ids=["1000x700", "900x700", "768x700"])
 def test_a_long_explanation_leaves_the_board_in_view_in_a_window_of_a_tablets_width(
         browser: Browser, site_url: str, artifacts_dir: Path, size: tuple[int, int]) -> None:
-    """Wider than tall: from 860 px the explanation beside the board's column, which stays; under
-    that width the board at the top, as upright."""
+    """Wider than tall: from 939 px (at 700 px high) the explanation beside the board's column, which
+    stays; under that width the board at the top, as upright."""
     width, height = size
     with guarded_page(browser) as page:
         page.set_viewport_size({"width": width, "height": height})
@@ -351,7 +405,7 @@ def test_a_long_explanation_leaves_the_board_in_view_in_a_window_of_a_tablets_wi
         page.screenshot(path=str(artifacts_dir / f"explanation-{width}x{height}.png"))
         assert_board_in_view(seen)
         assert seen["why"]["top"] < seen["height"], seen
-        if width >= 860:
+        if width >= 939:
             beside = page.evaluate("""() => [document.getElementById('board').getBoundingClientRect().right,
               document.getElementById('step-panel').getBoundingClientRect().left]""")
             assert beside[0] <= beside[1], beside
