@@ -43,8 +43,10 @@ def test_the_store_tells_its_listener_and_snapshots_the_position(result: dict[st
     assert snap["puzzle"] == FIGURE_4_2 and snap["actions"] == ["place r1c1 9"] and snap["position"] == 1
     assert snap["address"]["digits"] == "9" + "." * 80
     assert result["shown"]["mode"] == "applied" and result["shown"]["step"]["effect"] == "r1c1 = 9"
-    hinted, applied = result["hints"]
-    assert hinted["title"] == "Hint 1 of 3: Naked Single" and applied is None
+    hinted, moved, stepped = result["hints"]
+    assert hinted == {"title": "Hint 1 of 3: Naked Single", "text": "Look.", "kind": "step"}
+    assert moved == {"title": "Your digit", "text": "You placed 9 in r1c1.", "kind": "move"}
+    assert stepped == {"title": "Naked Single", "text": "r1c1 can only be 9.", "kind": "step"}
 
 
 def test_input_modes_work_while_python_answers_and_commands_wait(result: dict[str, Any]) -> None:

@@ -35,14 +35,17 @@
 - A duration ("tried in 1.4 s") never wraps between its number and its unit.
 - A tap on Step leaves it under the finger on a phone and a tablet held upright, with the puzzle's
   text open or closed and with the Learn and Techniques panels open: nothing above it grows, the
-  status line that says "the simpler techniques find nothing here" included; a message over it that
-  the step clears (Check's "No mistakes so far.") is made up for by scrolling the page as much.
+  status line that says "the simpler techniques find nothing here" and the line under the play bar
+  that says the step included; a message over it that the step clears (Check's "No mistakes so
+  far.") is made up for by scrolling the page as much.
 - A hint on a phone (390×844) or a tablet held upright (768×1024), the page at its top: its title
   and words stand in a line under the play bar, inside the window and for the eyes only (the step
   panel says them), Hint staying where it was tapped; a mistake's too, four lines ending in an
-  ellipsis; the line goes with the hint (Apply, a move), and Step tapped, ending the hint, stays
-  under the finger. Where the explanation stands beside the board (1280×800, 844×390), no line
-  repeats it.
+  ellipsis; the line says the step once Apply takes it, and the move after a move (how to play
+  before any), in a room as tall whatever it says; Step tapped, ending the hint, stays under the
+  finger. Where the explanation stands beside the board (1280×800,
+  844×390), no line repeats it; where it stands under the board in a wider window (900×700), the
+  line says the hint there too.
 """
 
 from __future__ import annotations
@@ -692,6 +695,9 @@ UNDER_FINGER = """() => { const step = document.querySelector('button[data-inten
   const r = step.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
   return { top: r.top, bottom: r.bottom, x, y, touched: document.elementFromPoint(x, y) === step,
            scrollY: scrollY, height: innerHeight }; }"""
+#: The title of the line under the play bar that says what the board shows, or null when hidden.
+ECHO_TITLE = """() => { const echo = document.getElementById('step-echo');
+  return echo.checkVisibility() ? echo.querySelector('.echo-title').textContent : null; }"""
 
 
 @cache
@@ -721,7 +727,8 @@ def test_a_tap_on_step_leaves_it_under_the_finger(phone: Page, site_url: str, op
     """A finger on Step, at the window's foot under the board: the step it takes makes the status
     line over Step four lines tall on a phone (60 -> 96 px), which pushed Step 36 px down from under
     the finger (10 px at 768x1024), whatever was open. The board keeps the keys (focused without
-    scrolling) and the page stays where it was."""
+    scrolling), and the page stays where it was: the line under the play bar that now says the step
+    said how to play before, in a room as tall."""
     page = phone
     text, said = before_forcing_chains()
     page.goto(site_url)
@@ -744,6 +751,7 @@ def test_a_tap_on_step_leaves_it_under_the_finger(phone: Page, site_url: str, op
     seen = page.evaluate(UNDER_FINGER)
     assert "forcing chains" in (page.text_content("#status") or "")
     assert abs(seen["top"] - before["top"]) <= 2 and seen["touched"], (before, seen)
+    assert page.evaluate(ECHO_TITLE) == page.evaluate(f"{STATE}.view.steps[0].name")
     assert seen["scrollY"] == before["scrollY"], (before, seen)
     assert page.evaluate("document.activeElement.closest('#board') !== null")
 
@@ -904,7 +912,7 @@ def test_a_hint_is_said_in_the_window_under_the_play_bar(phone: Page, site_url: 
     """The page at its top, the board's column over the explanation: Hint outlined the house on the
     board, and its words were only in the step panel, 252 px under the window's foot at 390×844
     (141 px at 768×1024). A line under the play bar says them, Hint staying under the finger, and
-    goes when the hint does (Apply)."""
+    says the step once Apply takes it."""
     page = phone
     page.goto(f"{site_url}#p={FIGURE_4_2}")
     wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
@@ -914,7 +922,11 @@ def test_a_hint_is_said_in_the_window_under_the_play_bar(phone: Page, site_url: 
         assert_said_in_window_under_a_still_hint(seen)
     page.locator("button[data-intent=apply]").tap()
     wait_for(page, f"{IDLE} && {STATE}.view.position === 1 && {STATE}.view.hint === null", None, 60_000)
-    assert hint_words_gone(page, seen["said"])
+    # The step applied: the line says it, its name for a title, inside the window.
+    assert page.evaluate(ECHO_TITLE) == page.evaluate(f"{STATE}.view.steps[0].name")
+    echo = page.evaluate("(() => { const r = document.getElementById('step-echo').getBoundingClientRect();"
+                         " return { top: r.top, bottom: r.bottom, height: innerHeight }; })()")
+    assert 0 <= echo["top"] and echo["bottom"] <= echo["height"], echo
 
 
 @pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["390x844"])
@@ -939,7 +951,7 @@ def test_a_mistake_hint_is_said_in_the_window_under_the_play_bar(phone: Page, si
     page.evaluate("scrollTo(0, 0)")
     again = tap_hint(page, "mistake", 1)
     assert again["said"].endswith("1 more digit is wrong: Check names it."), again["said"]
-    line = page.evaluate("document.getElementById('hint-echo').getBoundingClientRect().bottom")
+    line = page.evaluate("document.getElementById('step-echo').getBoundingClientRect().bottom")
     assert line <= again["height"] and again["after"]["top"] == again["before"]["top"], (line, again)
 
 
@@ -968,9 +980,10 @@ def test_beside_the_board_on_a_phone_held_sideways_a_hint_is_said_once(phone: Pa
 
 @pytest.mark.parametrize("phone", [(390, 844), (768, 1024)], indirect=True, ids=["390x844", "768x1024"])
 def test_a_tap_on_step_taking_the_hinted_step_leaves_it_under_the_finger(phone: Page, site_url: str) -> None:
-    """The hint's line stands over the tutor's toolbar, and the step taken ends the hint: its room is
-    held, as an emptied message's is, so that Step stays under the finger (without it, Step rose
-    21 px at 768×1024, the page scrolled less than the line's height, as far up as it could go)."""
+    """The hint's line stands over the tutor's toolbar, and the step taken ends the hint, the line
+    saying the step instead: a shorter line's room is held, as an emptied message's is, so that Step
+    stays under the finger (without it, Step rose 21 px at 768×1024, the page scrolled less than the
+    line's height, as far up as it could go)."""
     page = phone
     page.goto(f"{site_url}#p={FIGURE_4_2}")
     wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
@@ -985,7 +998,7 @@ def test_a_tap_on_step_taking_the_hinted_step_leaves_it_under_the_finger(phone: 
     wait_for(page, f"{IDLE} && {STATE}.view.position === 1 && {STATE}.view.hint === null", None, 60_000)
     page.wait_for_timeout(100)
     seen = page.evaluate(UNDER_FINGER)
-    assert page.evaluate("document.getElementById('hint-echo').hidden")
+    assert page.evaluate(ECHO_TITLE) == page.evaluate(f"{STATE}.view.steps[0].name")
     assert abs(seen["top"] - before["top"]) <= 2 and seen["touched"], (before, seen)
 
 
@@ -1007,3 +1020,15 @@ def test_the_panels_notes_are_drawn_as_notes_beside_the_hints_line(phone: Page, 
     notes = page.evaluate(PANEL_NOTES)
     assert len(notes) >= 4, notes
     assert all(note["drawn"] and note["border"] == "0px" for note in notes), notes
+
+
+def test_under_the_board_in_a_window_wider_than_tall_the_line_says_the_hint(page: Page, site_url: str) -> None:
+    """At 900×700 the explanation stands under the board (beside it the board would be smaller than
+    a phone's), out of sight: the line under the play bar says the hint there as on a tablet held
+    upright, its rules naming the same windows as the layout's."""
+    page.set_viewport_size({"width": 900, "height": 700})
+    page.goto(f"{site_url}#p={FIGURE_4_2}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page.click("button[data-intent=hint]")
+    wait_for(page, f"{IDLE} && {STATE}.view.hint !== null && {STATE}.view.hint.level === 1", None, 60_000)
+    assert page.evaluate(ECHO_TITLE) == page.evaluate(f"{STATE}.view.hint.title")

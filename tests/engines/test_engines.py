@@ -245,6 +245,8 @@ def test_webkit_keeps_a_pressed_button_and_the_board_in_place(webkit: WebKitDriv
         until(webkit, IDLE)
         browser.find_element(By.CSS_SELECTOR, "button[data-intent=check]").click()
         until(webkit, "document.getElementById('message').textContent === 'No mistakes so far.'")
+        browser.execute_script("""const r = document.querySelector('button[data-intent=step]').getBoundingClientRect();
+          scrollBy(0, r.bottom - innerHeight + 8);""")
         before = browser.execute_script(f"return {STEP_ON_SCREEN}")
         assert before["bottom"] <= before["height"] and not before["hidden"], before
         browser.find_element(By.CSS_SELECTOR, "button[data-intent=step]").click()

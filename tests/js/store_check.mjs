@@ -2,7 +2,7 @@
 // frozen state (a mutation would throw), and the results are printed as JSON for the Python test.
 import { enabled } from "../../web/js/controls-view.js";
 import { parseSaved } from "../../web/js/storage.js";
-import { createStore, gameToRestore, initialState, reduce, shownHint, snapshot, shownStep } from "../../web/js/store.js";
+import { createStore, gameToRestore, initialState, reduce, panelWords, snapshot, shownStep } from "../../web/js/store.js";
 
 const freeze = (value) => {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -94,6 +94,8 @@ console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selecte
   pending: answering.busy.pending,
   snapshot: snapshot(reduce(initialState(null), { type: "view", view, cmd: "load" })),
   shown: shownStep(reduce(initialState(null), { type: "view", view, cmd: "load" })),
-  // The hint's line draws the hint as Python sent it, and nothing once the board shows a step.
-  hints: [{ ...view, hint: { kind: "step", level: 1, title: "Hint 1 of 3: Naked Single", text: "Look." } }, view]
-    .map((shown) => shownHint(reduce(initialState(null), { type: "view", view: shown, cmd: "hint" }))) }));
+  // The step panel (and the line under the play bar) says the hint, the player's move or the tutor's
+  // step as Python sent them.
+  hints: [{ ...view, hint: { kind: "step", level: 1, title: "Hint 1 of 3: Naked Single", text: "Look." } }, view,
+    { ...view, steps: [{ ...view.steps[0], technique: "naked-single", name: "Naked Single", text: "r1c1 can only be 9." }] }]
+    .map((shown) => panelWords(reduce(initialState(null), { type: "view", view: shown, cmd: "hint" }))) }));

@@ -10,7 +10,7 @@
 import { VIEW_COMMANDS } from "./controller.js";
 import { h, redraw, setAttr, setData, setProp, setText } from "./dom.js";
 import { shortcutKeys } from "./input.js";
-import { can, canRetype, countAwaited, isLoaded, shownHint } from "./store.js";
+import { can, canRetype, countAwaited, isLoaded, panelWords } from "./store.js";
 
 /** Intents that change only how the page takes input: a fast typist's N while Python is still
  * answering the previous digit must not be lost. */
@@ -74,7 +74,7 @@ export function createControlsView(doc) {
   const els = {
     boot: $("boot"), bootLabel: $("boot-label"), bootBar: $("boot-bar"), versions: $("versions"),
     status: $("status"), message: $("message"), messageLive: $("message-live"), classification: $("classification"), finish: $("finish"),
-    hintEcho: $("hint-echo"), hintTitle: doc.querySelector("#hint-echo .hint-title"), hintText: doc.querySelector("#hint-echo .hint-text"),
+    stepEcho: $("step-echo"), echoTitle: doc.querySelector("#step-echo .echo-title"), echoText: doc.querySelector("#step-echo .echo-text"),
     pad: $("pad"), size: $("size"), examples: $("examples"), cancel: $("cancel"), text: $("puzzle-text"),
     notes: $("notes-toggle"), dialog: $("keys-dialog"), settings: $("settings-panel"),
     keysDigits: $("keys-digits"), keysNotes: $("keys-notes"), keysHint: $("keys-hint"),
@@ -127,17 +127,16 @@ export function createControlsView(doc) {
    * nor one whose role changes with them. `again` (the words were just said anew: Check twice,
    * finding no mistake twice) empties the box and puts the same words back on the next frame, so
    * that they are announced again; the box keeps its height meanwhile. `hold` (a button is pinned under
-   * the finger): words emptied from the box leave their room held, see holdRoom. The hint's line
-   * (renderHintEcho) stands in the box too, so that its going is held alike. */
+   * the finger): the box does not shrink, its room held, see holdRoom. The line that says what the
+   * board highlights (renderStepEcho) stands in the box too, so that a shorter one is held alike. */
   function renderMessage(state, again, hold) {
     const el = els.message;
     const error = state.refused ? null : state.error;
     const text = state.refused || (error ? error.message : state.notice || "");
-    const hint = shownHint(state);
-    // The box's height as it was drawn, read only under a pinned button that its emptying would move.
+    // The box's height as it was drawn, read only under a pinned button that its shrinking would move.
     const was = hold && !isHeld() ? els.messageLive.offsetHeight : 0;
-    renderHintEcho(hint);
-    holdRoom(text === "" && (was > 0 || isHeld()) && (hint === null || !shown(els.hintEcho)), was);
+    renderStepEcho(state.mode === "play" && isLoaded(state) ? panelWords(state) : null);
+    holdRoom(text === "" && (was > 0 || isHeld()), was);
     setProp(el, "hidden", text === "");
     setData(els.messageLive, "empty", String(text === ""));
     setProp(el, "className", `message ${error ? "error" : "notice"}`);
@@ -162,19 +161,18 @@ export function createControlsView(doc) {
 
   const isHeld = () => els.messageLive.dataset.held === "true";
 
-  /** Is `el` drawn? The hint's line is not where the step panel beside the board says the hint. */
-  const shown = (el) => el.getClientRects().length > 0;
-
-  /** The hint's title and words again, right under the play bar, where a phone or a tablet held
-   * upright shows them (style.css): there the step panel that says them is below the window, and the
-   * board's outline alone would say nothing. For the eyes only (aria-hidden): the step panel's live
-   * region announces the hint. Gone with the hint (a step, a move, another puzzle). */
-  function renderHintEcho(hint) {
-    setData(els.messageLive, "hint", String(hint !== null));
-    setProp(els.hintEcho, "hidden", hint === null);
-    setData(els.hintEcho, "kind", hint ? hint.kind : "");
-    setText(els.hintTitle, hint ? hint.title : "");
-    setText(els.hintText, hint ? hint.text : "");
+  /** The step panel's title and words (`words`, panelWords: the hint, the tutor's step or the move
+   * the board shows, else how to play) again, right under the play bar, where a phone or a tablet
+   * held upright shows them (style.css): there the step panel is below the window, and the board's
+   * outline or new digit alone would say nothing. For the eyes only (aria-hidden): the step panel's
+   * live region announces them. In play only, from the first board on, so that its room, the same
+   * height whatever it says, never moves the tutor's buttons under it. */
+  function renderStepEcho(words) {
+    setData(els.messageLive, "echo", String(words !== null));
+    setProp(els.stepEcho, "hidden", words === null);
+    setData(els.stepEcho, "kind", words ? words.kind : "");
+    setText(els.echoTitle, words ? words.title : "");
+    setText(els.echoText, words ? words.text : "");
   }
 
   /** Keep (or let go) the emptied message box's room. A step that clears the message above the

@@ -10,31 +10,8 @@
 
 import { h, redraw, setAttr, setData, setText } from "./dom.js";
 import { renderGraph } from "./graph-view.js";
-import { canRetype, countAwaited, isLoaded, linked, shownGraph, shownStep } from "./store.js";
+import { countAwaited, isLoaded, linked, panelWords, shownGraph, shownStep } from "./store.js";
 
-
-const PLAY_HELP = "Play: select a cell and type a digit (N for notes). Hint shows what to look for; "
-  + "Step applies the next deduction.";
-
-/** The panel's title and text when no step is shown, or null to leave them as they are: while
- * entering, Python's entry status of the givens (kept while it reads the next keystroke, rather
- * than flashing the play help), and its reason when it refuses them, with what to do next. */
-function idleWords(state) {
-  const view = state.view;
-  if (isLoaded(state)) {
-    const title = view.steps.length ? "Start" : "No step yet";
-    if (state.mode === "enter") return { title, text: view.entry.message };
-    return { title, text: view.status.status !== "solving" ? view.status.message : PLAY_HELP };
-  }
-  if (state.error) {
-    const reason = `${state.error.message[0].toUpperCase()}${state.error.message.slice(1)}.`;
-    const undo = canRetype(state, true) ? ", or press Undo," : "";
-    return state.mode === "enter"
-      ? { title: "Not a puzzle yet", text: `${reason} Change that cell${undo} to go on: what you typed is kept.` }
-      : { title: "Not loaded", text: reason };
-  }
-  return state.mode === "enter" && view ? null : { title: "No step yet", text: PLAY_HELP };
-}
 
 /** Fill the reason panel from the shown step. */
 export function renderStepPanel(els, state) {
@@ -45,7 +22,7 @@ export function renderStepPanel(els, state) {
   if (!shown) {
     setData(panel, "technique", "");
     setData(panel, "mode", "none");
-    const words = idleWords(state);
+    const words = panelWords(state);
     if (words) {
       setText(els.title, words.title);
       setText(els.text, words.text);
@@ -57,8 +34,9 @@ export function renderStepPanel(els, state) {
   setData(panel, "technique", step.technique);
   setData(panel, "mode", mode);
   setData(panel, "level", mode === "hint" ? String(step.level) : "");
-  setText(els.title, mode === "hint" ? step.title : step.name); // Python's "Hint 2 of 3: X-Wing"
-  setText(els.text, step.text);
+  const words = panelWords(state);
+  setText(els.title, words.title);
+  setText(els.text, words.text);
   renderGraph(els.graph, shownGraph(state), state.graphStage, linked(state).vertices);
 }
 
