@@ -365,6 +365,10 @@ WATCH_LIVE = """() => {
   window.__watching = true;
   const last = new Map();
   const live = (el) => el.closest('[aria-live]:not([aria-live="off"]), [role="status"]:not([aria-live])');
+  // What a screen reader hears of a region: its text less what is aria-hidden (the step panel's
+  // words repeated under the play bar for the eyes, inside the message region).
+  const heard = (node) => node.nodeType === 3 ? node.textContent
+    : node.nodeType === 1 && node.getAttribute('aria-hidden') !== 'true' ? [...node.childNodes].map(heard).join('') : '';
   new MutationObserver((records) => {
     const regions = new Set();
     for (const record of records) {
@@ -373,7 +377,7 @@ WATCH_LIVE = """() => {
       if (region) regions.add(region);
     }
     for (const region of regions) {
-      const text = region.textContent;
+      const text = heard(region);
       if (last.get(region) !== text) {
         last.set(region, text);
         if (text) window.__said.push([region.id, text]);
