@@ -175,11 +175,11 @@ export function createControlsView(doc) {
     setText(els.echoText, words ? words.text : "");
   }
 
-  /** Keep (or let go) the emptied message box's room. A step that clears the message above the
-   * tutor's toolbar moves the toolbar up by the box's height, which scrolling back up makes good only
-   * if the page is scrolled down by as much (a tablet held upright is not, with the puzzle's text
-   * closed): the room stays, empty, until new words fill it or it has gone off the window's top
-   * (letGoOffScreen). `height`: the box's, as it was before it was emptied. */
+  /** Keep (or let go) the message box's room as it shrinks. A step that clears the message above the
+   * tutor's toolbar moves the toolbar up by the message's height, which scrolling back up makes good
+   * only if the page is scrolled down by as much (a tablet held upright is not, with the puzzle's
+   * text closed): the room stays, partly empty, until new words fill it or it has gone off the
+   * window's top (letGoOffScreen). `height`: the box's, as it was before it shrank. */
   function holdRoom(hold, height = 0) {
     const live = els.messageLive;
     if (hold && !isHeld()) live.style.minHeight = `${height}px`;
