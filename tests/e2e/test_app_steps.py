@@ -182,6 +182,21 @@ def guess_until_contradiction(page: Page, url: str) -> dict[str, Any]:
     pytest.fail("no contradiction turned up")
 
 
+def test_a_switch_flipped_while_python_answers_is_asked_for_once_it_has(page: Page, site_url: str) -> None:
+    """A technique switched off while a step runs (forcing chains on the forum's hardest: seconds in
+    Pyodide): asked for then, the position was refused, and the board went on with the old set (the
+    first of five switches flipped in a row could leave four in force, a stale status with them).
+    It is asked for once the step's answer has come."""
+    open_puzzle(page, site_url, FORUM_HARDEST)
+    page.click("#technique-settings summary")
+    click(page, "step")
+    wait_for(page, f"{STATE}.busy !== null && {STATE}.busy.cmd === 'step'")
+    page.uncheck("#technique-settings input[data-slug='skyscraper']")
+    assert page.evaluate(f"{STATE}.busy !== null"), "the step ended before the switch was flipped"
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1 && {STATE}.view.disabled.includes('skyscraper')",
+             None, 120_000)
+
+
 def test_guess_backtrack_and_solve(page: Page, site_url: str) -> None:
     guess_until_contradiction(page, site_url)
     assert page.text_content("#status .badge") == "Contradiction"

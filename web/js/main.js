@@ -91,6 +91,8 @@ let dialogOpener = null; // the button that opened the keys dialog, to return to
  * at the person's next touch, wheel or key (scrolling themselves, they move it on purpose). */
 let pinned = null;
 
+let flippedWhileBusy = false; // a technique switch was flipped while Python answered (askWithTechniques)
+
 /** Room kept over the finish banner when the page is scrolled to show it, in CSS pixels. */
 const FINISH_MARGIN = 8;
 
@@ -134,13 +136,20 @@ const store = createStore(initialState(saved), (state, action) => {
   else if (action.type === "idle") queueMicrotask(() => draw(store.state));
   else draw(state);
   if (!state.busy && action.type !== "idle") pinned = null; // the run's answer is drawn
+  // In a task of its own: the run's reply is dispatched after its "idle", in the same turn.
+  if (action.type === "idle" && flippedWhileBusy) setTimeout(askWithTechniques, 0);
 });
 const control = createController(store, client, { setAside: setAsideSaved });
 
-/** The techniques panel: a switch asks Python for the same position again with the new set. */
-const techniques = techniqueSettings($("technique-settings"), {
-  onChange: () => isLoaded(store.state) && control.command("goto", { position: store.state.view.position }),
-});
+/** The techniques panel: a switch asks Python for the same position again with the new set. One
+ * flipped while Python answers asks once the answer has come: asked then, it would be refused, and
+ * the board would go on showing what the old set found (a stale "Step tries forcing chains"). */
+function askWithTechniques() {
+  if (!isLoaded(store.state)) return;
+  flippedWhileBusy = store.state.busy !== null;
+  if (!flippedWhileBusy) control.command("goto", { position: store.state.view.position });
+}
+const techniques = techniqueSettings($("technique-settings"), { onChange: askWithTechniques });
 sendEnabledTechniques(client, techniques);
 
 const app = {
