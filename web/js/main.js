@@ -145,8 +145,8 @@ const control = createController(store, client, { setAside: setAsideSaved });
  * flipped while Python answers asks once the answer has come: asked then, it would be refused, and
  * the board would go on showing what the old set found (a stale "Step tries forcing chains"). */
 function askWithTechniques() {
-  if (!isLoaded(store.state)) return;
-  flippedWhileBusy = store.state.busy !== null;
+  flippedWhileBusy = isLoaded(store.state) && store.state.busy !== null;
+  if (!isLoaded(store.state)) return; // the next board is asked for with the switches as they are
   if (!flippedWhileBusy) control.command("goto", { position: store.state.view.position });
 }
 const techniques = techniqueSettings($("technique-settings"), { onChange: askWithTechniques });
