@@ -195,6 +195,10 @@ def test_the_records_set_aside_are_listed_in_words_and_deleted_only_as_listed(ta
         {"key": "pysolver.board.set-aside.2", "exact": True, "held": False, "openable": False,
          "summary": "The saved board could not be used (its puzzle is missing, not text, or too long). It cannot be "
                     "opened; it can be downloaded."}]
+    assert listed["saidInPart"].endswith(f'kept in this browser\'s storage under "pysolver.board.set-aside", {LISTED} '
+                                         "to download, open or delete.")
+    assert listed["saidUnusable"].endswith(f'under "pysolver.board.set-aside.2", {LISTED} to download or delete.')
+    assert listed["stored"] is None
     assert listed["stale"] is False and listed["notListed"] is False
     assert listed["deleted"] is True and listed["gone"] is None
     assert listed["heardAfterLoad"] == 1 and listed["heard"] == 3  # set aside, deleted, a game kept

@@ -164,6 +164,12 @@ def test_deleting_a_set_aside_record_frees_a_place_for_the_held_one(page: Page, 
     assert said is not None and "places for set-aside records are all taken" in said
     assert listed(page) == [KEY, *fillers]
     page.click(f"{PANEL} summary")
+    # The game open (the held record's, 3 steps) cannot be set aside either: nothing is opened over it.
+    page.click(f"{row(SET_ASIDE + '.2')} [data-intent='aside-open']")
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('was not opened')",
+                           timeout=10_000)
+    assert "The game you have open could not be set aside (the 20 places" in (message_of(page) or "")
+    assert page.evaluate("window.__pysolver.state.view.actions.length") == 3
     freed = f"{SET_ASIDE}.7"
     delete(page, freed, confirm=True)
     assert stored(page, freed) is None

@@ -199,9 +199,10 @@ const results = {};
   page.watchSetAside(() => { heard += 1; });
   const readInPart = JSON.stringify({ version: 2, ...game(PUZZLE, 3) });
   storage.setItem(KEY, readInPart);
-  page.loadSaved();
+  const saidInPart = page.loadSaved().problem;
   const unusable = JSON.stringify({ version: 1, actions: [] });
-  storage.setItem(`${ASIDE}.2`, unusable);
+  storage.setItem(KEY, unusable);
+  const saidUnusable = (await tab()).loadSaved().problem; // set aside under ….2, and removed
   const listed = page.setAsideRecords().map(({ key, text, held, summary, openable }) =>
     ({ key, exact: text === storage.getItem(key), held, summary, openable }));
   const heardAfterLoad = heard;
@@ -215,7 +216,7 @@ const results = {};
   for (let slot = 3; slot <= 20; slot += 1) storage.setItem(`${ASIDE}.${slot}`, `filler ${slot}`);
   const noPlace = page.setAsideGame(game(OTHER, 5));
   const event = (key) => page.changesSetAside({ key });
-  results.listed = { listed, heardAfterLoad, stale, notListed, deleted, gone,
+  results.listed = { listed, heardAfterLoad, saidInPart, saidUnusable, stored: storage.getItem(KEY), stale, notListed, deleted, gone,
     heard, noMoves, kept, keptAgain, keptText: storage.getItem(kept.key) === JSON.stringify({ version: 1, ...game(OTHER, 2) }),
     noPlace, count: page.setAsideRecords().length,
     events: [event(null), event(`${ASIDE}.7`), event(`${KEY}.held`), event(KEY), event("pysolver-theme")],

@@ -338,11 +338,12 @@ function asideFailure(error) {
 }
 
 /** The sentence that says where the record as it was is kept (`key`), or that it could not be
- * set aside (`aside`, setAside's answer) and what to do. */
-function keptSentence(aside) {
+ * set aside (`aside`, setAside's answer) and what to do; Open is named only for a record that holds
+ * a game to open (`openable`). */
+function keptSentence(aside, openable) {
   if (aside.key) {
     return `It was set aside: the saved board as it was is kept in this browser's storage under "${aside.key}", ${LISTED} `
-      + "to download, open or delete.";
+      + `to download${openable ? ", open" : ""} or delete.`;
   }
   const others = aside.marked ? ""
     : " Another tab of this page open on another game could still save over it: play only in this tab until it is set aside.";
@@ -406,7 +407,7 @@ export function loadSaved() {
 function setAsideSaying(text, remove) {
   const aside = setAside(text, remove);
   if (!aside.key) heldSaid = text;
-  return keptSentence(aside);
+  return keptSentence(aside, !remove);
 }
 
 /** The key of set-aside place `slot` (1 to SET_ASIDE_SLOTS). */
