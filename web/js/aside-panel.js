@@ -18,6 +18,9 @@ import { h, redraw, setProp, setText } from "./dom.js";
 import { deleteRecord, parseSaved, setAsideGame, setAsideRecords } from "./storage.js";
 import { isRecord, snapshot } from "./store.js";
 
+/** How long a downloaded record's object URL is kept before it is let go. */
+const REVOKE_AFTER_MS = 10000;
+
 /** What a record is called in its buttons' names and the page's messages. */
 function nameOf(record) {
   return record.held ? "the saved board that could not be set aside" : `the game set aside under "${record.key}"`;
@@ -59,7 +62,7 @@ export function asidePanel(root, app) {
     document.body.append(link);
     link.click();
     link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS); // some browsers read it after the click returns
   }
 
   /** Open the record's game, the game open now set aside first (and nothing opened when it cannot

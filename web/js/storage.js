@@ -10,7 +10,9 @@
  * hostile value, a mangled link), so each is read through a parser that checks every field and
  * answers `{value, problem}`: the value when it is usable, else null with one sentence that says what
  * was wrong. A stored board keeps whatever of it can be read (its puzzle, the steps that still
- * replay, defaults for odd fields) and is set aside as it was under another key, never deleted.
+ * replay, defaults for odd fields) and is set aside as it was under another key, never deleted by
+ * the page: `setAsideRecords` lists what is set aside (and a record held where it could not be) for
+ * the page's "Set-aside games" panel, where a person downloads, opens or deletes each one.
  */
 
 const KEY = "pysolver.board";
