@@ -528,7 +528,11 @@ function puzzleWords({ puzzle, shape }) {
  * `4×4, 4 givens (".42...1......3.."): 1 move or step.`
  */
 export function describeRecord(text) {
-  const { value: game, problem } = parseSaved(text);
+  return described(parseSaved(text));
+}
+
+/** `describeRecord`'s words for a record as `parseSaved` read it. */
+function described({ value: game, problem }) {
   if (game === null) return `${problem} It cannot be opened; it can be downloaded.`;
   const count = game.actions.length;
   const moves = count === 0 ? "no moves yet"
@@ -544,8 +548,9 @@ export function describeRecord(text) {
  * under the saved board's key), a fingerprint that tells texts apart, its words, and whether it holds
  * a game to open. */
 function listed(key, text, isHeld) {
-  return { key, text, held: isHeld, stamp: fingerprint(text), summary: describeRecord(text),
-    openable: !isHeld && parseSaved(text).value !== null };
+  const saved = parseSaved(text);
+  return { key, text, held: isHeld, stamp: fingerprint(text), summary: described(saved),
+    openable: !isHeld && saved.value !== null };
 }
 
 /** The records a person can download, open or delete: the one held under the saved board's key
