@@ -201,7 +201,7 @@ def test_the_records_set_aside_are_listed_in_words_and_deleted_only_as_listed(ta
     assert listed["stored"] is None
     assert listed["stale"] is False and listed["notListed"] is False
     assert listed["deleted"] is True and listed["gone"] is None
-    assert listed["heardAfterLoad"] == 1 and listed["heard"] == 3  # set aside, deleted, a game kept
+    assert listed["heardAfterLoad"] == 1 and listed["heard"] == 4  # set aside, deleted, two games kept
     assert listed["events"] == [True, True, True, False, False]  # cleared, a set-aside key, the held mark
     assert listed["described"] == [
         "4×4, 4 givens (\".42...1......3..\"): 1 move or step.",
@@ -218,6 +218,8 @@ def test_the_game_open_is_set_aside_before_another_is_opened_over_it(tabs: dict[
     assert listed["kept"] == listed["keptAgain"] == {"ok": True, "key": "pysolver.board.set-aside.2"}
     assert listed["keptText"]
     assert listed["noPlace"] == {"ok": False, "why": "the 20 places for set-aside records are all taken"}
+    # The board showing a saved game without its history (Cancel stopped the replay): the record is kept.
+    assert listed["savedInstead"] == {"ok": True, "key": "pysolver.board.set-aside.3"} and listed["savedKept"]
     assert listed["count"] == 20
 
 

@@ -84,7 +84,7 @@ def test_a_record_set_aside_is_downloaded_opened_and_deleted_from_the_page(page:
     page.wait_for_function(f"{OPENED} && window.__pysolver.state.view.puzzle === '{FIGURE_4_2}'"
                            " && window.__pysolver.state.view.actions.length === 3", timeout=READY_TIMEOUT_MS)
     said = message_of(page)
-    assert said is not None and 'the game set aside under "pysolver.board.set-aside", opened' in said
+    assert said is not None and 'Opened the game set aside under "pysolver.board.set-aside"; it stays listed' in said
     assert 'unknown format (version "2")' in said  # what was left out, as at page load
     assert f'The game you had open is set aside under "{SET_ASIDE}.2".' in said
     before = json.loads(stored(page, SET_ASIDE + ".2") or "null")

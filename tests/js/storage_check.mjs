@@ -203,6 +203,7 @@ const results = {};
   const unusable = JSON.stringify({ version: 1, actions: [] });
   storage.setItem(KEY, unusable);
   const saidUnusable = (await tab()).loadSaved().problem; // set aside under ….2, and removed
+  const removed = storage.getItem(KEY);
   const listed = page.setAsideRecords().map(({ key, text, held, summary, openable }) =>
     ({ key, exact: text === storage.getItem(key), held, summary, openable }));
   const heardAfterLoad = heard;
@@ -215,10 +216,17 @@ const results = {};
   const keptAgain = page.setAsideGame(game(OTHER, 2));
   for (let slot = 3; slot <= 20; slot += 1) storage.setItem(`${ASIDE}.${slot}`, `filler ${slot}`);
   const noPlace = page.setAsideGame(game(OTHER, 5));
+  storage.removeItem(`${ASIDE}.3`);
+  // The board shows a saved game's position without its history (Cancel stopped its replay): the
+  // record stored, history and all, is kept rather than the board shown.
+  const whole = JSON.stringify({ version: 1, ...game(PUZZLE, 6) });
+  storage.setItem(KEY, whole);
+  const savedInstead = page.setAsideGame(game(PUZZLE, 0), { savedInstead: true });
+  const savedKept = storage.getItem(`${ASIDE}.3`) === whole;
   const event = (key) => page.changesSetAside({ key });
-  results.listed = { listed, heardAfterLoad, saidInPart, saidUnusable, stored: storage.getItem(KEY), stale, notListed, deleted, gone,
+  results.listed = { listed, heardAfterLoad, saidInPart, saidUnusable, stored: removed, stale, notListed, deleted, gone,
     heard, noMoves, kept, keptAgain, keptText: storage.getItem(kept.key) === JSON.stringify({ version: 1, ...game(OTHER, 2) }),
-    noPlace, count: page.setAsideRecords().length,
+    noPlace, savedInstead, savedKept, count: page.setAsideRecords().length,
     events: [event(null), event(`${ASIDE}.7`), event(`${KEY}.held`), event(KEY), event("pysolver-theme")],
     described: [page.describeRecord(JSON.stringify({ version: 1, ...game(OTHER, 1) })),
       page.describeRecord(JSON.stringify({ ...game(PUZZLE, 2), position: 1, mode: "enter" })),

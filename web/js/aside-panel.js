@@ -72,13 +72,15 @@ export function asidePanel(root, app) {
     const record = find(el);
     if (!record || !record.openable) return;
     const { value: game, problem } = parseSaved(record.text);
-    const kept = setAsideGame(snapshot(app.state));
+    // After Cancel stopped a saved game's replay, the board shows its position without its history:
+    // the record saved, history and all, is the game to keep.
+    const kept = setAsideGame(snapshot(app.state), { savedInstead: app.state.savedKept });
     if (!kept.ok) {
       say(`The game you have open could not be set aside (${kept.why}), so ${nameOf(record)} was not opened over `
         + "it: delete the set-aside records that you no longer need (download them first to keep them), then open it again.");
       return;
     }
-    const said = [`This is ${nameOf(record)}, opened; it stays listed in "Set-aside games" until you delete it.`, problem,
+    const said = [`Opened ${nameOf(record)}; it stays listed in "Set-aside games" until you delete it.`, problem,
       kept.key ? `The game you had open is set aside under "${kept.key}".` : null];
     app.dispatch({ type: "open-saved", game });
     await app.open({ puzzle: game.puzzle, ...game.address }, game, said.filter(Boolean), game.mode,

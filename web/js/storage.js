@@ -595,15 +595,18 @@ export function deleteRecord(key, text) {
 
 /**
  * Before a set-aside game is opened in its place: keep this tab's game (`snapshot`, as `save` takes
- * it) under a set-aside key, when it has moves or steps (or a game kept while its givens are edited)
- * to lose; a game without any stays reachable by Back, as when any other puzzle is opened.
- * `{ok: true, key or null}`, or `{ok: false, why}` when it could not be kept (storage full, every
- * key taken): then nothing should be opened over it.
+ * it; or, `savedInstead`, the record stored for it, when the board shows its position without the
+ * history that a reload would replay) under a set-aside key, when it has moves or steps (or a game
+ * kept while its givens are edited) to lose; a game without any stays reachable by Back, as when
+ * any other puzzle is opened. `{ok: true, key or null}`, or `{ok: false, why}` when it could not be
+ * kept (storage full, every key taken): then nothing should be opened over it.
  */
-export function setAsideGame(snapshot) {
-  if (snapshot.actions.length === 0 && !snapshot.editing) return { ok: true, key: null };
+export function setAsideGame(snapshot, { savedInstead = false } = {}) {
+  const stored = savedInstead ? storedText() : null;
+  const game = stored === null ? snapshot : parseSaved(stored).value;
+  if (game !== null && game.actions.length === 0 && !game.editing) return { ok: true, key: null };
   try {
-    return { ok: true, key: keepAside(JSON.stringify({ version: VERSION, ...snapshot })) };
+    return { ok: true, key: keepAside(stored ?? JSON.stringify({ version: VERSION, ...snapshot })) };
   } catch (error) {
     return { ok: false, why: asideFailure(error) };
   }
