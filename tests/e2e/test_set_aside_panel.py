@@ -180,3 +180,24 @@ def test_deleting_a_set_aside_record_frees_a_place_for_the_held_one(page: Page, 
     page.wait_for_function("(key) => !document.querySelector(`#aside-panel li[data-key='${key}'][data-held='true']`)",
                            arg=KEY, timeout=10_000)
     assert listed(page) == list(fillers)
+
+
+def test_a_set_aside_game_whose_steps_no_longer_replay_opens_at_its_last_good_step(page: Page, site_url: str) -> None:
+    """Opened from the list, a game whose 21st step no longer replays opens at step 20, said as at page
+    load, and the record stays set aside as it was (not set aside again, nor the game open before,
+    which has no move to lose)."""
+    text = record(actions=["logic"] * 20 + ["place r1c2 5"], position=21)
+    page.goto(site_url + "manifest.json")
+    page.evaluate("([key, text]) => { localStorage.clear(); localStorage.setItem(key, text); }", [SET_ASIDE, text])
+    page.goto(f"{site_url}#p={FOUR_BY_FOUR}")
+    page.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    assert listed(page) == [SET_ASIDE]
+    page.click(f"{PANEL} summary")
+    page.click(f"{row(SET_ASIDE)} [data-intent='aside-open']")
+    page.wait_for_function(f"{OPENED} && window.__pysolver.state.view.puzzle === '{FIGURE_4_2}'"
+                           " && window.__pysolver.state.view.actions.length === 20", timeout=READY_TIMEOUT_MS)
+    said = message_of(page) or ""
+    assert "Step 21 of the saved game's 21 steps could not be replayed" in said
+    assert f'The record as it was stays set aside under "{SET_ASIDE}".' in said
+    assert "you had open" not in said
+    assert stored(page, SET_ASIDE) == text and listed(page) == [SET_ASIDE]
