@@ -33,9 +33,10 @@ const stored = keptForReload && keptForReload.board.value ? keptForReload.board 
 const saved = stored.value;
 let restored = false; // nothing is saved before the first board comes back from Python
 
-/** Actions that change only what the pointer shows, never the position worth saving; and a refusal,
+/** Actions that change only what the pointer shows, never the position worth saving; a refusal,
  * which leaves the position as it was (saved again, it would push the shown puzzle after an
- * address refused during a run). */
+ * address refused during a run); the list of set-aside records, storage's own; and the settings of
+ * a set-aside game about to be opened, saved with its board once that comes. */
 const TRANSIENT = new Set(["link", "graph-stage", "proof-net", "refused", "aside-records", "aside-confirm",
   "open-saved"]);
 
