@@ -96,6 +96,24 @@ def test_the_game_being_edited_is_saved_with_the_board_and_comes_back_on_reload(
                                    "left out (its step log is not a list of steps).")
 
 
+def test_the_list_of_set_aside_records_changes_only_when_storage_does(result: dict[str, Any]) -> None:
+    """The records listed again as they were leave the state as it is (nothing is drawn); a Delete
+    awaits its confirmation only while its record is there as it was: one another tab put in its
+    place was not the one chosen."""
+    aside = result["asideList"]
+    assert aside["initial"] == []
+    assert aside["listed"] == ["pysolver.board.set-aside", "pysolver.board.set-aside.2"]
+    assert aside["sameAgain"] and aside["heldNow"]
+    assert aside["confirm"] == aside["confirmKept"] == {"key": "pysolver.board.set-aside.2", "stamp": "1.b"}
+    assert aside["confirmReplaced"] is None and aside["putAway"] is None
+
+
+def test_a_game_opened_from_the_list_brings_its_page_settings_as_at_load(result: dict[str, Any]) -> None:
+    assert result["asideList"]["opened"] == {
+        "showCandidates": False, "settings": {"auto_clear_notes": False, "mark_mistakes": True},
+        "editing": {"givens": "1..."}, "confirm": None}
+
+
 STORAGE = Path(__file__).resolve().parent / "js" / "storage_check.mjs"
 
 
@@ -105,10 +123,10 @@ def tabs() -> dict[str, Any]:
     return node_json(STORAGE, "storage")
 
 
-RESCUE = ("To keep that game, copy its text (under \"pysolver.board\" in this browser's developer tools, Application, "
-          "Local storage) into a file, or free space for this page (the records set aside under "
-          "\"pysolver.board.set-aside…\" that you no longer need): your next move then sets it aside and saves "
-          "this game again.")
+RESCUE = ("To keep that game, download it from this page's \"Set-aside games\" panel, where it is listed as held, or "
+          "free space for this page there by deleting the set-aside records that you no longer need: your next move "
+          "then sets it aside and saves this game again.")
+LISTED = "listed in this page's \"Set-aside games\" panel"
 NOT_SAVED = ("This game is not saved: the saved board in this browser is a game that could not be set aside (this "
              "browser's storage for this page is full), and saving would write over it. This tab's position stays in "
              "its address (a reload or the link opens it). " + RESCUE)
@@ -125,7 +143,8 @@ def test_a_record_that_could_not_be_set_aside_is_saved_over_by_no_tab(tabs: dict
                                    "in the address. " + RESCUE)
     assert replay["otherSaid"] == NOT_SAVED
     assert replay["otherAgain"] is None and replay["firstSaves"] is None  # said once
-    kept = "The saved board that could not be set aside is now kept under \"pysolver.board.set-aside\"; this game is saved again."
+    kept = (f"The saved board that could not be set aside is now kept under \"pysolver.board.set-aside\" ({LISTED}); "
+            "this game is saved again.")
     assert replay["otherFreed"] == kept and replay["asideAfterFree"]
     assert replay["firstAfter"] == kept and replay["storedAfter"] and replay["marker"] is None
 
@@ -162,6 +181,55 @@ def test_each_history_entry_keeps_its_own_game_for_back_and_forward(tabs: dict[s
     assert entries["pushed"] == 2 and entries["backActions"] == 3 and entries["forward"] == ".42...1......3.."
     assert entries["otherPosition"] is None and entries["notWhole"] is None and entries["typing"] is None
     assert entries["large"] == {"mode": "play"} and entries["hash"].startswith("#p=..3.2.6")
+
+
+def test_the_records_set_aside_are_listed_in_words_and_deleted_only_as_listed(tabs: dict[str, Any]) -> None:
+    """Each set-aside record is listed in slot order with its exact text and a few words (one with no
+    puzzle cannot be opened); a Delete removes a set-aside record only while it holds the text listed,
+    and never a key of another kind; this tab's changes are heard (to draw the list again)."""
+    listed = tabs["listed"]
+    assert listed["listed"] == [
+        {"key": "pysolver.board.set-aside", "exact": True, "held": False, "openable": True,
+         "summary": "9×9, 32 givens (\"..3.2.6..9..3.5..1..18.6…\"): 3 moves and steps. Read in part: opened, it keeps "
+                    "what the page can read."},
+        {"key": "pysolver.board.set-aside.2", "exact": True, "held": False, "openable": False,
+         "summary": "The saved board could not be used (its puzzle is missing, not text, or too long). It cannot be "
+                    "opened; it can be downloaded."}]
+    assert listed["saidInPart"].endswith(f'kept in this browser\'s storage under "pysolver.board.set-aside", {LISTED} '
+                                         "to download, open or delete.")
+    assert listed["saidUnusable"].endswith(f'under "pysolver.board.set-aside.2", {LISTED} to download or delete.')
+    assert listed["stored"] is None
+    assert listed["stale"] is False and listed["notListed"] is False
+    assert listed["deleted"] is True and listed["gone"] is None
+    assert listed["heardAfterLoad"] == 1 and listed["heard"] == 4  # set aside, deleted, two games kept
+    assert listed["events"] == [True, True, True, False, False]  # cleared, a set-aside key, the held mark
+    assert listed["described"] == [
+        "4×4, 4 givens (\".42...1......3..\"): 1 move or step.",
+        "9×9, 32 givens (\"..3.2.6..9..3.5..1..18.6…\"): 2 moves and steps, shown at 1, givens being typed.",
+        "A position imported as text: no moves yet.",
+        "The saved board could not be read (it is not valid JSON). It cannot be opened; it can be downloaded."]
+
+
+def test_the_game_open_is_set_aside_before_another_is_opened_over_it(tabs: dict[str, Any]) -> None:
+    """Only a game with moves (Back keeps a puzzle without any), once (the same text keeps its place),
+    and never over another: with every place taken it is refused, and nothing may be opened."""
+    listed = tabs["listed"]
+    assert listed["noMoves"] == {"ok": True, "key": None}
+    assert listed["kept"] == listed["keptAgain"] == {"ok": True, "key": "pysolver.board.set-aside.2"}
+    assert listed["keptText"]
+    assert listed["noPlace"] == {"ok": False, "why": "the 20 places for set-aside records are all taken"}
+    # The board showing a saved game without its history (Cancel stopped the replay): the record is kept.
+    assert listed["savedInstead"] == {"ok": True, "key": "pysolver.board.set-aside.3"} and listed["savedKept"]
+    assert listed["count"] == 20
+
+
+def test_a_held_record_is_listed_in_every_tab_and_deleting_it_lets_the_game_be_saved(tabs: dict[str, Any]) -> None:
+    held = tabs["held"]
+    assert RESCUE in held["firstSaid"]
+    both = [{"key": "pysolver.board", "held": True, "openable": False}]
+    assert held["listedHere"] == held["listedThere"] == both
+    assert held["deleted"] is True and held["saved"] is None and held["stored"] == 5
+    assert held["marker"] is None and held["after"] == 0
 
 
 CONTROLLER = Path(__file__).resolve().parent / "js" / "controller_check.mjs"

@@ -1012,8 +1012,11 @@ PANEL_NOTES = """() => [...document.querySelectorAll('.side .hint-line')].map((e
 def test_the_panels_notes_are_drawn_as_notes_beside_the_hints_line(phone: Page, site_url: str) -> None:
     """The hint's line under the play bar first shared its class with the panels' small notes (the
     techniques' "all on", the GTSPS and export notes, the generator's): hidden everywhere by its
-    rule, and drawn with its border where it shows. Each note is drawn, plain, with its panel open."""
+    rule, and drawn with its border where it shows. Each note is drawn, plain, with its panel open
+    (a record set aside shows the "Set-aside games" panel, hidden while it has nothing to list)."""
     page = phone
+    page.goto(site_url + "manifest.json")
+    page.evaluate("() => localStorage.setItem('pysolver.board.set-aside', '{}')")
     page.goto(f"{site_url}#p={FIGURE_4_2}")
     wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
     page.evaluate("document.querySelectorAll('.side details').forEach((d) => { d.open = true; })")

@@ -189,4 +189,70 @@ const results = {};
     forward: JSON.parse(entries[1].state.game).puzzle, large: entries[0].state, hash: globalThis.location.hash };
 }
 
+// 6. The records a person can download, open or delete: each set-aside one in slot order, said in a few
+// words; this tab's changes are heard; a Delete removes only the text listed; the game open before
+// another is opened is set aside when it has moves, once, and not when no place is left.
+{
+  const storage = globalThis.localStorage = new QuotaStorage();
+  const page = await tab();
+  let heard = 0;
+  page.watchSetAside(() => { heard += 1; });
+  const readInPart = JSON.stringify({ version: 2, ...game(PUZZLE, 3) });
+  storage.setItem(KEY, readInPart);
+  const saidInPart = page.loadSaved().problem;
+  const unusable = JSON.stringify({ version: 1, actions: [] });
+  storage.setItem(KEY, unusable);
+  const saidUnusable = (await tab()).loadSaved().problem; // set aside under ….2, and removed
+  const removed = storage.getItem(KEY);
+  const listed = page.setAsideRecords().map(({ key, text, held, summary, openable }) =>
+    ({ key, exact: text === storage.getItem(key), held, summary, openable }));
+  const heardAfterLoad = heard;
+  const stale = page.deleteRecord(`${ASIDE}.2`, "another text");
+  const notListed = page.deleteRecord("pysolver-theme", "dark");
+  const deleted = page.deleteRecord(`${ASIDE}.2`, unusable);
+  const gone = storage.getItem(`${ASIDE}.2`);
+  const noMoves = page.setAsideGame(game(OTHER, 0));
+  const kept = page.setAsideGame(game(OTHER, 2));
+  const keptAgain = page.setAsideGame(game(OTHER, 2));
+  for (let slot = 3; slot <= 20; slot += 1) storage.setItem(`${ASIDE}.${slot}`, `filler ${slot}`);
+  const noPlace = page.setAsideGame(game(OTHER, 5));
+  storage.removeItem(`${ASIDE}.3`);
+  // The board shows a saved game's position without its history (Cancel stopped its replay): the
+  // record stored, history and all, is kept rather than the board shown.
+  const whole = JSON.stringify({ version: 1, ...game(PUZZLE, 6) });
+  storage.setItem(KEY, whole);
+  const savedInstead = page.setAsideGame(game(PUZZLE, 0), { savedInstead: true });
+  const savedKept = storage.getItem(`${ASIDE}.3`) === whole;
+  const event = (key) => page.changesSetAside({ key });
+  results.listed = { listed, heardAfterLoad, saidInPart, saidUnusable, stored: removed, stale, notListed, deleted, gone,
+    heard, noMoves, kept, keptAgain, keptText: storage.getItem(kept.key) === JSON.stringify({ version: 1, ...game(OTHER, 2) }),
+    noPlace, savedInstead, savedKept, count: page.setAsideRecords().length,
+    events: [event(null), event(`${ASIDE}.7`), event(`${KEY}.held`), event(KEY), event("pysolver-theme")],
+    described: [page.describeRecord(JSON.stringify({ version: 1, ...game(OTHER, 1) })),
+      page.describeRecord(JSON.stringify({ ...game(PUZZLE, 2), position: 1, mode: "enter" })),
+      page.describeRecord(JSON.stringify({ ...game(":0000:x:.42...1......3..:::", 0) })),
+      page.describeRecord("{")] };
+}
+
+// 7. A record held (storage full: not set aside) is listed by the tab holding it and by another tab
+// (HELD_KEY tells it); deleted from the other tab, the holding tab's next save writes its game.
+{
+  const storage = globalThis.localStorage = new QuotaStorage();
+  const record = JSON.stringify({ version: 2, ...game(PUZZLE, 3) });
+  storage.setItem(KEY, record);
+  storage.fill(100);
+  const first = await tab();
+  const firstSaid = first.loadSaved().problem;
+  const refused = first.save(game(PUZZLE, 4));
+  const other = await tab();
+  const listedHere = first.setAsideRecords().map(({ key, held, openable }) => ({ key, held, openable }));
+  const listedThere = other.setAsideRecords().map(({ key, held, openable }) => ({ key, held, openable }));
+  const deleted = other.deleteRecord(KEY, record);
+  storage.free();
+  const saved = first.save(game(PUZZLE, 5));
+  results.held = { firstSaid, refused, listedHere, listedThere, deleted, saved,
+    stored: JSON.parse(storage.getItem(KEY)).actions.length, marker: storage.getItem(`${KEY}.held`),
+    after: first.setAsideRecords().length };
+}
+
 console.log(JSON.stringify(results));

@@ -88,7 +88,28 @@ const reloading = { savedGame: snapshot(typedChange).editing.actions, problem: s
   givens: reloaded.editing && reloaded.editing.givens === editingGame.editing.givens,
   nested: "editing" in reloaded.editing, notKeptInPlay: initialState({ ...savedWhileEditing.value, mode: "play" }).editing,
   broken: parseSaved(JSON.stringify(broken)).problem };
-console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected, whileBusy, retyping, editing, reloading,
+// The list of set-aside records: the same state when storage lists the same records again; a Delete
+// awaiting its confirmation only while its record is there as it was; a saved game opened from the
+// list brings its notes switch, settings and edited game, as at page load.
+const first = { key: "pysolver.board.set-aside", text: "a", held: false, stamp: "1.a", summary: "A", openable: true };
+const second = { ...first, key: "pysolver.board.set-aside.2", text: "b", stamp: "1.b" };
+const listed = freeze(reduce(freeze(initialState(null)), freeze({ type: "aside-records", records: [first, second] })));
+const confirming = freeze(reduce(listed, freeze({ type: "aside-confirm", record: second })));
+const openedSaved = reduce(confirming, freeze({ type: "open-saved", game: { showCandidates: false, mode: "enter",
+  settings: { auto_clear_notes: false, mark_mistakes: true }, editing: { givens: "1..." } } }));
+const asideList = {
+  initial: initialState(null).asideRecords, listed: listed.asideRecords.map((record) => record.key),
+  sameAgain: reduce(listed, freeze({ type: "aside-records", records: [{ ...first }, { ...second }] })) === listed,
+  heldNow: reduce(listed, freeze({ type: "aside-records", records: [{ ...first, held: true }, second] })) !== listed,
+  confirm: confirming.asideConfirm,
+  confirmKept: reduce(confirming, freeze({ type: "aside-records", records: [second] })).asideConfirm,
+  confirmReplaced: reduce(confirming, freeze({ type: "aside-records",
+    records: [first, { ...second, text: "c", stamp: "1.c" }] })).asideConfirm,
+  putAway: reduce(confirming, freeze({ type: "aside-confirm", record: null })).asideConfirm,
+  opened: { showCandidates: openedSaved.showCandidates, settings: openedSaved.savedSettings,
+    editing: openedSaved.editing, confirm: openedSaved.asideConfirm },
+};
+console.log(JSON.stringify({ seen, unknown, heard, asideList, selected: store.state.selected, whileBusy, retyping, editing, reloading,
   playingOnlyWhen,
   modeKeepsRejection: playRejected.error && playRejected.error.message, modeClearsLoadedError: playLoaded.error,
   pending: answering.busy.pending,

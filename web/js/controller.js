@@ -232,8 +232,10 @@ export function createController(store, client, { setAside = () => "" } = {}) {
    * `problems` (what could not be read) are said after; `entryMode`, the mode its history entry was
    * left in, is the mode of a position not saved. Until Python's board comes, the page writes
    * nothing to the address, which already names the position. A puzzle Python refuses `fromAddress`
-   * is said to come from the address. True when a board of the position came. */
-  async function open(position, stored, problems = [], entryMode = "play", { fromAddress = false } = {}) {
+   * is said to come from the address. `keep()` sets the stored record aside, as it was, before the
+   * part of it that replays is saved, and says where: the saved board's by default (a record opened
+   * from the list of set-aside games is kept already). True when a board of the position came. */
+  async function open(position, stored, problems = [], entryMode = "play", { fromAddress = false, keep = setAside } = {}) {
     // Back or Forward while a run goes on: refused as any input is (the run's reply still comes).
     if (refuse("the position in the address was not opened")) return false;
     dispatch({ type: "opening" });
@@ -257,12 +259,12 @@ export function createController(store, client, { setAside = () => "" } = {}) {
       if (kept.length > 0 && await load(position.puzzle, saved({ ...savedSnap, actions: kept,
         position: Math.min(savedSnap.position, kept.length) }), savedSnap.mode)) {
         report([...problems, `Step ${failed} of the saved game's ${total} steps could not be replayed, so the game `
-          + `was opened at step ${kept.length}, the last that replays.${said} ${setAside()}`.trim()]);
+          + `was opened at step ${kept.length}, the last that replays.${said} ${keep()}`.trim()]);
         return true;
       }
       dispatch({ type: "opening" }); // the history is left out now: Cancel has no game to keep
       problems = [...problems, `The saved game's steps could not be replayed, so the puzzle was loaded without `
-        + `them.${said} ${setAside()}`.trim()];
+        + `them.${said} ${keep()}`.trim()];
     }
     if (position.puzzle.length === store.state.entry.length) dispatch({ type: "text", text: position.puzzle, fits: true });
     const mode = same ? savedSnap.mode : entryMode;

@@ -15,6 +15,9 @@ import { can, canRetype, countAwaited, isLoaded, panelWords } from "./store.js";
 /** Intents that change only how the page takes input: a fast typist's N while Python is still
  * answering the previous digit must not be lost. */
 const WHILE_BUSY = new Set(["notes", "keys", "close-keys"]);
+/** Intents that need no solver: a set-aside record can be downloaded or deleted while Python boots,
+ * answers, or failed to start. */
+const ANYTIME = new Set(["aside-download", "aside-delete", "aside-delete-confirm", "aside-keep"]);
 
 /** Is the button for `name` usable now? */
 /** The commands that play the puzzle (the tutor's steps, hints, notes): off in Enter puzzle mode,
@@ -22,6 +25,7 @@ const WHILE_BUSY = new Set(["notes", "keys", "close-keys"]);
 const PLAYING = new Set(["step", "hint", "apply", "solve_logic", "guess", "backtrack", "solve", "fill_notes"]);
 
 export function enabled(state, name) {
+  if (ANYTIME.has(name)) return true;
   if (state.ready && state.busy && WHILE_BUSY.has(name)) return name !== "notes" || notesUsable(state);
   if (!state.ready || state.busy) return name === "cancel" && state.busy !== null;
   if (state.mode === "enter" && (name === "undo" || name === "redo")) return canRetype(state, name === "undo");

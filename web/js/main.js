@@ -5,6 +5,7 @@
  * the address and localStorage.
  */
 
+import { asidePanel } from "./aside-panel.js";
 import { renderBoard, renderLinks } from "./board-view.js";
 import { createController } from "./controller.js";
 import { createControlsView, enabled } from "./controls-view.js";
@@ -15,8 +16,8 @@ import { boardState, gtspsPanel } from "./gtsps-panel.js";
 import { bindInput } from "./input.js";
 import { learnPanel } from "./learn-panel.js";
 import { client } from "./solver.js";
-import { gameOfEntry, keepForReload, loadSaved, modeOfEntry, readHash, readSaved, save, savedElsewhere,
-  setAsideSaved, takeKeptForReload, writeHash } from "./storage.js";
+import { changesSetAside, gameOfEntry, keepForReload, loadSaved, modeOfEntry, readHash, readSaved, save, savedElsewhere,
+  setAsideRecords, setAsideSaved, takeKeptForReload, watchSetAside, writeHash } from "./storage.js";
 import { renderProof, renderWhy } from "./proof-view.js";
 import { BLANK, createStore, initialState, isLoaded, linked, shownStep, snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
@@ -32,10 +33,12 @@ const stored = keptForReload && keptForReload.board.value ? keptForReload.board 
 const saved = stored.value;
 let restored = false; // nothing is saved before the first board comes back from Python
 
-/** Actions that change only what the pointer shows, never the position worth saving; and a refusal,
+/** Actions that change only what the pointer shows, never the position worth saving; a refusal,
  * which leaves the position as it was (saved again, it would push the shown puzzle after an
- * address refused during a run). */
-const TRANSIENT = new Set(["link", "graph-stage", "proof-net", "refused"]);
+ * address refused during a run); the list of set-aside records, storage's own; and the settings of
+ * a set-aside game about to be opened, saved with its board once that comes. */
+const TRANSIENT = new Set(["link", "graph-stage", "proof-net", "refused", "aside-records", "aside-confirm",
+  "open-saved"]);
 
 /** Givens typed that Python has not made a board of: refused (a repeated digit), or not answered
  * yet. Kept as typed, at the keystroke, so that a reload shows them (with the same reason when
@@ -155,10 +158,16 @@ sendEnabledTechniques(client, techniques);
 const app = {
   ask: control.ask, failed: control.failed, loadPuzzle: (puzzle) => control.load(puzzle),
   commit: (next) => store.dispatch({ type: "merge", patch: next }),
+  dispatch: store.dispatch, open: control.open,
   get state() { return store.state; },
 };
 const panels = [gtspsPanel($("gtsps-panel"), app), generatePanel($("generate-panel"), app),
-  exportPanel($("export-panel"), app), learnPanel($("learn-panel"), app)];
+  exportPanel($("export-panel"), app), asidePanel($("aside-panel"), app), learnPanel($("learn-panel"), app)];
+
+/** The set-aside records as storage holds them now: read again whenever this tab changes them (in
+ * a microtask: the change may come while an action is handled) or another tab does. */
+const listSetAside = () => store.dispatch({ type: "aside-records", records: setAsideRecords() });
+watchSetAside(() => queueMicrotask(listSetAside));
 
 /** Focus the board's tab stop: the selected cell. A cell on screen is focused where it is: on a
  * phone the board stays at the top while the page scrolls under it, and scrolling to the cell
@@ -433,6 +442,7 @@ function followAddress() {
  * and is saved again with its next move. */
 let elsewhere = null;
 window.addEventListener("storage", (event) => {
+  if (changesSetAside(event)) listSetAside();
   const other = savedElsewhere(event);
   if (!other || !isLoaded(store.state) || other.puzzle === snapshot(store.state).puzzle || other.puzzle === elsewhere) return;
   elsewhere = other.puzzle;
@@ -519,6 +529,7 @@ fillExampleMenu($("examples"));
 window.__pysolver = { get state() { return store.state; } };
 
 if (keptForReload && keptForReload.text) store.dispatch({ type: "keep-text", text: keptForReload.text });
+listSetAside(); // loadSaved may have set the saved board aside, before the list was watched
 draw(store.state);
 // Last: listen() replays the boot so far at once, and each report renders the whole page.
 client.listen({

@@ -10,7 +10,9 @@
  * hostile value, a mangled link), so each is read through a parser that checks every field and
  * answers `{value, problem}`: the value when it is usable, else null with one sentence that says what
  * was wrong. A stored board keeps whatever of it can be read (its puzzle, the steps that still
- * replay, defaults for odd fields) and is set aside as it was under another key, never deleted.
+ * replay, defaults for odd fields) and is set aside as it was under another key, never deleted by
+ * the page: `setAsideRecords` lists what is set aside (and a record held where it could not be) for
+ * the page's "Set-aside games" panel, where a person downloads, opens or deletes each one.
  */
 
 const KEY = "pysolver.board";
@@ -322,10 +324,13 @@ function fingerprint(text) {
   return `${text.length.toString(36)}.${(hash >>> 0).toString(36)}`;
 }
 
+/** The page's list of set-aside records (aside-panel.js), where a person downloads, opens or deletes them. */
+const LISTED = "listed in this page's \"Set-aside games\" panel";
+
 /** What a person can do to keep a record this page could not set aside. */
-const RESCUE = "To keep that game, copy its text (under \"pysolver.board\" in this browser's developer tools, "
-  + "Application, Local storage) into a file, or free space for this page (the records set aside under "
-  + `"${SET_ASIDE_KEY}…" that you no longer need): your next move then sets it aside and saves this game again.`;
+const RESCUE = "To keep that game, download it from this page's \"Set-aside games\" panel, where it is listed as "
+  + "held, or free space for this page there by deleting the set-aside records that you no longer need: your next "
+  + "move then sets it aside and saves this game again.";
 
 /** Why a record could not be set aside, in words. */
 function asideFailure(error) {
@@ -335,9 +340,13 @@ function asideFailure(error) {
 }
 
 /** The sentence that says where the record as it was is kept (`key`), or that it could not be
- * set aside (`aside`, setAside's answer) and what to do. */
-function keptSentence(aside) {
-  if (aside.key) return `It was set aside: the saved board as it was is kept in this browser's storage under "${aside.key}".`;
+ * set aside (`aside`, setAside's answer) and what to do; Open is named only for a record that holds
+ * a game to open (`openable`). */
+function keptSentence(aside, openable) {
+  if (aside.key) {
+    return `It was set aside: the saved board as it was is kept in this browser's storage under "${aside.key}", ${LISTED} `
+      + `to download${openable ? ", open" : ""} or delete.`;
+  }
   const others = aside.marked ? ""
     : " Another tab of this page open on another game could still save over it: play only in this tab until it is set aside.";
   return `The saved board as it was could not be set aside (${aside.why}), so this page does not save over it: `
@@ -400,7 +409,7 @@ export function loadSaved() {
 function setAsideSaying(text, remove) {
   const aside = setAside(text, remove);
   if (!aside.key) heldSaid = text;
-  return keptSentence(aside);
+  return keptSentence(aside, !remove);
 }
 
 /** The key of set-aside place `slot` (1 to SET_ASIDE_SLOTS). */
@@ -420,12 +429,7 @@ function asideHolding(text) {
  * save over it, and HELD_KEY tells the other tabs so (`marked` when it could be written). */
 function setAside(text, remove) {
   try {
-    let key = asideHolding(text);
-    for (let slot = 1; key === null && slot <= SET_ASIDE_SLOTS; slot += 1) {
-      if (localStorage.getItem(asideKey(slot)) === null) key = asideKey(slot);
-    }
-    if (key === null) throw new Error("every set-aside key is taken");
-    if (localStorage.getItem(key) !== text) localStorage.setItem(key, text);
+    const key = keepAside(text);
     if (remove) localStorage.removeItem(KEY);
     release(text);
     vouched = remove ? null : text;
@@ -435,9 +439,25 @@ function setAside(text, remove) {
   }
 }
 
+/** Keep `text` under a set-aside key of its own (the one already holding it, else the first free
+ * one): that key. Throws when no key is free or storage is full. */
+function keepAside(text) {
+  let key = asideHolding(text);
+  for (let slot = 1; key === null && slot <= SET_ASIDE_SLOTS; slot += 1) {
+    if (localStorage.getItem(asideKey(slot)) === null) key = asideKey(slot);
+  }
+  if (key === null) throw new Error("every set-aside key is taken");
+  if (localStorage.getItem(key) !== text) {
+    localStorage.setItem(key, text);
+    changed();
+  }
+  return key;
+}
+
 /** Hold `text`: this tab does not save over it, and HELD_KEY says so to the others; whether it could be written. */
 function hold(text) {
   held = text;
+  changed();
   try {
     localStorage.setItem(HELD_KEY, fingerprint(text));
     return true;
@@ -448,7 +468,10 @@ function hold(text) {
 
 /** `text` is set aside (or gone): no tab needs to keep it under KEY any longer. */
 function release(text) {
-  if (held === text) held = null;
+  if (held === text) {
+    held = null;
+    changed();
+  }
   try {
     if (localStorage.getItem(HELD_KEY) === fingerprint(text)) localStorage.removeItem(HELD_KEY);
   } catch {
@@ -462,6 +485,131 @@ function release(text) {
 export function setAsideSaved() {
   const text = storedText();
   return text === null ? "" : setAsideSaying(text, false);
+}
+
+/** The record this tab held is no longer stored: nothing to keep from saves, nothing left to say. */
+function forgetHeld() {
+  if (held === null) return;
+  held = null;
+  heldSaid = null;
+  changed();
+}
+
+let onChange = () => {};
+/** Call `listener` (with no argument) whenever this tab changes what `setAsideRecords` lists. */
+export function watchSetAside(listener) {
+  onChange = listener;
+}
+function changed() {
+  onChange();
+}
+
+/** Does a `storage` event (another tab's write) change what `setAsideRecords` lists? A cleared
+ * storage (key null), a set-aside key, or the mark of a held record. */
+export function changesSetAside(event) {
+  return event.key === null || event.key === HELD_KEY || event.key.startsWith(SET_ASIDE_KEY);
+}
+
+/** "9×9, 30 givens (\"..3.2.6..9…\")" for a puzzle in one line; a position imported in another form
+ * (a pencil-mark grid, a HoDoKu line) is named as such. */
+function puzzleWords({ puzzle, shape }) {
+  const line = puzzle.trim();
+  const n = shape ? shape.n : Math.round(Math.sqrt(line.length));
+  const size = `${n}×${n}`;
+  if (line.length !== n * n || /\s/.test(line)) return `${shape ? `${size}, ` : ""}a position imported as text`;
+  const givens = [...line].filter((symbol) => (shape ? shape.symbols.includes(symbol) : !".0".includes(symbol))).length;
+  return `${size}, ${givens} ${givens === 1 ? "given" : "givens"} (${quoted(line)})`;
+}
+
+/**
+ * A stored record in a few words, for the list of set-aside games: its puzzle (size, givens and
+ * how its line starts), how many moves and steps it holds and where it was, and whether it reads
+ * whole; or, when it holds no usable puzzle, why it cannot be opened. A 4×4 game of one move reads
+ * `4×4, 4 givens (".42...1......3.."): 1 move or step.`
+ */
+export function describeRecord(text) {
+  return described(parseSaved(text));
+}
+
+/** `describeRecord`'s words for a record as `parseSaved` read it. */
+function described({ value: game, problem }) {
+  if (game === null) return `${problem} It cannot be opened; it can be downloaded.`;
+  const count = game.actions.length;
+  const moves = count === 0 ? "no moves yet"
+    : `${count.toLocaleString("en-US")} ${count === 1 ? "move or step" : "moves and steps"}`
+      + (game.position < count ? `, shown at ${game.position.toLocaleString("en-US")}` : "");
+  const doing = game.mode === "enter" ? "givens being typed" : game.play && game.play.finished_in !== null ? "solved" : null;
+  const whole = problem === null ? "" : " Read in part: opened, it keeps what the page can read.";
+  const puzzle = puzzleWords(game);
+  return `${puzzle[0].toUpperCase()}${puzzle.slice(1)}: ${[moves, doing].filter(Boolean).join(", ")}.${whole}`;
+}
+
+/** One entry of the list: where it is kept, its exact text, whether it is the held record (still
+ * under the saved board's key), a fingerprint that tells texts apart, its words, and whether it holds
+ * a game to open. */
+function listed(key, text, isHeld) {
+  const saved = parseSaved(text);
+  return { key, text, held: isHeld, stamp: fingerprint(text), summary: described(saved),
+    openable: !isHeld && saved.value !== null };
+}
+
+/** The records a person can download, open or delete: the one held under the saved board's key
+ * (by this tab, or by another, said by HELD_KEY) when there is one, then each set-aside record in
+ * slot order. None when storage is turned off. */
+export function setAsideRecords() {
+  const records = [];
+  try {
+    const stored = localStorage.getItem(KEY);
+    if (stored !== null && (stored === held || localStorage.getItem(HELD_KEY) === fingerprint(stored))) {
+      records.push(listed(KEY, stored, true));
+    }
+    for (let slot = 1; slot <= SET_ASIDE_SLOTS; slot += 1) {
+      const text = localStorage.getItem(asideKey(slot));
+      if (text !== null) records.push(listed(asideKey(slot), text, false));
+    }
+  } catch {
+    return [];
+  }
+  return records;
+}
+
+/** Delete the record listed under `key` (a set-aside key, or the saved board's key for the record
+ * held there), if it still holds `text`: another tab may have put another record there since it was
+ * listed, which the person did not choose to delete. Whether it was deleted. */
+export function deleteRecord(key, text) {
+  const isAside = Array.from({ length: SET_ASIDE_SLOTS }, (_, at) => asideKey(at + 1)).includes(key);
+  try {
+    if ((!isAside && key !== KEY) || localStorage.getItem(key) !== text) return false;
+    localStorage.removeItem(key);
+    if (key === KEY) {
+      release(text);
+      if (vouched === text) vouched = null;
+      forgetHeld();
+    }
+    changed();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Before a set-aside game is opened in its place: keep this tab's game (`snapshot`, as `save` takes
+ * it; or, `savedInstead`, the record stored for it, when the board shows its position without the
+ * history that a reload would replay) under a set-aside key, when it has moves or steps (or a game
+ * kept while its givens are edited) to lose; a game without any stays reachable by Back, as when
+ * any other puzzle is opened. `{ok: true, key or null}`, or `{ok: false, why}` when it could not be
+ * kept (storage full, every key taken): then nothing should be opened over it.
+ */
+export function setAsideGame(snapshot, { savedInstead = false } = {}) {
+  const stored = savedInstead ? storedText() : null;
+  const game = stored === null ? snapshot : parseSaved(stored).value;
+  if (game !== null && game.actions.length === 0 && !game.editing) return { ok: true, key: null };
+  try {
+    return { ok: true, key: keepAside(stored ?? JSON.stringify({ version: VERSION, ...snapshot })) };
+  } catch (error) {
+    return { ok: false, why: asideFailure(error) };
+  }
 }
 
 const RELOAD_KEY = `${KEY}.this-tab`;
@@ -519,11 +667,10 @@ function mayWriteOver(current) {
   if (!isHeld && held !== null) {
     // The record this tab held is no longer stored: another tab set it aside, or it was replaced.
     const key = asideHolding(held);
-    said.push(key ? `The saved board that could not be set aside is now kept under "${key}"; this game is saved again.`
+    said.push(key ? `The saved board that could not be set aside is now kept under "${key}" (${LISTED}); this game is saved again.`
       : "The saved board that could not be set aside is no longer in this browser's storage (another tab or "
         + "version of this page saved over it); this game is saved again.");
-    held = null;
-    heldSaid = null;
+    forgetHeld();
   }
   if (!isHeld && (current === vouched || parseSaved(current).problem === null)) {
     return { ok: true, say: said.join(" ") || null };
@@ -531,8 +678,8 @@ function mayWriteOver(current) {
   const aside = setAside(current, false);
   if (aside.key) {
     heldSaid = null;
-    said.push(isHeld ? `The saved board that could not be set aside is now kept under "${aside.key}"; this game is saved again.`
-      : `The saved board, which this page could not read whole, was set aside before this game was saved over it: it is kept under "${aside.key}".`);
+    said.push(isHeld ? `The saved board that could not be set aside is now kept under "${aside.key}" (${LISTED}); this game is saved again.`
+      : `The saved board, which this page could not read whole, was set aside before this game was saved over it: it is kept under "${aside.key}", ${LISTED}.`);
     return { ok: true, say: said.join(" ") };
   }
   if (heldSaid === current) return { ok: false, say: null };
@@ -553,6 +700,7 @@ export function save(snapshot) {
   let said = null;
   try {
     const current = localStorage.getItem(KEY);
+    if (current === null) forgetHeld(); // the record held was deleted (from "Set-aside games", here or in another tab)
     if (current !== null && current !== text) {
       const over = mayWriteOver(current);
       if (!over.ok) return over.say;

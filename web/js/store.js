@@ -76,7 +76,35 @@ export function initialState(saved = null) {
     // being edited is saved with the board, so a reload while editing keeps it.
     editing: saved && saved.mode === "enter" && saved.editing ? saved.editing : null,
     setAside: null,
+    // The stored records a person can download, open or delete (storage.js's setAsideRecords: set
+    // aside, or held where the page could not set them aside), and the one whose Delete awaits its
+    // confirmation ({key, stamp}), if any.
+    asideRecords: [],
+    asideConfirm: null,
   };
+}
+
+/** The page's settings from a saved game being opened, as `initialState` takes them at page load:
+ * its notes switch, its settings, and the game kept while its givens were edited. */
+function openingSaved(state, saved) {
+  return { ...state, showCandidates: saved.showCandidates !== false, savedSettings: saved.settings ?? null,
+    editing: saved.mode === "enter" && saved.editing ? saved.editing : null, setAside: null, asideConfirm: null };
+}
+
+/** Is `record` the one whose `{key, stamp}` is `which`? */
+export function isRecord(record, which) {
+  return which !== null && record.key === which.key && record.stamp === which.stamp;
+}
+
+/** The list of set-aside records as storage now holds them: the same state when nothing changed (no
+ * drawing), and a Delete awaiting confirmation only while its record is still there as it was (a
+ * record another tab put in its place was not the one chosen). */
+function withRecords(state, records) {
+  const same = records.length === state.asideRecords.length
+    && records.every((record, at) => isRecord(state.asideRecords[at], record) && record.held === state.asideRecords[at].held);
+  if (same) return state;
+  const confirm = records.some((record) => isRecord(record, state.asideConfirm)) ? state.asideConfirm : null;
+  return { ...state, asideRecords: records, asideConfirm: confirm };
 }
 
 /** The puzzle line the person typed (blanks as '.'). */
@@ -398,6 +426,12 @@ export function reduce(state, action) {
       return { ...state, proofNet: action.net };
     case "link":
       return { ...state, link: action.link };
+    case "aside-records":
+      return withRecords(state, action.records);
+    case "aside-confirm": // a record's Delete pressed ({key, stamp}), or its confirmation put away (null)
+      return { ...state, asideConfirm: action.record && { key: action.record.key, stamp: action.record.stamp } };
+    case "open-saved":
+      return openingSaved(state, action.game);
     case "merge":
       return { ...state, ...action.patch };
     default:
