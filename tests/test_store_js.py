@@ -202,3 +202,23 @@ def test_input_during_a_run_is_refused_saying_so_and_the_run_still_answers(contr
     assert busy["afterRun"] == {"refused": None, "text": "1" * 81}
     assert busy["boxAfterView"] == "1" * 81  # the refused text stays in the box past the new board
     assert busy["overtaken"] == {"refused": None, "sent": ["generate", "place", "place"]}
+
+
+def test_an_example_switches_techniques_off_for_its_puzzle_only_and_says_so(result: dict[str, Any]) -> None:
+    """An example that needs AIC off: held off for its puzzle from the moment it opens (the request
+    that loads it leaves AIC out), said by its board, kept while its puzzle is played; another
+    puzzle's board puts AIC back and says so; the person switching it on takes it back."""
+    seen = result["exampleSwitches"]
+    assert seen["opening"] == {"shown": ["aic"], "notice": None}
+    assert seen["otherOpening"]["shown"] == [] and seen["otherOpening"]["forItsPuzzle"] == ["aic"]
+    assert seen["otherOpening"]["refusedThenShownAgain"] is None  # never shown: nothing to say
+    assert seen["opened"] == {"off": ["aic"], "notice": (
+        "AIC is switched off for this example, so that the logic reaches the Discontinuous Nice Loop; "
+        "back on when you open another puzzle, or switch it on in Techniques now.")}
+    assert seen["stepped"] == {"off": ["aic"], "notice": None}
+    assert seen["anotherPuzzle"] == {"off": [], "held": None,
+                                     "notice": "AIC is on again (switched off only for the example)."}
+    assert seen["anotherExample"]["off"] == ["grouped-aic"]
+    assert seen["anotherExample"]["notice"].startswith(
+        "AIC is on again (switched off only for the example). Grouped AIC is switched off for this example")
+    assert seen["switchedOn"] == {"off": [], "noticeAfter": None}

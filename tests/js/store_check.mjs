@@ -2,7 +2,8 @@
 // frozen state (a mutation would throw), and the results are printed as JSON for the Python test.
 import { enabled } from "../../web/js/controls-view.js";
 import { parseSaved } from "../../web/js/storage.js";
-import { createStore, gameToRestore, initialState, reduce, panelWords, snapshot, shownStep } from "../../web/js/store.js";
+import { createStore, exampleOff, gameToRestore, givensLine, initialState, reduce, panelWords, snapshot, shownStep }
+  from "../../web/js/store.js";
 
 const freeze = (value) => {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -88,7 +89,37 @@ const reloading = { savedGame: snapshot(typedChange).editing.actions, problem: s
   givens: reloaded.editing && reloaded.editing.givens === editingGame.editing.givens,
   nested: "editing" in reloaded.editing, notKeptInPlay: initialState({ ...savedWhileEditing.value, mode: "play" }).editing,
   broken: parseSaved(JSON.stringify(broken)).problem };
-console.log(JSON.stringify({ seen, unknown, heard, selected: store.state.selected, whileBusy, retyping, editing, reloading,
+// An example that needs AIC off, opened on the board shown and on another: its switches hold for its
+// puzzle only, its board says so, another puzzle's board says they are on again.
+const other = { ...view, givens: [1, ...view.givens.slice(1)], actions: [], position: 0 };
+const loop = (puzzle, without = ["aic"], shows = "Discontinuous Nice Loop") => ({ type: "example-opening",
+  example: { puzzle, shows, without }, titles: without.map((slug) => (slug === "aic" ? "AIC" : "Grouped AIC")) });
+const loopOpening = freeze(reduce(loaded, loop(givensLine(view))));
+const openedLoop = freeze(reduce(loopOpening, { type: "view", view, cmd: "load", mode: "play" }));
+const stepped = reduce(openedLoop, { type: "view", view, cmd: "step" });
+const otherOpening = freeze(reduce(loaded, loop(givensLine(other))));
+const exampleSwitches = {
+  opening: { shown: exampleOff(loopOpening), notice: loopOpening.notice },
+  otherOpening: { shown: exampleOff(otherOpening), forItsPuzzle: exampleOff(otherOpening, givensLine(other)),
+    refusedThenShownAgain: reduce(otherOpening, { type: "view", view, cmd: "step" }).exampleSwitches },
+  opened: { off: exampleOff(openedLoop), notice: openedLoop.notice },
+  stepped: { off: exampleOff(stepped), notice: stepped.notice },
+  anotherPuzzle: (() => {
+    const next = reduce(stepped, { type: "view", view: other, cmd: "load", mode: "play" });
+    return { off: exampleOff(next), held: next.exampleSwitches, notice: next.notice };
+  })(),
+  anotherExample: (() => {
+    const next = reduce(reduce(stepped, loop(givensLine(other), ["grouped-aic"], "Grouped Continuous Nice Loop")),
+      { type: "view", view: other, cmd: "load", mode: "play" });
+    return { off: exampleOff(next), notice: next.notice };
+  })(),
+  switchedOn: (() => {
+    const on = reduce(stepped, { type: "technique-on", slug: "aic" });
+    const next = reduce(on, { type: "view", view: other, cmd: "load", mode: "play" });
+    return { off: exampleOff(on), noticeAfter: next.notice };
+  })(),
+};
+console.log(JSON.stringify({ seen, unknown, exampleSwitches, heard, selected: store.state.selected, whileBusy, retyping, editing, reloading,
   playingOnlyWhen,
   modeKeepsRejection: playRejected.error && playRejected.error.message, modeClearsLoadedError: playLoaded.error,
   pending: answering.busy.pending,

@@ -14,6 +14,12 @@
  * givens are edited is kept (`editing`): Play gives it back when the givens end up the same, and
  * when they changed it is set aside (`setAside`) for Back to bring back, with a notice either way.
  *
+ * An example opened with techniques switched off (`exampleSwitches`: its puzzle, the slugs and their
+ * titles, and the step it shows) switches them off for its puzzle only: every request about that
+ * puzzle is sent without them (`exampleOff`), and the Techniques panel shows them off; the person's
+ * own switches are not changed. Its board says so once it comes; the board of another puzzle ends
+ * it and says that they are on again; a switch the person turns back on leaves it.
+ *
  * `busy` names the request Python is answering; `busy.interruptible` marks the person's own quick
  * edits (a digit, a note, a given typed), which the next keypress may overtake. Any other request
  * (a new puzzle being made, a count, a saved game being replayed) is a run whose reply must come:
@@ -76,6 +82,7 @@ export function initialState(saved = null) {
     // being edited is saved with the board, so a reload while editing keeps it.
     editing: saved && saved.mode === "enter" && saved.editing ? saved.editing : null,
     setAside: null,
+    exampleSwitches: null,
   };
 }
 
@@ -205,6 +212,64 @@ export function snapshot(state) {
   return { ...page, puzzle: entryText(state), actions: [], position: 0, play: null,
     settings: state.view ? state.view.settings : state.savedSettings,
     address: { digits: "", notes: "" } };
+}
+
+/** The slugs an example switched off for `puzzle` (by default the puzzle shown), or none. */
+export function exampleOff(state, puzzle = null) {
+  const lent = state.exampleSwitches;
+  const about = puzzle ?? (isLoaded(state) ? givensLine(state.view) : null);
+  return lent !== null && lent.puzzle === about ? lent.off.map((t) => t.slug) : [];
+}
+
+/** "AIC", "AIC and Grouped AIC", "A, B and C", with the verb that agrees with it. */
+function titled(off, one, many) {
+  const titles = off.map((t) => t.title);
+  const list = titles.length > 1 ? `${titles.slice(0, -1).join(", ")} and ${titles.at(-1)}` : titles[0];
+  return `${list} ${titles.length > 1 ? many : one}`;
+}
+
+/** What the example's board says of its switches, and what it says of any an earlier example had
+ * switched off for the puzzle before (on again now). */
+export function switchedOffWords(lent) {
+  const back = backOnWords(lent.back);
+  if (lent.off.length === 0) return back;
+  const them = lent.off.length > 1 ? "them" : "it";
+  return `${back ? `${back} ` : ""}${titled(lent.off, "is", "are")} switched off for this example, so that the `
+    + `logic reaches the ${lent.shows}; back on when you open another puzzle, or switch ${them} on in Techniques now.`;
+}
+
+/** What the board of another puzzle says once the switches `off` an example held are on again. */
+function backOnWords(off) {
+  return off.length ? `${titled(off, "is", "are")} on again (switched off only for the example).` : null;
+}
+
+/** An example about to open (`example`: its puzzle, step and `without`; `titles` of those slugs):
+ * its switches, held until its board comes; those of an example shown before are said to be on
+ * again then. */
+function exampleOpening(state, example, titles) {
+  const before = state.exampleSwitches;
+  const off = example.without.map((slug, i) => ({ slug, title: titles[i] }));
+  const back = before && before.shown ? before.off.filter((t) => !example.without.includes(t.slug)) : [];
+  return { ...state, exampleSwitches: { puzzle: example.puzzle, shows: example.shows, off, back, shown: false } };
+}
+
+/** A view's effect on an example's switches: its own board says them, once; another puzzle's ends
+ * them (saying so if they were shown). */
+function withExampleSwitches(state) {
+  const lent = state.exampleSwitches;
+  if (lent === null) return state;
+  if (givensLine(state.view) === lent.puzzle) {
+    return lent.shown ? state
+      : { ...state, exampleSwitches: { ...lent, shown: true, back: [] }, notice: switchedOffWords(lent) ?? state.notice };
+  }
+  return { ...state, exampleSwitches: null, notice: lent.shown ? backOnWords(lent.off) ?? state.notice : state.notice };
+}
+
+/** The person switched `slug` on: an example holds it off no longer. */
+function switchedOn(state, slug) {
+  const lent = state.exampleSwitches;
+  if (lent === null || !lent.off.some((t) => t.slug === slug)) return state;
+  return { ...state, exampleSwitches: { ...lent, off: lent.off.filter((t) => t.slug !== slug) } };
 }
 
 /** 'r3c5' for a cell index, as the solver's text writes it. */
@@ -352,8 +417,12 @@ export function reduce(state, action) {
       const saving = { ...warned, savedKept: Boolean(action.keepSaved),
         // A saved game's position shown while Python counts, then replays its history: still opening.
         ...(action.openingGame ? { opening: true, openingGame: action.openingGame } : {}) };
-      return action.mode ? { ...saving, mode: action.mode } : saving;
+      return withExampleSwitches(action.mode ? { ...saving, mode: action.mode } : saving);
     }
+    case "example-opening":
+      return exampleOpening(state, action.example, action.titles);
+    case "technique-on":
+      return switchedOn(state, action.slug);
     case "classified": // the count a load left pending: the same board, now with all Python knows
       return state.view && givensLine(state.view) === givensLine(action.view)
         ? { ...state, view: action.view, opening: false, openingGame: null, savedKept: Boolean(action.keepSaved) }
