@@ -222,3 +222,16 @@ def test_an_example_switches_techniques_off_for_its_puzzle_only_and_says_so(resu
     assert seen["anotherExample"]["notice"].startswith(
         "AIC is on again (switched off only for the example). Grouped AIC is switched off for this example")
     assert seen["switchedOn"] == {"off": [], "noticeAfter": None}
+
+
+def test_an_examples_switches_are_saved_with_its_game(result: dict[str, Any]) -> None:
+    """A reload replays the example's steps with its switches off, and says so again; a record
+    whose switches are not what the page writes is read without them, saying so."""
+    seen = result["exampleSwitches"]["reloaded"]
+    assert seen["saved"] == {"shows": "Discontinuous Nice Loop", "off": [{"slug": "aic", "title": "AIC"}]}
+    assert seen["problem"] is None and seen["off"] == ["aic"]
+    assert seen["notice"].startswith("AIC is switched off for this example")
+    assert not seen["afterAnotherPuzzle"]
+    assert seen["odd"] == ("The saved board was read in part. The techniques its example had switched off are "
+                           "not what the page writes and were left out.")
+    assert not seen["oddHeld"]

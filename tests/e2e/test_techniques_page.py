@@ -274,3 +274,30 @@ def test_a_switch_an_example_holds_off_turned_back_on_is_on_for_good(page: Page,
     page.select_option("#examples", "x-wing")
     wait_for(page, f"{IDLE} && {STATE}.view.puzzle !== {json.dumps(loop['puzzle'])}", None, 60_000)
     assert state(page)["view"]["disabled"] == [] and page.inner_text("#message") == ""
+
+
+def test_an_examples_switches_hold_for_its_game_after_a_reload_and_back(page: Page, site_url: str) -> None:
+    """Saved with the game: a reload replays the example's logic solve with AIC off (the nice loop
+    still in it) and says so again; Back to the puzzle before has AIC on, Forward to the example
+    off again."""
+    loop = next(example for example in EXAMPLES if example["id"] == "nice-loop")
+    expected = [step["name"] for step in logic_of(loop)[0]]
+    open_puzzle(page, site_url, SKYSCRAPER_PUZZLE)
+    page.select_option("#examples", "nice-loop")
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p && {STATE}.view.disabled.length === 1",
+             loop["puzzle"], 60_000)
+    click(page, "solve_logic")
+    wait_for(page, f"{IDLE} && {STATE}.view.steps.length === {len(expected)}", None, 120_000)
+    page.reload()
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p", loop["puzzle"], 120_000)
+    view = state(page)["view"]
+    assert view["disabled"] == ["aic"] and [step["name"] for step in view["steps"]] == expected
+    assert page.inner_text("#message").startswith("AIC is switched off for this example")
+    page.go_back()
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", SKYSCRAPER_PUZZLE, 60_000)
+    assert state(page)["view"]["disabled"] == []
+    assert page.inner_text("#message") == "AIC is on again (switched off only for the example)."
+    page.go_forward()
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", loop["puzzle"], 60_000)
+    view = state(page)["view"]
+    assert view["disabled"] == ["aic"] and [step["name"] for step in view["steps"]] == expected

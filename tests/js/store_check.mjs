@@ -93,7 +93,7 @@ const reloading = { savedGame: snapshot(typedChange).editing.actions, problem: s
 // puzzle only, its board says so, another puzzle's board says they are on again.
 const other = { ...view, givens: [1, ...view.givens.slice(1)], actions: [], position: 0 };
 const loop = (puzzle, without = ["aic"], shows = "Discontinuous Nice Loop") => ({ type: "example-opening",
-  example: { puzzle, shows, without }, titles: without.map((slug) => (slug === "aic" ? "AIC" : "Grouped AIC")) });
+  example: { puzzle, shows, off: without.map((slug) => ({ slug, title: slug === "aic" ? "AIC" : "Grouped AIC" })) } });
 const loopOpening = freeze(reduce(loaded, loop(givensLine(view))));
 const openedLoop = freeze(reduce(loopOpening, { type: "view", view, cmd: "load", mode: "play" }));
 const stepped = reduce(openedLoop, { type: "view", view, cmd: "step" });
@@ -112,6 +112,17 @@ const exampleSwitches = {
     const next = reduce(reduce(stepped, loop(givensLine(other), ["grouped-aic"], "Grouped Continuous Nice Loop")),
       { type: "view", view: other, cmd: "load", mode: "play" });
     return { off: exampleOff(next), notice: next.notice };
+  })(),
+  // Saved with the game: a reload holds them off for its puzzle again, and its board says so again.
+  reloaded: (() => {
+    const saved = snapshot(stepped);
+    const read = parseSaved(JSON.stringify({ version: 1, ...saved }));
+    const again = initialState(read.value);
+    const odd = parseSaved(JSON.stringify({ version: 1, ...saved, exampleSwitches: { shows: "X", off: ["aic"] } }));
+    return { saved: saved.exampleSwitches, problem: read.problem, off: exampleOff(again, givensLine(view)),
+      notice: reduce(again, { type: "view", view, cmd: "load", mode: "play" }).notice,
+      afterAnotherPuzzle: "exampleSwitches" in snapshot(reduce(stepped, { type: "view", view: other, cmd: "load" })),
+      odd: odd.problem, oddHeld: "exampleSwitches" in odd.value };
   })(),
   switchedOn: (() => {
     const on = reduce(stepped, { type: "technique-on", slug: "aic" });

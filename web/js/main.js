@@ -160,8 +160,9 @@ sendEnabledTechniques(client, techniques, (puzzle) => exampleOff(store.state, pu
  * `exampleSwitches`), and its board will say so. */
 function openingExample(example) {
   const without = example.without ?? [];
-  store.dispatch({ type: "example-opening", example: { puzzle: example.puzzle, shows: example.shows, without },
-    titles: techniques.titles(without) });
+  const titles = techniques.titles(without);
+  const off = without.map((slug, i) => ({ slug, title: titles[i] }));
+  store.dispatch({ type: "example-opening", example: { puzzle: example.puzzle, shows: example.shows, off } });
 }
 
 /** The example opening is the puzzle shown (its address is the one shown, or differs only in
@@ -449,11 +450,16 @@ function followAddress() {
     askIfExampleWaits();
     return;
   }
+  // The game this entry was left with (its own history, kept by the entry), else the saved board.
+  const game = gameOfEntry(position) ?? readSaved().value;
+  // Back or Forward to an example's game: its switches hold again, as its steps were taken with them.
+  if (game && game.puzzle === position.puzzle && game.exampleSwitches && !store.state.busy) {
+    store.dispatch({ type: "example-opening", example: { puzzle: game.puzzle, ...game.exampleSwitches } });
+  }
   // While a run goes on the address is refused (said by the controller) and given back to the board
   // shown, in place: else the next save would push the shown puzzle after it, a second entry for
   // Back to pass.
-  // The game this entry was left with (its own history, kept by the entry), else the saved board.
-  const opened = control.open(position, gameOfEntry(position) ?? readSaved().value, problem ? [problem] : [],
+  const opened = control.open(position, game, problem ? [problem] : [],
     modeOfEntry(), { fromAddress: true });
   // Not refused, the opening has begun by now (open() marks it before its first wait).
   const giveBack = () => writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: true, mode: store.state.mode });

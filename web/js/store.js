@@ -18,7 +18,8 @@
  * titles, and the step it shows) switches them off for its puzzle only: every request about that
  * puzzle is sent without them (`exampleOff`), and the Techniques panel shows them off; the person's
  * own switches are not changed. Its board says so once it comes; the board of another puzzle ends
- * it and says that they are on again; a switch the person turns back on leaves it.
+ * it and says that they are on again; a switch the person turns back on leaves it. They are saved
+ * with the game (`snapshot`), so a reload, or Back to the example, replays its steps with them off.
  *
  * `busy` names the request Python is answering; `busy.interruptible` marks the person's own quick
  * edits (a digit, a note, a given typed), which the next keypress may overtake. Any other request
@@ -82,7 +83,9 @@ export function initialState(saved = null) {
     // being edited is saved with the board, so a reload while editing keeps it.
     editing: saved && saved.mode === "enter" && saved.editing ? saved.editing : null,
     setAside: null,
-    exampleSwitches: null,
+    // A saved game's example switches hold for its puzzle again, and its board says so again.
+    exampleSwitches: saved && saved.exampleSwitches
+      ? { puzzle: saved.puzzle, ...saved.exampleSwitches, back: [], shown: false } : null,
   };
 }
 
@@ -206,8 +209,11 @@ export function snapshot(state) {
     const view = state.view;
     // `start` (Python's text for the session's start) keeps the placed digits and removed
     // candidates of an imported position; it is the givens' line for a plain puzzle.
+    const lent = state.exampleSwitches;
+    const held = lent !== null && lent.off.length > 0 && lent.puzzle === givensLine(view)
+      ? { exampleSwitches: { shows: lent.shows, off: lent.off } } : {};
     return { ...page, puzzle: view.start ?? givensLine(view), actions: view.actions, position: view.position,
-      play: view.play, settings: view.settings, address: view.address };
+      play: view.play, settings: view.settings, address: view.address, ...held };
   }
   return { ...page, puzzle: entryText(state), actions: [], position: 0, play: null,
     settings: state.view ? state.view.settings : state.savedSettings,
@@ -243,14 +249,13 @@ function backOnWords(off) {
   return off.length ? `${titled(off, "is", "are")} on again (switched off only for the example).` : null;
 }
 
-/** An example about to open (`example`: its puzzle, step and `without`; `titles` of those slugs):
- * its switches, held until its board comes; those of an example shown before are said to be on
- * again then. */
-function exampleOpening(state, example, titles) {
+/** An example about to open (`example`: its puzzle, the step it shows, and `off`, the slugs and
+ * titles it switches off): its switches, held until its board comes; those of an example shown
+ * before are said to be on again then. */
+function exampleOpening(state, { puzzle, shows, off }) {
   const before = state.exampleSwitches;
-  const off = example.without.map((slug, i) => ({ slug, title: titles[i] }));
-  const back = before && before.shown ? before.off.filter((t) => !example.without.includes(t.slug)) : [];
-  return { ...state, exampleSwitches: { puzzle: example.puzzle, shows: example.shows, off, back, shown: false } };
+  const back = before && before.shown ? before.off.filter((t) => !off.some((o) => o.slug === t.slug)) : [];
+  return { ...state, exampleSwitches: { puzzle, shows, off, back, shown: false } };
 }
 
 /** A view's effect on an example's switches: its own board says them, once; another puzzle's ends
@@ -420,7 +425,7 @@ export function reduce(state, action) {
       return withExampleSwitches(action.mode ? { ...saving, mode: action.mode } : saving);
     }
     case "example-opening":
-      return exampleOpening(state, action.example, action.titles);
+      return exampleOpening(state, action.example);
     case "technique-on":
       return switchedOn(state, action.slug);
     case "classified": // the count a load left pending: the same board, now with all Python knows
