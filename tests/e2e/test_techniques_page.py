@@ -301,3 +301,22 @@ def test_an_examples_switches_hold_for_its_game_after_a_reload_and_back(page: Pa
     wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", loop["puzzle"], 60_000)
     view = state(page)["view"]
     assert view["disabled"] == ["aic"] and [step["name"] for step in view["steps"]] == expected
+
+
+def test_an_example_leaves_a_switch_the_person_had_off_as_it_was(page: Page, site_url: str) -> None:
+    """AIC switched off by the person: the nice loop's example changes nothing, so it says nothing
+    of AIC, and the next example leaves AIC off (no "on again")."""
+    loop = next(example for example in EXAMPLES if example["id"] == "nice-loop")
+    open_puzzle(page, site_url, SKYSCRAPER_PUZZLE)
+    page.click("#technique-settings summary")
+    page.uncheck(AIC_SWITCH)
+    wait_for(page, f"{IDLE} && {STATE}.view.disabled.includes('aic')")
+    page.select_option("#examples", "nice-loop")
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", loop["puzzle"], 60_000)
+    assert state(page)["view"]["disabled"] == ["aic"] and page.inner_text("#message") == ""
+    assert page.get_attribute(AIC_SWITCH, "data-example-off") is None
+    assert not page.locator("#technique-settings .example-switches").is_visible()
+    page.select_option("#examples", "x-wing")
+    wait_for(page, f"{IDLE} && {STATE}.view.puzzle !== {json.dumps(loop['puzzle'])}", None, 60_000)
+    assert state(page)["view"]["disabled"] == ["aic"] and page.inner_text("#message") == ""
+    assert not page.is_checked(AIC_SWITCH)

@@ -156,13 +156,10 @@ const techniques = techniqueSettings($("technique-settings"), { onChange: (slug,
 } });
 sendEnabledTechniques(client, techniques, (puzzle) => exampleOff(store.state, puzzle));
 
-/** An example about to open: the techniques it needs off are held off for its puzzle (the store's
- * `exampleSwitches`), and its board will say so. */
-function openingExample(example) {
-  const without = example.without ?? [];
-  const titles = techniques.titles(without);
-  const off = without.map((slug, i) => ({ slug, title: titles[i] }));
-  store.dispatch({ type: "example-opening", example: { puzzle: example.puzzle, shows: example.shows, off } });
+/** An example about to open (`without`: the slugs it needs off): those the person has on are held
+ * off for its puzzle (the store's `exampleSwitches`), and its board will say so. */
+function openingExample({ puzzle, shows, without = [] }) {
+  store.dispatch({ type: "example-opening", example: { puzzle, shows, off: techniques.switchedOn(without) } });
 }
 
 /** The example opening is the puzzle shown (its address is the one shown, or differs only in
@@ -454,7 +451,8 @@ function followAddress() {
   const game = gameOfEntry(position) ?? readSaved().value;
   // Back or Forward to an example's game: its switches hold again, as its steps were taken with them.
   if (game && game.puzzle === position.puzzle && game.exampleSwitches && !store.state.busy) {
-    store.dispatch({ type: "example-opening", example: { puzzle: game.puzzle, ...game.exampleSwitches } });
+    const { shows, off } = game.exampleSwitches;
+    openingExample({ puzzle: game.puzzle, shows, without: off.map((t) => t.slug) });
   }
   // While a run goes on the address is refused (said by the controller) and given back to the board
   // shown, in place: else the next save would push the shown puzzle after it, a second entry for

@@ -134,9 +134,11 @@ export function techniqueSettings(container, { onChange } = {}) {
       lent = next;
       if (techniques !== null) drawSwitches();
     },
-    /** The registry's titles of `slugs` (a slug it does not know stands for itself). */
-    titles(slugs) {
-      return slugs.map((slug) => (techniques || []).find((t) => t.slug === slug)?.title ?? slug);
+    /** Of `slugs`, those the person has on, each with the registry's title (a slug it does not
+     * know stands for itself): what an example switching them off changes. */
+    switchedOn(slugs) {
+      return slugs.filter((slug) => !off.has(slug))
+        .map((slug) => ({ slug, title: (techniques || []).find((t) => t.slug === slug)?.title ?? slug }));
     },
     /** The slugs switched on, less `alsoOff` (an example's), or undefined before the registry
      * arrived (Python then uses all). */
