@@ -213,8 +213,8 @@ def test_an_example_switches_techniques_off_for_its_puzzle_only_and_says_so(resu
     assert seen["otherOpening"]["shown"] == [] and seen["otherOpening"]["forItsPuzzle"] == ["aic"]
     assert seen["otherOpening"]["refusedThenShownAgain"] is None  # never shown: nothing to say
     assert seen["opened"] == {"off": ["aic"], "notice": (
-        "AIC is switched off for this example, so that the logic reaches the Discontinuous Nice Loop; "
-        "back on when you open another puzzle, or switch it on in Techniques now.")}
+        "AIC is switched off for this example, so the Discontinuous Nice Loop shows. "
+        "It is back on with the next puzzle (or in Techniques).")}
     assert seen["stepped"] == {"off": ["aic"], "notice": None}
     assert seen["anotherPuzzle"] == {"off": [], "held": None,
                                      "notice": "AIC is on again (switched off only for the example)."}

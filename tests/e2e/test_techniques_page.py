@@ -4,7 +4,7 @@ across a reload, sent with every logic request), and a step's proof is drawn on 
 JSON says; each technique with an example puzzle links to one of its technique (each example's
 technique is checked against the solver in test_app_examples.py), and Back returns. A screenshot of
 a Skyscraper is left in test-artifacts/skyscraper.png. An example that needs techniques off (a nice
-loop's) switches them off for its puzzle only, and says so.
+loop's) switches them off for its puzzle only, and says so (test-artifacts/example-switches.png).
 """
 
 from __future__ import annotations
@@ -216,7 +216,8 @@ def test_each_try_it_opens_a_9x9_example_and_hidden_single_its_own(page: Page, s
 AIC_SWITCH = "#technique-settings input[data-slug='aic']"
 
 
-def test_a_nice_loops_example_switches_aic_off_for_its_puzzle_only(page: Page, site_url: str) -> None:
+def test_a_nice_loops_example_switches_aic_off_for_its_puzzle_only(page: Page, site_url: str,
+                                                                  artifacts_dir: Path) -> None:
     """"Try it" on the Discontinuous Nice Loop opens its example with AIC switched off (the AIC
     finds a step first on every public puzzle): its requests leave AIC out, the panel shows it off
     and says why, the message line says so, and the logic solve reaches the nice loop, which the
@@ -236,7 +237,8 @@ def test_a_nice_loops_example_switches_aic_off_for_its_puzzle_only(page: Page, s
     note = page.locator("#technique-settings .example-switches")
     assert note.is_visible() and note.inner_text().startswith("Off for the example shown: AIC.")
     assert page.inner_text("#message").startswith(
-        "AIC is switched off for this example, so that the logic reaches the Discontinuous Nice Loop;")
+        "AIC is switched off for this example, so the Discontinuous Nice Loop shows.")
+    page.screenshot(path=str(artifacts_dir / "example-switches.png"))
 
     expected = logic_of(loop)[0]
     index = next(i for i, step in enumerate(expected) if step["name"] == "Discontinuous Nice Loop")

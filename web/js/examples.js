@@ -26,9 +26,8 @@
  * first at every stall of 819 whole logic solves), so their logic reaches them only with those off
  * (`scripts/find_examples.py --without`; the digit forcing chain needs the Grouped AIC off too:
  * with only the cell and house forcing chains off, no puzzle of top95, nor of the part of top1465
- * scanned, took one).
- * Opening such an example switches them off for its puzzle only and says so (store.js,
- * `exampleSwitches`); its label says how many.
+ * scanned, took one). Opening such an example switches them off for its puzzle only and says so
+ * (store.js, `exampleSwitches`); its label names the one switched off, or says how many.
  */
 
 export const EXAMPLES = [

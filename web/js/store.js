@@ -207,11 +207,11 @@ export function snapshot(state) {
     ...(state.editing ? { editing: state.editing } : {}) };
   if (isLoaded(state)) {
     const view = state.view;
-    // `start` (Python's text for the session's start) keeps the placed digits and removed
-    // candidates of an imported position; it is the givens' line for a plain puzzle.
     const lent = state.exampleSwitches;
     const held = lent !== null && lent.off.length > 0 && lent.puzzle === givensLine(view)
       ? { exampleSwitches: { shows: lent.shows, off: lent.off } } : {};
+    // `start` (Python's text for the session's start) keeps the placed digits and removed
+    // candidates of an imported position; it is the givens' line for a plain puzzle.
     return { ...page, puzzle: view.start ?? givensLine(view), actions: view.actions, position: view.position,
       play: view.play, settings: view.settings, address: view.address, ...held };
   }
@@ -236,12 +236,12 @@ function titled(off, one, many) {
 
 /** What the example's board says of its switches, and what it says of any an earlier example had
  * switched off for the puzzle before (on again now). */
-export function switchedOffWords(lent) {
+function switchedOffWords(lent) {
   const back = backOnWords(lent.back);
   if (lent.off.length === 0) return back;
-  const them = lent.off.length > 1 ? "them" : "it";
-  return `${back ? `${back} ` : ""}${titled(lent.off, "is", "are")} switched off for this example, so that the `
-    + `logic reaches the ${lent.shows}; back on when you open another puzzle, or switch ${them} on in Techniques now.`;
+  const they = lent.off.length > 1 ? "They are" : "It is";
+  return `${back ? `${back} ` : ""}${titled(lent.off, "is", "are")} switched off for this example, so the `
+    + `${lent.shows} shows. ${they} back on with the next puzzle (or in Techniques).`;
 }
 
 /** What the board of another puzzle says once the switches `off` an example held are on again. */
@@ -263,11 +263,13 @@ function exampleOpening(state, { puzzle, shows, off }) {
 function withExampleSwitches(state) {
   const lent = state.exampleSwitches;
   if (lent === null) return state;
+  // Said before what the view itself says (a given typed that will drop the game's moves).
+  const said = (words) => [words, state.notice].filter(Boolean).join(" ") || null;
   if (givensLine(state.view) === lent.puzzle) {
     return lent.shown ? state
-      : { ...state, exampleSwitches: { ...lent, shown: true, back: [] }, notice: switchedOffWords(lent) ?? state.notice };
+      : { ...state, exampleSwitches: { ...lent, shown: true, back: [] }, notice: said(switchedOffWords(lent)) };
   }
-  return { ...state, exampleSwitches: null, notice: lent.shown ? backOnWords(lent.off) ?? state.notice : state.notice };
+  return { ...state, exampleSwitches: null, notice: lent.shown ? said(backOnWords(lent.off)) : state.notice };
 }
 
 /** The person switched `slug` on: an example holds it off no longer. */

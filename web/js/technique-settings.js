@@ -55,7 +55,7 @@ export function techniqueSettings(container, { onChange } = {}) {
   let lent = new Set(); // the slugs the example shown switches off (store.js, exampleSwitches)
   const body = container.querySelector(".technique-list") || container;
   const count = container.querySelector("[data-off-count]");
-  const note = element("p", { class: "example-switches hint-line" });
+  const note = element("p", { class: "example-switches" });
   note.hidden = true;
   body.before(note);
 
