@@ -7,12 +7,16 @@ one), each with the citation the menu's labels use ("top95 no. 13"; for a sample
 of the whole set). tests/e2e/test_app_examples.py checks every example against the solver, so when
 a change to a technique takes an example's step away, this finds another. A set is read in order
 and the scan stops as soon as every technique has both; the forcing chains are left out unless
-``--forcing`` (they cost up to seconds a puzzle, and are then the hardest step). With ``--first``
+``--forcing`` (they cost up to seconds a puzzle, and are then the hardest step). ``--without`` switches
+techniques off, as the page's Techniques panel does: the nice loops and the digit forcing chain are
+tried after techniques that find a step first on every public puzzle, so their examples switch
+those off (an example's ``without``). With ``--first``
 only a puzzle whose logic solve opens with the technique counts: for a single, a puzzle whose first
 step is already one, with nothing easier before it (the menu's "Needs a hidden single").
 
     nice python3 scripts/find_examples.py sue-de-coq "Unique Rectangle type 2"
     nice python3 scripts/find_examples.py --first hidden-single
+    nice python3 scripts/find_examples.py --without aic,x-chain nice-loop
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from pysolver.grid import Grid  # noqa: E402
 from pysolver.logic import Settings, solve_by_logic  # noqa: E402
 from pysolver.search import count_solutions  # noqa: E402
 from pysolver.step import Step  # noqa: E402
-from pysolver.techniques.registry import ON_REQUEST  # noqa: E402
+from pysolver.techniques.registry import ON_REQUEST, parse_slugs  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 #: The sets scanned, roughly easiest first (an easier puzzle shows a technique with less around it):
@@ -46,8 +50,8 @@ def matches(target: str, name: str, slug: str) -> bool:
     return target in (name, slug)
 
 
-def scan(targets: list[str], forcing: bool, first: bool = False) -> None:
-    disabled = frozenset() if forcing else ON_REQUEST
+def scan(targets: list[str], forcing: bool, first: bool = False, without: frozenset[str] = frozenset()) -> None:
+    disabled = (frozenset() if forcing else ON_REQUEST) | without
     settings = Settings(disabled=disabled, unique=True)
     needs: set[str] = set()
     used: set[str] = set()
@@ -91,8 +95,10 @@ def main() -> None:
     parser.add_argument("targets", nargs="+", help="technique slugs or step names")
     parser.add_argument("--forcing", action="store_true", help="use the forcing chains too")
     parser.add_argument("--first", action="store_true", help="only puzzles whose first step is the technique")
+    parser.add_argument("--without", metavar="SLUG,...", action="append", default=[],
+                        help="switch these techniques off (registry slugs); may be given several times")
     args = parser.parse_args()
-    scan(args.targets, args.forcing, args.first)
+    scan(args.targets, args.forcing, args.first, parse_slugs(",".join(args.without)))
 
 
 if __name__ == "__main__":

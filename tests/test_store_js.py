@@ -112,6 +112,9 @@ def test_a_game_opened_from_the_list_brings_its_page_settings_as_at_load(result:
     assert result["asideList"]["opened"] == {
         "showCandidates": False, "settings": {"auto_clear_notes": False, "mark_mistakes": True},
         "editing": {"givens": "1..."}, "confirm": None}
+    # An example's game set aside and opened again holds its switches off for its puzzle.
+    assert result["asideList"]["openedExample"] == ["aic"]
+    assert result["asideList"]["openedPlain"] is None
 
 
 STORAGE = Path(__file__).resolve().parent / "js" / "storage_check.mjs"
@@ -270,3 +273,36 @@ def test_input_during_a_run_is_refused_saying_so_and_the_run_still_answers(contr
     assert busy["afterRun"] == {"refused": None, "text": "1" * 81}
     assert busy["boxAfterView"] == "1" * 81  # the refused text stays in the box past the new board
     assert busy["overtaken"] == {"refused": None, "sent": ["generate", "place", "place"]}
+
+
+def test_an_example_switches_techniques_off_for_its_puzzle_only_and_says_so(result: dict[str, Any]) -> None:
+    """An example that needs AIC off: held off for its puzzle from the moment it opens (the request
+    that loads it leaves AIC out), said by its board, kept while its puzzle is played; another
+    puzzle's board puts AIC back and says so; the person switching it on takes it back."""
+    seen = result["exampleSwitches"]
+    assert seen["opening"] == {"shown": ["aic"], "notice": None}
+    assert seen["otherOpening"]["shown"] == [] and seen["otherOpening"]["forItsPuzzle"] == ["aic"]
+    assert seen["otherOpening"]["refusedThenShownAgain"] is None  # never shown: nothing to say
+    assert seen["opened"] == {"off": ["aic"], "notice": (
+        "AIC is switched off for this example, so the Discontinuous Nice Loop shows. "
+        "It is back on with the next puzzle (or in Techniques).")}
+    assert seen["stepped"] == {"off": ["aic"], "notice": None}
+    assert seen["anotherPuzzle"] == {"off": [], "held": None,
+                                     "notice": "AIC is on again (switched off only for the example)."}
+    assert seen["anotherExample"]["off"] == ["grouped-aic"]
+    assert seen["anotherExample"]["notice"].startswith(
+        "AIC is on again (switched off only for the example). Grouped AIC is switched off for this example")
+    assert seen["switchedOn"] == {"off": [], "noticeAfter": None}
+
+
+def test_an_examples_switches_are_saved_with_its_game(result: dict[str, Any]) -> None:
+    """A reload replays the example's steps with its switches off, and says so again; a record
+    whose switches are not what the page writes is read without them, saying so."""
+    seen = result["exampleSwitches"]["reloaded"]
+    assert seen["saved"] == {"shows": "Discontinuous Nice Loop", "off": [{"slug": "aic", "title": "AIC"}]}
+    assert seen["problem"] is None and seen["off"] == ["aic"]
+    assert seen["notice"].startswith("AIC is switched off for this example")
+    assert not seen["afterAnotherPuzzle"]
+    assert seen["odd"] == ("The saved board was read in part. The techniques its example had switched off are "
+                           "not what the page writes and were left out.")
+    assert not seen["oddHeld"]

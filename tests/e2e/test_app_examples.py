@@ -3,8 +3,11 @@ the same ``pysolver.web.handle`` the worker runs, uses the technique the example
 as its hardest step ("Needs …") or at the step its label names ("… at step N"); a label that cites
 a public set ("top95 no. 13") names the line of tests/data the puzzle is on; each entry's
 ``technique`` is the registry's slug of that step (the page finds the example of a technique by it)
-and its family that technique's family; and every technique of the registry that a logic solve can
-use has an example, but the few listed in ``ALLOWED_MISSING`` with the reason.
+and its family that technique's family; and every technique of the registry has an example. An
+example that names techniques ``without`` is checked with them switched off, as the page sends its
+requests when it opens the example (``techniques``: the slugs switched on), and its label names
+them: the nice loops and the digit forcing chain are tried after techniques (the AICs, the cell and
+house forcing chains) that find a step first on every public puzzle of tests/data.
 
 No browser for those: Node reads the module (it is plain data) and Python checks each puzzle. One
 browser test checks that the page's menu shows the examples grouped and loads one from a group.
@@ -34,20 +37,6 @@ const source = require("fs").readFileSync(process.argv[1], "utf8");
 import("data:text/javascript," + encodeURIComponent(source))
   .then((module) => console.log(JSON.stringify(module.EXAMPLES)));
 """
-#: Techniques of the registry without an example, and why. The nice loops are found after the AIC
-#: of the same weight (and the grouped ones after the grouped AIC), which already draws every
-#: conclusion a loop within ``chains.MAX_DEPTH`` links gives (a loop that removes X, or places T,
-#: is an AIC from X, or from T's neighbours, two links longer): a loop fires only where the AIC
-#: would need more links than it searches, and no puzzle of the public sets in tests/data does.
-#: The digit forcing chain is tried after the cell and house forcing chains, whose branches from a
-#: candidate's cell already imply nearly all it concludes from both ways of that candidate; its
-#: contradictions are its own, and at every stall of the logic scanned (the first four of each
-#: puzzle of top95 and top1465, the first of the forum's hardest 2011 nos. 1-100) a cell or house
-#: forcing chain, or else a net, came first. Whole logic solves (every stall, to the solution) of
-#: all of top95, top1465 nos. 1-512, the forum's hardest 2011 nos. 101-221 and the first 91 lines
-#: of the forum's hardest 11+ sample (819 puzzles) take none of these five either.
-ALLOWED_MISSING = {"nice-loop", "continuous-nice-loop", "grouped-nice-loop",
-                   "grouped-continuous-nice-loop", "digit-forcing-chain"}
 #: The public sets a label may cite, as "(NAME no. LINE)": the file in tests/data and its
 #: sampling step (LINE is the line of the whole set; the sample keeps lines 1, 1+K, 1+2K, …).
 SOURCES = {"top95": ("norvig_top95.txt", 1),
@@ -60,13 +49,13 @@ CITATION = re.compile(r"\((?P<name>[^()]+?) no\. (?P<line>\d+)\)")
 AT_STEP = re.compile(r" at step (?P<step>\d+)\b")
 
 
-def read_examples() -> list[dict[str, str]]:
+def read_examples() -> list[dict[str, Any]]:
     node = shutil.which("node")
     if node is None:
         pytest.fail("node is needed to read web/js/examples.js (scripts/test.sh installs it)")
     out = subprocess.run([node, "-e", READ_EXAMPLES, str(EXAMPLES_JS)], check=True, capture_output=True,
                          text=True).stdout
-    examples: list[dict[str, str]] = json.loads(out)
+    examples: list[dict[str, Any]] = json.loads(out)
     return examples
 
 
@@ -79,13 +68,26 @@ def ask(cmd: str, **args: Any) -> dict[str, Any]:
     return reply
 
 
+def switched_on(without: tuple[str, ...] = ()) -> list[str]:
+    """The ``techniques`` a page's request carries: the registry's slugs but those ``without``."""
+    return [record.slug for record in TECHNIQUES if record.slug not in without]
+
+
 @cache
-def logic(puzzle: str) -> tuple[list[dict[str, Any]], str, bool]:
-    """The steps of the page's logic solve of ``puzzle``, its status, and whether the puzzle has
-    one solution (the page's classification, counted when it loads)."""
-    load = ask("load", puzzle=puzzle)["view"]
-    view = ask("solve_logic")["view"]
+def logic(puzzle: str, without: tuple[str, ...] = ()) -> tuple[list[dict[str, Any]], str, bool]:
+    """The steps of the page's logic solve of ``puzzle`` with the techniques ``without`` switched
+    off, its status, and whether the puzzle has one solution (the page's classification, counted
+    when it loads)."""
+    on = switched_on(without)
+    load = ask("load", puzzle=puzzle, techniques=on)["view"]
+    view = ask("solve_logic", techniques=on)["view"]
+    assert sorted(view["disabled"]) == sorted(without)
     return view["steps"], view["status"]["status"], load["classification"]["kind"] == "unique"
+
+
+def logic_of(example: dict[str, Any]) -> tuple[list[dict[str, Any]], str, bool]:
+    """The logic solve the page shows when it opens ``example``: with its switches off."""
+    return logic(example["puzzle"], tuple(example.get("without", ())))
 
 
 def hardest(steps: list[dict[str, Any]]) -> str:
@@ -98,9 +100,9 @@ def hardest(steps: list[dict[str, Any]]) -> str:
     return name
 
 
-def shown_slug(example: dict[str, str]) -> str:
+def shown_slug(example: dict[str, Any]) -> str:
     """The registry slug of the step the example is there to show."""
-    steps = logic(example["puzzle"])[0]
+    steps = logic_of(example)[0]
     slug: str = next(step["technique"] for step in steps if step["name"] == example["shows"])
     return slug
 
@@ -117,10 +119,22 @@ def test_every_technique_a_logic_solve_can_use_has_an_example() -> None:
     """By the examples' ``technique``, which test_example_logic_log_shows_its_technique checks
     against the solver."""
     shown = {example["technique"] for example in EXAMPLES}
-    registry = {record.slug for record in TECHNIQUES}
-    assert registry - ALLOWED_MISSING <= shown
-    assert not ALLOWED_MISSING & shown, "an example now shows it: drop it from ALLOWED_MISSING"
-    assert ALLOWED_MISSING <= registry
+    assert {record.slug for record in TECHNIQUES} <= shown
+
+
+@pytest.mark.parametrize("example", [e for e in EXAMPLES if e.get("without")],
+                         ids=[e["id"] for e in EXAMPLES if e.get("without")])
+def test_an_example_with_switches_off_needs_them_off_and_says_so(example: dict[str, Any]) -> None:
+    """Each switch it names is a slug of the registry, and the label says that opening it switches
+    techniques off (the one's title, or how many: the page's message names them all); with every
+    technique on, the logic never reaches the step, as the techniques switched off find one first."""
+    without = example["without"]
+    assert without and len(set(without)) == len(without) and set(without) <= set(BY_SLUG)
+    assert example["technique"] not in without
+    off = f"{BY_SLUG[without[0]].title} off" if len(without) == 1 else f"{len(without)} techniques off"
+    assert f", {off} (" in example["label"]
+    steps = logic(example["puzzle"])[0]
+    assert example["shows"] not in [step["name"] for step in steps]
 
 
 def test_menu_groups_follow_the_tutors_order() -> None:
@@ -150,8 +164,8 @@ def test_hardest_names_the_step_the_rating_names() -> None:
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
-def test_example_logic_log_shows_its_technique(example: dict[str, str]) -> None:
-    steps, status, unique = logic(example["puzzle"])
+def test_example_logic_log_shows_its_technique(example: dict[str, Any]) -> None:
+    steps, status, unique = logic_of(example)
     names = [step["name"] for step in steps]
     assert example["shows"] in names
     assert example["technique"] == shown_slug(example)

@@ -3,11 +3,13 @@ across a reload, sent with every logic request), and a step's proof is drawn on 
 (nodes ringed, strong links solid, weak links dashed, named cells tinted) exactly as the step's
 JSON says; each technique with an example puzzle links to one of its technique (each example's
 technique is checked against the solver in test_app_examples.py), and Back returns. A screenshot of
-a Skyscraper is left in test-artifacts/skyscraper.png.
+a Skyscraper is left in test-artifacts/skyscraper.png. An example that needs techniques off (a nice
+loop's) switches them off for its puzzle only, and says so (test-artifacts/example-switches.png).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ from playwright.sync_api import Page
 
 from pysolver.techniques.registry import BY_SLUG, TECHNIQUES
 from tests.e2e.test_app import IDLE, STATE, click, py, state, wait_for, wait_position
-from tests.e2e.test_app_examples import ALLOWED_MISSING, EXAMPLES
+from tests.e2e.test_app_examples import EXAMPLES, logic_of
 
 pytestmark = pytest.mark.e2e
 
@@ -134,7 +136,7 @@ def test_a_technique_links_to_its_example_and_back_returns(page: Page, site_url:
         "[li.querySelector('input').dataset.slug, li.querySelector('a').dataset.example])"))
     by_id = {example["id"]: example for example in EXAMPLES}
     assert all(by_id[example_id]["technique"] == slug for slug, example_id in links.items())
-    assert set(links) == {t.slug for t in TECHNIQUES} - ALLOWED_MISSING
+    assert set(links) == {t.slug for t in TECHNIQUES}
     assert links["chain-exclusion"] == "naked-pair" and links["naked-single"] == "fig42"
     link = page.locator("#technique-settings li:has(input[data-slug='fish']) a.technique-example")
     assert link.get_attribute("data-example") == "x-wing"
@@ -181,7 +183,7 @@ def test_try_it_links_wear_the_pages_look_in_line_with_their_technique(page: Pag
     open_puzzle(page, site_url, SKYSCRAPER_PUZZLE)
     page.click("#technique-settings summary")
     links = page.evaluate(READ_TRY_LINKS)
-    assert len(links) == len(TECHNIQUES) - len(ALLOWED_MISSING)
+    assert len(links) == len(TECHNIQUES)
     for link in links:
         assert link["color"] not in UA_LINK_COLOURS and link["decoration"] == "none", link
         assert link["background"] != "rgba(0, 0, 0, 0)", link
@@ -209,3 +211,114 @@ def test_each_try_it_opens_a_9x9_example_and_hidden_single_its_own(page: Page, s
     assert state(page)["view"]["n"] == 9
     py("load", puzzle=hidden["puzzle"])
     assert [step["name"] for step in py("step")["view"]["steps"]] == ["Hidden Single"]
+
+
+AIC_SWITCH = "#technique-settings input[data-slug='aic']"
+
+
+def test_a_nice_loops_example_switches_aic_off_for_its_puzzle_only(page: Page, site_url: str,
+                                                                  artifacts_dir: Path) -> None:
+    """"Try it" on the Discontinuous Nice Loop opens its example with AIC switched off (the AIC
+    finds a step first on every public puzzle): its requests leave AIC out, the panel shows it off
+    and says why, the message line says so, and the logic solve reaches the nice loop, which the
+    step panel names. The person's own switches are never changed: the next example opened (the
+    AIC's, from the menu) has AIC on again, and the message line says that too."""
+    by_id = {example["id"]: example for example in EXAMPLES}
+    loop, aic = by_id["nice-loop"], by_id["aic"]
+    open_puzzle(page, site_url, SKYSCRAPER_PUZZLE)
+    page.click("#technique-settings summary")
+    link = page.locator("#technique-settings li:has(input[data-slug='nice-loop']) a.technique-example")
+    assert link.get_attribute("data-example") == "nice-loop"
+    link.click()
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", loop["puzzle"], 60_000)
+    assert state(page)["view"]["disabled"] == ["aic"]
+    assert not page.is_checked(AIC_SWITCH) and page.get_attribute(AIC_SWITCH, "data-example-off") == ""
+    assert page.inner_text("#technique-settings [data-off-count]") == "1 off"
+    note = page.locator("#technique-settings .example-switches")
+    assert note.is_visible() and note.inner_text().startswith("Off for the example shown: AIC.")
+    assert page.inner_text("#message").startswith(
+        "AIC is switched off for this example, so the Discontinuous Nice Loop shows.")
+    page.screenshot(path=str(artifacts_dir / "example-switches.png"))
+
+    expected = logic_of(loop)[0]
+    index = next(i for i, step in enumerate(expected) if step["name"] == "Discontinuous Nice Loop")
+    click(page, "solve_logic")
+    wait_for(page, f"{IDLE} && {STATE}.view.steps.length === {len(expected)}", None, 120_000)
+    page.click(f".step-list button[data-position='{index + 1}']")
+    wait_position(page, index + 1)
+    assert page.inner_text("#step-title") == "Discontinuous Nice Loop"
+    assert state(page)["view"]["disabled"] == ["aic"]
+
+    page.select_option("#examples", "aic")
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", aic["puzzle"], 60_000)
+    assert state(page)["view"]["disabled"] == []
+    assert page.is_checked(AIC_SWITCH) and page.get_attribute(AIC_SWITCH, "data-example-off") is None
+    assert page.inner_text("#technique-settings [data-off-count]") == "all on"
+    assert not note.is_visible()
+    assert page.inner_text("#message") == "AIC is on again (switched off only for the example)."
+    assert page.evaluate("localStorage.getItem('pysolver.techniques-off')") in (None, "[]")
+
+
+def test_a_switch_an_example_holds_off_turned_back_on_is_on_for_good(page: Page, site_url: str) -> None:
+    """The example's message says AIC can be switched on in Techniques: switched on there, the
+    position is asked for again with AIC (the count says "all on"), and the next puzzle opened has
+    nothing to put back."""
+    loop = next(example for example in EXAMPLES if example["id"] == "nice-loop")
+    open_puzzle(page, site_url, SKYSCRAPER_PUZZLE)
+    page.select_option("#examples", "nice-loop")
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p && {STATE}.view.disabled.length === 1",
+             loop["puzzle"], 60_000)
+    page.click("#technique-settings summary")
+    page.check(AIC_SWITCH)
+    wait_for(page, f"{IDLE} && {STATE}.view.disabled.length === 0")
+    assert page.inner_text("#technique-settings [data-off-count]") == "all on"
+    assert not page.locator("#technique-settings .example-switches").is_visible()
+    page.select_option("#examples", "x-wing")
+    wait_for(page, f"{IDLE} && {STATE}.view.puzzle !== {json.dumps(loop['puzzle'])}", None, 60_000)
+    assert state(page)["view"]["disabled"] == [] and page.inner_text("#message") == ""
+
+
+def test_an_examples_switches_hold_for_its_game_after_a_reload_and_back(page: Page, site_url: str) -> None:
+    """Saved with the game: a reload replays the example's logic solve with AIC off (the nice loop
+    still in it) and says so again; Back to the puzzle before has AIC on, Forward to the example
+    off again."""
+    loop = next(example for example in EXAMPLES if example["id"] == "nice-loop")
+    expected = [step["name"] for step in logic_of(loop)[0]]
+    open_puzzle(page, site_url, SKYSCRAPER_PUZZLE)
+    page.select_option("#examples", "nice-loop")
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p && {STATE}.view.disabled.length === 1",
+             loop["puzzle"], 60_000)
+    click(page, "solve_logic")
+    wait_for(page, f"{IDLE} && {STATE}.view.steps.length === {len(expected)}", None, 120_000)
+    page.reload()
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === p", loop["puzzle"], 120_000)
+    view = state(page)["view"]
+    assert view["disabled"] == ["aic"] and [step["name"] for step in view["steps"]] == expected
+    assert page.inner_text("#message").startswith("AIC is switched off for this example")
+    page.go_back()
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", SKYSCRAPER_PUZZLE, 60_000)
+    assert state(page)["view"]["disabled"] == []
+    assert page.inner_text("#message") == "AIC is on again (switched off only for the example)."
+    page.go_forward()
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", loop["puzzle"], 60_000)
+    view = state(page)["view"]
+    assert view["disabled"] == ["aic"] and [step["name"] for step in view["steps"]] == expected
+
+
+def test_an_example_leaves_a_switch_the_person_had_off_as_it_was(page: Page, site_url: str) -> None:
+    """AIC switched off by the person: the nice loop's example changes nothing, so it says nothing
+    of AIC, and the next example leaves AIC off (no "on again")."""
+    loop = next(example for example in EXAMPLES if example["id"] == "nice-loop")
+    open_puzzle(page, site_url, SKYSCRAPER_PUZZLE)
+    page.click("#technique-settings summary")
+    page.uncheck(AIC_SWITCH)
+    wait_for(page, f"{IDLE} && {STATE}.view.disabled.includes('aic')")
+    page.select_option("#examples", "nice-loop")
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", loop["puzzle"], 60_000)
+    assert state(page)["view"]["disabled"] == ["aic"] and page.inner_text("#message") == ""
+    assert page.get_attribute(AIC_SWITCH, "data-example-off") is None
+    assert not page.locator("#technique-settings .example-switches").is_visible()
+    page.select_option("#examples", "x-wing")
+    wait_for(page, f"{IDLE} && {STATE}.view.puzzle !== {json.dumps(loop['puzzle'])}", None, 60_000)
+    assert state(page)["view"]["disabled"] == ["aic"] and page.inner_text("#message") == ""
+    assert not page.is_checked(AIC_SWITCH)

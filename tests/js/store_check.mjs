@@ -2,7 +2,8 @@
 // frozen state (a mutation would throw), and the results are printed as JSON for the Python test.
 import { enabled } from "../../web/js/controls-view.js";
 import { parseSaved } from "../../web/js/storage.js";
-import { createStore, gameToRestore, initialState, reduce, panelWords, snapshot, shownStep } from "../../web/js/store.js";
+import { createStore, exampleOff, gameToRestore, givensLine, initialState, reduce, panelWords, snapshot, shownStep }
+  from "../../web/js/store.js";
 
 const freeze = (value) => {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -108,8 +109,53 @@ const asideList = {
   putAway: reduce(confirming, freeze({ type: "aside-confirm", record: null })).asideConfirm,
   opened: { showCandidates: openedSaved.showCandidates, settings: openedSaved.savedSettings,
     editing: openedSaved.editing, confirm: openedSaved.asideConfirm },
+  // An example's game set aside and opened again: its switches hold for its puzzle, as after a reload.
+  openedExample: exampleOff(reduce(listed, freeze({ type: "open-saved", game: { puzzle: "1...", mode: "play",
+    exampleSwitches: { shows: "Discontinuous Nice Loop", off: [{ slug: "aic", title: "AIC" }] } } })), "1..."),
+  openedPlain: reduce(listed, freeze({ type: "open-saved", game: { puzzle: "1...", mode: "play" } })).exampleSwitches,
 };
-console.log(JSON.stringify({ seen, unknown, heard, asideList, selected: store.state.selected, whileBusy, retyping, editing, reloading,
+// An example that needs AIC off, opened on the board shown and on another: its switches hold for its
+// puzzle only, its board says so, another puzzle's board says they are on again.
+const other = { ...view, givens: [1, ...view.givens.slice(1)], actions: [], position: 0 };
+const loop = (puzzle, without = ["aic"], shows = "Discontinuous Nice Loop") => ({ type: "example-opening",
+  example: { puzzle, shows, off: without.map((slug) => ({ slug, title: slug === "aic" ? "AIC" : "Grouped AIC" })) } });
+const loopOpening = freeze(reduce(loaded, loop(givensLine(view))));
+const openedLoop = freeze(reduce(loopOpening, { type: "view", view, cmd: "load", mode: "play" }));
+const stepped = reduce(openedLoop, { type: "view", view, cmd: "step" });
+const otherOpening = freeze(reduce(loaded, loop(givensLine(other))));
+const exampleSwitches = {
+  opening: { shown: exampleOff(loopOpening), notice: loopOpening.notice },
+  otherOpening: { shown: exampleOff(otherOpening), forItsPuzzle: exampleOff(otherOpening, givensLine(other)),
+    refusedThenShownAgain: reduce(otherOpening, { type: "view", view, cmd: "step" }).exampleSwitches },
+  opened: { off: exampleOff(openedLoop), notice: openedLoop.notice },
+  stepped: { off: exampleOff(stepped), notice: stepped.notice },
+  anotherPuzzle: (() => {
+    const next = reduce(stepped, { type: "view", view: other, cmd: "load", mode: "play" });
+    return { off: exampleOff(next), held: next.exampleSwitches, notice: next.notice };
+  })(),
+  anotherExample: (() => {
+    const next = reduce(reduce(stepped, loop(givensLine(other), ["grouped-aic"], "Grouped Continuous Nice Loop")),
+      { type: "view", view: other, cmd: "load", mode: "play" });
+    return { off: exampleOff(next), notice: next.notice };
+  })(),
+  // Saved with the game: a reload holds them off for its puzzle again, and its board says so again.
+  reloaded: (() => {
+    const saved = snapshot(stepped);
+    const read = parseSaved(JSON.stringify({ version: 1, ...saved }));
+    const again = initialState(read.value);
+    const odd = parseSaved(JSON.stringify({ version: 1, ...saved, exampleSwitches: { shows: "X", off: ["aic"] } }));
+    return { saved: saved.exampleSwitches, problem: read.problem, off: exampleOff(again, givensLine(view)),
+      notice: reduce(again, { type: "view", view, cmd: "load", mode: "play" }).notice,
+      afterAnotherPuzzle: "exampleSwitches" in snapshot(reduce(stepped, { type: "view", view: other, cmd: "load" })),
+      odd: odd.problem, oddHeld: "exampleSwitches" in odd.value };
+  })(),
+  switchedOn: (() => {
+    const on = reduce(stepped, { type: "technique-on", slug: "aic" });
+    const next = reduce(on, { type: "view", view: other, cmd: "load", mode: "play" });
+    return { off: exampleOff(on), noticeAfter: next.notice };
+  })(),
+};
+console.log(JSON.stringify({ seen, unknown, exampleSwitches, heard, asideList, selected: store.state.selected, whileBusy, retyping, editing, reloading,
   playingOnlyWhen,
   modeKeepsRejection: playRejected.error && playRejected.error.message, modeClearsLoadedError: playLoaded.error,
   pending: answering.busy.pending,

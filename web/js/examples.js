@@ -17,9 +17,17 @@
  * the 17-clue list (no. 5023), the forum's hardest list (SE rating 11+, as collected by tdoku); the
  * 4×4, 6×6 and 16×16 ones come from `pysolver generate` (seeds 4, 6 and 16), the 12×12 one from
  * `pysolver generate --size 12 --level hard --seed 1`; more can be found with
- * scripts/find_examples.py. The nice loops and the digit forcing chain have no example: in no
- * puzzle of those sets scanned (819 whole logic solves, every stall to the solution, among them)
- * does the logic reach them, as the techniques tried before them find a step first (see the test).
+ * scripts/find_examples.py.
+ *
+ * `without` names techniques (registry slugs) the example needs switched off, the fewest found:
+ * the nice loops and the digit forcing chain are tried after techniques that find a step first on
+ * every puzzle of those sets (the AIC of the same weight, or the grouped one, draws every
+ * conclusion a loop within its length gives; a cell or house forcing chain, or else a net, came
+ * first at every stall of 819 whole logic solves), so their logic reaches them only with those off
+ * (`scripts/find_examples.py --without`; the digit forcing chain needs the Grouped AIC off too:
+ * with only the cell and house forcing chains off, no puzzle of top95, nor of the part of top1465
+ * scanned, took one). Opening such an example switches them off for its puzzle only and says so
+ * (store.js, `exampleSwitches`); its label names the one switched off, or says how many.
  */
 
 export const EXAMPLES = [
@@ -137,15 +145,34 @@ export const EXAMPLES = [
   { id: "aic", family: "chains", technique: "aic",
     label: "Needs an AIC (top95 no. 10)", shows: "AIC",
     puzzle: ".923.........8.1...........1.7.4...........658.........6.5.2...4.....7.....9....." },
+  { id: "nice-loop", family: "chains", technique: "nice-loop", without: ["aic"],
+    label: "Needs a Discontinuous Nice Loop, AIC off (tdoku unbiased no. 71)", shows: "Discontinuous Nice Loop",
+    puzzle: "1.....4....61.....7.9....1.8..36.1.5...9.5..4.....7.23..4.28....3..9....6..4...5." },
+  { id: "continuous-nice-loop", family: "chains", technique: "continuous-nice-loop", without: ["aic"],
+    label: "Needs a Continuous Nice Loop, AIC off (tdoku unbiased no. 144)", shows: "Continuous Nice Loop",
+    puzzle: "..3.7...8........7.8...546....3..5....1.4...9..4..7.21..2.18..4.4.2.....9......83" },
   { id: "grouped-aic", family: "chains", technique: "grouped-aic",
     label: "Needs a Grouped AIC (top95 no. 31)", shows: "Grouped AIC",
     puzzle: "38.6.......9.......2..3.51......5....3..1..6....4......17.5..8.......9.......7.32" },
+  { id: "grouped-nice-loop", family: "chains", technique: "grouped-nice-loop", without: ["grouped-aic"],
+    label: "Needs a Grouped Discontinuous Nice Loop, Grouped AIC off (tdoku unbiased no. 47)",
+    shows: "Grouped Discontinuous Nice Loop",
+    puzzle: "..3.......5.8.....7.9....24.......65..7.9.8..5.2..1.4.....12.........5.19..7.4.3." },
+  { id: "grouped-continuous-nice-loop", family: "chains", technique: "grouped-continuous-nice-loop",
+    without: ["grouped-aic"],
+    label: "Needs a Grouped Continuous Nice Loop, Grouped AIC off (tdoku unbiased no. 641)",
+    shows: "Grouped Continuous Nice Loop",
+    puzzle: "..3..594...........8.3.125.5.........349....1.71.........5.8.......3951.29...683." },
   { id: "cell-forcing-chain", family: "forcing chains", technique: "cell-forcing-chain",
     label: "Needs a Cell Forcing Chain (top95 no. 12)", shows: "Cell Forcing Chain",
     puzzle: ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8..." },
   { id: "house-forcing-chain", family: "forcing chains", technique: "house-forcing-chain",
     label: "Needs a House Forcing Chain (top95 no. 11)", shows: "House Forcing Chain",
     puzzle: "6..3.2....5.....1..........7.26............543.........8.15........4.2........7.." },
+  { id: "digit-forcing-chain", family: "forcing chains", technique: "digit-forcing-chain",
+    without: ["grouped-aic", "cell-forcing-chain", "house-forcing-chain"],
+    label: "Needs a Digit Forcing Chain, 3 techniques off (top1465 no. 318)", shows: "Digit Forcing Chain",
+    puzzle: ".1.....8....75.....39...6........8.6.9..2.4..6.1....9.......2....2149.381...3...." },
   { id: "forcing-net", family: "forcing chains", technique: "forcing-net",
     label: "Needs a Forcing Net (top95 no. 7)", shows: "Forcing Net",
     puzzle: "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....." },

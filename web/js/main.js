@@ -19,7 +19,8 @@ import { client } from "./solver.js";
 import { changesSetAside, gameOfEntry, keepForReload, loadSaved, modeOfEntry, readHash, readSaved, save, savedElsewhere,
   setAsideRecords, setAsideSaved, takeKeptForReload, watchSetAside, writeHash } from "./storage.js";
 import { renderProof, renderWhy } from "./proof-view.js";
-import { BLANK, createStore, initialState, isLoaded, linked, shownStep, snapshot } from "./store.js";
+import { BLANK, createStore, exampleOff, givensLine, initialState, isLoaded, linked, shownStep, snapshot }
+  from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
 import { sendEnabledTechniques, techniqueSettings } from "./technique-settings.js";
 
@@ -35,10 +36,11 @@ let restored = false; // nothing is saved before the first board comes back from
 
 /** Actions that change only what the pointer shows, never the position worth saving; a refusal,
  * which leaves the position as it was (saved again, it would push the shown puzzle after an
- * address refused during a run); the list of set-aside records, storage's own; and the settings of
- * a set-aside game about to be opened, saved with its board once that comes. */
+ * address refused during a run); the list of set-aside records, storage's own; the settings of a
+ * set-aside game about to be opened, saved with its board once that comes; and an example's switches,
+ * saved with its board likewise, or a switch turned on, which the Techniques panel saves. */
 const TRANSIENT = new Set(["link", "graph-stage", "proof-net", "refused", "aside-records", "aside-confirm",
-  "open-saved"]);
+  "open-saved", "example-opening", "technique-on"]);
 
 /** Givens typed that Python has not made a board of: refused (a repeated digit), or not answered
  * yet. Kept as typed, at the keystroke, so that a reload shows them (with the same reason when
@@ -152,8 +154,37 @@ function askWithTechniques() {
   if (!isLoaded(store.state)) return; // the next board is asked for with the switches as they are
   if (!flippedWhileBusy) control.command("goto", { position: store.state.view.position });
 }
-const techniques = techniqueSettings($("technique-settings"), { onChange: askWithTechniques });
-sendEnabledTechniques(client, techniques);
+const techniques = techniqueSettings($("technique-settings"), { onChange: (slug, on) => {
+  if (on) store.dispatch({ type: "technique-on", slug });
+  askWithTechniques();
+} });
+sendEnabledTechniques(client, techniques, (puzzle) => exampleOff(store.state, puzzle));
+
+/** An example about to open (`without`: the slugs it needs off): those the person has on are held
+ * off for its puzzle (the store's `exampleSwitches`), and its board will say so. */
+function openingExample({ puzzle, shows, without = [] }) {
+  store.dispatch({ type: "example-opening", example: { puzzle, shows, off: techniques.switchedOn(without) } });
+}
+
+/** The example opening is the puzzle shown (its address is the one shown, or differs only in
+ * digits the person had not placed): no board is loaded, so the position is asked for again with
+ * the example's switches. */
+function askIfExampleWaits() {
+  const lent = store.state.exampleSwitches;
+  if (lent && !lent.shown && isLoaded(store.state) && givensLine(store.state.view) === lent.puzzle) askWithTechniques();
+}
+
+/** "Try it" (the Techniques and Learn panels) is an address: before the browser follows it, the
+ * example's switches are held off for its puzzle. An address refused while Python answers opens
+ * nothing, so nothing is held then; a link opened in another tab is left to the browser. */
+document.addEventListener("click", (event) => {
+  const link = event.target instanceof Element ? event.target.closest("a[data-example]") : null;
+  const example = link && exampleById(link.dataset.example);
+  const newTab = event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
+  if (!example || newTab || !store.state.ready || store.state.busy) return;
+  openingExample(example);
+  if (link.hash === location.hash) askIfExampleWaits(); // the browser goes nowhere
+});
 
 const app = {
   ask: control.ask, failed: control.failed, loadPuzzle: (puzzle) => control.load(puzzle),
@@ -207,7 +238,9 @@ const intents = {
   example: (el) => {
     const example = exampleById(el.value);
     el.value = "";
-    if (example) control.load(example.puzzle);
+    if (!example) return;
+    openingExample(example);
+    control.load(example.puzzle);
   },
   "load-text": () => control.loadText($("puzzle-text").value, { fromBox: true }),
   "copy-link": async () => {
@@ -420,12 +453,21 @@ function followAddress() {
   const snap = snapshot(store.state);
   const same = snap.puzzle === position.puzzle && snap.address.digits === position.digits
     && snap.address.notes === position.notes;
-  if (same) return;
+  if (same) {
+    askIfExampleWaits();
+    return;
+  }
+  // The game this entry was left with (its own history, kept by the entry), else the saved board.
+  const game = gameOfEntry(position) ?? readSaved().value;
+  // Back or Forward to an example's game: its switches hold again, as its steps were taken with them.
+  if (game && game.puzzle === position.puzzle && game.exampleSwitches && !store.state.busy) {
+    const { shows, off } = game.exampleSwitches;
+    openingExample({ puzzle: game.puzzle, shows, without: off.map((t) => t.slug) });
+  }
   // While a run goes on the address is refused (said by the controller) and given back to the board
   // shown, in place: else the next save would push the shown puzzle after it, a second entry for
   // Back to pass.
-  // The game this entry was left with (its own history, kept by the entry), else the saved board.
-  const opened = control.open(position, gameOfEntry(position) ?? readSaved().value, problem ? [problem] : [],
+  const opened = control.open(position, game, problem ? [problem] : [],
     modeOfEntry(), { fromAddress: true });
   // Not refused, the opening has begun by now (open() marks it before its first wait).
   const giveBack = () => writeHash({ puzzle: snap.puzzle, ...snap.address }, { inPlace: true, mode: store.state.mode });
@@ -460,6 +502,7 @@ window.addEventListener("hashchange", followAddress);
 function render(state, again, hold) {
   controls.render(state, again, hold);
   renderBoard(board, boardState(state));
+  techniques.showExample(exampleOff(state));
   const shown = shownStep(state);
   renderProof(board, state.shape, shown ? shown.step : null, state.proofNet);
   renderStepPanel(stepEls, state);

@@ -218,7 +218,29 @@ function salvage(record, nested = false) {
     mode: mode === "enter" ? "enter" : "play", showCandidates: showCandidates !== false,
     play: playOf(play, lost), settings: settingsOf(settings, lost), address: addressOf(address, lost) };
   const editing = nested ? null : editingOf(record.editing, lost);
-  return { value: editing ? { ...value, editing } : value, lost };
+  const held = nested ? null : exampleSwitchesOf(record.exampleSwitches, lost);
+  return { value: { ...value, ...(editing ? { editing } : {}), ...(held ? { exampleSwitches: held } : {}) }, lost };
+}
+
+/** A technique's slug and title, as the registry writes them. */
+const SLUG = /^[a-z][a-z0-9-]{0,47}$/;
+const isTitle = (text) => typeof text === "string" && text.length > 0 && text.length <= 80;
+
+/**
+ * The techniques an example switched off for the game's puzzle (store.js, `exampleSwitches`:
+ * `{shows, off: [{slug, title}]}`; optional), whole or not at all (said in `lost`): a part would
+ * replay the game's steps with other techniques than it was played with. A slug the registry
+ * does not know switches nothing off (the page sends the slugs switched on).
+ */
+function exampleSwitchesOf(held, lost) {
+  if (held === undefined || held === null) return null;
+  const usable = isObject(held) && isTitle(held.shows) && Array.isArray(held.off) && held.off.length > 0
+    && held.off.length <= 60 && held.off.every((t) => isObject(t) && SLUG.test(t.slug) && isTitle(t.title));
+  if (!usable) {
+    lost.push("the techniques its example had switched off are not what the page writes and were left out");
+    return null;
+  }
+  return { shows: held.shows, off: held.off.map((t) => ({ slug: t.slug, title: t.title })) };
 }
 
 /**

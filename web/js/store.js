@@ -14,6 +14,13 @@
  * givens are edited is kept (`editing`): Play gives it back when the givens end up the same, and
  * when they changed it is set aside (`setAside`) for Back to bring back, with a notice either way.
  *
+ * An example opened with techniques switched off (`exampleSwitches`: its puzzle, the slugs and their
+ * titles, and the step it shows) switches them off for its puzzle only: every request about that
+ * puzzle is sent without them (`exampleOff`), and the Techniques panel shows them off; the person's
+ * own switches are not changed. Its board says so once it comes; the board of another puzzle ends
+ * it and says that they are on again; a switch the person turns back on leaves it. They are saved
+ * with the game (`snapshot`), so a reload, or Back to the example, replays its steps with them off.
+ *
  * `busy` names the request Python is answering; `busy.interruptible` marks the person's own quick
  * edits (a digit, a note, a given typed), which the next keypress may overtake. Any other request
  * (a new puzzle being made, a count, a saved game being replayed) is a run whose reply must come:
@@ -81,14 +88,22 @@ export function initialState(saved = null) {
     // confirmation ({key, stamp}), if any.
     asideRecords: [],
     asideConfirm: null,
+    exampleSwitches: saved ? savedSwitches(saved) : null,
   };
 }
 
+/** A saved game's example switches: they hold for its puzzle again, and its board says so again. */
+function savedSwitches(saved) {
+  return saved.exampleSwitches ? { puzzle: saved.puzzle, ...saved.exampleSwitches, back: [], shown: false } : null;
+}
+
 /** The page's settings from a saved game being opened, as `initialState` takes them at page load:
- * its notes switch, its settings, and the game kept while its givens were edited. */
+ * its notes switch, its settings, the game kept while its givens were edited, and its example's
+ * switches (without any, those of an example shown now end with its board, which says so). */
 function openingSaved(state, saved) {
   return { ...state, showCandidates: saved.showCandidates !== false, savedSettings: saved.settings ?? null,
-    editing: saved.mode === "enter" && saved.editing ? saved.editing : null, setAside: null, asideConfirm: null };
+    editing: saved.mode === "enter" && saved.editing ? saved.editing : null, setAside: null, asideConfirm: null,
+    exampleSwitches: savedSwitches(saved) ?? state.exampleSwitches };
 }
 
 /** Is `record` the one whose `{key, stamp}` is `which`? */
@@ -225,14 +240,76 @@ export function snapshot(state) {
     ...(state.editing ? { editing: state.editing } : {}) };
   if (isLoaded(state)) {
     const view = state.view;
+    const lent = state.exampleSwitches;
+    const held = lent !== null && lent.off.length > 0 && lent.puzzle === givensLine(view)
+      ? { exampleSwitches: { shows: lent.shows, off: lent.off } } : {};
     // `start` (Python's text for the session's start) keeps the placed digits and removed
     // candidates of an imported position; it is the givens' line for a plain puzzle.
     return { ...page, puzzle: view.start ?? givensLine(view), actions: view.actions, position: view.position,
-      play: view.play, settings: view.settings, address: view.address };
+      play: view.play, settings: view.settings, address: view.address, ...held };
   }
   return { ...page, puzzle: entryText(state), actions: [], position: 0, play: null,
     settings: state.view ? state.view.settings : state.savedSettings,
     address: { digits: "", notes: "" } };
+}
+
+/** The slugs an example switched off for `puzzle` (by default the puzzle shown), or none. */
+export function exampleOff(state, puzzle = null) {
+  const lent = state.exampleSwitches;
+  const about = puzzle ?? (isLoaded(state) ? givensLine(state.view) : null);
+  return lent !== null && lent.puzzle === about ? lent.off.map((t) => t.slug) : [];
+}
+
+/** "AIC", "AIC and Grouped AIC", "A, B and C", with the verb that agrees with it. */
+function titled(off, one, many) {
+  const titles = off.map((t) => t.title);
+  const list = titles.length > 1 ? `${titles.slice(0, -1).join(", ")} and ${titles.at(-1)}` : titles[0];
+  return `${list} ${titles.length > 1 ? many : one}`;
+}
+
+/** What the example's board says of its switches, and what it says of any an earlier example had
+ * switched off for the puzzle before (on again now). */
+function switchedOffWords(lent) {
+  const back = backOnWords(lent.back);
+  if (lent.off.length === 0) return back;
+  const they = lent.off.length > 1 ? "They are" : "It is";
+  return `${back ? `${back} ` : ""}${titled(lent.off, "is", "are")} switched off for this example, so the `
+    + `${lent.shows} shows. ${they} back on with the next puzzle (or in Techniques).`;
+}
+
+/** What the board of another puzzle says once the switches `off` an example held are on again. */
+function backOnWords(off) {
+  return off.length ? `${titled(off, "is", "are")} on again (switched off only for the example).` : null;
+}
+
+/** An example about to open (`example`: its puzzle, the step it shows, and `off`, the slugs and
+ * titles it switches off): its switches, held until its board comes; those of an example shown
+ * before are said to be on again then. */
+function exampleOpening(state, { puzzle, shows, off }) {
+  const before = state.exampleSwitches;
+  const back = before && before.shown ? before.off.filter((t) => !off.some((o) => o.slug === t.slug)) : [];
+  return { ...state, exampleSwitches: { puzzle, shows, off, back, shown: false } };
+}
+
+/** A view's effect on an example's switches: its own board says them, once; another puzzle's ends
+ * them (saying so if they were shown). */
+function withExampleSwitches(state) {
+  const lent = state.exampleSwitches;
+  if (lent === null) return state;
+  // Said before what the view itself says (a given typed that will drop the game's moves).
+  const said = (words) => [words, state.notice].filter(Boolean).join(" ") || null;
+  if (givensLine(state.view) === lent.puzzle) {
+    return lent.shown ? state
+      : { ...state, exampleSwitches: { ...lent, shown: true, back: [] }, notice: said(switchedOffWords(lent)) };
+  }
+  return { ...state, exampleSwitches: null, notice: lent.shown ? said(backOnWords(lent.off)) : state.notice };
+}
+
+/** The person switched `slug` on: an example holds it off no longer. */
+function switchedOn(state, slug) {
+  const lent = state.exampleSwitches;
+  if (lent === null || !lent.off.some((t) => t.slug === slug)) return state;
+  return { ...state, exampleSwitches: { ...lent, off: lent.off.filter((t) => t.slug !== slug) } };
 }
 
 /** 'r3c5' for a cell index, as the solver's text writes it. */
@@ -380,8 +457,12 @@ export function reduce(state, action) {
       const saving = { ...warned, savedKept: Boolean(action.keepSaved),
         // A saved game's position shown while Python counts, then replays its history: still opening.
         ...(action.openingGame ? { opening: true, openingGame: action.openingGame } : {}) };
-      return action.mode ? { ...saving, mode: action.mode } : saving;
+      return withExampleSwitches(action.mode ? { ...saving, mode: action.mode } : saving);
     }
+    case "example-opening":
+      return exampleOpening(state, action.example);
+    case "technique-on":
+      return switchedOn(state, action.slug);
     case "classified": // the count a load left pending: the same board, now with all Python knows
       return state.view && givensLine(state.view) === givensLine(action.view)
         ? { ...state, view: action.view, opening: false, openingGame: null, savedKept: Boolean(action.keepSaved) }

@@ -8,8 +8,14 @@
  * A technique that has an example puzzle (web/js/examples.js, by its `technique`) links to it
  * ("Try it: Needs a naked pair"): an address, so Back returns to the puzzle shown before.
  *
- * Test hooks: `#technique-settings input[data-slug]` (checked when on), `[data-off-count]`,
- * `a.technique-example[data-example]`.
+ * An example may need techniques switched off (its `without`) while its puzzle is shown: the store
+ * holds those (store.js, `exampleSwitches`), not this panel, so the person's own choice, kept here,
+ * is as it was once another puzzle opens. The panel shows them off (`showExample`), counts them, and
+ * says why; each request about that puzzle leaves them out too (`sendEnabledTechniques`).
+ *
+ * Test hooks: `#technique-settings input[data-slug]` (checked when on; `data-example-off` when off
+ * for the example shown), `[data-off-count]`, `a.technique-example[data-example]`,
+ * `.example-switches` (the note, hidden when no example switches any off).
  */
 
 import { exampleForTechnique } from "./examples.js";
@@ -40,14 +46,21 @@ function element(tag, attributes = {}, children = []) {
 }
 
 /**
- * The panel in `container` (a <details>); `onChange()` runs after a switch is flipped, so the page
- * can ask Python for the current position again with the new set.
+ * The panel in `container` (a <details>); `onChange(slug, on)` runs after a switch is flipped, so
+ * the page can ask Python for the current position again with the new set.
  */
 export function techniqueSettings(container, { onChange } = {}) {
   let techniques = null; // the registry, once Python has sent it
   let off = readOff();
+  let lent = new Set(); // the slugs the example shown switches off (store.js, exampleSwitches)
   const body = container.querySelector(".technique-list") || container;
   const count = container.querySelector("[data-off-count]");
+  const note = element("p", { class: "example-switches" });
+  note.hidden = true;
+  body.before(note);
+
+  /** Is `slug` switched off, by the person or by the example shown? */
+  const isOff = (slug) => off.has(slug) || lent.has(slug);
 
   function known(slug) {
     return techniques !== null && techniques.some((t) => t.slug === slug);
@@ -62,12 +75,14 @@ export function techniqueSettings(container, { onChange } = {}) {
       const list = element("ul");
       for (const t of members) {
         const input = element("input", { type: "checkbox", "data-slug": t.slug });
-        input.checked = !off.has(t.slug);
+        input.checked = !isOff(t.slug);
         input.addEventListener("change", () => {
           if (input.checked) off.delete(t.slug); else off.add(t.slug);
+          // Switched on, it is the person's choice: the example holds it off no longer.
+          if (input.checked) lent.delete(t.slug);
           try { localStorage.setItem(KEY, JSON.stringify([...off].filter(known))); } catch { /* private mode */ }
-          drawCount();
-          if (onChange) onChange();
+          drawSwitches();
+          if (onChange) onChange(t.slug, input.checked);
         });
         const note = t.assumes_uniqueness ? " — assumes one solution" : "";
         const summaryId = `technique-summary-${t.slug}`;
@@ -85,12 +100,22 @@ export function techniqueSettings(container, { onChange } = {}) {
       }
       body.append(element("fieldset", {}, [element("legend", { text: family }), list]));
     }
-    drawCount();
+    drawSwitches();
   }
 
-  function drawCount() {
+  /** The switches, the count and the note as the person's choice and the example's make them. */
+  function drawSwitches() {
+    for (const input of body.querySelectorAll("input[data-slug]")) {
+      input.checked = !isOff(input.dataset.slug);
+      input.toggleAttribute("data-example-off", lent.has(input.dataset.slug));
+    }
+    const titles = techniques ? techniques.filter((t) => lent.has(t.slug)).map((t) => t.title) : [];
+    note.hidden = titles.length === 0;
+    const they = titles.length > 1 ? "They are" : "It is";
+    note.textContent = titles.length ? `Off for the example shown: ${titles.join(", ")}. ${they} on again `
+      + "when you open another puzzle." : "";
     if (!count) return;
-    const n = techniques ? techniques.filter((t) => off.has(t.slug)).length : 0;
+    const n = techniques ? techniques.filter((t) => isOff(t.slug)).length : 0;
     count.dataset.offCount = String(n);
     count.textContent = n ? `${n} off` : "all on";
   }
@@ -102,21 +127,37 @@ export function techniqueSettings(container, { onChange } = {}) {
       off = new Set([...off].filter(known));
       draw();
     },
-    /** The slugs switched on, or undefined before the registry arrived (Python then uses all). */
-    enabled() {
-      return techniques === null ? undefined : techniques.filter((t) => !off.has(t.slug)).map((t) => t.slug);
+    /** Show the slugs `slugs` as switched off for the example shown (none: []). */
+    showExample(slugs) {
+      const next = new Set(slugs);
+      if (next.size === lent.size && [...next].every((slug) => lent.has(slug))) return;
+      lent = next;
+      if (techniques !== null) drawSwitches();
+    },
+    /** Of `slugs`, those the person has on, each with the registry's title (a slug it does not
+     * know stands for itself): what an example switching them off changes. */
+    switchedOn(slugs) {
+      return slugs.filter((slug) => !off.has(slug))
+        .map((slug) => ({ slug, title: (techniques || []).find((t) => t.slug === slug)?.title ?? slug }));
+    },
+    /** The slugs switched on, less `alsoOff` (an example's), or undefined before the registry
+     * arrived (Python then uses all). */
+    enabled(alsoOff = []) {
+      return techniques === null ? undefined
+        : techniques.filter((t) => !off.has(t.slug) && !alsoOff.includes(t.slug)).map((t) => t.slug);
     },
   };
 }
 
 /**
  * `client` whose logic requests carry the set of `settings` switched on: the one place the page
- * adds it, so no command forgets it.
+ * adds it, so no command forgets it. `exampleOff(puzzle)` names the slugs an example switches off
+ * for the puzzle a request is about (a load's own puzzle, else null: the one shown).
  */
-export function sendEnabledTechniques(client, settings) {
+export function sendEnabledTechniques(client, settings, exampleOff = () => []) {
   const request = client.request.bind(client);
   client.request = (cmd, args = {}, options) => {
-    const enabled = settings.enabled();
+    const enabled = settings.enabled(exampleOff(cmd === "load" ? args.puzzle : null));
     const withSet = LOGIC_COMMANDS.has(cmd) && enabled !== undefined && args.techniques === undefined
       ? { ...args, techniques: enabled } : args;
     return request(cmd, withSet, options);
