@@ -40,8 +40,9 @@ function item(record) {
       button("aside-delete", "Delete", `Delete ${name}`),
       h("span", { class: "aside-confirm", hidden: true },
         h("span", null, "Delete it for good?"),
-        button("aside-delete-confirm", "Delete for good", `Delete ${name} for good`, { class: "danger" }),
-        button("aside-keep", "Keep it", `Keep ${name}`))));
+        // Each name starts with the words shown, so that voice control finds the button by them.
+        button("aside-delete-confirm", "Delete for good", `Delete for good ${name}`, { class: "danger" }),
+        button("aside-keep", "Keep it", `Keep it: ${name}`))));
 }
 
 /** The panel: its intents for main.js and its render. `app.open` opens a game as the page does at
