@@ -98,9 +98,15 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 @contextmanager
 def guarded_page(browser: Browser, log: PageLog | None = None) -> Iterator[Page]:
     """A page in a fresh context whose requests to other hosts are aborted and logged; on leaving,
-    fail if there were any, or any uncaught script error."""
+    fail if there were any, or any uncaught script error.
+
+    Its context blocks service workers: installing the offline copy (sw.js) hashes and stores every
+    file of the site, some 17 MB, about 0.4 CPU seconds a page, which over the hundreds of pages the
+    browser tests open was some 90 s of the whole run. The page then works as on a first visit
+    without offline use (offline.js warns in the console). The tests of offline use, installs and
+    updates (hosting.py's contexts) and those that make their own contexts keep them."""
     log = log if log is not None else PageLog()
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.set_default_timeout(30_000)
 
     def guard(route: Route) -> None:
