@@ -96,19 +96,11 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 @contextmanager
-def guarded_page(browser: Browser, log: PageLog | None = None, *, offline: bool = False) -> Iterator[Page]:
+def guarded_page(browser: Browser, log: PageLog | None = None) -> Iterator[Page]:
     """A page in a fresh context whose requests to other hosts are aborted and logged; on leaving,
-    fail if there were any, or any uncaught script error.
-
-    Unless ``offline``, its context blocks service workers: installing the offline copy (sw.js)
-    hashes and stores every file of the site, some 17 MB, about 0.4 CPU seconds a page, over the
-    hundreds of pages the browser tests open. The page then works as on a first visit without
-    offline use (offline.js warns in the console). The tests of offline use, installs and updates
-    (marked ``offline``; their ``page`` allows them) and those that make their own contexts keep
-    them."""
+    fail if there were any, or any uncaught script error."""
     log = log if log is not None else PageLog()
-    context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                  service_workers="allow" if offline else "block")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(30_000)
 
     def guard(route: Route) -> None:
@@ -142,9 +134,8 @@ def page_log() -> PageLog:
 
 
 @pytest.fixture
-def page(browser: Browser, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A guarded page; a test marked ``offline`` has it with service workers allowed."""
-    with guarded_page(browser, page_log, offline=request.node.get_closest_marker("offline") is not None) as page:
+def page(browser: Browser, page_log: PageLog) -> Iterator[Page]:
+    with guarded_page(browser, page_log) as page:
         yield page
 
 
