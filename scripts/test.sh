@@ -62,9 +62,10 @@ python3 build_site.py --out site
 phase "pytest"
 mkdir -p test-artifacts
 status=0
-# WebKitGTK needs a display: the whole run goes under a virtual one when xvfb-run is there.
+# WebKitGTK needs a display: the whole run goes under a virtual one when xvfb-run is there. Its
+# screen is taller than xvfb-run's 1280×1024, as a 768×1024 page and its window's bars need more.
 display=()
-if command -v xvfb-run >/dev/null && [ -z "${DISPLAY:-}" ]; then display=(xvfb-run -a); fi
+if command -v xvfb-run >/dev/null && [ -z "${DISPLAY:-}" ]; then display=(xvfb-run -a -s "-screen 0 1600x1400x24"); fi
 # One pytest worker per core, at most 4 (PYSOLVER_TEST_WORKERS sets the number), each taking whole
 # files, so that a file's shared page boots once: run one after the other, the browser tests left
 # a quarter of two cores idle while the page worked on one, and the unit tests use a single core.
