@@ -46,7 +46,9 @@ CHROMIUM_ARGS = [
 SUBPATH = "/repo/"
 # Booting reads ~13 MB and compiles WebAssembly; generous for a busy 2-core CI machine.
 READY_TIMEOUT_MS = 120_000
-READY = "document.body.dataset.ready === 'true'"
+#: The page booted. ``document.body`` is null for a moment while the page reloads (Retry after a
+#: failed boot reloads it): the test then waits on rather than fails.
+READY = "document.body !== null && document.body.dataset.ready === 'true'"
 
 
 @dataclass

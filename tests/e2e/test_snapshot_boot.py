@@ -24,7 +24,7 @@ from tests.helpers import FIGURE_4_2, FIGURE_4_9
 
 pytestmark = pytest.mark.e2e
 
-READY = "document.body.dataset.ready === 'true'"
+READY = "document.body !== null && document.body.dataset.ready === 'true'"
 # Requests whose replies both boot paths must give alike: a tutoring walk, search, rating, errors.
 SEQUENCE: list[tuple[str, dict[str, Any]]] = [
     ("load", {"puzzle": FIGURE_4_2}),
