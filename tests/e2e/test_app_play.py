@@ -433,6 +433,16 @@ def test_keys_stay_in_form_fields_and_the_keys_dialog(page: Page, site_url: str)
     page.keyboard.press("Escape")
     dialog.wait_for(state="hidden")
     assert page.evaluate("document.activeElement.textContent") == "Keys"  # back to its button
+    page.keyboard.press("Enter")
+    dialog.wait_for()
+    # Closed, and focus moved on at once: it stays there (the dialog's "close" event, a task later,
+    # once took it back to the Keys button or the board, and the next key went astray)
+    moved_to = page.evaluate("""() => {
+        document.getElementById("keys-dialog").dispatchEvent(new Event("cancel", { cancelable: true }));
+        document.querySelector('button[data-intent="step"]').focus();
+        return new Promise((done) => setTimeout(() => done(document.activeElement.dataset.intent), 100));
+    }""")
+    assert moved_to == "step" and dialog.is_hidden()
     step = page.get_by_role("button", name="Step", exact=True)
     step.focus()
     page.keyboard.press("Enter")  # from the keyboard, focus stays on Step for the next Enter

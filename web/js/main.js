@@ -120,11 +120,22 @@ for (const type of ["pointerdown", "wheel", "keydown"]) {
 /** Draw `state` unless it is the one drawn last. */
 function draw(state) {
   if (state === drawn) return;
+  const dialogClosed = drawn !== null && drawn.dialog && !state.dialog;
   drawn = state;
   render(state, saidAnew, pinned !== null);
   saidAnew = false;
   restoreFocus(state);
+  if (dialogClosed) returnFromDialog();
   keepPinned();
+}
+
+/** Focus back where the keys dialog was opened from: its button, or else the board. Done as the
+ * dialog closes, not on its "close" event, which comes a task later: by then the person may have
+ * moved on (Tab, a click, the Keys button focused again), and focus would be taken from there. */
+function returnFromDialog() {
+  if (dialogOpener && dialogOpener.isConnected) dialogOpener.focus();
+  else focusBoard();
+  dialogOpener = null;
 }
 
 const store = createStore(initialState(saved), (state, action) => {
@@ -278,7 +289,7 @@ for (const panel of panels) Object.assign(intents, panel.intents);
 /** Intents whose buttons, clicked with the pointer, leave focus on the board (so the keys keep
  * working after a click); pressed with Enter or Space, focus stays on the button. */
 const KEEP_FOCUS = new Set(["undo", "redo", "back", "forward", "step", "hint", "apply", "check", "notes", "pad",
-  "solve_logic", "guess", "backtrack", "solve", "fill_notes", "mode", "close-keys"]);
+  "solve_logic", "guess", "backtrack", "solve", "fill_notes", "mode"]);
 
 /** A selector that finds `button` again once the views have redrawn it: its intent (a form's
  * submit: its type), inside the nearest container with an id (three panels have a Cancel), told
@@ -433,11 +444,9 @@ controls.dialog.addEventListener("cancel", (event) => {
   event.preventDefault();
   store.dispatch({ type: "dialog", open: false });
 });
+// Closed some other way (the browser's own close request), the store hears of it here.
 controls.dialog.addEventListener("close", () => {
   if (store.state.dialog) store.dispatch({ type: "dialog", open: false });
-  if (dialogOpener && dialogOpener.isConnected) dialogOpener.focus();
-  else focusBoard();
-  dialogOpener = null;
 });
 
 /** Back, Forward or an edited address: open the position it names, unless it is the one shown.
