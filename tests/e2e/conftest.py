@@ -3,7 +3,8 @@
 - ``site_dir``: the site, built once per session ($PYSOLVER_SITE_DIR when scripts/test.sh built it).
 - ``site_url``: ``http://127.0.0.1:<free port>/`` serving it; ``subpath_url``: the same site under
   ``/repo/``, as GitHub Pages serves a project site.
-- ``browser``: headless Chromium (``/usr/bin/chromium``, or $PYSOLVER_CHROMIUM).
+- ``browser``: headless Chromium (``/usr/bin/chromium``, or $PYSOLVER_CHROMIUM), its WebAssembly on the
+  baseline compiler only (see ``CHROMIUM_ARGS``).
 - ``page``: a fresh context and page whose every request is checked: one for another host is aborted
   and fails the test, as does an uncaught script error. ``page_log`` holds what was seen.
   The ``guarded`` fixture gives ``guarded_page(browser)`` for a page of a wider scope.
@@ -39,6 +40,12 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # WebAssembly on V8's baseline compiler only. Every test boots a fresh page, and each boot
+    # spent about 0.8 CPU seconds of its 2.8 optimising Pyodide's hot functions, work a test of a
+    # few seconds never earns back: with it, the browser tests of five files ran 15% faster (203 s
+    # to 174 s) on this 2-core machine, where they are bound by the CPU. The users' browsers
+    # optimise as ever; the benchmarks (bench/) and the Firefox and WebKit tests run that way.
+    "--js-flags=--liftoff-only",
     # Chromium preloads its omnibox's suggestion popups (web pages of its own) in every new window:
     # over a second of CPU per test's fresh context, for a browser UI a headless page never shows.
     "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup",
