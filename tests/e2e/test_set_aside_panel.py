@@ -7,8 +7,10 @@ the list follows other tabs, and shows only while something is in it.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import Page
@@ -73,6 +75,11 @@ def test_a_record_set_aside_is_downloaded_opened_and_deleted_from_the_page(page:
     page.click(f"{PANEL} summary")
     words = page.text_content(row(SET_ASIDE)) or ""
     assert "3 moves and steps" in words and "Read in part" in words and "9×9" in words
+    # The game's start, in the browser's time zone, tells it from other games of the same puzzle.
+    zone = ZoneInfo(page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone"))
+    when = datetime.fromtimestamp(json.loads(text)["play"]["started"], zone)
+    start = f"started {when:%b} {when.day}, {when.year}, {when.hour % 12 or 12}:{when:%M} {when:%p}."
+    assert f"3 moves and steps, {start}" in words.replace("\u202f", " "), words
     assert downloaded(page, SET_ASIDE) == (f"{SET_ASIDE}.json", text)
 
     # Another game, with a move, is open when the record is opened: it is set aside, not lost.

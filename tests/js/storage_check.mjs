@@ -67,6 +67,9 @@ async function tab() {
 }
 
 globalThis.sessionStorage = new QuotaStorage();
+// The person's time zone, for the start times in the set-aside list: one of half hours, set before
+// any tab's module is imported.
+process.env.TZ = "Asia/Kolkata";
 const results = {};
 
 // 1. A saved game whose steps no longer replay, which its tab cannot set aside (storage full), is
@@ -231,7 +234,10 @@ const results = {};
     described: [page.describeRecord(JSON.stringify({ version: 1, ...game(OTHER, 1) })),
       page.describeRecord(JSON.stringify({ ...game(PUZZLE, 2), position: 1, mode: "enter" })),
       page.describeRecord(JSON.stringify({ ...game(":0000:x:.42...1......3..:::", 0) })),
-      page.describeRecord("{")] };
+      page.describeRecord("{"),
+      page.describeRecord(JSON.stringify({ ...game(OTHER, 3),
+        play: { started: 1795000000, hints: 1, checks: 0, finished_in: 95 } })),
+      page.describeRecord(JSON.stringify({ ...game(OTHER, 0), play: { started: 8.7e12, hints: 0, checks: 0 } }))] };
 }
 
 // 7. A record held (storage full: not set aside) is listed by the tab holding it and by another tab

@@ -545,9 +545,9 @@ function puzzleWords({ puzzle, shape }) {
 
 /**
  * A stored record in a few words, for the list of set-aside games: its puzzle (size, givens and
- * how its line starts), how many moves and steps it holds and where it was, and whether it reads
- * whole; or, when it holds no usable puzzle, why it cannot be opened. A 4×4 game of one move reads
- * `4×4, 4 givens (".42...1......3.."): 1 move or step.`
+ * how its line starts), how many moves and steps it holds and where it was, when it was started,
+ * and whether it reads whole; or, when it holds no usable puzzle, why it cannot be opened. A 4×4
+ * game of one move, never timed, reads `4×4, 4 givens (".42...1......3.."): 1 move or step.`
  */
 export function describeRecord(text) {
   return described(parseSaved(text));
@@ -563,7 +563,19 @@ function described({ value: game, problem }) {
   const doing = game.mode === "enter" ? "givens being typed" : game.play && game.play.finished_in !== null ? "solved" : null;
   const whole = problem === null ? "" : " Read in part: opened, it keeps what the page can read.";
   const puzzle = puzzleWords(game);
-  return `${puzzle[0].toUpperCase()}${puzzle.slice(1)}: ${[moves, doing].filter(Boolean).join(", ")}.${whole}`;
+  const parts = [moves, doing, startedWords(game.play)].filter(Boolean).join(", ");
+  return `${puzzle[0].toUpperCase()}${puzzle.slice(1)}: ${parts}.${whole}`;
+}
+
+const START_TIME = new Intl.DateTimeFormat("en-US",
+  { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+
+/** "started Nov 29, 2026, 11:05 AM" (the person's time zone) for a game whose play clock has a
+ * start: what tells two games of one puzzle apart in the list. Null without one. */
+function startedWords(play) {
+  if (!play || play.started === null) return null;
+  const start = new Date(play.started * 1000);
+  return Number.isNaN(start.getTime()) ? null : `started ${START_TIME.format(start)}`;
 }
 
 /** One entry of the list: where it is kept, its exact text, whether it is the held record (still
