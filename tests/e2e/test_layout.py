@@ -164,6 +164,36 @@ def test_phone_pad_under_the_board_and_play_bar_on_one_screen(
         assert page.evaluate("document.getElementById('board').getBoundingClientRect().top") >= 0
 
 
+def assert_pad_and_play_bar_on_screen(page: Page, url: str, sizes: tuple[int, ...]) -> None:
+    """At the page's top, with each size of board, the board, the pad and the play bar under it
+    stand inside the window."""
+    for n in sizes:
+        boxes = open_size(page, url, n)
+        assert boxes["board"]["top"] >= 0 and boxes["pad"]["top"] >= boxes["board"]["bottom"], (n, boxes)
+        assert boxes["bar"]["bottom"] <= boxes["height"], (n, boxes["bar"], boxes["height"])
+
+
+@pytest.mark.parametrize("phone, sizes", [((700, 800), (9,)), ((640, 800), (9,)), ((700, 900), (16,))],
+                         indirect=["phone"], ids=["700x800", "640x800", "700x900"])
+def test_with_touch_the_board_leaves_room_for_the_pad_and_the_play_bar(
+        phone: Page, site_url: str, sizes: tuple[int, ...]) -> None:
+    """Where the window's height sizes the board: touch's 44 px keys and buttons were counted at a
+    mouse's sizes, and the play bar ended 19 px under the window's foot at 700×800 (7 at 640×800,
+    25 with 16×16 at 700×900)."""
+    assert_pad_and_play_bar_on_screen(phone, site_url, sizes)
+
+
+def test_in_the_phones_layout_the_board_leaves_room_for_each_row_of_keys(browser: Browser, site_url: str) -> None:
+    """Windows 560 px wide, where the height sizes the board: the room under it was the next
+    layout's, with one row of keys (two from 16×16), and the play bar ended 55 px under the
+    window's foot at 850 px high, and at 950 px 12 px with 12×12 and 16×16, 61 px with 25×25."""
+    with guarded_page(browser) as page:
+        page.set_viewport_size({"width": 560, "height": 850})
+        assert_pad_and_play_bar_on_screen(page, site_url, (4, 9))
+        page.set_viewport_size({"width": 560, "height": 950})
+        assert_pad_and_play_bar_on_screen(page, site_url, (12, 16, 25))
+
+
 #: The header's height and the board's side, in the window's coordinates.
 HEADER_AND_BOARD = """() => ({ header: document.querySelector('header.top').getBoundingClientRect().height,
   board: document.getElementById('board').getBoundingClientRect().width,
@@ -907,12 +937,14 @@ def hint_words_gone(page: Page, said: str) -> bool:
       .some((el) => el.textContent.includes(said) && el.checkVisibility())""", said))
 
 
-@pytest.mark.parametrize("phone", [(390, 844), (768, 1024)], indirect=True, ids=["390x844", "768x1024"])
+@pytest.mark.parametrize("phone", [(390, 844), (768, 1024), (1000, 1001)], indirect=True,
+                         ids=["390x844", "768x1024", "1000x1001"])
 def test_a_hint_is_said_in_the_window_under_the_play_bar(phone: Page, site_url: str) -> None:
     """The page at its top, the board's column over the explanation: Hint outlined the house on the
     board, and its words were only in the step panel, 252 px under the window's foot at 390×844
     (141 px at 768×1024). A line under the play bar says them, Hint staying under the finger, and
-    says the step once Apply takes it."""
+    says the step once Apply takes it. A window a pixel taller than wide (1000×1001) was in neither
+    layout, and had no such line."""
     page = phone
     page.goto(f"{site_url}#p={FIGURE_4_2}")
     wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
