@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route
 
+from tests.e2e.conftest import READY
 from tests.helpers import FIGURE_4_9, FIGURE_4_9_SOLUTIONS
 
 pytestmark = pytest.mark.e2e
@@ -74,7 +75,7 @@ def check(
     """One booted check page for the tests that only ask questions."""
     with guarded(browser) as page:
         open_check_page(page, site_url)
-        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=120_000)
+        page.wait_for_function(READY, timeout=120_000)
         yield page
 
 
@@ -204,7 +205,7 @@ def test_a_restarted_worker_boots_with_the_first_ones_manifest(
 ) -> None:
     # A deployment made meanwhile must not give a restarted worker another wheel than the page's.
     open_check_page(page, site_url)
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=120_000)
+    page.wait_for_function(READY, timeout=120_000)
     manifests = [url for url in page_log.requests if url.endswith("/manifest.json")]
     page.evaluate("client.cancel()")
     assert [url for url in page_log.requests if url.endswith("/manifest.json")] == manifests

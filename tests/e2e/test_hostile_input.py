@@ -16,13 +16,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from tests.e2e.conftest import READY
 from tests.helpers import FIGURE_4_2, FIGURE_4_9
 
 pytestmark = pytest.mark.e2e
 
 KEY = "pysolver.board"
 STATE = "window.__pysolver.state"
-BOOTED = (f"document.body.dataset.ready === 'true' && {STATE}.ready && !{STATE}.busy "
+BOOTED = (f"{READY} && {STATE}.ready && !{STATE}.busy "
           f"&& ({STATE}.view !== null || {STATE}.error !== null)")
 #: Markup that sets window.__pwned if it ever becomes elements: an image's onerror (asynchronous)
 #: and an SVG's onload (as soon as it is inserted).

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 import build_site
-from tests.e2e.conftest import READY_TIMEOUT_MS, guarded_page
+from tests.e2e.conftest import READY, READY_TIMEOUT_MS, guarded_page
 from tests.helpers import FIGURE_4_2
 
 pytestmark = pytest.mark.e2e
@@ -34,7 +34,7 @@ STEP_APPLIED = "document.getElementById('board').dataset.position === '1'"
 def first_visit(page: Page, url: str) -> list[str]:
     """Open `url`, wait for the solver and for the service worker to cache the site; the caches."""
     page.goto(f"{url}#p={FIGURE_4_2}")
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
     cached: dict[str, object] = page.evaluate(CACHED)
     names = cached["names"]
     assert isinstance(names, list)
@@ -45,7 +45,7 @@ def second_visit_offline(page: Page) -> None:
     """Reload with the network off; the page boots from the cache and applies a Step."""
     page.context.set_offline(True)
     page.reload()
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
     page.click("button[data-intent=step]")
     page.wait_for_function(STEP_APPLIED, timeout=READY_TIMEOUT_MS)
 
@@ -97,12 +97,12 @@ def test_a_new_deployment_is_offered_and_taken_on_reload(
             "<title>pysolver", "<title>pysolver (new)"))
         build_site.write_service_worker(copy, json.loads((copy / "manifest.json").read_text()))
         page.reload()
-        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
         assert page.title().startswith("pysolver —")  # still the old version, from the cache
         page.locator("#update").wait_for(state="visible", timeout=60_000)
         page.locator("#update button").click()
         page.wait_for_function("document.title.startsWith('pysolver (new)')", timeout=60_000)
-        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
         names = page.evaluate("caches.keys()")
         assert old not in names and len(names) == 1
         page.wait_for_function("window.__pysolver.state.view !== null", timeout=READY_TIMEOUT_MS)

@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from pysolver.web import handle
+from tests.e2e.conftest import READY
 from tests.e2e.test_installed import axe_violations
 from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, FIGURE_4_9_SOLUTIONS
 
@@ -108,7 +109,7 @@ def panels(browser: Browser, site_url: str, guarded: Callable[..., AbstractConte
            ) -> Iterator[Page]:
     with guarded(browser) as page:
         page.goto(site_url)
-        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=120_000)
+        page.wait_for_function(READY, timeout=120_000)
         yield page
 
 

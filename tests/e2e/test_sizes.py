@@ -19,6 +19,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from pysolver.grid import Grid
 from pysolver.search import solve
 from pysolver.web import COUNT_STOPPED, COUNTING, NOT_COUNTED, handle, sizes_json
+from tests.e2e.conftest import READY
 
 pytestmark = pytest.mark.e2e
 
@@ -63,7 +64,7 @@ def sized(browser: Browser, site_url: str, guarded: Callable[..., AbstractContex
           ) -> Iterator[Page]:
     with guarded(browser) as page:
         page.goto(site_url)
-        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=120_000)
+        page.wait_for_function(READY, timeout=120_000)
         with suppress(PlaywrightTimeoutError):  # a page without the `sizes` reply fails each test
             page.wait_for_function(SIZES_IN, timeout=10_000)
         yield page

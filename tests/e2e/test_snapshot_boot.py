@@ -18,13 +18,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route
 
-from tests.e2e.conftest import PageLog
+from tests.e2e.conftest import READY, PageLog
 from tests.e2e.test_boot import events, open_check_page, request
 from tests.helpers import FIGURE_4_2, FIGURE_4_9
 
 pytestmark = pytest.mark.e2e
 
-READY = "document.body !== null && document.body.dataset.ready === 'true'"
 # Requests whose replies both boot paths must give alike: a tutoring walk, search, rating, errors.
 SEQUENCE: list[tuple[str, dict[str, Any]]] = [
     ("load", {"puzzle": FIGURE_4_2}),
