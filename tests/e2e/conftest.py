@@ -170,6 +170,18 @@ def app(page: Page, site_url: str) -> Page:
     return page
 
 
+@pytest.fixture(scope="module")
+def shared(browser: Browser, site_url: str) -> Iterator[Page]:
+    """One booted page for a file's tests that load puzzles and read the board: a boot costs about
+    two CPU seconds, most of a short test's time. Each test loads its own puzzle (``show`` in
+    test_app.py); what a test leaves open or selected, the next one sees."""
+    with guarded_page(browser) as page:
+        page.goto(site_url)
+        page.wait_for_function("window.__pysolver && window.__pysolver.state.ready && !window.__pysolver.state.busy"
+                               " && window.__pysolver.state.view !== null", timeout=READY_TIMEOUT_MS)
+        yield page
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     report: pytest.TestReport = yield

@@ -3,20 +3,18 @@ pasting, the URL, the size and example menus, messages for bad input, Check, and
 shortcuts. Each expectation is computed in-process by the same ``pysolver.web.handle`` the worker
 runs, so the test compares the page with Python rather than with numbers copied by hand.
 
-The tests that only load puzzles and read the board share one booted page (``board``); the steps,
+The tests that only load puzzles and read the board share one booted page (conftest.py's ``shared``); the steps,
 guesses, counting and reloads are in test_app_steps.py. The helpers at the top serve both files.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pysolver.web import handle
@@ -149,17 +147,6 @@ def expected_lines(n: int) -> dict[str, Any]:
     return {"n": n, "shape": f"{n}:{rows}x{cols}", "cells": n * n,
             "right": [c for c in range(n - 1) if (c + 1) % cols == 0],
             "bottom": [r for r in range(n - 1) if (r + 1) % rows == 0], "square": True}
-
-
-@pytest.fixture(scope="module")
-def shared(
-    browser: Browser, site_url: str, guarded: Callable[..., AbstractContextManager[Page]]
-) -> Iterator[Page]:
-    """One booted page for the tests that load puzzles and read the board."""
-    with guarded(browser) as page:
-        page.goto(site_url)
-        page.wait_for_function(f"{IDLE} && {STATE}.view !== null", timeout=120_000)
-        yield page
 
 
 def test_first_visit_shows_figure_4_2_with_pencil_marks(shared: Page) -> None:

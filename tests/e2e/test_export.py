@@ -9,12 +9,11 @@ button after Cancel, to the path's Copy once written). Expectations come from th
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 from pysolver import formats
 from pysolver.board import Board
@@ -39,12 +38,9 @@ def marked_board() -> Board:
 
 
 @pytest.fixture(scope="module")
-def page(browser: Browser, site_url: str,
-         guarded: Callable[..., AbstractContextManager[Page]]) -> Iterator[Page]:
-    with guarded(browser) as page:
-        page.goto(site_url)
-        page.wait_for_function(f"{IDLE} && {STATE}.view !== null", timeout=120_000)
-        yield page
+def page(shared: Page) -> Page:
+    """Every test here on the file's one booted page (conftest.py's ``shared``)."""
+    return shared
 
 
 def drawn_candidates(page: Page) -> list[list[int]]:

@@ -327,8 +327,8 @@ SAVED = "pysolver.board"
 
 
 def test_cancel_while_a_saved_game_replays_keeps_it(page: Page, site_url: str) -> None:
-    # 20,000 steps take seconds to replay: long enough for Cancel (shown after 400 ms) to be pressed.
-    actions = ["note r1c1 2"] * 19_998 + ["logic", "logic"]
+    # 6,000 steps take seconds to replay: long enough for Cancel (shown after 400 ms) to be pressed.
+    actions = ["note r1c1 2"] * 5_998 + ["logic", "logic"]
     whole = py_view(FIGURE_4_2, actions)
     record = json.dumps({"version": 1, "puzzle": FIGURE_4_2, "actions": actions, "position": len(actions),
                          "shape": {"n": 9, "box_rows": 3, "box_cols": 3, "symbols": "123456789"},
@@ -352,7 +352,7 @@ def test_cancel_while_a_saved_game_replays_keeps_it(page: Page, site_url: str) -
     assert shown["values"] == whole["values"] and shown["play"]["hints"] == 5  # its position, not a blank board
     assert state(page)["mode"] == "play"
     assert page.inner_text("#message") == (
-        "Cancelled replaying the saved game's 20,000 steps: its position is shown without them, so Undo "
+        "Cancelled replaying the saved game's 6,000 steps: its position is shown without them, so Undo "
         "starts here. The saved game is kept until your next move; reload the page to open it whole.")
     assert page.evaluate("(key) => localStorage.getItem(key)", SAVED) == record  # untouched
     page.reload()  # the whole game again

@@ -6,8 +6,9 @@ link, a Unique or Hidden Rectangle's floor and roof, BUG+1's extra candidate, a 
 fish's base and fins, a Sue de Coq's crossing, line set and box set), and a contradiction outlined on the board and in its graph in every view: an empty cell, a
 house (the house graph) and one digit's rows × columns (the digit view).
 
-Every expected word comes from ``pysolver.web.handle`` on the same position. Screenshots:
-test-artifacts/why-open.png, key-<technique>.png and contradiction-<view>.png.
+Every expected word comes from ``pysolver.web.handle`` on the same position. The tests share one
+booted page (conftest.py's ``shared``), each loading its puzzle from the "Puzzle as text" box.
+Screenshots: test-artifacts/why-open.png, key-<technique>.png and contradiction-<view>.png.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.test_app import IDLE, STATE, click, py, py_view, wait_for, wait_position
+from tests.e2e.test_app import IDLE, STATE, click, py, py_view, show, wait_for, wait_position
 from tests.e2e.test_app_examples import EXAMPLES
-from tests.e2e.test_app_steps import CHAIN_AT, TOP95_13, open_puzzle
+from tests.e2e.test_app_steps import CHAIN_AT, TOP95_13
 from tests.e2e.test_guess_tree import assert_violation_drawn
 from tests.helpers import FIGURE_4_2
 
@@ -28,10 +29,16 @@ pytestmark = pytest.mark.e2e
 WHY = "#step-panel details.why"
 
 
-def test_a_step_reads_in_two_sentences_with_the_argument_behind_why(
-    page: Page, site_url: str, artifacts_dir: Path
-) -> None:
-    open_puzzle(page, site_url, TOP95_13)
+def open_puzzle(page: Page, puzzle: str) -> None:
+    """Load `puzzle` on the shared page and wait for its start (the test before may have left the
+    same puzzle a few steps on)."""
+    show(page, puzzle)
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 0 && {STATE}.view.steps.length === 0")
+
+
+def test_a_step_reads_in_two_sentences_with_the_argument_behind_why(shared: Page, artifacts_dir: Path) -> None:
+    page = shared
+    open_puzzle(page, TOP95_13)
     for position in range(1, CHAIN_AT + 1):
         click(page, "step")
         wait_position(page, position)
@@ -75,16 +82,15 @@ KEYS = {"skyscraper": ["base", "roof"], "two-string-kite": ["box", "ends"],
 
 
 @pytest.mark.parametrize("technique", KEYS)
-def test_the_key_names_the_outlines_in_the_steps_own_words(
-    page: Page, site_url: str, artifacts_dir: Path, technique: str
-) -> None:
+def test_the_key_names_the_outlines_in_the_steps_own_words(shared: Page, artifacts_dir: Path, technique: str) -> None:
+    page = shared
     puzzle = next(e["puzzle"] for e in EXAMPLES if e["technique"] == technique)
     py("load", puzzle=puzzle)
     expected = py("solve_logic")["view"]["steps"]
     index = next(i for i, s in enumerate(expected) if s["technique"] == technique)
     step = expected[index]
     assert sorted(step["proof"]["role_labels"].values()) == KEYS[technique]
-    open_puzzle(page, site_url, puzzle)
+    open_puzzle(page, puzzle)
     click(page, "solve_logic")
     wait_for(page, f"{IDLE} && {STATE}.view.steps.length === {len(expected)}")
     page.click(f".step-list button[data-position='{index + 1}']")
@@ -121,11 +127,12 @@ AUDITED = {
 
 
 @pytest.mark.parametrize("name", AUDITED)
-def test_the_audited_steps_say_what_is_true(page: Page, site_url: str, name: str) -> None:
+def test_the_audited_steps_say_what_is_true(shared: Page, name: str) -> None:
+    page = shared
     puzzle, number, text, details, notation, untrue = AUDITED[name]
     step = py_view(puzzle, ["logic"] * number)["steps"][number - 1]
     assert text in step["text"] and details in step["details"] and untrue not in step["details"]
-    open_puzzle(page, site_url, puzzle)
+    open_puzzle(page, puzzle)
     for position in range(1, number + 1):
         click(page, "step")
         wait_position(page, position)
@@ -155,21 +162,19 @@ BROKEN = {
 
 
 @pytest.mark.parametrize("view", BROKEN)
-def test_a_contradiction_is_outlined_in_every_view(
-    page: Page, site_url: str, artifacts_dir: Path, view: str
-) -> None:
+def test_a_contradiction_is_outlined_in_every_view(shared: Page, artifacts_dir: Path, view: str) -> None:
+    page = shared
     puzzle = BROKEN[view]
     status = py("load", puzzle=puzzle)["view"]["status"]
     assert status["status"] == "contradiction"
-    page.goto(site_url)
-    wait_for(page, f"{IDLE} && {STATE}.view !== null", timeout=120_000)
     details = page.locator("details.puzzle-text")
     if details.get_attribute("open") is None:
         details.locator("summary").click()
     page.fill("#puzzle-text", puzzle)
     page.click("#text-form button[type='submit']")
-    wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'contradiction'")
-    assert status["message"] in (page.text_content("#status") or "")
+    # The message, not only the status: the test before left another contradiction on this page.
+    wait_for(page, f"(message) => {IDLE} && {STATE}.view.status.status === 'contradiction'"
+                   " && document.getElementById('status').textContent.includes(message)", status["message"])
 
     red = page.eval_on_selector_all("#board .cell.conflict", "(els) => els.map((el) => Number(el.dataset.cell))")
     outlined = page.eval_on_selector_all("#board .outline.conflict",
