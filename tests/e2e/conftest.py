@@ -11,6 +11,7 @@
 - ``app``: ``page`` opened on the site and waited until the solver is ready
   (``document.body.dataset.ready === "true"``, set by the page from the client's onReady);
   ``wait_ready(page)`` waits so for any page; ``artifacts_dir`` is test-artifacts/ (gitignored).
+- ``shared``: one such page booted for a whole file, for tests that each load their own puzzle.
 
 A failing test that used a page leaves a screenshot in test-artifacts/.
 """
