@@ -7,9 +7,11 @@ Per size: median, 95th percentile, worst and worst ÷ median CPU milliseconds pe
 each solver, from the puzzle's line to its solution line. Either solver is stopped after ``--cap``
 CPU seconds on a puzzle (then counted at the cap, so its figures are lower bounds). ``--slowest k``
 also lists pysolver's k slowest puzzles (line number and both solvers' times), the ones to look
-at when working on the tail.
+at when working on the tail. ``--by-clues W`` also splits each set into bands of W clue counts,
+with both solvers' median, worst and worst ÷ median in each: the seeded loose sets span 48–55% of
+the cells given, and how hard a puzzle is depends mostly on where in that span it falls.
 
-    python bench/bench_big.py [--cap 20] [--sizes 16,25 | --file PATH] [--slowest 5]
+    python bench/bench_big.py [--cap 20] [--sizes 16,25 | --file PATH] [--slowest 5] [--by-clues 10]
 """
 
 from __future__ import annotations
@@ -79,6 +81,23 @@ def slowest(ours: list[float], theirs: list[float], count: int) -> str:
                      f"norvig-n {theirs[i] * 1e3:9.1f} ms" for i in order)
 
 
+def by_clues(lines: list[str], ours: list[float], theirs: list[float], width: int) -> str:
+    """Both solvers' figures over each band of ``width`` clue counts (a clue: any cell not '.')."""
+    bands: dict[int, list[int]] = {}
+    for i, line in enumerate(lines):
+        bands.setdefault(sum(ch != "." for ch in line) // width * width, []).append(i)
+    rows = []
+    for low, members in sorted(bands.items()):
+        figures = []
+        for name, times in (("pysolver", ours), ("norvig-n", theirs)):
+            band = [times[i] for i in members]
+            median, worst = statistics.median(band), max(band)
+            figures.append(f"{name} median {median * 1e3:8.1f} worst {worst * 1e3:8.1f} "
+                           f"(x{worst / median:5.1f})")
+        rows.append(f"  clues {low}-{low + width - 1}: {len(members):3} puzzles  " + "  ".join(figures))
+    return "\n".join(rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap", type=float, default=20.0,
@@ -89,6 +108,8 @@ def main() -> None:
                              "e.g. bench/data/random25x25_seed14.txt)")
     parser.add_argument("--slowest", type=int, default=0, metavar="K",
                         help="also list pysolver's K slowest puzzles of each set")
+    parser.add_argument("--by-clues", type=int, default=0, metavar="W",
+                        help="also give both solvers' figures per band of W clue counts")
     args = parser.parse_args()
     print(f"CPU ms per puzzle, Python {sys.version.split()[0]}")
     if args.file:
@@ -121,6 +142,8 @@ def main() -> None:
               f"total {sum(theirs) / sum(ours):5.1f}x", flush=True)
         if args.slowest:
             print(slowest(ours, theirs, args.slowest))
+        if args.by_clues:
+            print(by_clues(lines, ours, theirs, args.by_clues))
 
 
 if __name__ == "__main__":
