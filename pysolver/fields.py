@@ -109,6 +109,34 @@ def optional_integer(request: Request, name: str, *, low: int, high: int) -> int
     return integer(request, name, low=low, high=high)
 
 
+#: More digits than any whole number a typed field takes (int() refuses texts of thousands).
+_TYPED_DIGITS_MAX = 40
+
+
+def optional_typed_integer(request: Request, name: str, *, low: int, high: int) -> int | None:
+    """Like ``optional_integer``, but the field may also be the text a person typed in a box (the
+    page sends it as typed, so that Python says what is wrong with it): blank for none, else
+    decimal digits, spaces around them allowed.
+
+    >>> optional_typed_integer({"seed": " 42 "}, "seed", low=0, high=99)
+    42
+    >>> optional_typed_integer({"seed": ""}, "seed", low=0, high=99) is None
+    True
+    >>> optional_typed_integer({"seed": "4 2"}, "seed", low=0, high=99)
+    Traceback (most recent call last):
+    pysolver.errors.FieldError: seed must be a whole number from 0 to 99, not "4 2"
+    """
+    value = request.get(name)
+    if not isinstance(value, str):
+        return optional_integer(request, name, low=low, high=high)
+    typed = value.strip()
+    if not typed:
+        return None
+    if not (typed.isascii() and typed.isdigit() and len(typed) <= _TYPED_DIGITS_MAX):
+        raise FieldError(name, f"{name} must be a whole number from {low:,} to {high:,}, not {show(value)}")
+    return integer({name: int(typed)}, name, low=low, high=high)
+
+
 def integer_choice(request: Request, name: str, choices: Collection[int], *,
                    default: int | object = _MISSING) -> int:
     """One of a few whole numbers (a grid size)."""

@@ -616,7 +616,8 @@ def duration_text(seconds: float) -> str:
 
 
 def _generate(request: Request, progress: Progress) -> Reply:
-    """A new puzzle; ``seed`` (optional) makes it reproducible, and the reply says which was used,
+    """A new puzzle; ``seed`` (optional: a whole number, or the text typed in the panel's Seed box)
+    makes it reproducible, and the reply says which was used,
     how long the puzzle took to make (``elapsed_ms``), in ``message`` how it was made and in
     ``summary`` what the page's status region says of it (no seed or timing: its size, clues and
     grade)."""
@@ -624,7 +625,7 @@ def _generate(request: Request, progress: Progress) -> Reply:
     level = parse_level_choice(fields.choice(request, "level", LEVEL_CHOICES, default="unique"))
     symmetry = fields.choice(request, "symmetry", SYMMETRIES, default="none")
     minimal = fields.boolean(request, "minimal", default=True)
-    seed = fields.optional_integer(request, "seed", low=0, high=SEED_MAX)
+    seed = fields.optional_typed_integer(request, "seed", low=0, high=SEED_MAX)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     start = time.perf_counter()

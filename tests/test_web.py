@@ -296,6 +296,12 @@ REFUSED = {
                           "seed must be a whole number from 0 to 18,446,744,073,709,551,615, "
                           "not 1.7"),
     "generate-seed-negative": ({"cmd": "generate", "size": 4, "seed": -1}, "seed", "not -1"),
+    "generate-seed-typed-letters": ({"cmd": "generate", "size": 4, "seed": "12a"}, "seed",
+                                    'seed must be a whole number from 0 to 18,446,744,073,709,551,615, '
+                                    'not "12a"'),
+    "generate-seed-typed-sign": ({"cmd": "generate", "size": 4, "seed": "-1"}, "seed", 'not "-1"'),
+    "generate-seed-typed-too-large": ({"cmd": "generate", "size": 4, "seed": "18446744073709551616"}, "seed",
+                                      "not 18446744073709551616"),
     "generate-minimal-no": ({"cmd": "generate", "size": 4, "minimal": "no"}, "minimal",
                             'minimal must be true or false, not "no"'),
     "generate-minimal-text-true": ({"cmd": "generate", "size": 4, "minimal": "true"}, "minimal",
@@ -349,6 +355,16 @@ def test_hostile_request_text_is_refused_before_parsing(request_text: str, messa
     assert reply["ok"] is False and reply["error"]["kind"] == "invalid"
     assert message in reply["error"]["message"]
     assert call("step")["view"]["position"] == 1
+
+
+def test_a_seed_typed_in_the_panel_makes_the_puzzle_its_number_makes() -> None:
+    """The page sends the Seed box's text as typed: digits (spaces around them allowed) are the
+    number; a blank box, like no seed, draws one."""
+    made = call("generate", size=4, level="easy", seed=7)
+    for typed in ("7", " 7 "):
+        again = call("generate", size=4, level="easy", seed=typed)
+        assert (again["puzzle"], again["seed"]) == (made["puzzle"], 7)
+    assert isinstance(call("generate", size=4, level="easy", seed="  ")["seed"], int)
 
 
 def test_optional_fields_may_be_null_or_absent() -> None:

@@ -246,6 +246,27 @@ def test_new_puzzle_loads_a_unique_easy_puzzle(
     screenshot(panels, artifacts_dir, GENERATE, f"panel-new-puzzle-{size}x{size}.png")
 
 
+def test_a_seed_makes_the_same_puzzle_again_and_a_bad_one_is_named(panels: Page) -> None:
+    """The seed said under a made puzzle's grade, typed in the Seed box, makes the puzzle Python
+    makes with it; a text that is no seed is refused in the panel, naming the field, and stays in
+    the box, the board unchanged."""
+    open_panel(panels, GENERATE)
+    seed_box = panels.locator(f"{GENERATE} input[name='seed']")
+    try:
+        seed_box.fill(" 7 ")
+        rating = generate(panels, 9, "easy")
+        assert (rating["puzzle"], rating["seed"]) == (py("generate", size=9, level="easy", seed=7)["puzzle"], 7)
+        assert panels.locator(f"{GENERATE} .hint-line[data-seed='7']").inner_text().endswith("seed 7")
+        seed_box.fill("7a")
+        panels.click(f"{GENERATE} button[type='submit']")
+        error = panels.locator(f"{GENERATE} .panel-error")
+        error.wait_for()
+        assert error.inner_text() == 'Seed must be a whole number from 0 to 18,446,744,073,709,551,615, not "7a"'
+        assert seed_box.input_value() == "7a" and state(panels)["view"]["puzzle"] == rating["puzzle"]
+    finally:
+        seed_box.fill("")  # the tests after this one make their puzzles from seeds drawn at random
+
+
 @pytest.mark.parametrize(("size", "level", "words"), [
     (6, "hard", "about one in a thousand"), (16, "expert", "can take many minutes"),
     (9, "expert", "No 9×9 Needs guessing puzzles"), (16, "medium", None)])

@@ -5,6 +5,7 @@
  * score, hardest technique, technique counts), which the panel shows for the puzzle it belongs to
  * (docs/worker-protocol.md). Python decides every figure; this module only lays them out.
  *
+ * The Seed box's text goes to Python as typed (a seed makes the same puzzle again; blank, a new one).
  * The Size and Level menus are built from Python's `sizes` reply (asked once the worker is ready,
  * kept as `state.sizes`): every grid size, and per size the levels New puzzle makes, those it cannot
  * (disabled, with Python's reason as their title and in the note under the menus) and what to know
@@ -82,6 +83,7 @@ function ratingElements(reply) {
 export function generatePanel(root, app) {
   const els = {
     size: root.querySelector('[name="size"]'), level: root.querySelector('[name="level"]'),
+    seed: root.querySelector('[name="seed"]'),
     generate: root.querySelector('button[type="submit"]'), rate: root.querySelector('[data-intent="rate"]'),
     cancel: root.querySelector('[data-intent="cancel"]'), progress: root.querySelector(".run-progress"),
     result: root.querySelector(".result"), error: root.querySelector(".panel-error"),
@@ -92,7 +94,9 @@ export function generatePanel(root, app) {
 
   async function generate() {
     const { size, level } = choice(app.state);
-    const args = { size, level };
+    // The Seed box's text as typed: Python reads it (blank: a seed drawn at random) and says
+    // what is wrong with it.
+    const args = { size, level, seed: els.seed.value };
     if (app.state.generateError) app.commit({ ...app.state, generateError: null });
     try {
       const reply = await app.ask("generate", args);
