@@ -617,10 +617,9 @@ def duration_text(seconds: float) -> str:
 
 def _generate(request: Request, progress: Progress) -> Reply:
     """A new puzzle; ``seed`` (optional: a whole number, or the text typed in the panel's Seed box)
-    makes it reproducible, and the reply says which was used,
-    how long the puzzle took to make (``elapsed_ms``), in ``message`` how it was made and in
-    ``summary`` what the page's status region says of it (no seed or timing: its size, clues and
-    grade)."""
+    makes it reproducible, and the reply says which was used, how long the puzzle took to make
+    (``elapsed_ms``), in ``message`` how it was made and in ``summary`` what the page's status
+    region says of it (no seed or timing: its size, clues and grade)."""
     size = fields.integer_choice(request, "size", tuple(BOX_SHAPES), default=9)  # 25: says why not
     level = parse_level_choice(fields.choice(request, "level", LEVEL_CHOICES, default="unique"))
     symmetry = fields.choice(request, "symmetry", SYMMETRIES, default="none")
