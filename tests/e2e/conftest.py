@@ -6,7 +6,11 @@
 - ``browser``: headless Chromium (``/usr/bin/chromium``, or $PYSOLVER_CHROMIUM), its WebAssembly on the
   baseline compiler only (see ``CHROMIUM_ARGS``).
 - ``page``: a fresh context and page whose every request is checked: one for another host is aborted
-  and fails the test, as does an uncaught script error. ``page_log`` holds what was seen.
+  and fails the test, as does an uncaught script error. ``page_log`` holds what was seen. Its
+  service workers are blocked, as in the tests' other contexts: on each such first visit the site's
+  worker would download the whole site (13 MB) again to keep it for offline use while the test
+  ran, about half a CPU second a page that no test of the page's behaviour reads. The offline
+  tests (hosting.py) make contexts of their own, which allow it.
   The ``guarded`` fixture gives ``guarded_page(browser)`` for a page of a wider scope.
 - ``app``: ``page`` opened on the site and waited until the solver is ready
   (``document.body.dataset.ready === "true"``, set by the page from the client's onReady);
@@ -110,7 +114,7 @@ def guarded_page(browser: Browser, log: PageLog | None = None) -> Iterator[Page]
     """A page in a fresh context whose requests to other hosts are aborted and logged; on leaving,
     fail if there were any, or any uncaught script error."""
     log = log if log is not None else PageLog()
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     context.set_default_timeout(30_000)
 
     def guard(route: Route) -> None:

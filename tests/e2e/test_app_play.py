@@ -264,7 +264,7 @@ def test_reload_restores_the_position_and_history_and_the_link_opens_it_elsewher
     wait_actions(page, 2)
     assert view(page)["notes"][2] == [7]
     link = page.url
-    other = browser.new_context(viewport={"width": 1024, "height": 800})
+    other = browser.new_context(viewport={"width": 1024, "height": 800}, service_workers="block")
     try:
         fresh = other.new_page()
         fresh.goto(link)
@@ -379,7 +379,7 @@ def test_sixteen_by_sixteen_typed_with_letters(page: Page, site_url: str) -> Non
 
 def test_a_phone_with_touch(browser: Browser, site_url: str, artifacts_dir: Path) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
+                                  device_scale_factor=2, service_workers="block")
     try:
         page = context.new_page()
         errors: list[str] = []

@@ -147,7 +147,8 @@ def test_tab_in_the_header_goes_as_its_controls_are_drawn(
     row below it: never drawn before the one Tab came from."""
     width, height = size
     phone = width < 600
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone)
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone,
+                                  service_workers="block")
     try:
         page = context.new_page()
         open_ready(page, f"{site_url}#p={FIGURE_4_2}")

@@ -331,7 +331,7 @@ def test_a_page_arriving_in_parts_is_painted_whole(browser: Browser, half_page_f
     then pushes that paint about (on a phone the step panel arriving between the board and its
     buttons moves them down): the page holds its first paint until it has all been read."""
     # Not a guarded page: its routing of every request would hold the page until all of it came.
-    context = browser.new_context(viewport={"width": 390, "height": 900})
+    context = browser.new_context(viewport={"width": 390, "height": 900}, service_workers="block")
     try:
         page = context.new_page()
         page.add_init_script(OBSERVE_SHIFTS)
