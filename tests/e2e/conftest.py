@@ -7,10 +7,10 @@
   baseline compiler only (see ``CHROMIUM_ARGS``).
 - ``page``: a fresh context and page whose every request is checked: one for another host is aborted
   and fails the test, as does an uncaught script error. ``page_log`` holds what was seen. Its
-  service workers are blocked, as in the tests' other contexts: on each such first visit the site's
-  worker would download the whole site (13 MB) again to keep it for offline use while the test
-  ran, about half a CPU second a page that no test of the page's behaviour reads. The offline
-  tests (hosting.py) make contexts of their own, which allow it.
+  service workers are blocked, as in the tests' other contexts, but for the tests marked
+  ``service_workers`` (the offline ones): on each such first visit the site's worker would download
+  the whole site (13 MB) again to keep it for offline use while the test ran, about half a CPU
+  second a page that no other test reads.
   The ``guarded`` fixture gives ``guarded_page(browser)`` for a page of a wider scope.
 - ``app``: ``page`` opened on the site and waited until the solver is ready
   (``document.body.dataset.ready === "true"``, set by the page from the client's onReady);
@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, Route, sync_playwright
@@ -110,11 +111,12 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 @contextmanager
-def guarded_page(browser: Browser, log: PageLog | None = None) -> Iterator[Page]:
+def guarded_page(browser: Browser, log: PageLog | None = None,
+                 service_workers: Literal["allow", "block"] = "block") -> Iterator[Page]:
     """A page in a fresh context whose requests to other hosts are aborted and logged; on leaving,
     fail if there were any, or any uncaught script error."""
     log = log if log is not None else PageLog()
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers=service_workers)
     context.set_default_timeout(30_000)
 
     def guard(route: Route) -> None:
@@ -148,8 +150,9 @@ def page_log() -> PageLog:
 
 
 @pytest.fixture
-def page(browser: Browser, page_log: PageLog) -> Iterator[Page]:
-    with guarded_page(browser, page_log) as page:
+def page(browser: Browser, page_log: PageLog, request: pytest.FixtureRequest) -> Iterator[Page]:
+    allowed = request.node.get_closest_marker("service_workers") is not None
+    with guarded_page(browser, page_log, "allow" if allowed else "block") as page:
         yield page
 
 

@@ -19,7 +19,7 @@ import build_site
 from tests.e2e.conftest import READY, READY_TIMEOUT_MS, guarded_page
 from tests.helpers import FIGURE_4_2
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.service_workers]
 
 # Resolves when the service worker controls the page and its cache holds every file it lists.
 CACHED = """async () => {
@@ -89,7 +89,7 @@ def test_a_new_deployment_is_offered_and_taken_on_reload(
     browser: Browser, copy_url: tuple[Path, str]
 ) -> None:
     copy, url = copy_url
-    with guarded_page(browser) as page:
+    with guarded_page(browser, service_workers="allow") as page:
         (old,) = first_visit(page, url)
         assert page.locator("#update").is_hidden()
         # Deploy a new version: another page text, hence another sw.js version.

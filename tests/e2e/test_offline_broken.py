@@ -20,7 +20,7 @@ from tests.e2e.test_boot_broken import (  # noqa: F401  (breaking is a fixture)
 )
 from tests.e2e.test_offline import first_visit
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.service_workers]
 
 STDLIB = "pyodide/python_stdlib.zip"
 

@@ -25,7 +25,7 @@ from tests.e2e.conftest import READY, READY_TIMEOUT_MS, PageLog, guarded_page
 from tests.e2e.hosting import Host, copy_site, hosting, redeploy, unrouted_page
 from tests.helpers import FIGURE_4_2
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.service_workers]
 
 GITHUB_PAGES = "max-age=600"
 FOUR = ".42...1......3.."  # a 4×4 puzzle: another game than the first tab's
@@ -109,7 +109,7 @@ def test_a_version_whose_files_disagree_is_not_installed(browser: Browser, host:
 
 def test_every_tab_follows_an_update_taken_in_one(browser: Browser, host: Host) -> None:
     log = PageLog()
-    with guarded_page(browser, log) as first:
+    with guarded_page(browser, log, service_workers="allow") as first:
         first_visit(first, host.url)
         second = first.context.new_page()
         second.on("pageerror", lambda error: log.page_errors.append(str(error)))
@@ -142,7 +142,7 @@ def test_two_deployments_on_one_origin_keep_their_caches(browser: Browser, site_
     root = tmp_path / "origin"
     copy_site(site_dir, root / "a")
     redeploy(copy_site(site_dir, root / "b"), title="pysolver beta", move_wheel=False)
-    with hosting(root) as host, guarded_page(browser) as page:
+    with hosting(root) as host, guarded_page(browser, service_workers="allow") as page:
         first_visit(page, host.url + "a/")
         names = first_visit(page, host.url + "b/")
         assert sorted(names) == sorted(name for name in names if name.startswith("pysolver "))
