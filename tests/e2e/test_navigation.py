@@ -18,6 +18,7 @@ from playwright.sync_api import Page
 
 from tests.e2e.test_app import IDLE, STATE, board, paste, py, py_view, state, wait_for
 from tests.e2e.test_app_play import FOUR, cell, play_on, view
+from tests.e2e.test_sizes import HOLD_REQUESTS
 from tests.helpers import FIGURE_4_2, FIGURE_4_9
 
 pytestmark = pytest.mark.e2e
@@ -363,13 +364,13 @@ def test_cancel_while_a_saved_game_replays_keeps_it(page: Page, site_url: str) -
 def test_typing_pasting_and_learn_wait_for_a_new_puzzle_being_made(page: Page, site_url: str) -> None:
     play_on(page, site_url, FIGURE_4_2)
     page.click("#generate-panel summary")
-    page.select_option("#generate-panel select[name='size']", "16")
+    page.select_option("#generate-panel select[name='size']", "6")
     page.select_option("#generate-panel select[name='level']", "unique")
-    # Seed 9: about 3 s of CPU in CPython, three times that in the browser, so that the run is still
-    # going while the page is typed on; a seed drawn at random took from 0.6 to 7 s in CPython.
-    page.fill("#generate-panel input[name='seed']", "9")
+    # The request is held until the page has been typed on, so that the run is still going then
+    # however fast the machine (a 16×16 seed drawn at random took from 0.6 to 7 s in CPython).
+    page.evaluate(HOLD_REQUESTS, "generate")
     page.click("#generate-panel button[type='submit']")
-    wait_for(page, f"{STATE}.busy && {STATE}.busy.cmd === 'generate'")
+    wait_for(page, f"window.__held === 1 && {STATE}.busy && {STATE}.busy.cmd === 'generate'")
     message = page.locator("#message[data-kind='busy']")
     running = "Making a new puzzle… Wait for it, or press Cancel to stop it: "
     cell(page, 0).click()
@@ -399,7 +400,8 @@ def test_typing_pasting_and_learn_wait_for_a_new_puzzle_being_made(page: Page, s
     # The menus that would load another board are off meanwhile: a choice would only be refused.
     assert page.is_disabled("#size") and page.is_disabled("#examples")
     # The new puzzle still comes, and the text refused stays in its box.
-    wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.n === 16 && {STATE}.rating", None, 300_000)
+    page.evaluate("window.__release()")
+    wait_for(page, f"{IDLE} && {STATE}.view && {STATE}.view.n === 6 && {STATE}.rating", None, 300_000)
     assert view(page)["puzzle"] == state(page)["rating"]["puzzle"] and view(page)["actions"] == []
     assert page.input_value("#puzzle-text") == FOUR
     assert page.locator("#message").is_hidden()

@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from contextlib import AbstractContextManager, suppress
+from functools import cache
 from typing import Any
 
 import pytest
@@ -153,29 +154,28 @@ def test_new_puzzle_at_12x12_makes_a_12x12_puzzle_and_says_how_long_it_took(size
 LINE_25 = (Path(__file__).parents[2] / "bench/data/unique25x25_seed15.txt").read_text().split()[0]
 
 
-def _filled_but(line: str, empty: int) -> str:
-    """`line` with all but its first `empty` empty cells filled from its solution: still one
-    solution, now counted in moments."""
-    solution = solve(Grid.parse(line))
+@cache
+def easy_25() -> str:
+    """LINE_25 with all but its first 200 empty cells filled from its solution: still one solution,
+    counted in moments, for the tests that hold the count themselves (LINE_25's took some 8 s of the
+    browser's CPU, once for each)."""
+    solution = solve(Grid.parse(LINE_25))
     assert solution is not None
-    blanks = set([i for i, char in enumerate(line) if char == "."][:empty])
+    blanks = set([i for i, char in enumerate(LINE_25) if char == "."][:200])
     solved = solution.line()
-    return "".join(char if i in blanks else solved[i] for i, char in enumerate(line))
+    return "".join(char if i in blanks else solved[i] for i, char in enumerate(LINE_25))
 
-
-#: LINE_25 counted in moments, for the tests that hold the count themselves (its count took some
-#: 8 s of the browser's CPU, once for each).
-EASY_25 = _filled_but(LINE_25, 200)
-#: Holds the worker's `classify` requests until `window.__releaseClassify()` (the page's one worker
-#: posts through the prototype, so patching it here catches the request the page sends).
-HOLD_CLASSIFY = """() => {
+#: Holds the worker's requests of one command (the argument: "classify", "generate") until
+#: `window.__release()`, counting them in `window.__held` (the page's one worker posts through the
+#: prototype, so patching it here catches the request the page sends).
+HOLD_REQUESTS = """(cmd) => {
   const post = Worker.prototype.postMessage;
   const held = [];
-  window.__heldClassify = 0;
-  window.__releaseClassify = () => { Worker.prototype.postMessage = post; held.forEach((send) => send()); };
+  window.__held = 0;
+  window.__release = () => { Worker.prototype.postMessage = post; held.forEach((send) => send()); };
   Worker.prototype.postMessage = function (message, ...rest) {
-    if (message && typeof message.request === "string" && JSON.parse(message.request).cmd === "classify") {
-      window.__heldClassify += 1;
+    if (message && typeof message.request === "string" && JSON.parse(message.request).cmd === cmd) {
+      window.__held += 1;
       held.push(() => post.call(this, message, ...rest));
       return undefined;
     }
@@ -187,15 +187,15 @@ HOLD_CLASSIFY = """() => {
 def test_a_25x25_board_is_drawn_before_its_solutions_are_counted(sized: Page) -> None:
     """The board of a 25×25 puzzle shows as soon as it is read; the status and classification
     lines say the count runs, nothing can be asked meanwhile, and the count's reply completes it."""
-    line = EASY_25
+    line = easy_25()
     choose_size(sized, 9)
-    sized.evaluate(HOLD_CLASSIFY)
+    sized.evaluate(HOLD_REQUESTS, "classify")
     try:
         if not sized.eval_on_selector("details.puzzle-text", "(el) => el.open"):
             sized.click("details.puzzle-text > summary")
         sized.fill("#puzzle-text", line)
         sized.click("#text-form button[type='submit']")
-        sized.wait_for_function("(line) => window.__heldClassify === 1 && "
+        sized.wait_for_function("(line) => window.__held === 1 && "
                                 f"{STATE}.view && {STATE}.view.puzzle === line", arg=line)
         pending = sized.evaluate(f"{STATE}.view")
         assert pending["classification"] == {"kind": "pending", "message": "Counting solutions…",
@@ -206,7 +206,7 @@ def test_a_25x25_board_is_drawn_before_its_solutions_are_counted(sized: Page) ->
         assert not any(pending["can"].values()) and pending["hint"] is None
         assert sized.is_disabled("button[data-intent='hint']")
     finally:
-        sized.evaluate("window.__releaseClassify()")
+        sized.evaluate("window.__release()")
     sized.wait_for_function(f"{IDLE} && {STATE}.view.classification.kind === 'unique'", timeout=120_000)
     full = sized.evaluate(f"{STATE}.view")
     assert full["values"] == pending["values"] and full["can"]["hint"]
@@ -326,9 +326,9 @@ def test_a_saved_25x25_game_with_steps_is_drawn_before_its_count(
     saved = saved_25x25["view"]
     page = sized.context.new_page()
     try:
-        page.add_init_script(f"({HOLD_CLASSIFY})()")
+        page.add_init_script(f"({HOLD_REQUESTS})('classify')")
         page.goto(site_url)
-        page.wait_for_function(f"(values) => window.__heldClassify === 1 && {STATE}.view "
+        page.wait_for_function(f"(values) => window.__held === 1 && {STATE}.view "
                                f"&& JSON.stringify({STATE}.view.values) === JSON.stringify(values)",
                                arg=saved["values"], timeout=120_000)
         assert page.locator("#board .cell").count() == 625
@@ -336,7 +336,7 @@ def test_a_saved_25x25_game_with_steps_is_drawn_before_its_count(
         assert page.evaluate(STATUS_WORDS) == ["Counting", COUNTING]
         assert page.evaluate("localStorage.getItem('pysolver.board')") == saved_25x25["stored"]
         page.evaluate(WATCH_LIVE)
-        page.evaluate("window.__releaseClassify()")
+        page.evaluate("window.__release()")
         page.wait_for_function(f"{IDLE} && {STATE}.view.classification.kind === 'unique'", timeout=120_000)
         # Once counted, the status line says the replay in Python's words, in place of "Counting".
         said = page.evaluate("window.__said")
@@ -432,11 +432,11 @@ def test_the_counting_badge_is_a_chip_said_once(sized: Page) -> None:
     result, which it says."""
     choose_size(sized, 9)
     sized.evaluate(WATCH_LIVE)
-    sized.evaluate(HOLD_CLASSIFY)
+    sized.evaluate(HOLD_REQUESTS, "classify")
     try:
-        load_text(sized, EASY_25)
-        sized.wait_for_function(f"(line) => window.__heldClassify === 1 && {STATE}.view.puzzle === line",
-                                arg=EASY_25)
+        load_text(sized, easy_25())
+        sized.wait_for_function(f"(line) => window.__held === 1 && {STATE}.view.puzzle === line",
+                                arg=easy_25())
         sized.wait_for_timeout(600)  # past the moment the run is shown as slow
         assert sized.evaluate(STATUS_WORDS) == ["Counting", COUNTING]
         for scheme in ("light", "dark"):
@@ -451,7 +451,7 @@ def test_the_counting_badge_is_a_chip_said_once(sized: Page) -> None:
         assert [text for _, text in said if "ounting" in text] == ["Counting" + COUNTING]
     finally:
         sized.emulate_media(color_scheme="light")
-        sized.evaluate("window.__releaseClassify()")
+        sized.evaluate("window.__release()")
     sized.wait_for_function(f"{IDLE} && {STATE}.view.classification.kind === 'unique'", timeout=120_000)
     assert sized.get_attribute("#classification", "aria-live") is None
     assert sized.get_attribute(".step-words", "aria-live") == "polite"
