@@ -367,7 +367,8 @@ def test_typing_pasting_and_learn_wait_for_a_new_puzzle_being_made(page: Page, s
     page.select_option("#generate-panel select[name='size']", "6")
     page.select_option("#generate-panel select[name='level']", "unique")
     # The request is held until the page has been typed on, so that the run is still going then
-    # however fast the machine (a 16×16 seed drawn at random took from 0.6 to 7 s in CPython).
+    # however fast the machine makes the puzzle (a 16×16 from a random seed took 0.6 to 7 s in
+    # CPython, and one from seed 9 some 9 s in the browser).
     page.evaluate(HOLD_REQUESTS, "generate")
     page.click("#generate-panel button[type='submit']")
     wait_for(page, f"window.__held === 1 && {STATE}.busy && {STATE}.busy.cmd === 'generate'")

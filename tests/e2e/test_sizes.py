@@ -165,6 +165,7 @@ def easy_25() -> str:
     solved = solution.line()
     return "".join(char if i in blanks else solved[i] for i, char in enumerate(LINE_25))
 
+
 #: Holds the worker's requests of one command (the argument: "classify", "generate") until
 #: `window.__release()`, counting them in `window.__held` (the page's one worker posts through the
 #: prototype, so patching it here catches the request the page sends).
