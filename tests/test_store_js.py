@@ -277,6 +277,9 @@ def test_input_during_a_run_is_refused_saying_so_and_the_run_still_answers(contr
     assert busy["afterRun"] == {"refused": None, "text": "1" * 81}
     assert busy["boxAfterView"] == "1" * 81  # the refused text stays in the box past the new board
     assert busy["overtaken"] == {"refused": None, "sent": ["generate", "place", "place"]}
+    # Fast typing ending on a given: the moves Python took stay on the board beside its refusal.
+    assert busy["refusedAfterOvertaken"] == {"position": 3, "error": "r1c5 is a given: it cannot change",
+                                             "sent": ["place", "place", "place"]}
 
 
 def test_an_example_switches_techniques_off_for_its_puzzle_only_and_says_so(result: dict[str, Any]) -> None:

@@ -1,6 +1,7 @@
 """Moving between puzzles and modes without losing anything: Back and Forward between puzzles of
 two sizes, a game whose givens are edited (and restored, or changed), a rejected paste of another
-size, a key that is no digit of the size in Play, the letter shortcuts at 25×25, Cancel while a
+size, a key that is no digit of the size in Play (or a given, after digits typed faster than Python
+answers), the letter shortcuts at 25×25, Cancel while a
 saved game with a long history is replayed, and typing, pasting, opening Learn or changing the
 address while a new puzzle is being made.
 
@@ -267,7 +268,10 @@ def test_a_rejected_paste_of_another_size_marks_no_cell(page: Page, site_url: st
     assert view(page)["puzzle"] == shown
 
 
-def test_a_key_that_is_no_digit_in_play_says_so_until_the_next_move(page: Page, site_url: str) -> None:
+def test_a_refused_key_in_play_says_so_and_loses_no_move_typed_before_it(page: Page, site_url: str) -> None:
+    """A key that is no digit of the size is named until the next move. Digits typed faster than
+    Python answers, the last on a given: each reply is overtaken by the next request, and the last
+    is refused, yet the board, the address and the saved game keep every move Python took."""
     play_on(page, site_url, FOUR)
     rule = py("load", puzzle=FOUR)["view"]["symbols_rule"]
     cell(page, 0).click()
@@ -286,6 +290,23 @@ def test_a_key_that_is_no_digit_in_play_says_so_until_the_next_move(page: Page, 
     page.keyboard.press("1")
     wait_for(page, f"{IDLE} && {STATE}.view.actions.length === 1")
     assert page.locator("#message").is_hidden()
+
+    page.evaluate(HOLD_REQUESTS, "place")
+    try:  # r1c4 3, r2c4 4, r2c2 2, r2c1 3, r4c1 2, then r4c2, a given 3
+        for key in ("ArrowRight", "ArrowRight", "ArrowRight", "3", "ArrowDown", "4", "ArrowLeft", "ArrowLeft",
+                    "2", "ArrowLeft", "3", "ArrowDown", "ArrowDown", "2", "ArrowRight", "1"):
+            page.keyboard.press(key)
+        wait_for(page, "window.__held === 6")
+    finally:
+        page.evaluate("window.__release()")
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    assert page.locator("#message").inner_text() == "r4c2 is a given: it cannot change"
+    placed = {0: 1, 3: 3, 7: 4, 5: 2, 4: 3, 12: 2}
+    values = view(page)["values"]
+    assert {cell: values[cell] for cell in placed} == placed and view(page)["position"] == 6
+    assert {c["cell"]: c["value"] for c in board(page) if c["cell"] in placed} == placed
+    wait_for(page, "JSON.parse(localStorage.getItem('pysolver.board')).actions.length === 6")
+    assert "&d=1..332.4....2" in page.url
 
 
 def test_at_25_by_25_letters_are_digits_and_t_and_q_are_notes_and_hint(page: Page, site_url: str) -> None:

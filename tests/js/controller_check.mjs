@@ -95,7 +95,23 @@ control.type("5");
 const overtaken = { refused: store.state.refused, sent: client.sent.map((request) => request.cmd) };
 for (const request of client.sent) request.resolve({ view });
 await placing;
+// Three digits typed before the first reply, the third on a given: Python placed the first two and
+// refuses the third, so the board shows the second's reply (overtaken) with the refusal.
+store.dispatch({ type: "view", view, cmd: "place" });
+const typedFast = [];
+for (const [cell, digit] of [[0, "9"], [2, "7"], [4, "3"]]) {
+  store.dispatch({ type: "select", cell });
+  control.type(digit);
+  typedFast.push(client.sent.at(-1));
+  await settle();
+}
+typedFast[0].resolve({ view: { ...view, position: 2 } });
+typedFast[1].resolve({ view: { ...view, position: 3 } });
+typedFast[2].reject({ kind: "error", message: "r1c5 is a given: it cannot change", cell: 4, house: null, cells: [] });
+await settle();
+const refusedAfterOvertaken = { position: store.state.view.position, error: store.state.error.message,
+  sent: typedFast.map((request) => request.cmd) };
 const busy = { typedRefusal, pasteRefusal, boxRefusal, learnError, openRefusal, sentWhileBusy, reply, afterRun,
-  boxAfterView, overtaken };
+  boxAfterView, overtaken, refusedAfterOvertaken };
 console.log(JSON.stringify({ cancel, cancelOne, busy }));
 process.exit(0);

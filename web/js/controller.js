@@ -3,7 +3,8 @@
  * pasted puzzle) becomes one request (docs/worker-protocol.md); the reply is dispatched to the
  * store as an action. Only the newest request's reply is kept, so a request may be overtaken only
  * when it is one of the person's quick edits (a digit, a note, a given typed: the next one's reply
- * shows both); while any other runs (a new puzzle being made, a count, a saved game replayed), input
+ * shows both, and should the next fail, the board of the last edit overtaken is shown with its
+ * error); while any other runs (a new puzzle being made, a count, a saved game replayed), input
  * and requests are refused with a message naming the run, and its reply still comes. A slow request
  * shows its label and a Cancel that restarts the worker and rebuilds the same position from the
  * store's snapshot (a saved game being replayed: its position without the history, the saved
@@ -51,6 +52,9 @@ const sentence = (message) => `${message.replace(/[.\s]+$/, "")}.`;
 export function createController(store, client, { setAside = () => "" } = {}) {
   const dispatch = store.dispatch;
   let latest = 0; // sequence number of the newest request: older replies are dropped
+  // The board of the newest quick edit overtaken by a later request: Python applied that edit,
+  // so when the later request fails, this board is shown before its error, not the older one.
+  let overtaken = null;
 
   /** Refuse an input while a run (not a quick edit) is being answered: say what runs and that `what`
    * was not done; `text` (a refused puzzle text) stays in the text box. True when refused. */
@@ -76,11 +80,17 @@ export function createController(store, client, { setAside = () => "" } = {}) {
       const reply = await client.request(cmd, args, {
         onProgress: (progress) => seq === latest && dispatch({ type: "progress", progress }),
       });
-      if (seq !== latest) return null;
+      if (seq !== latest) {
+        if (EDITS.has(cmd) && reply && reply.view) overtaken = { cmd, view: reply.view };
+        return null;
+      }
+      overtaken = null;
       dispatch({ type: "idle" });
       return reply;
     } catch (error) {
       if (seq !== latest) return null;
+      if (overtaken) dispatch({ type: "view", view: overtaken.view, cmd: overtaken.cmd });
+      overtaken = null;
       dispatch({ type: "idle" });
       throw error;
     }
@@ -178,6 +188,7 @@ export function createController(store, client, { setAside = () => "" } = {}) {
     // say so), its position as its link gives it (a history there waits for the count).
     const counting = state.busy !== null && state.busy.cmd === "classify";
     latest += 1;
+    overtaken = null;
     dispatch({ type: "cancelled", notice: "Cancelled: restarting the solver…" });
     try {
       await client.cancel();
