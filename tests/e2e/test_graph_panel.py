@@ -38,6 +38,8 @@ READ_DRAWING = """() => {
     reached: [...svg.querySelectorAll('g.node.reached')].map((el) => `${el.dataset.side}-${el.dataset.index}`).sort(),
     crossesShown: [...svg.querySelectorAll('path.cross')].filter((el) => getComputedStyle(el).display !== 'none').length,
     matchingWidth: Math.max(0, ...[...svg.querySelectorAll('line.edge.matching:not(.path)')].map((el) => parseFloat(getComputedStyle(el).strokeWidth))),
+    thinnest: Object.fromEntries(['matching', 'pattern'].map((kind) => [kind, Math.min(
+      ...[...svg.querySelectorAll(`line.edge.${kind}`)].map((el) => parseFloat(getComputedStyle(el).strokeWidth)))])),
     text: document.querySelector('#graph .stage-text').textContent,
     pressed: [...document.querySelectorAll('#graph .stage-buttons button[aria-pressed=true]')].map((el) => el.textContent),
   };
@@ -84,6 +86,8 @@ def test_the_layout_is_pythons_and_the_stage_player_tells_the_argument(
                                           + [f"right-{j}" for j in stage["reached"]["right"]])
         assert (drawn["crossesShown"] > 0) == ("removed" in stage["layers"])
         assert (drawn["matchingWidth"] > 2) == ("matching" in stage["layers"])
+        for kind in ("matching", "pattern"):  # each edge of a layer shown is thick, in two layers too
+            assert kind not in stage["layers"] or drawn["thinnest"][kind] > 2, (stage["name"], kind, drawn)
         page.locator(GRAPH).screenshot(path=str(artifacts_dir / f"graph-stage-{index + 1}.png"))
         page.get_by_role("button", name="Next stage").click()
     assert page.evaluate(READ_DRAWING)["pressed"] == ["All"]
