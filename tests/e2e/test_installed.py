@@ -79,6 +79,11 @@ def test_phone_layout(phone_page: Page, site_url: str) -> None:
       const pen = document.createElement('canvas').getContext('2d'); pen.font = getComputedStyle(s).font;
       return [pen.measureText(s.options[s.selectedIndex].text).width, s.clientWidth]; }""")
     assert shown + 28 <= room, (shown, room)  # the whole first line, with padding and arrow
+    # The size menu shows each size whole ("12×12" of "12×12 (3×4 boxes)"), whichever is chosen.
+    sizes, room = page.evaluate("""() => { const s = document.getElementById('size');
+      const pen = document.createElement('canvas').getContext('2d'); pen.font = getComputedStyle(s).font;
+      return [[...s.options].map((o) => pen.measureText(o.text.split(' (')[0]).width), s.clientWidth]; }""")
+    assert max(sizes) + 28 <= room, (sizes, room)
     assert page.evaluate(SMALL_TARGETS, TAP_TARGET_PX) == []
     cell = page.evaluate(RECT, "#board [data-cell='0']")
     assert cell[1] - cell[0] >= (width - 24) / 9 - 2  # cells as large as nine across allow
