@@ -3,7 +3,8 @@
 - A 1280×800 desktop: the board, the play bar (Undo, Notes, Hint, Check…) and the pad are all on
   screen without scrolling at every size, 4×4 to 25×25; the 25×25 board is as large as the 16×16.
 - A phone (390×844, 360×740): the pad straight under the board and the play bar under the pad, the
-  three on one screen at 9×9 and 16×16 (unscrolled at 390×844), the explanation after them.
+  three on one screen at 9×9 and 16×16 (unscrolled at 390×844), the explanation after them; at
+  320×568 the 16×16 and 25×25 pads fit across.
 - Candidates as large as the window allows: at least 8 px at 16×16 on the 1280×800 desktop and
   12 px on a 1920×1080 one, 11 px at 9×9 on a phone. A phone cannot show 16×16's 4×4 candidates
   in a 23 px cell legibly (5 px): there the board keeps the screen's width, so the whole of it is
@@ -181,6 +182,13 @@ def test_phone_pad_under_the_board_and_play_bar_on_one_screen(
         page.evaluate("window.scrollBy(0, document.querySelector('.play-bar').getBoundingClientRect().bottom"
                       " - innerHeight)")
         assert page.evaluate("document.getElementById('board').getBoundingClientRect().top") >= 0
+    # The first iPhone SE's 320 px: every key of 25×25's pad (seven across took 338 px) and 16×16's
+    # stays inside the window, and nothing scrolls sideways.
+    page.set_viewport_size({"width": 320, "height": 568})
+    for n in (16, 25):
+        boxes = open_size(page, site_url, n)
+        assert boxes["scrollWidth"] <= 320 and boxes["pad"]["right"] <= 320, (n, boxes)
+        assert boxes["board"]["width"] >= 320 - 24, (n, boxes["board"])
 
 
 def assert_pad_and_play_bar_on_screen(page: Page, url: str, sizes: tuple[int, ...]) -> None:
