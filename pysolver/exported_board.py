@@ -7,12 +7,14 @@ digit is refused, rightly), so such digits are left out, their cells given back 
 peers allow, and a remark says which. The player's notes are what they see in a cell, so a cell
 with notes is written with them, less any digit the tutor has ruled out (those are never in the
 solution); a cell without notes, or whose notes the tutor has all ruled out, keeps the tutor's
-candidates.
+candidates. A cell left with one candidate that no peer lists reads back from pencil marks as a
+given; the remarks name such cells too.
 """
 
 from __future__ import annotations
 
 from .board import Board, open_candidates
+from .formats.marks import lone_candidates_read_as_digits
 from .frozen import Frozen
 from .grid import Grid
 
@@ -67,4 +69,6 @@ def exported_board(board: Board, notes: tuple[int, ...]) -> ExportedBoard:
     if written:
         remarks.append("Cells with your notes are written with them, less any digit the tutor has "
                        "ruled out; the other empty cells with the tutor's candidates.")
-    return ExportedBoard(Board(geo, board.givens, tuple(values), tuple(candidates)), tuple(remarks))
+    exported = Board(geo, board.givens, tuple(values), tuple(candidates))
+    lone = lone_candidates_read_as_digits(exported)
+    return ExportedBoard(exported, (*remarks, lone) if lone else tuple(remarks))

@@ -92,6 +92,25 @@ def test_export_leaves_out_a_players_repeated_digit_so_every_text_reads_back() -
         assert again["view"]["values"] == fresh["values"], entry["format"]
 
 
+def test_export_names_the_lone_candidates_pencil_marks_read_back_as_givens() -> None:
+    """After the tutor's naked single in r1c6, r3c2 is left with 5 alone, listed by no peer: the
+    pencil-mark grid and the candidate string read it back filled in, and the remark names it
+    (r1c4's lone 6, listed by r1c9, reads back as a candidate and is not named)."""
+    ask("load", puzzle=FIGURE_4_2)
+    ask("place", cell=0, digit=9)
+    ask("place", cell=2, digit=7)
+    shown = ask("step")["view"]
+    reply = ask("export")
+    assert reply["remarks"] == ["In the pencil-mark grid and the candidate string, an empty cell whose "
+                                "one candidate no peer lists reads back as a given: r3c2 (5) would come "
+                                "back filled in. The position line keeps it empty."]
+    for entry in reply["formats"]:
+        if entry["format"] in ("pencilmarks", "candidates", "position"):
+            values = ask("load", puzzle=entry["text"])["view"]["values"]
+            filled = [cell for cell, value in enumerate(values) if value and not shown["values"][cell]]
+            assert filled == ([] if entry["format"] == "position" else [19]), entry["format"]
+
+
 def test_a_sixteen_by_sixteen_puzzle_written_with_0_to_f_is_read_so_and_said_so() -> None:
     one_to_g = "123456789ABCDEFG"
     line = ask("generate", size=16, level="easy", seed=5)["puzzle"]

@@ -40,16 +40,40 @@ def board_from_marks(geometry: Geometry, marks: Sequence[int],
     Without ``given`` every digit read is a given; with it, the cells it flags hold givens and the
     other lone digits read as placed ones.
     """
-    peers = geometry.peers
     flagged = given if given is not None else [False] * len(marks)
-    values = []
-    for cell, mask in enumerate(marks):
-        lone = mask.bit_count() == 1 and (
-            flagged[cell] or not any(marks[p] & mask for p in peers[cell]))
-        values.append(mask.bit_length() if lone else 0)
+    values = [marks[cell].bit_length() if marks[cell].bit_count() == 1
+              and (flagged[cell] or _reads_as_digit(geometry, marks, cell)) else 0
+              for cell in range(len(marks))]
     givens = values if given is None else [v if g else 0 for v, g in zip(values, flagged)]
     candidates = tuple(0 if value else mask for value, mask in zip(values, marks))
     return checked(Board(geometry, tuple(givens), tuple(values), candidates))
+
+
+def _reads_as_digit(geometry: Geometry, marks: Sequence[int], cell: int) -> bool:
+    """Whether the cell's lone mark is read as a placed digit: no peer lists it."""
+    return not any(marks[peer] & marks[cell] for peer in geometry.peers[cell])
+
+
+def lone_candidates_read_as_digits(board: Board) -> str | None:
+    """What writing ``board`` as pencil marks or a candidate string loses, in words, or None: an
+    empty cell whose one candidate no peer lists reads back as holding that digit, a given.
+
+    >>> from pysolver.grid import Grid
+    >>> board = Board.from_grid(Grid.parse("1.3." "34.." "...." "...2")).apply(eliminations=[(9, 2)])
+    >>> print(lone_candidates_read_as_digits(board))
+    In the pencil-mark grid and the candidate string, an empty cell whose one candidate no peer \
+lists reads back as a given: r1c2 (2) would come back filled in. The position line keeps it empty.
+    """
+    geo = board.geometry
+    marks = cell_marks(board)
+    lone = [f"{geo.cell_name(cell)} ({geo.symbol(mask.bit_length())})"
+            for cell, mask in enumerate(board.candidates)
+            if not board.values[cell] and mask.bit_count() == 1 and _reads_as_digit(geo, marks, cell)]
+    if not lone:
+        return None
+    return ("In the pencil-mark grid and the candidate string, an empty cell whose one candidate no "
+            f"peer lists reads back as a given: {_names(lone)} would come back filled in. The "
+            f"position line keeps {'it' if len(lone) == 1 else 'them'} empty.")
 
 
 #: How many lone digits, and how many peers of each, a notice names before counting the rest.
