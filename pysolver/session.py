@@ -525,9 +525,12 @@ class Session:
         seconds = round(self.finished_in if self.finished_in is not None
                         else self.clock() - (self.started or self.clock()))
         hardest = self._hardest or "none"
+        # The player placed the last digit, but steps the tutor took on the way are said too.
+        helped = self.position - moves
+        by_tutor = f", {counted(helped, 'step')} by the tutor" if helped else ""
         return Status("solved", f"Solved! Time {seconds // 60}:{seconds % 60:02d}, "
-                                f"{counted(self.hints, 'hint')}, {counted(self.checks, 'check')}; "
-                                f"the hardest technique the tutor needed: {hardest}.")
+                                f"{counted(self.hints, 'hint')}, {counted(self.checks, 'check')}"
+                                f"{by_tutor}; the hardest technique the tutor needed: {hardest}.{several}")
 
     @cached_property
     def _hardest(self) -> str | None:

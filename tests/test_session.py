@@ -493,6 +493,18 @@ def test_finishing_by_hand_is_celebrated_with_time_hints_checks_and_hardest() ->
                                         "the tutor needed: Naked Single.")
 
 
+def test_a_finish_by_hand_after_the_tutors_steps_says_how_many_it_took() -> None:
+    """The tutor solves all but the last cell, the player fills it: the celebration counts the
+    tutor's steps rather than praise a solve the player did not do."""
+    session = Session(Grid.parse(FIGURE_4_2), clock=lambda: 0.0)
+    steps = session.solve_logic()
+    session.goto(len(steps) - 1)
+    cell, digit = steps[-1].placements[0]
+    session.play(Move("place", cell, digit))
+    assert session.status().message == (f"Solved! Time 0:00, 0 hints, 0 checks, {len(steps) - 1} steps "
+                                        "by the tutor; the hardest technique the tutor needed: Naked Single.")
+
+
 def test_a_finish_by_the_tutor_after_moves_is_not_celebrated_as_the_players() -> None:
     session = Session(Grid.parse(FIGURE_4_2))
     cell = session.board.empty_cells()[0]
