@@ -5,6 +5,8 @@
   hands focus to the nearest usable control of its own group (▶ at the last stage: "All"), else,
   in the tutor's toolbars (Apply, Undo with nothing left, Solve by logic and Solve once solved) or
   Back to the puzzle, to the board's selected cell: focus is never lost to the page.
+- The Size and Examples menus, disabled while the board they chose loads, have focus back once it
+  is drawn.
 - A long run started with Enter puts focus on the Cancel shown beside it, and takes it back to the
   button after the run or its Cancel.
 - On a phone Tab goes down the page as it is drawn (the digit pad before the play bar, the puzzle
@@ -246,3 +248,19 @@ def test_solve_by_logic_from_the_keyboard_puts_focus_on_cancel_and_back_after_it
     page.keyboard.press("Enter")
     wait_for(page, f"{IDLE} && {STATE}.notice === 'Cancelled.'", None, 180_000)
     assert page.evaluate("document.activeElement.dataset.intent") == "solve_logic", focused(page)
+
+
+def test_the_size_and_examples_menus_keep_focus_while_their_board_loads(app: Page) -> None:
+    """Both menus are disabled while the board they chose loads, which takes focus from them: once
+    it is drawn they have it back, so the next arrow key goes on from there."""
+    page = app
+    wait_for(page, f"{IDLE} && {STATE}.view !== null && {STATE}.view.n === 9")
+    page.focus("#size")
+    for n in (6, 4):
+        page.keyboard.press("ArrowUp")
+        wait_for(page, f"(n) => {IDLE} && {STATE}.view.n === n", n)
+        assert page.evaluate("document.activeElement.id") == "size", focused(page)
+    page.focus("#examples")
+    page.keyboard.press("ArrowDown")  # the first example; the menu goes back to "Examples…"
+    wait_for(page, f"{IDLE} && {STATE}.view.n === 9")
+    assert page.evaluate("document.activeElement.id") == "examples", focused(page)

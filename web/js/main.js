@@ -291,7 +291,7 @@ for (const panel of panels) Object.assign(intents, panel.intents);
 const KEEP_FOCUS = new Set(["undo", "redo", "back", "forward", "step", "hint", "apply", "check", "notes", "pad",
   "solve_logic", "guess", "backtrack", "solve", "fill_notes", "mode"]);
 
-/** A selector that finds `button` again once the views have redrawn it: its intent (a form's
+/** A selector that finds `button` (or a menu) again once the views have redrawn it: its intent (a form's
  * submit: its type), inside the nearest container with an id (three panels have a Cancel), told
  * from its siblings by its name (aria-label) when it has one, else by every data-* attribute it
  * carries (a lesson's example, a solution's index, a stage, a history position, a digit). Read
@@ -303,7 +303,7 @@ function selectorOf(button) {
   const data = label ? [] : [...button.attributes].filter((a) => a.name.startsWith("data-") && a.name !== "data-intent");
   const home = button.id ? null : button.parentElement && button.parentElement.closest("[id]");
   return (home ? `#${CSS.escape(home.id)} ` : "")
-    + (button.dataset.intent ? `button[data-intent="${CSS.escape(button.dataset.intent)}"]`
+    + (button.dataset.intent ? `${button.localName}[data-intent="${CSS.escape(button.dataset.intent)}"]`
       : `button[type="${CSS.escape(button.type)}"]:not([data-intent])`)  // a form's submit
     + (button.id ? `#${CSS.escape(button.id)}` : "")
     + (label ? `[aria-label="${CSS.escape(label)}"]` : ":not([aria-label])")
@@ -414,7 +414,11 @@ bindInput(document, {
     if (name === "keys") dialogOpener = button;
     // Cancel pressed from the keyboard during a run: focus goes back to the control that started it.
     const cancelsRun = name === "cancel" && el === handedTo && refocus !== null;
-    if (!cancelsRun) refocus = button && !byPointer ? selectorOf(button) : null;
+    // A menu (Size, Examples), disabled while the board it chose loads, is found again as a button
+    // pressed from the keyboard is, however it was changed: it had focus, and arrows go on from it.
+    if (!cancelsRun) {
+      refocus = el instanceof HTMLSelectElement ? selectorOf(el) : button && !byPointer ? selectorOf(button) : null;
+    }
     // The side column's buttons (the tutor's) only: the board's column is at the page's top on a
     // phone, where a digit tapped on the pad that finishes the puzzle shows the banner over the
     // board, which a pinned pad would scroll off the screen.
