@@ -315,4 +315,24 @@ def test_another_tab_saving_a_different_game_is_said(page: Page, site_url: str) 
     said = message_of(page)
     assert said is not None and "different game" in said and "stays in its address" in said
     assert page.evaluate("window.__pysolver.state.view.puzzle") == FIGURE_4_2
+    # A move here saves this game again; the other tab then opens this puzzle afresh and saves that
+    # game over it: another position of the same puzzle is said too, and a reload here shows why.
+    page.click("button[data-intent=step]")
+    page.wait_for_function(f"{OPENED} && window.__pysolver.state.view.position === 4")
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('{KEY}')).puzzle === '{FIGURE_4_2}'")
+    other.goto(f"{site_url}#p={FIGURE_4_2}")
+    other.wait_for_function(f"{OPENED} && window.__pysolver.state.view.puzzle === '{FIGURE_4_2}'",
+                            timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => document.getElementById('message').textContent.includes('this puzzle')",
+                           timeout=READY_TIMEOUT_MS)
+    said = message_of(page)
+    assert said is not None and said.startswith("Another tab saved its own game of this puzzle"), said
+    assert "without its Undo history" in said
+    before = page.evaluate("window.__pysolver.state.view.values")
     other.close()
+    page.reload()
+    page.wait_for_function(OPENED, timeout=READY_TIMEOUT_MS)
+    after = page.evaluate("window.__pysolver.state.view")
+    # The position comes back as one entry, its digits restored: the four steps are not there.
+    assert after["values"] == before and len(after["actions"]) == 1, after["actions"]
+    assert after["actions"][0].startswith("restore ")

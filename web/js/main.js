@@ -55,6 +55,9 @@ function worthSaving(state) {
 }
 
 let addressed = { puzzle: null, mode: null }; // the puzzle in the address and the mode it came in
+/** The game another tab saved over this tab's, once said (the "storage" listener below); forgotten
+ * when this tab saves again, so that the next one is said. */
+let elsewhere = null;
 
 /** Keep the position in localStorage and in the address. Givens typed one by one change the
  * address in place; leaving a puzzle for a blank board (Clear, Size) or for editing its givens
@@ -64,6 +67,7 @@ function persist(state) {
   if (state.savedKept) return; // Cancel stopped replaying the saved game: a reload opens it whole
   const snap = snapshot(state);
   const unsaved = save(snap); // said once, after the action being handled
+  elsewhere = null;
   if (unsaved) queueMicrotask(() => say(unsaved));
   writeHash({ puzzle: snap.puzzle, ...snap.address },
     { inPlace: state.mode === "enter" && addressed.mode === "enter", mode: state.mode });
@@ -492,17 +496,26 @@ function followAddress() {
     if (store.state.error && shown.puzzle === snap.puzzle && readHash().value?.puzzle === position.puzzle) giveBack();
   });
 }
-/** Another tab of the page saved another puzzle's game over this tab's (the browser keeps one): said
- * once for each such game, since a reload here would open it; this tab's game stays in its address
- * and is saved again with its next move. */
-let elsewhere = null;
+/** Another tab of the page saved another game over this tab's (the browser keeps one): another
+ * puzzle's, or another position of this puzzle. Said once for each such game until this tab saves
+ * again, since a reload here would open the other game, or this tab's position (from its address)
+ * without its history; this tab's game is saved whole again with its next move. */
 window.addEventListener("storage", (event) => {
   if (changesSetAside(event)) listSetAside();
   const other = savedElsewhere(event);
-  if (!other || !isLoaded(store.state) || other.puzzle === snapshot(store.state).puzzle || other.puzzle === elsewhere) return;
-  elsewhere = other.puzzle;
-  say("Another tab saved a different game in this browser, over this one: this tab's game stays in its "
-    + "address (a reload or the link opens its position), and your next move here saves it again.");
+  if (!other || !isLoaded(store.state)) return;
+  const ours = snapshot(store.state);
+  const samePuzzle = other.puzzle === ours.puzzle;
+  const address = other.address ?? {};
+  if (samePuzzle && address.digits === ours.address.digits && address.notes === ours.address.notes) return;
+  const game = samePuzzle ? `another position of ${other.puzzle}` : other.puzzle;
+  if (game === elsewhere) return;
+  elsewhere = game;
+  say(samePuzzle
+    ? "Another tab saved its own game of this puzzle in this browser, over this one: a reload here opens this "
+      + "tab's position from its address, but without its Undo history, until your next move here saves it again."
+    : "Another tab saved a different game in this browser, over this one: this tab's game stays in its "
+      + "address (a reload or the link opens its position), and your next move here saves it again.");
 });
 // offline.js reloads this tab into a new version another tab took: this tab's game and the text in
 // its box are kept for the reload.
