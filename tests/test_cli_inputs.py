@@ -76,7 +76,7 @@ def test_an_argument_longer_than_a_file_name_can_be(capsys: pytest.CaptureFixtur
     assert refused(capsys, "solve", "/x" * 200).startswith("pysolver: error: no such file: '/x/x")
 
 
-@pytest.mark.parametrize("name", ["puzzles.txt", "missing/puzzles", "nested/sixteen.txt"])
+@pytest.mark.parametrize("name", ["puzzles.txt", "missing/puzzles", "nested/sixteen.txt", "puzzles", "top95"])
 def test_a_missing_file_is_not_read_as_a_puzzle(capsys: pytest.CaptureFixture[str],
                                                 tmp_path: Path, name: str) -> None:
     path = str(tmp_path / name) if "/" in name else name
@@ -221,6 +221,31 @@ def test_options_are_ascii_whole_numbers_in_range(capsys: pytest.CaptureFixture[
 def test_dotless_i_is_not_a_digit(capsys: pytest.CaptureFixture[str]) -> None:
     assert refused(capsys, "solve", "ı" + FIGURE_4_2[1:]).startswith(
         "pysolver: error: unexpected character 'ı' at position 1 (r1c1)")
+
+
+class Endless(io.RawIOBase):
+    """A stream of zero bytes that never ends, as ``/dev/zero`` is."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        buffer[:] = bytes(len(buffer))
+        return len(buffer)
+
+
+def test_an_endless_input_is_refused_at_the_size_limit(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """``/dev/zero`` as a file or as stdin was read whole into memory (24 GB before the kernel
+    stopped it, Ctrl-C unheard): read in pieces, it is refused at the limit (made 4 MB here)."""
+    monkeypatch.setattr(inputs, "MAX_INPUT_BYTES", 4 * 1024 * 1024)
+    assert refused(capsys, "solve", "/dev/zero") == (
+        "pysolver: error: '/dev/zero' holds more than 4 MB: no file of puzzles is that large "
+        "(is it a device or an endless stream?)")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(Endless()), encoding="utf-8"))
+    assert refused(capsys, "count", "-") == (
+        "pysolver: error: standard input holds more than 4 MB: no file of puzzles is that large "
+        "(is it a device or an endless stream?)")
 
 
 def test_a_ten_megabyte_line_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -82,13 +82,36 @@ def decode(data: bytes, source: str) -> str:
                          f"{column} is not UTF-8 text (save the file as UTF-8)") from None
 
 
+#: The most a file of puzzles or standard input may hold: 60 times the largest public set of
+#: puzzles (tdoku's 49,158 puzzles of 17 clues, 4 MB). More is no file of puzzles but a device or an
+#: endless stream (``/dev/zero``), read in pieces so that Ctrl-C stops it and refused at this size.
+MAX_INPUT_BYTES = 256 * 1024 * 1024
+_PIECE_BYTES = 1024 * 1024
+
+
+def _read_all(read: Callable[[int], bytes], source: str) -> bytes:
+    """Everything ``read`` gives, piece by piece, or an ``InputError`` past ``MAX_INPUT_BYTES``."""
+    pieces = []
+    total = 0
+    while piece := read(_PIECE_BYTES):
+        total += len(piece)
+        if total > MAX_INPUT_BYTES:
+            raise InputError(f"{source} holds more than {MAX_INPUT_BYTES // 1024 ** 2} MB: no file of "
+                             f"puzzles is that large (is it a device or an endless stream?)")
+        pieces.append(piece)
+    return b"".join(pieces)
+
+
 def _read_stdin() -> str:
     """All of standard input, as bytes decoded like a file's."""
     stream = sys.stdin
     if stream is None:
         raise InputError("standard input is closed: give a puzzle or a file name instead of -")
     try:
-        data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode()
+        data = _read_all(stream.buffer.read if hasattr(stream, "buffer")
+                         else lambda size: stream.read(size).encode(), "standard input")
+    except InputError:
+        raise
     except (OSError, ValueError) as error:  # a closed descriptor: EBADF, or "I/O on closed file"
         raise InputError(f"cannot read standard input: {_reason(error)}") from None
     return decode(data, "stdin")
@@ -115,18 +138,25 @@ def _file_kind(argument: str) -> str | None:
 def _names_a_file(argument: str) -> bool:
     """Whether an argument that names nothing on disk is a missing file rather than a puzzle.
 
-    It is a missing file when it holds a path separator (``/`` is never part of a puzzle), or when
-    it ends like a file name (``.txt``, ``.sdk``) and the rest does not look like a puzzle: fewer
-    than 16 cells, or fewer than half of them digits and dots. A puzzle's or a candidate string's
+    It is a missing file when it holds a path separator (``/`` is never part of a puzzle), when it
+    has fewer than 16 characters, a letter among them, and fewer than half of them digits and dots
+    (``puzzles``, ``top95``, not ``12x``), or when it ends like a file name (``.txt``, ``.sdk``)
+    and the rest does not look like a puzzle: fewer than 16 cells, or fewer than half of them
+    digits and dots. A puzzle's or a candidate string's
     worth of cells is always a puzzle. So a mistyped puzzle ending in ``.x`` is read as one and
     gets a message naming what is wrong with it, and ``puzzles.txt`` is a file that is not there.
 
     >>> _names_a_file("puzzles.txt"), _names_a_file("." * 80 + ".x"), _names_a_file("a/b")
     (True, False, True)
+    >>> _names_a_file("top95"), _names_a_file("1.3."), _names_a_file("12x"), _names_a_file("1.3.txt")
+    (True, False, False, True)
     """
     if "/" in argument or os.sep in argument:
         return True
     cells = argument.translate(_DROP_SEPARATORS)
+    # Letters are digits only from 16×16 on, in far more cells: a word, unless mostly a puzzle's.
+    if len(cells) < _FEWEST_CELLS and any(char.isalpha() for char in cells) and not _puzzle_like(cells):
+        return True
     if size_for_cell_count(len(cells)):
         return False
     import re  # only here: a puzzle's worth of cells never needs it
@@ -137,8 +167,12 @@ def _names_a_file(argument: str) -> bool:
     if is_candidate_string(argument):
         return False
     stem = cells[:extension.start()]
-    puzzle_like = sum(char in "0123456789." for char in stem)
-    return len(stem) < _FEWEST_CELLS or 2 * puzzle_like < len(stem)
+    return len(stem) < _FEWEST_CELLS or not _puzzle_like(stem)
+
+
+def _puzzle_like(text: str) -> bool:
+    """Whether at least half of ``text`` is digits and dots, as in a puzzle."""
+    return 2 * sum(char in "0123456789." for char in text) >= len(text)
 
 
 def _not_blank(text: str, source: str) -> str:
@@ -163,7 +197,7 @@ def read_puzzles(argument: str) -> list[PuzzleText]:
         name = os.path.basename(argument)
         try:
             with open(argument, "rb") as file:
-                data = file.read()
+                data = _read_all(file.read, repr(argument))
         except OSError as error:
             raise InputError(f"cannot read {argument!r}: {_reason(error)}") from None
         return _split(_not_blank(decode(data, name), repr(argument)), name)
