@@ -785,9 +785,10 @@ class Session:
         elif dead_end is not None:
             message = dead_end.text(geo) + "."
         elif solution is None:
-            message = ("No digit repeats in any row, column or box (with "
-                       f"{'no' if self.classification.kind == 'none' else 'several'} solutions, "
-                       "only repeats can be checked).")
+            kind = self.classification.kind
+            why = ("with no solution" if kind == "none" else "with several solutions" if kind == "several"
+                   else "its solutions not counted")
+            message = f"No digit repeats in any row, column or box ({why}, only repeats can be checked)."
         else:
             message = "No mistakes so far."
         return CheckReport(wrong, lost, conflicts, message, dead_end)

@@ -671,3 +671,13 @@ def test_a_solve_by_logic_replayed_from_its_actions_is_still_undone_whole() -> N
     with pytest.raises(ValueError, match="cannot replay action 1 \\('logic-run'\\): a logic-run step "
                                          "goes on a Solve by logic: it cannot come first"):
         Session(Grid.parse(FIGURE_4_2)).replay(["logic-run"])
+
+
+def test_check_on_a_puzzle_whose_count_ran_out_of_budget_says_so() -> None:
+    """No solution, but the budgeted count at load could not tell: Check does not say it has
+    several (it said so for every count but "none")."""
+    puzzle = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
+    session = Session(Grid.parse(puzzle))
+    assert session.classification.kind == "unknown"
+    assert session.check().message == ("No digit repeats in any row, column or box (its solutions not "
+                                       "counted, only repeats can be checked).")
