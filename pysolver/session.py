@@ -472,6 +472,17 @@ class Session:
         if wrong:
             raise PuzzleError(mistake_json(self.geometry, wrong)["text"], cell=wrong[0][0])
 
+    def mistake_status(self) -> Status | None:
+        """The status ``wrong`` naming the first wrong digit of the player's, as
+        ``refuse_on_mistakes`` words it, or None: where a solution path starts, so that it takes no
+        step built on the mistake (``pysolver steps``, the exported path)."""
+        try:
+            self.refuse_on_mistakes()
+        except PuzzleError as error:
+            return Status("wrong", error.message, error.cell,
+                          cells=tuple(cell for cell, _ in self.wrong_digits()))
+        return None
+
     def status(self) -> Status:
         """Solved, a full but wrong grid, a contradiction, stuck, or still solving."""
         board = self.board

@@ -394,6 +394,9 @@ def _export_path(request: Request, progress: Progress) -> Reply:
     ``progress`` as it is taken, as Solve by logic's are; Cancel stops it (the worker restarts)."""
     session = _session()
     solver = Session(session.puzzle, session.start, session.disabled)
+    wrong = solver.mistake_status()  # no step built on a wrong digit of the start's
+    if wrong:
+        return {"puzzle": session.puzzle.line(), "path": path_text([], wrong)}
     empty = len(solver.board.empty_cells()) or 1
     steps: list[Step] = []
     for step in solver.steps_to_end():

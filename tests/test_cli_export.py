@@ -54,6 +54,18 @@ def test_export_path_is_what_steps_prints(capsys: pytest.CaptureFixture[str]) ->
     assert path == steps[:len(path)] and path[-1].startswith("solved: Solved in 46 steps")
 
 
+#: A position line whose placed 6 in r1c2 is wrong (the givens' solution has 1 there).
+WRONG_PLACED = ":0000:x:4+6....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......:::"
+
+
+def test_export_path_from_a_wrong_placed_digit_is_what_steps_says(capsys: pytest.CaptureFixture[str]) -> None:
+    """No step built on the wrong digit, in either: the path ended in a contradiction in box 7."""
+    steps = run(capsys, "steps", WRONG_PLACED).splitlines()
+    path = run(capsys, "export", WRONG_PLACED, "--format", "path").splitlines()
+    assert path == steps[:1] == ["wrong: r1c2: 6 is not this cell's digit: erase it (or Undo) before "
+                                 "going on, or the next steps would build on it."]
+
+
 def test_steps_from_an_exported_position_continue_the_log(capsys: pytest.CaptureFixture[str]) -> None:
     """From the position line the log goes on where the whole log was, with the candidates the
     player had removed."""

@@ -427,6 +427,13 @@ def test_export_writes_the_board_without_solving_and_the_path_only_when_asked(
     assert heard[-1][1] == 1 and len(heard) == 46
 
 
+def test_the_exported_path_from_a_wrong_placed_digit_takes_no_step() -> None:
+    """A position line whose placed 6 in r1c2 is wrong: the path says so, as Step would."""
+    call("load", puzzle=":0000:x:4+6....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
+                        "1.4......:::")
+    assert call("export_path")["path"] == call("step")["error"]["message"].join(["wrong: ", ""])
+
+
 def test_solve_logic_reports_its_progress_and_undo_takes_it_back_whole() -> None:
     call("load", puzzle=FIGURE_4_2)
     call("step")

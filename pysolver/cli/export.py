@@ -72,8 +72,9 @@ def run(args: argparse.Namespace) -> int:
                 continue
             session = Session(imported.puzzle, session.board)
         if args.format == "path":
-            steps = session.solve_logic() if args.no_guess else session.solve()
-            text = path_text(steps, session.status())
+            wrong = session.mistake_status()  # no step built on a wrong digit, as in ``steps``
+            steps = [] if wrong else session.solve_logic() if args.no_guess else session.solve()
+            text = path_text(steps, wrong or session.status())
         else:
             text = formats.write(session.board, args.format, args.alphabet)
         if previous is not None and ("\n" in previous or "\n" in text):

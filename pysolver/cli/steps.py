@@ -10,7 +10,7 @@ Without ``--no-guess`` the log goes on with guesses and backtracks to the soluti
 
 A position whose placed digits (a position line's ``+`` digits, say) disagree with its givens' one
 solution takes no step: its status is ``wrong`` and names the first wrong digit in the page's words
-(``Session.refuse_on_mistakes``, what the page's Step says), rather than steps built on it that end
+(``Session.mistake_status``, what the page's Step says), rather than steps built on it that end
 in a contradiction far from it. The last line is the status, ``<state>: <message>``
 (``status_line``).
 """
@@ -20,9 +20,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..errors import PuzzleError
 from ..formats.path import numbered_lines, status_line
-from ..session import Session, Status
+from ..session import Session
 from .inputs import Puzzles, add_puzzle_arguments
 from .techniques import add_without_argument
 
@@ -52,17 +51,13 @@ def run(args: argparse.Namespace) -> int:
         if label and not args.json:
             print(f"{label}:")
         count = 0
-        try:
-            session.refuse_on_mistakes()
-        except PuzzleError as error:
-            status = Status("wrong", error.message, error.cell,
-                            cells=tuple(cell for cell, _ in session.wrong_digits()))
-        else:
+        wrong = session.mistake_status()
+        if wrong is None:
             for count, step in enumerate(session.steps_to_end(guess=not args.no_guess), 1):
                 lines = ([json.dumps(step.to_json(), separators=(",", ":"))] if args.json
                          else numbered_lines(count, step, args.why))
                 print("\n".join(lines), flush=True)
-            status = session.status()
+        status = wrong or session.status()
         if args.json:
             print(json.dumps({**status.to_json(), "steps": count,
                               "grid": session.board.grid().line(args.alphabet),
