@@ -631,8 +631,10 @@ def _generate(request: Request, progress: Progress) -> Reply:
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     start = time.perf_counter()
-    made = generate(size, level, random.Random(seed), symmetry=symmetry,
-                    minimal=minimal, progress=progress)
+    # The generator's stages are the CLI's lower-case words ("attempt 1: grading"); the page's
+    # progress lines start with a capital, as Solve by logic's do.
+    made = generate(size, level, random.Random(seed), symmetry=symmetry, minimal=minimal,
+                    progress=lambda stage, fraction: progress(stage[:1].upper() + stage[1:], fraction))
     elapsed = time.perf_counter() - start
     grids = "1 full grid" if made.attempts == 1 else f"{made.attempts:,} full grids"
     message = (f"New {size}×{size} puzzle: {made.puzzle.clue_count} clues"

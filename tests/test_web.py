@@ -427,6 +427,13 @@ def test_export_writes_the_board_without_solving_and_the_path_only_when_asked(
     assert heard[-1][1] == 1 and len(heard) == 46
 
 
+def test_the_generators_progress_lines_start_with_a_capital_as_the_pages_others_do() -> None:
+    heard: list[str] = []
+    reply = json.loads(handle(json.dumps({"cmd": "generate", "size": 4, "seed": 1}),
+                              lambda stage, fraction: heard.append(stage)))
+    assert reply["ok"] and heard and all(stage.startswith("Attempt ") for stage in heard), heard
+
+
 def test_the_exported_path_from_a_wrong_placed_digit_takes_no_step() -> None:
     """A position line whose placed 6 in r1c2 is wrong: the path says so, as Step would."""
     call("load", puzzle=":0000:x:4+6....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
