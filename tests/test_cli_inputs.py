@@ -386,10 +386,26 @@ def count_of(line: str) -> int:
 @pytest.mark.parametrize("command", ["check", "rate", "gtsps"])
 def test_a_pencil_mark_grid_is_named_where_a_grid_is_needed(capsys: pytest.CaptureFixture[str],
                                                             command: str) -> None:
-    assert main(["export", TOP3[0]]) == 0
-    grid = capsys.readouterr().out
+    """A candidate taken out of the puzzle's first empty cell would be lost in a grid."""
+    from pysolver import formats
+    from pysolver.board import Board
+    board = Board.from_grid(Grid.parse(TOP3[0]))
+    cell = board.empty_cells()[0]
+    grid = formats.write(board.apply(eliminations=[(cell, board.candidate_digits(cell)[0])]), "pencilmarks")
     code, out, err = run_with_stdin(capsys, grid, command, "-")
     assert code == 2 and "this is a pencil-mark grid" in out + err and "column" not in out + err
+
+
+@pytest.mark.parametrize("name", ["pencilmarks", "candidates", "position"])
+def test_a_form_holding_only_the_givens_is_read_where_a_grid_is_needed(
+        capsys: pytest.CaptureFixture[str], name: str) -> None:
+    """A puzzle's own pencil marks or position line (a HoDoKu library line) lose nothing in a
+    grid: check and rate read them (they were refused as a position)."""
+    assert main(["export", FIGURE_4_2, "--format", name]) == 0
+    text = capsys.readouterr().out
+    assert run_with_stdin(capsys, text, "check", "-") == (0, "valid: 9×9, 35 clues, one solution\n", "")
+    library_line = f":0100:1:{FIGURE_4_2}:::"
+    assert run(capsys, "rate", library_line)[0] == 0
 
 
 def run_with_stdin(capsys: pytest.CaptureFixture[str], text: str, *argv: str) -> tuple[int, str, str]:

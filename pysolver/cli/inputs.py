@@ -380,19 +380,22 @@ def _grid_of(text: str, alphabet: str) -> tuple[Grid, tuple[str, ...]]:
     with 0–F is read so: ``formats.reading_alphabet``): a line or picture (HoDoKu's ``.---.`` and
     Sudoku Explainer's ``*---*`` rules included); any other form (a pencil-mark grid, a candidate
     string, a position line) is refused by name, since its candidates would be lost in a grid
-    (``steps``, ``export``, ``play``, ``solve`` and ``count`` read them)."""
+    (``steps``, ``export``, ``play``, ``solve`` and ``count`` read them), unless it holds nothing
+    but its givens (a HoDoKu library line of a puzzle, say)."""
     alphabet, notices = reading_alphabet(text, alphabet)
     try:
         return Grid.parse(text, alphabet=alphabet), notices
     except PuzzleError as error:
         first = error
     from .. import formats
+    from ..board import Board  # loaded only here, as formats is
     name = formats.detect(text)
     if name == "line":
         raise first
     board = formats.parse(text, alphabet).board  # says what is wrong, naming the row or line
-    if name == "picture":
-        return Grid(board.geometry, board.givens), notices
+    givens = Grid(board.geometry, board.givens)
+    if name == "picture" or board == Board.from_grid(givens):  # nothing but the givens: none lost
+        return givens, notices
     title = formats.format_named(name).title.split(" (")[0].lower()
     raise PuzzleFormatError(f"this is a {title}, whose candidates a grid would lose: read it "
                             f"with 'pysolver steps', 'play', 'solve', 'count' or 'export' "
