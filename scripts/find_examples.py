@@ -98,7 +98,8 @@ def main() -> None:
     parser.add_argument("--without", metavar="SLUG,...", action="append", default=[],
                         help="switch these techniques off (registry slugs); may be given several times")
     args = parser.parse_args()
-    scan(args.targets, args.forcing, args.first, parse_slugs(",".join(args.without)))
+    off = parse_slugs(",".join(args.without)) if args.without else frozenset()
+    scan(args.targets, args.forcing, args.first, off)
 
 
 if __name__ == "__main__":

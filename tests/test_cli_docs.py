@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pysolver import formats
-from pysolver.cli import main
+from pysolver.cli import COMMANDS, main
 from pysolver.cli.count import DEFAULT_LIMIT
 from pysolver.cli.export import CHOICES, MULTI_LINE
 from pysolver.grid import Grid
@@ -67,6 +67,20 @@ def test_the_readme_says_a_bad_option_prints_usage(capsys: pytest.CaptureFixture
     err = capsys.readouterr().err
     assert err.startswith("usage: ") and err.count("error:") == 1
     assert "a bad option gets the command's usage lines first, then the one error\nline" in README
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_stray_argument_gets_the_command_s_usage(capsys: pytest.CaptureFixture[str],
+                                                  command: str) -> None:
+    """What the README says of a bad option holds after every command word, not only where the
+    command's parser finds the mistake itself (an unknown option, a second puzzle)."""
+    with pytest.raises(SystemExit) as exit_:
+        main([command, FIGURE_4_2, "--bogus"])
+    assert exit_.value.code == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].startswith(f"usage: pysolver {command} [-h]")
+    assert lines[-1].startswith(f"pysolver {command}: error: unrecognized arguments: ")
+    assert lines[-1].endswith(" --bogus") and sum("error:" in line for line in lines) == 1
 
 
 def test_the_techniques_table_keeps_its_columns(capsys: pytest.CaptureFixture[str]) -> None:

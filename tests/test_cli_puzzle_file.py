@@ -11,6 +11,7 @@ import pytest
 from pysolver.cli import main
 from pysolver.cli.puzzle_file import split_puzzles
 from pysolver.grid import Grid
+from tests.helpers import FIGURE_4_2_SOLUTION
 
 ROOT = Path(__file__).resolve().parents[1]
 TOP3 = (ROOT / "tests/data/norvig_top95.txt").read_text().splitlines()[:3]
@@ -132,6 +133,31 @@ def test_a_header_without_its_grid_is_reported(capsys: pytest.CaptureFixture[str
     assert (code, len(out.splitlines())) == (2, 3)
     assert err == ("pysolver: error: e.txt Grid 04: line 31 names a puzzle ('Grid 04'), but no "
                    "puzzle follows it\n")
+
+
+@pytest.mark.parametrize("blank_row", [0, 4, 8])
+def test_a_letters_row_ending_in_a_blank_box_is_a_row_not_a_header(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, blank_row: int) -> None:
+    """Written in letters, a row such as ``IAG FBE 000`` is words then a number, as ``Grid 01``
+    is: read as a row, wherever it stands in the picture, while ``Grid 01`` stays a header."""
+    solution = Grid.parse(FIGURE_4_2_SOLUTION).line("letters")
+    drawn = [" ".join(row[i:i + 3] for i in (0, 3, 6)) for row in rows(solution)]
+    drawn[blank_row] = drawn[blank_row][:8] + "000"
+    path = tmp_path / "letters.txt"
+    path.write_text("\n".join(["Grid 01", *drawn, "Grid 02", *drawn]) + "\n")
+    code, out, err = run(capsys, "solve", "--alphabet", "letters", str(path))
+    assert (code, err) == (0, "")
+    assert out == f"letters.txt Grid 01: {solution}\nletters.txt Grid 02: {solution}\n"
+
+
+@pytest.mark.parametrize("argv, out", [(["count"], "1\n"),
+                                       (["export", "--format", "line"], "AB..CDABBADCDCBA\n")])
+def test_a_four_by_four_letters_picture_whose_first_row_ends_blank(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], out: str) -> None:
+    """The commands that read a grid (``count``) and a position (``export``) split files alike."""
+    path = tmp_path / "let4.txt"
+    path.write_text("AB 00\nCD AB\nBA DC\nDC BA\n")
+    assert run(capsys, *argv, "--alphabet", "letters", str(path)) == (0, out, "")
 
 
 def test_sixteen_four_by_four_lines_are_not_a_picture() -> None:

@@ -55,6 +55,28 @@ def test_steps_without_given_twice_switches_both_off(capsys: pytest.CaptureFixtu
     assert not {"naked-single", "hidden-single"} & {s["technique"] for s in steps}
 
 
+@pytest.mark.parametrize("command", ["steps", "rate"])
+@pytest.mark.parametrize("value, message", [
+    ("naked-single,,hidden-single",
+     "item 2 of 'naked-single,,hidden-single' is empty: separate the slugs with single commas"),
+    ("naked-single,", "item 2 of 'naked-single,' is empty"),
+    ("", "no technique named: give slugs separated by commas"),
+    (" naked-single", "' naked-single' has spaces around it: write 'naked-single'"),
+    ("fish, pointing", "' pointing' has spaces around it: write 'pointing'"),
+    ("NAKED-SINGLE", "'NAKED-SINGLE' is not in lower case: write 'naked-single'"),
+], ids=["double-comma", "trailing-comma", "empty", "leading-space", "space-after-comma", "capitals"])
+def test_without_refuses_a_slip_in_its_list(capsys: pytest.CaptureFixture[str], command: str,
+                                            value: str, message: str) -> None:
+    """A slip in the list of techniques to switch off is said, naming the option and the item,
+    not read past: the techniques would run and the log only look different."""
+    with pytest.raises(SystemExit) as exit_:
+        main([command, FIGURE_4_2, "--without", value])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith(f"pysolver {command}: error: argument --without: ")
+    assert message in err and "Traceback" not in err
+
+
 def test_steps_contradiction_status(capsys: pytest.CaptureFixture[str]) -> None:
     main(["steps", "1.3.34.........4", "--json"])
     status = json_lines(capsys.readouterr().out)[-1]

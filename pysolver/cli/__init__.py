@@ -108,20 +108,32 @@ def _command(argv: list[str]) -> Callable[[], int]:
         command: Callable[[], int] | None = plain(argv[1:]) if plain else None
         if command is not None:
             return command
-    parser = build_parser(name)
-    if name in _INTERMIXED:
-        args = _subparser(parser, name).parse_intermixed_args(argv[1:])
-    else:
-        args = parser.parse_args(argv)
+    args = _arguments(argv, name)
     if getattr(args, "alphabet", "digits") != "digits":
         from .inputs import spelling_digits  # texts spell digits in the alphabet asked for
         return lambda: spelling_digits(args.alphabet, lambda: int(args.run(args)))
     return lambda: int(args.run(args))
 
 
+def _arguments(argv: list[str], name: str | None) -> argparse.Namespace:
+    """``argv`` read by argparse, which exits with a usage message on a bad line.
+
+    A line naming a command is read by that command's own parser, so that a mistake after the
+    command word gets that command's usage lines and ``pysolver COMMAND: error:`` (the parser of
+    commands would leave an unknown argument to itself, and show its own usage instead).
+    """
+    parser = build_parser(name)
+    if name is None:  # no command, or not one of ours: the parser of commands says so
+        return parser.parse_args(argv)
+    command = _subparser(parser, name)
+    if name in _INTERMIXED:
+        return command.parse_intermixed_args(argv[1:])
+    return command.parse_args(argv[1:])
+
+
 def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
-    """The parser of the command ``name`` (argparse reads intermixed arguments only there, not
-    on the parser of commands)."""
+    """The parser of the command ``name`` (to read a command's arguments with its own usage, and
+    intermixed ones: see ``_arguments``)."""
     import argparse  # only here: see ``_command``
     for action in parser._actions:  # argparse keeps its subparsers there, and nowhere public
         if isinstance(action, argparse._SubParsersAction):

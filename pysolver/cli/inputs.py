@@ -52,9 +52,9 @@ _FEWEST_CELLS = min(n * n for n in BOX_SHAPES)
 _NOT_THERE = {errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG, errno.EINVAL}
 
 
-def _split(text: str, source: str) -> list[PuzzleText]:
+def _split(text: str, source: str, alphabet: str) -> list[PuzzleText]:
     """``split_puzzles``, or an ``InputError`` when the text holds only comments."""
-    puzzles = split_puzzles(text, source)
+    puzzles = split_puzzles(text, source, alphabet)
     if not puzzles:
         raise InputError(f"{source} holds only comment lines (starting with '#'): no puzzle to read")
     return puzzles
@@ -183,13 +183,13 @@ def _not_blank(text: str, source: str) -> str:
     return text
 
 
-def read_puzzles(argument: str) -> list[PuzzleText]:
+def read_puzzles(argument: str, alphabet: str) -> list[PuzzleText]:
     """The puzzles an argument names: stdin for ``-``, a file if one exists, else the text itself,
     unless it looks like a path (``_names_a_file``): then it is a missing file, not a puzzle with
-    a bad character.
+    a bad character. A file's puzzles are written in ``alphabet`` (``split_puzzles``).
     """
     if argument == "-":
-        return _split(_not_blank(_read_stdin(), "standard input"), "stdin")
+        return _split(_not_blank(_read_stdin(), "standard input"), "stdin", alphabet)
     kind = _file_kind(argument)
     if kind == "directory":
         raise InputError(f"is a directory: {argument!r} (give a file of puzzles, or a puzzle)")
@@ -200,7 +200,7 @@ def read_puzzles(argument: str) -> list[PuzzleText]:
                 data = _read_all(file.read, repr(argument))
         except OSError as error:
             raise InputError(f"cannot read {argument!r}: {_reason(error)}") from None
-        return _split(_not_blank(decode(data, name), repr(argument)), name)
+        return _split(_not_blank(decode(data, name), repr(argument)), name, alphabet)
     if _names_a_file(argument):
         raise InputError(f"no such file: {argument!r}")
     return [PuzzleText(argument)]
@@ -281,7 +281,7 @@ class Puzzles:
         """Each puzzle as a grid, or the error that says why it is not one (kept, not reported);
         how a puzzle's text was read, where it reads two ways, is said as it is read
         (``report_notices``)."""
-        puzzles = read_puzzles(self.argument)
+        puzzles = read_puzzles(self.argument, self.alphabet)
         for puzzle in puzzles:
             label = puzzle.label if len(puzzles) > 1 else ""
             if puzzle.problem is not None:
@@ -309,7 +309,7 @@ class Puzzles:
         """Each input's label (only when the input holds several) and its position, read in any
         of the text forms of ``pysolver.formats``; each input that is none is reported."""
         from .. import formats
-        puzzles = read_puzzles(self.argument)
+        puzzles = read_puzzles(self.argument, self.alphabet)
         for puzzle in puzzles:
             label = puzzle.label if len(puzzles) > 1 else ""
             try:
@@ -402,11 +402,11 @@ def _grid_of(text: str, alphabet: str) -> tuple[Grid, tuple[str, ...]]:
                             f"(export --format line gives its digits alone)", form=name)
 
 
-def each_text(argument: str) -> Iterator[tuple[str, PuzzleText]]:
+def each_text(argument: str, alphabet: str) -> Iterator[tuple[str, PuzzleText]]:
     """Each puzzle's message prefix and text, unparsed, for the commands whose fast path reads
     text directly (``solve``); ``report_bad`` reports their errors (a picture cut short's
     ``problem`` among them) with the same prefix."""
-    puzzles = read_puzzles(argument)
+    puzzles = read_puzzles(argument, alphabet)
     for puzzle in puzzles:
         yield (f"{puzzle.label}: " if len(puzzles) > 1 and puzzle.label else ""), puzzle
 

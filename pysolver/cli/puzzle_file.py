@@ -7,7 +7,8 @@ copy with a step's text after it), and headers naming the next puzzle (Project E
 ``Grid 01``). ``split_puzzles`` reads the lines in order and makes each one part of exactly one
 puzzle, or a label:
 
-- a header (words then a number: ``Grid 01``) is the next puzzle's label, not a bad line;
+- a header (words then a number: ``Grid 01``) is the next puzzle's label, not a bad line, unless
+  it reads as a picture's row in the alphabet being read (``AB 00`` in letters: ``reads_as_row``);
 - a line that can only be a puzzle of its own (a position line, a line of a grid's cell count
   without spaces, more cells than a picture's row) is one;
 - a run of lines that HoDoKu's pencil-mark layout fits is one pencil-mark grid; a step's text
@@ -33,7 +34,7 @@ from math import isqrt
 from ..errors import PuzzleFormatError
 from ..frozen import Frozen
 from ..geometry import BOX_SHAPES, size_for_cell_count
-from ..grid import ALPHABETS, SEPARATORS
+from ..grid import ALPHABETS, SEPARATORS, symbols_for
 
 _DROP_SEPARATORS = str.maketrans("", "", "".join(sorted(SEPARATORS)))
 #: The most cells a picture's row holds (25×25): a longer line is a puzzle of its own.
@@ -65,19 +66,39 @@ def cell_count(line: str) -> int:
     return len(line.translate(_DROP_SEPARATORS))
 
 
-def is_header(line: str) -> bool:
+def is_header(line: str, alphabet: str = "digits") -> bool:
     """A line naming the puzzle after it: words, then a number (``Grid 01``, ``Puzzle #3:``).
 
-    No row of a picture ends so after a word (its cells are one character each), nor does a step's
-    text (``Hidden Single: r6c2=4``).
+    No row of a picture written with digits ends so after a word (its cells are one character
+    each), nor does a step's text (``Hidden Single: r6c2=4``). Where letters are digits, a row
+    whose last box is blank (``AB 00``) does: a line that reads as a row is one, not a header.
 
     >>> is_header("Grid 01"), is_header("Puzzle #3:"), is_header("1 2 3 4"), is_header("AB CD")
     (True, True, False, False)
+    >>> is_header("AB 00"), is_header("AB 00", "letters"), is_header("Grid 01", "letters")
+    (True, False, True)
     """
     words = line.split()
     number = words[-1].rstrip(":").lstrip("#") if len(words) > 1 else ""
     return (number.isascii() and number.isdigit() and len(words[0]) > 1
-            and all(word.isascii() and word.isalpha() for word in words[:-1]))
+            and all(word.isascii() and word.isalpha() for word in words[:-1])
+            and not reads_as_row(line, alphabet))
+
+
+def reads_as_row(line: str, alphabet: str) -> bool:
+    """Whether each of the n cells of ``line`` is a digit of an n×n puzzle written in
+    ``alphabet`` (in either case, as puzzles are read) or one of its blanks: a picture's row.
+
+    >>> reads_as_row("DAG CFI 000", "letters"), reads_as_row("DAG CFI 000", "digits")
+    (True, False)
+    >>> reads_as_row("Grid 00", "letters")  # G and R are no digits of a 6×6 puzzle (A-F)
+    False
+    """
+    cells = line.translate(_DROP_SEPARATORS)
+    n = len(cells)
+    if not cells.isascii() or n not in BOX_SHAPES or alphabet == "hex" and n != 16:
+        return False  # no n×n puzzle is written so (hex spells 16×16 ones only)
+    return set(cells.upper()) <= set(symbols_for(n, alphabet) + ALPHABETS[alphabet][1])
 
 
 def is_step_text(line: str) -> bool:
@@ -151,10 +172,11 @@ def _symbols_shown(lines: list[str]) -> int:
     return len(set("".join(lines).translate(_DROP_SEPARATORS)) - set(_BLANKS))
 
 
-def split_puzzles(text: str, source: str) -> list[PuzzleText]:
+def split_puzzles(text: str, source: str, alphabet: str = "digits") -> list[PuzzleText]:
     """The puzzles of a file's text, each labelled with its header (``f Grid 01``) or its lines
     (``f line 3``, ``f lines 14-26``); ``#`` lines are comments, read as blank lines. [] when the
-    text holds nothing but comments and blank lines.
+    text holds nothing but comments and blank lines. ``alphabet`` is the one its puzzles are
+    written in: where letters are digits, a line may read as a row rather than a header.
 
     >>> [p.label for p in split_puzzles("1234341221434321\\n\\n" + "." * 16, "f")]
     ['f line 1', 'f line 3']
@@ -168,7 +190,7 @@ def split_puzzles(text: str, source: str) -> list[PuzzleText]:
     if all(is_whole_puzzle(line) for _, line in numbered) and not _spell_sixteen_symbols(
             [line for _, line in numbered if cell_count(line) == 16]):
         return [PuzzleText(line.strip(), f"{source} line {i}") for i, line in numbered]
-    return _Reader(lines, numbered, source).read()
+    return _Reader(lines, numbered, source, alphabet).read()
 
 
 class _Piece:
@@ -195,10 +217,12 @@ class _Reader:
     """``split_puzzles``'s pass over the lines: the picture being read, the header waiting for
     its puzzle, and the puzzles so far."""
 
-    def __init__(self, lines: list[str], numbered: list[tuple[int, str]], source: str) -> None:
+    def __init__(self, lines: list[str], numbered: list[tuple[int, str]], source: str,
+                 alphabet: str) -> None:
         self.lines = lines
         self.numbered = numbered
         self.source = source
+        self.alphabet = alphabet
         self.pieces: list[_Piece] = []
         self.picture: _Piece | None = None
         self.header: tuple[int, str] | None = None
@@ -208,7 +232,7 @@ class _Reader:
         index = 0
         while index < len(self.numbered):
             number, line = self.numbered[index]
-            if is_header(line):
+            if is_header(line, self.alphabet):
                 self._end_picture(f"line {number} is a header ({line.strip()!r})")
                 self._take_header(number, line)
             elif stands_alone(line) or cell_count(line) > _LONGEST_ROW:
@@ -279,8 +303,8 @@ class _Reader:
             return 0  # a picture's row written without spaces: no pencil-mark row is
         run: list[tuple[int, str]] = []
         for number, line in self.numbered[index:index + _MOST_GRID_LINES]:
-            if run and number != run[-1][0] + 1 or is_header(line) or stands_alone(line) \
-                    or is_step_text(line):
+            if run and number != run[-1][0] + 1 or is_header(line, self.alphabet) \
+                    or stands_alone(line) or is_step_text(line):
                 break
             run.append((number, line))
             if len(run) > 1 and is_rule(line) and line.strip()[0] in _CLOSING_CORNERS:

@@ -73,7 +73,7 @@ def print_solutions(argument: str, alphabet: str, every: bool) -> int:
     """Print one solution line per puzzle (every one with ``every``); exit 1 if one has none."""
     code = 0
     write = sys.stdout.write
-    for prefix, puzzle in each_text(argument):
+    for prefix, puzzle in each_text(argument, alphabet):
         found, text = False, puzzle.text
         if puzzle.problem is not None:
             report_bad(prefix, puzzle.problem)

@@ -58,16 +58,47 @@ def technique(slug: str) -> Technique:
 
 
 def parse_slugs(text: str) -> frozenset[str]:
-    """The slugs of a comma-separated list such as ``fish,pointing`` (spaces and case ignored).
+    """The slugs of a comma-separated list such as ``fish,pointing``, each written exactly as
+    ``pysolver techniques`` lists it.
 
-    >>> sorted(parse_slugs("Fish, pointing"))
+    The list switches techniques off, so a slip in it would go unseen (the log only looks
+    different): an empty item (``fish,,pointing``, a trailing comma, an empty list), spaces
+    around a slug and a slug in capitals are refused as an unknown slug is, naming the item and
+    the slug it differs from. Slugs are read exactly, as the page's list of techniques is
+    (``fields.choice_list``) and as the CLI's other named choices are.
+
+    >>> sorted(parse_slugs("fish,pointing"))
     ['fish', 'pointing']
+    >>> parse_slugs("fish, pointing")
+    Traceback (most recent call last):
+    ...
+    ValueError: ' pointing' has spaces around it: write 'pointing'
+    >>> parse_slugs("Fish")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'Fish' is not in lower case: write 'fish'
+    >>> parse_slugs("fish,,pointing")
+    Traceback (most recent call last):
+    ...
+    ValueError: item 2 of 'fish,,pointing' is empty: separate the slugs with single commas
     >>> parse_slugs("fsh")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     ValueError: unknown technique 'fsh': choose from naked-single, hidden-single, pointing, ...
     """
-    slugs = frozenset(part.strip().lower() for part in text.split(",") if part.strip())
-    for slug in sorted(slugs):
-        technique(slug)
-    return slugs
+    if not text:
+        raise ValueError("no technique named: give slugs separated by commas "
+                         "('pysolver techniques' lists them)")
+    return frozenset(_slug(item, index, text) for index, item in enumerate(text.split(","), 1))
+
+
+def _slug(item: str, index: int, text: str) -> str:
+    """``item``, the ``index``-th of the list ``text``, if it is a logic technique's slug;
+    ``ValueError`` naming it otherwise (see ``parse_slugs``)."""
+    meant = item.strip().lower()
+    if not meant:
+        raise ValueError(f"item {index} of {text!r} is empty: separate the slugs with single commas")
+    if meant != item and meant in BY_SLUG and BY_SLUG[meant].finder is not None:
+        slip = "has spaces around it" if item.strip() != item else "is not in lower case"
+        raise ValueError(f"{item!r} {slip}: write {meant!r}")
+    return technique(item).slug
