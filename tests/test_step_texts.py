@@ -569,8 +569,8 @@ def test_a_sashimi_fish_names_the_one_cell_each_thin_base_line_keeps() -> None:
 def test_sue_de_coq_names_the_crossing_and_counts_its_cells_truly() -> None:
     step = logged_step(SUE_DE_COQ_EXAMPLE, 32)
     assert step.technique.slug == "sue-de-coq"
-    assert step.text.startswith("Row 9 meets box 9 at the crossing r9c8 and r9c9; with a line set of 2 "
-                                "cells and a box set of 1, 5 cells hold 5 digits."), step.text
+    assert step.text.startswith("Row 9 meets box 9 at the crossing r9c8 and r9c9; with a 2-cell line set "
+                                "and a 1-cell box set, 5 cells hold 5 digits."), step.text
     assert ("row 9 and box 9 share the crossing r9c8 and r9c9 {1,2,5,6,8}, 2 cells holding 5 digits, 3 "
             "more than their cells (an extended Sue de Coq") in step.details, step.details
     assert "line set r9c3 and r9c5 {1,6,8} in row 9 and the box set r7c7 {2,5} in box 9" in step.details
@@ -600,8 +600,8 @@ def test_sue_de_coq_names_the_crossing_and_counts_its_cells_truly() -> None:
         assert f"{total} cells hold {total} digits" in step.text or \
             f"these {total} cells hold exactly {total} digits" in step.text, step.text
         if not cell_names.findall(head.group(4)):
-            assert f"with a line set of {len(line_set)} cell{'s' if len(line_set) > 1 else ''} and" in step.text
-            assert f"and a box set of {len(box_set)}, " in step.text, step.text
+            assert f"with a {len(line_set)}-cell line set and a {len(box_set)}-cell box set, " in step.text, \
+                step.text
         core_digits = len(re.search(r"box \d share the crossing .*? \{([\d,]+)\}", step.details).group(1).split(","))  # type: ignore[union-attr]
         surplus = core_digits - len(crossing)
         assert f"{len(crossing)} cells holding {core_digits} digits, {surplus} more than their cells" in step.details

@@ -187,10 +187,6 @@ def _set_name(geo: Geometry, cells: tuple[int, ...], digits: int) -> str:
     return f"{join_names(geo.cell_name(c) for c in cells)} {digit_set(geo, bits(digits))}"
 
 
-def _cells_count(cells: tuple[int, ...]) -> str:
-    return "1 cell" if len(cells) == 1 else f"{len(cells)} cells"
-
-
 def _compact(geo: Geometry, cells: tuple[int, ...], digits: int) -> str:
     """``r7c23{2349}``: a set as the forums write it."""
     return cells_name(geo, cells) + "{" + "".join(geo.symbol(d) for d in bits(digits)) + "}"
@@ -214,8 +210,8 @@ def _step(board: Board, p: Pattern, eliminations: tuple[tuple[int, int], ...]) -
     # sets counted, else all counted; each form says the key's three words (crossing, line set,
     # box set).
     meets = f"{line_name[:1].upper()}{line_name[1:]} meets {box_name} at the crossing"
-    counted = (f"with a line set of {_cells_count(p.line_cells)} and a box set of "
-               f"{len(p.box_cells)}, {total} cells hold {total} digits. {so}")
+    counted = (f"with a {len(p.line_cells)}-cell line set and a {len(p.box_cells)}-cell box set, "
+               f"{total} cells hold {total} digits. {so}")
     texts = (f"{meets} {core}; with the line set {line_set} and the box set {box_set}, these "
              f"{total} cells hold exactly {total} digits. {so}",
              f"{meets} {core}; {counted}",

@@ -112,7 +112,7 @@ def test_the_key_names_the_outlines_in_the_steps_own_words(shared: Page, artifac
 #: the short text, of the "why?" details, of the proof; a phrase the details must not have).
 AUDITED = {
     "sue-de-coq": ("963......1....8......2.5....4.8......1....7......3..257......3...9.2.4.7......9..", 32,
-                   "at the crossing r9c8 and r9c9; with a line set of 2 cells and a box set of 1, 5 cells",
+                   "at the crossing r9c8 and r9c9; with a 2-cell line set and a 1-cell box set, 5 cells",
                    "2 cells holding 5 digits, 3 more than their cells (an extended Sue de Coq",
                    "SdC r9c89{12568}", " holds "),
     "sashimi-x-wing": ("1.25..6..8.5....2.......5...1.....68..817..4..4.6.3......43..7......94...9..1....", 29,
