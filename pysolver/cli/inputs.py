@@ -142,9 +142,9 @@ def _names_a_file(argument: str) -> bool:
     has fewer than 16 characters, a letter among them, and fewer than half of them digits and dots
     (``puzzles``, ``top95``, not ``12x``), or when it ends like a file name (``.txt``, ``.sdk``)
     and the rest does not look like a puzzle: fewer than 16 cells, or fewer than half of them
-    digits and dots. A puzzle's or a candidate string's
-    worth of cells is always a puzzle. So a mistyped puzzle ending in ``.x`` is read as one and
-    gets a message naming what is wrong with it, and ``puzzles.txt`` is a file that is not there.
+    digits and dots. A puzzle's or a candidate string's worth of cells is always a puzzle. So a
+    mistyped puzzle ending in ``.x`` is read as one and gets a message naming what is wrong with
+    it, and ``puzzles.txt`` is a file that is not there.
 
     >>> _names_a_file("puzzles.txt"), _names_a_file("." * 80 + ".x"), _names_a_file("a/b")
     (True, False, True)
