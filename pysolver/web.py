@@ -39,6 +39,7 @@ from .grid import Grid, symbols_rule
 from .learn import MAX_SIDE, TEACHES, lesson
 from .logic import FIGURE_4_2
 from .gtsps import gtsps_report
+from .gtsps.run import STAGE_WORDS
 from .play import Move, MoveKind, counted, decode_notes, digits_line, encode_notes, parse_digits_line
 from .search import count_solutions
 from .session import Session
@@ -647,9 +648,11 @@ def _generate(request: Request, progress: Progress) -> Reply:
 
 
 def _gtsps(request: Request, progress: Progress) -> Reply:
-    """GTSPS's figures stage by stage and its solutions, for ``puzzle`` or the loaded puzzle."""
+    """GTSPS's figures stage by stage and its solutions, for ``puzzle`` or the loaded puzzle;
+    ``progress`` hears each stage in words ("Building the graph G")."""
     grid = _puzzle_or_loaded(request)
-    report = gtsps_report(grid, progress=progress)
+    report = gtsps_report(grid, progress=lambda stage, fraction: progress(STAGE_WORDS[stage],
+                                                                          fraction))
     count = report["solution_count"]
     solutions = report["solutions"]
     assert isinstance(solutions, list)

@@ -434,6 +434,17 @@ def test_the_generators_progress_lines_start_with_a_capital_as_the_pages_others_
     assert reply["ok"] and heard and all(stage.startswith("Attempt ") for stage in heard), heard
 
 
+def test_gtsps_says_each_stage_in_words_for_the_pages_progress_line() -> None:
+    heard: list[tuple[str, float]] = []
+    reply = json.loads(handle(json.dumps({"cmd": "gtsps", "puzzle": FIGURE_4_2}),
+                              lambda stage, fraction: heard.append((stage, fraction))))
+    assert reply["ok"] and [stage for stage, _ in heard] == [
+        "Listing each box's valid permutations", "Building the graph G", "Applying the degree rule",
+        "Applying the structural-adjacency rule", "Forming the super-vertices",
+        "Finding the cliques of G*"]
+    assert [fraction for _, fraction in heard] == sorted(fraction for _, fraction in heard)
+
+
 def test_the_exported_path_from_a_wrong_placed_digit_takes_no_step() -> None:
     """A position line whose placed 6 in r1c2 is wrong: the path says so, as Step would."""
     call("load", puzzle=":0000:x:4+6....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."

@@ -31,6 +31,15 @@ Progress = Callable[[str, float], None]
 
 #: The stages ``progress`` hears about, in order.
 STAGES = ("permutations", "graph", "degree", "adjacency", "supervertices", "cliques")
+#: What each stage does, in the words the page's progress line shows while it runs.
+STAGE_WORDS = {
+    "permutations": "Listing each box's valid permutations",
+    "graph": "Building the graph G",
+    "degree": "Applying the degree rule",
+    "adjacency": "Applying the structural-adjacency rule",
+    "supervertices": "Forming the super-vertices",
+    "cliques": "Finding the cliques of G*",
+}
 
 #: JSON-able values of a report.
 Json = Union[None, bool, int, float, str, list["Json"], dict[str, "Json"]]

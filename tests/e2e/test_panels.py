@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from pysolver.gtsps.run import STAGE_WORDS
 from pysolver.web import handle
 from tests.e2e.conftest import READY
 from tests.e2e.test_installed import axe_violations
@@ -195,9 +196,11 @@ def test_gtsps_on_an_open_6x6_board_stops_at_the_solution_limit(panels: Page) ->
     run_gtsps(panels, OPEN_6X6, outcome="error")
     message = panels.locator(f"{GTSPS} .panel-error")
     assert message.get_attribute("data-kind") == "gtsps-limit"
-    text = message.text_content() or ""  # Python's words; the style capitalises the first letter
-    assert text == py("gtsps", puzzle=OPEN_6X6)["error"]["message"]
-    assert text.startswith("more than 10,000 solutions, too many for GTSPS")
+    text = message.text_content() or ""  # Python's clause, standing alone as a sentence
+    said = py("gtsps", puzzle=OPEN_6X6)["error"]["message"]
+    assert said.startswith("more than 10,000 solutions, too many for GTSPS")
+    assert text == "M" + said[1:]
+    assert panels.locator(f"{GTSPS} .panel-said").text_content() == text  # what a screen reader hears
 
 
 def test_cancel_during_gtsps_returns_to_a_ready_page_with_the_board_intact(
@@ -208,6 +211,8 @@ def test_cancel_during_gtsps_returns_to_a_ready_page_with_the_board_intact(
     panels.click(f"{GTSPS} [data-intent='gtsps']")
     panels.wait_for_function(f"{STATE}.busy && {STATE}.busy.progress !== null")
     assert panels.is_visible(f"{GTSPS} .run-progress")
+    stage = panels.locator(f"{GTSPS} .run-progress span").text_content() or ""
+    assert stage.removesuffix("…") in STAGE_WORDS.values(), stage  # Python's words for the stage
     screenshot(panels, artifacts_dir, GTSPS, "panel-gtsps-running.png")
     panels.click(f"{GTSPS} [data-intent='cancel']")
     panels.wait_for_function(f"{IDLE} && {STATE}.notice === 'Cancelled.'", timeout=120_000)

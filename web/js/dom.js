@@ -49,6 +49,13 @@ export function redraw(el, key, build) {
   return true;
 }
 
+/** `text` as a sentence standing alone: its first letter a capital. Python's messages are clauses,
+ * as the CLI prints them after "pysolver: error:" and as the status line shows them after its badge;
+ * standing alone in a panel, the eye and a screen reader alike should meet a sentence. */
+export function sentence(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
 /** Give `el` the text `text`, unless it has it already. */
 export function setText(el, text) {
   if (el.textContent !== text) el.textContent = text;

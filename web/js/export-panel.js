@@ -15,7 +15,7 @@
  * `button[data-intent="cancel"]`, `.export-said` (the panel's status: what came out).
  */
 
-import { h, redraw, setData, setProp, setText } from "./dom.js";
+import { h, redraw, sentence, setData, setProp, setText } from "./dom.js";
 import { isLoaded } from "./store.js";
 
 /** How long a Copy button says "Copied" before it offers to copy again. */
@@ -98,7 +98,7 @@ function showPathProgress(item, current, running, progress) {
   note.classList.toggle("hint-line", pathState !== "error");
   setText(note, running
     ? (progress ? progress.stage : "Solving for the path…")
-    : path && path.error ? path.error.message
+    : path && path.error ? sentence(path.error.message)
       : "Solved only when asked: a big puzzle can take minutes (each step shows here; Cancel stops it).");
   const bar = item.querySelector("progress");
   setProp(bar, "hidden", !running);
@@ -110,9 +110,9 @@ function showPathProgress(item, current, running, progress) {
  * pages long, nor the path's progress, which the status line says). */
 function outcome(current) {
   if (!current) return "";
-  if (current.error) return current.error.message;
+  if (current.error) return sentence(current.error.message);
   const path = current.path;
-  if (path && path.error) return path.error.message;
+  if (path && path.error) return sentence(path.error.message);
   if (path && path.text !== undefined) return "The solution path is written below, with its Copy button.";
   return `The board's texts are below, each with its Copy button: ${sections(current.reply).length} of them, `
     + "and the solution path when asked for.";
@@ -189,7 +189,7 @@ export function exportPanel(root, app) {
     const drawn = current ? `${current.key} ${current.error ? "error" : "texts"}` : "";
     redraw(els.result, drawn, () => {
       if (!current) return [];
-      if (current.error) return h("p", { class: "panel-error" }, current.error.message);
+      if (current.error) return h("p", { class: "panel-error" }, sentence(current.error.message));
       // Python's remarks on how the texts differ from the board shown (notes, a repeated digit).
       const remarks = current.reply.remarks || [];
       return [remarks.length ? h("ul", { class: "export-remarks hint-line" }, remarks.map((r) => h("li", null, r))) : null,

@@ -22,7 +22,7 @@
  * `tr[data-technique] td[data-figure="count"]`, `.hint-line[data-seed][data-elapsed-ms]`.
  */
 
-import { h, redraw, setAttr, setData, setProp, setText } from "./dom.js";
+import { h, redraw, sentence, setAttr, setData, setProp, setText } from "./dom.js";
 import { client } from "./solver.js";
 import { givensLine, isLoaded } from "./store.js";
 
@@ -152,7 +152,7 @@ export function generatePanel(root, app) {
     setProp(els.note, "hidden", !note);
     setText(els.note, note);
     setProp(els.error, "hidden", !state.generateError);
-    setText(els.error, state.generateError || "");
+    setText(els.error, sentence(state.generateError || ""));
     redraw(els.result, JSON.stringify(rating), () => (rating ? ratingElements(rating) : []));
     setText(els.said, rating ? rating.summary : "");
   }

@@ -14,14 +14,9 @@
  * `button[data-intent="gtsps-show"][data-index]`, `#preview[data-index]`.
  */
 
-import { h, redraw, setData, setProp, setText } from "./dom.js";
+import { h, redraw, sentence, setData, setProp, setText } from "./dom.js";
 import { givensLine, isLoaded } from "./store.js";
 
-const STAGE_LABELS = {
-  permutations: "Listing each box's valid permutations", graph: "Building the graph G",
-  degree: "Degree rule", adjacency: "Structural-adjacency rule", supervertices: "Super-vertices",
-  cliques: "Finding the cliques",
-};
 /** The reply's stages, in order: [key of totals, key in each box, heading, short heading]. */
 const STAGES = [
   [null, "initial", "Graph G", "G"], ["after_degree", "after_degree", "Degree rule", "Degree"],
@@ -91,7 +86,7 @@ function solutionList(reply, preview) {
 }
 
 function resultElements(run, preview) {
-  if (run.error) return h("p", { class: "panel-error", "data-kind": run.error.kind }, run.error.message);
+  if (run.error) return h("p", { class: "panel-error", "data-kind": run.error.kind }, sentence(run.error.message));
   const reply = run.reply;
   const outcome = reply.reason ? "panel-error" : "panel-note";
   return [h("p", { class: outcome, "data-count": reply.solution_count }, reply.message),
@@ -158,12 +153,12 @@ export function gtspsPanel(root, app) {
     setProp(els.progress, "hidden", !busy);
     if (busy) {
       const progress = busy.progress;
-      setText(els.stage, progress ? `${STAGE_LABELS[progress.stage] || progress.stage}…` : busy.label);
+      setText(els.stage, progress ? `${progress.stage}…` : busy.label);
       els.bar.value = progress ? progress.fraction : 0;
     }
     const preview = state.preview ?? null;
     redraw(els.result, JSON.stringify([current, preview]), () => (current ? resultElements(current, preview) : []));
-    setText(els.said, !current ? "" : current.error ? current.error.message : current.reply.message);
+    setText(els.said, !current ? "" : current.error ? sentence(current.error.message) : current.reply.message);
     renderBanner(state, current);
   }
 
