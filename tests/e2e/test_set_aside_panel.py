@@ -129,6 +129,21 @@ def test_a_record_set_aside_is_downloaded_opened_and_deleted_from_the_page(page:
     assert listed(page) == []
 
 
+def test_delete_pressed_from_the_keyboard_hands_focus_to_keep_it(page: Page, site_url: str) -> None:
+    """Enter on Delete, then Enter again, keeps the game: the confirmation's safe choice takes
+    focus (Delete for good did, so the second Enter deleted the game with no question read)."""
+    text = record(version=2)
+    open_with(page, site_url, text)
+    page.click(f"{PANEL} summary")
+    page.focus(f"{row(SET_ASIDE)} [data-intent='aside-delete']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.activeElement.dataset.intent === 'aside-keep'", timeout=10_000)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => !document.querySelector(\"{row(SET_ASIDE)} [data-intent='aside-delete']\").hidden",
+                           timeout=10_000)
+    assert stored(page, SET_ASIDE) == text and listed(page) == [SET_ASIDE]
+
+
 def test_a_record_held_in_a_full_storage_is_downloaded_and_deleted_from_the_page(page: Page, site_url: str) -> None:
     """Storage full: the record cannot be set aside, so the page holds it under the saved board's key
     and lists it; its Download gives its text, and its Delete lets this game be saved again."""

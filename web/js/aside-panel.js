@@ -41,8 +41,10 @@ function item(record) {
       h("span", { class: "aside-confirm", hidden: true },
         h("span", null, "Delete it for good?"),
         // Each name starts with the words shown, so that voice control finds the button by them.
-        button("aside-delete-confirm", "Delete for good", `Delete for good ${name}`, { class: "danger" }),
-        button("aside-keep", "Keep it", `Keep it: ${name}`))));
+        // Keep it first: focus goes from the Delete pressed from the keyboard to the next button
+        // (main.js), so that a second Enter keeps the game rather than deleting it for good.
+        button("aside-keep", "Keep it", `Keep it: ${name}`),
+        button("aside-delete-confirm", "Delete for good", `Delete for good ${name}`, { class: "danger" }))));
 }
 
 /** The panel: its intents for main.js and its render. `app.open` opens a game as the page does at
