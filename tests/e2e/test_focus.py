@@ -5,8 +5,9 @@
   hands focus to the nearest usable control of its own group (▶ at the last stage: "All"), else,
   in the tutor's toolbars (Apply, Undo with nothing left, Solve by logic and Solve once solved) or
   Back to the puzzle, to the board's selected cell: focus is never lost to the page.
-- The Size and Examples menus, disabled while the board they chose loads, have focus back once it
-  is drawn.
+- The Size and Examples menus, which replace the board, are looked through with the arrow keys and
+  open the one shown on Enter; disabled while that board loads, they have focus back once it is
+  drawn. A menu of a panel keeps focus when changed.
 - A long run started with Enter puts focus on the Cancel shown beside it, and takes it back to the
   button after the run or its Cancel.
 - On a phone Tab goes down the page as it is drawn (the digit pad before the play bar, the puzzle
@@ -250,17 +251,48 @@ def test_solve_by_logic_from_the_keyboard_puts_focus_on_cancel_and_back_after_it
     assert page.evaluate("document.activeElement.dataset.intent") == "solve_logic", focused(page)
 
 
-def test_the_size_and_examples_menus_keep_focus_while_their_board_loads(app: Page) -> None:
-    """Both menus are disabled while the board they chose loads, which takes focus from them: once
-    it is drawn they have it back, so the next arrow key goes on from there."""
+def test_the_size_and_examples_menus_are_looked_through_with_arrows_and_open_on_enter(app: Page) -> None:
+    """Both menus replace the board, so an arrow key only moves through them: Chromium fires
+    `change` at each, which loaded a board over the game at every key, and put the examples' menu
+    back to "Examples…", so that only the first example could be reached. Enter opens the one shown,
+    and the menu, disabled while its board loads, has focus back once it is drawn; Escape, or
+    leaving the menu, puts it back as it was."""
     page = app
     wait_for(page, f"{IDLE} && {STATE}.view !== null && {STATE}.view.n === 9")
+    puzzle = page.evaluate(f"{STATE}.view.puzzle")
     page.focus("#size")
-    for n in (6, 4):
-        page.keyboard.press("ArrowUp")
-        wait_for(page, f"(n) => {IDLE} && {STATE}.view.n === n", n)
-        assert page.evaluate("document.activeElement.id") == "size", focused(page)
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    page.wait_for_timeout(300)  # time for a load, had one been asked
+    assert page.evaluate(f"[document.querySelector('#size').value, {STATE}.view.puzzle]") == ["4", puzzle]
+    page.keyboard.press("Enter")
+    wait_for(page, f"{IDLE} && {STATE}.view.n === 4")
+    assert page.evaluate("document.activeElement.id") == "size", focused(page)
+    for leave in ("Escape", "Shift+Tab"):
+        page.focus("#size")
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press(leave)
+        assert page.evaluate(f"[document.querySelector('#size').value, {STATE}.view.n]") == ["4", 4], leave
     page.focus("#examples")
-    page.keyboard.press("ArrowDown")  # the first example; the menu goes back to "Examples…"
-    wait_for(page, f"{IDLE} && {STATE}.view.n === 9")
-    assert page.evaluate("document.activeElement.id") == "examples", focused(page)
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
+    third = page.evaluate("document.querySelector('#examples').value")
+    assert third == page.evaluate("document.querySelector('#examples').options[3].value")
+    assert page.evaluate(f"{STATE}.view.n") == 4
+    page.keyboard.press("Enter")
+    chosen = page.evaluate("async (id) => (await import('./js/examples.js')).exampleById(id).puzzle", third)
+    wait_for(page, f"(puzzle) => {IDLE} && {STATE}.view.puzzle === puzzle", chosen)
+    assert page.evaluate("[document.activeElement.id, document.activeElement.value]") == ["examples", ""], focused(page)
+
+
+def test_the_new_puzzle_panels_level_menu_keeps_focus_when_changed(app: Page) -> None:
+    """Its Size and Level menus share their intent: the Level menu changed from the keyboard gave
+    focus to Size, so the next arrow key changed the size."""
+    page = app
+    page.click("#generate-panel summary")
+    page.focus("#generate-panel select[name='level']")
+    page.keyboard.press("ArrowUp")  # Any unique (the last) to Extreme
+    wait_for(page, IDLE)
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.activeElement.name") == "level", focused(page)
+    assert page.evaluate("document.activeElement.value") == "extreme"

@@ -218,7 +218,8 @@ export function createControlsView(doc) {
       redraw(els.size, JSON.stringify(state.sizes.map(({ n, label }) => [n, label])),
         () => state.sizes.map(({ n, label }) => h("option", { value: n }, label)));
     }
-    setProp(els.size, "value", String(state.shape.n));
+    // Not while the person looks through it with the arrow keys (input.js): Enter chooses then.
+    if (els.size.dataset.before === undefined) setProp(els.size, "value", String(state.shape.n));
     // Off while a run goes on (a quick edit aside): a choice made then could only be refused, and
     // the refusal would go with the run, leaving the menu back where it was without a word.
     const running = state.busy !== null && !state.busy.interruptible;

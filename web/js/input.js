@@ -43,6 +43,51 @@ function shiftedChar(event) {
   return match ? match[1] : event.key;
 }
 
+/** Keys that look through a closed menu: Chromium and Firefox change its value, and fire `change`,
+ * at each of them, as they do for a letter typed (it jumps to the first choice with that letter). */
+const BROWSE_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
+/** Keys that open a menu's list, where a choice is made deliberately. */
+const OPEN_KEYS = new Set([" ", "F4"]);
+
+/** A menu whose choice replaces the board (Size, Examples: `data-choose="enter"`). Acting on each
+ * `change` loaded a puzzle over the game at every arrow key, and reset the menu so that the next
+ * key could only reach the first example: from the keyboard such a menu is looked through with
+ * the arrows and acts on Enter; Escape or leaving it puts it back. A choice made in its open list
+ * (the pointer, or Alt+ArrowDown, Space or F4 then Enter) acts at once, as any menu's. */
+function choosesOnEnter(target) {
+  return target instanceof HTMLSelectElement && target.dataset.choose === "enter";
+}
+
+/** Put a looked-through menu back to the value it had before the first key. */
+function stopBrowsing(menu, revert) {
+  if (menu.dataset.before === undefined) return;
+  if (revert) menu.value = menu.dataset.before;
+  delete menu.dataset.before;
+}
+
+/** A key on a menu that acts on Enter: true when it was this menu's to handle (Enter's choice). */
+function browseKey(menu, event, act) {
+  if (event.ctrlKey || event.metaKey) return false;
+  const browsing = menu.dataset.before !== undefined;
+  if (event.key === "Enter" && browsing) {
+    event.preventDefault();
+    stopBrowsing(menu, false);
+    act();
+    return true;
+  }
+  if (event.key === "Escape" && browsing) {
+    event.preventDefault();
+    stopBrowsing(menu, true);
+    return true;
+  }
+  if (event.altKey || OPEN_KEYS.has(event.key)) {
+    stopBrowsing(menu, true);  // the list opens on the value the board has: what is chosen there acts
+  } else if (!browsing && (BROWSE_KEYS.has(event.key) || event.key.length === 1)) {
+    menu.dataset.before = menu.value;
+  }
+  return false;
+}
+
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 const ERASE = new Set(["Backspace", "Delete", ".", "0", " "]);
 
@@ -98,6 +143,7 @@ export function bindInput(root, handlers) {
 
   root.addEventListener("change", (event) => {
     const target = event.target;
+    if (choosesOnEnter(target) && target.dataset.before !== undefined) return;  // only looked through
     const named = target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === "checkbox");
     if (named && target.dataset.intent) handlers.intent(target.dataset.intent, target);
   });
@@ -110,7 +156,16 @@ export function bindInput(root, handlers) {
     }
   });
 
+  root.addEventListener("pointerdown", (event) => {
+    if (choosesOnEnter(event.target)) stopBrowsing(event.target, true);
+  });
+  root.addEventListener("focusout", (event) => {
+    if (choosesOnEnter(event.target)) stopBrowsing(event.target, true);
+  });
+
   root.addEventListener("keydown", (event) => {
+    const menu = event.target;
+    if (choosesOnEnter(menu) && browseKey(menu, event, () => handlers.intent(menu.dataset.intent, menu))) return;
     if (inField(event.target) || (event.target instanceof Element && event.target.closest("dialog"))) return;
     const history = historyKey(event);
     if (history) {

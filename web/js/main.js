@@ -297,7 +297,8 @@ const KEEP_FOCUS = new Set(["undo", "redo", "back", "forward", "step", "hint", "
 
 /** A selector that finds `button` (or a menu) again once the views have redrawn it: its intent (a form's
  * submit: its type), inside the nearest container with an id (three panels have a Cancel), told
- * from its siblings by its name (aria-label) when it has one, else by every data-* attribute it
+ * from its siblings by its form name (the new-puzzle panel's Size and Level menus share their
+ * intent), and by its name (aria-label) when it has one, else by every data-* attribute it
  * carries (a lesson's example, a solution's index, a stage, a history position, a digit). Read
  * from the element, not from a list of known attributes, so that a new panel's buttons are found
  * again with no change here; a named button's data may change with its own press (Next stage
@@ -310,6 +311,7 @@ function selectorOf(button) {
     + (button.dataset.intent ? `${button.localName}[data-intent="${CSS.escape(button.dataset.intent)}"]`
       : `button[type="${CSS.escape(button.type)}"]:not([data-intent])`)  // a form's submit
     + (button.id ? `#${CSS.escape(button.id)}` : "")
+    + (button.getAttribute("name") ? `[name="${CSS.escape(button.getAttribute("name"))}"]` : "")
     + (label ? `[aria-label="${CSS.escape(label)}"]` : ":not([aria-label])")
     + data.map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
 }
