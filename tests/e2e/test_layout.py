@@ -63,7 +63,7 @@ from playwright.sync_api import Browser, Page
 from tests.e2e.conftest import PageLog, guarded_page
 from tests.e2e.test_app import IDLE, STATE, paste, wait_for
 from tests.e2e.test_app_nets import EXAMPLE as NESTED_NET
-from tests.e2e.test_installed import TAP_TARGET_PX, axe_violations
+from tests.e2e.test_installed import TAP_TARGET_PX, axe_violations, contrast
 
 from pysolver import formats
 from pysolver.grid import Grid
@@ -312,6 +312,14 @@ def test_keyboard_focus_on_the_pad_beside_the_board_is_outlined(
                    colour: s.outlineColor, background: getComputedStyle(document.body).backgroundColor, clipped }; }""")
         assert outline["visible"] and outline["style"] == "solid" and outline["width"] >= 2, outline
         assert outline["colour"] != outline["background"] and not outline["clipped"], outline
+        # The selected cell's ring, on its own fill and on the plain cell's, at 3:1 at least.
+        page.locator("#board .cell[data-cell='0']").focus()
+        ring = page.evaluate("""() => { const el = document.activeElement; const s = getComputedStyle(el);
+          let plain = document.querySelector('#board .cell:not(.selected):not(.given)');
+          while (getComputedStyle(plain).backgroundColor === 'rgba(0, 0, 0, 0)') plain = plain.parentElement;
+          return { shadow: s.boxShadow, fill: s.backgroundColor, plain: getComputedStyle(plain).backgroundColor }; }""")
+        colour = ring["shadow"][:ring["shadow"].index(")") + 1]
+        assert min(contrast(colour, ring["fill"]), contrast(colour, ring["plain"])) >= 3, ring
 
 
 
