@@ -200,6 +200,8 @@ def test_the_step_panel_says_the_givens_status_while_they_are_typed(page: Page, 
     cell(page, 1).click()
     page.keyboard.press("1")
     wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    names = [page.text_content(f"#board .cell[data-cell='{c}'] .sr-only") for c in (0, 1, 2)]
+    assert names == ["r1c1: given 1, in conflict", "r1c2: given 1, in conflict", "r1c3: empty"]  # as drawn
     reason = py("load", puzzle="11" + "." * 14)["error"]["message"]
     said = f"{reason[0].upper()}{reason[1:]}."
     assert panel_words(page) == {"title": "Not a puzzle yet",
@@ -207,6 +209,13 @@ def test_the_step_panel_says_the_givens_status_while_they_are_typed(page: Page, 
     page.reload()  # no Undo to offer after a reload
     wait_for(page, f"{IDLE} && {STATE}.ready && {STATE}.error !== null", None, 120_000)
     assert panel_words(page) == {"title": "Not a puzzle yet", "text": f"{said} Change that cell to go on: what you typed is kept."}
+    # Text that does not fit the board is not put on it: no cell to change, the box has the text.
+    paste(page, "hello world")
+    wait_for(page, f"{IDLE} && {STATE}.error !== null && {STATE}.error.cell === null")
+    reason = py("load", puzzle="hello world")["error"]["message"]
+    assert panel_words(page) == {"title": "Not a puzzle yet", "text": f"{reason[0].upper()}{reason[1:]}. The text is "
+                                 "kept in \u201cPuzzle as text\u201d: correct it there, then Load."}
+    assert page.input_value("#puzzle-text") == "hello world"
 
 
 def edit_a_given_mid_game(page: Page, site_url: str) -> dict[str, Any]:

@@ -149,7 +149,7 @@ function cellLabel(shape, cell, { char, given, value, origin, notes, candidates,
   const symbols = (digits) => digits.map((d) => shape.symbols[d - 1]).join(" ");
   if (value > 0) {
     const symbol = shape.symbols[value - 1];
-    if (given) return `${name}: given ${symbol}`;
+    if (given) return `${name}: given ${symbol}${wrong ? ", in conflict" : ""}`;  // drawn red too
     return `${name}: ${symbol}${ORIGIN_WORDS[origin] ?? ""}${wrong ? ", wrong" : ""}`;
   }
   if (given) return `${name}: ${char}, not a digit of this size`;

@@ -168,8 +168,12 @@ function idleWords(state) {
   if (state.error) {
     const reason = `${state.error.message[0].toUpperCase()}${state.error.message.slice(1)}.`;
     const undo = canRetype(state, true) ? ", or press Undo," : "";
-    return state.mode === "enter"
-      ? { title: "Not a puzzle yet", text: `${reason} Change that cell${undo} to go on: what you typed is kept.` }
+    // A text pasted or loaded that does not fit the board is not put on it: no cell to change
+    // (Undo would take back a given typed before it), but the box holds the text.
+    const next = state.error.cell === null || state.error.cell === undefined
+      ? "The text is kept in “Puzzle as text”: correct it there, then Load."
+      : `Change that cell${undo} to go on: what you typed is kept.`;
+    return state.mode === "enter" ? { title: "Not a puzzle yet", text: `${reason} ${next}` }
       : { title: "Not loaded", text: reason };
   }
   return state.mode === "enter" && view ? null : { title: "No step yet", text: PLAY_HELP };
