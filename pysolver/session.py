@@ -64,9 +64,13 @@ _ACTION_OF = {GUESS: "guess", BACKTRACK: "backtrack", SEARCH: "search"}
 #: The action of a logic step that goes on the Solve by logic before it: replayed as "logic",
 #: and kept in that run's batch, so that Undo takes the run back whole after a reload too.
 LOGIC_RUN = "logic-run"
-#: The actions a person may give ``replay``, as ``pysolver play --help`` and the message for an
-#: unknown action list them: the moves they type, then the tutor's steps.
+#: The actions of a saved history, as the message for an unknown one lists them: the moves a
+#: person types, then the tutor's steps.
 ACTIONS = (*TYPED_MOVES, "logic", LOGIC_RUN, "guess", "backtrack", "search")
+#: What a person types to ``pysolver play``: the actions, then Undo and Redo, which move along the
+#: history as the page's buttons do rather than add to it. A saved history is its entries, one
+#: action each, so ``replay`` reads these two only as ``commands``.
+TYPED_ACTIONS = (*ACTIONS, "undo", "redo")
 #: The tutor's actions that build on the board, refused while a digit of the player's is wrong
 #: (the page's Step, Solve by logic, Guess and Solve); Backtrack only takes a guess back.
 _BUILDING = frozenset({"logic", LOGIC_RUN, "guess", "search"})
@@ -98,6 +102,18 @@ def contradiction_houses(contradiction: Contradiction) -> tuple[int, ...]:
     if contradiction.house is not None:
         return (contradiction.house,)
     return contradiction.houses
+
+
+@dataclass(frozen=True)
+class Taken:
+    """What one action of ``replay`` did: the history's position before and after it, and the
+    entries between (the one it added, or those Undo took back or Redo took again), kept here
+    because a later action may drop them from the history."""
+
+    action: Action
+    before: int
+    after: int
+    entries: tuple[Entry, ...]
 
 
 @dataclass(frozen=True)
@@ -927,8 +943,9 @@ class Session:
         self.apply(step)
         return step
 
-    def replay(self, actions: list[str], refuse_mistakes: bool = False) -> None:
-        """Redo a history from its actions (as saved by the page), checking each can be taken.
+    def replay(self, actions: list[str], commands: bool = False) -> list[Taken]:
+        """Redo a history from its actions (as saved by the page), checking each can be taken;
+        what each did, in order.
 
         An action is "logic", "logic-run" (a step of the Solve by logic before it), "guess",
         "backtrack", "search" (the tutor's) or a move's text. Any
@@ -936,22 +953,34 @@ class Session:
         ``cannot replay action 5 ('backtrack'): nothing to backtrack: ...``.
 
         A saved history keeps its steps; actions a person gives now (``pysolver play``) are
-        commands as the page's buttons are, so with ``refuse_mistakes`` a tutor's step that
-        would build on a wrong digit of the player's is refused as the page refuses it
-        (``refuse_on_mistakes``): ``cannot replay action 2 ('logic'): r1c2: 9 is not this
-        cell's digit: erase it (or Undo) ...``.
+        ``commands``, as the page's buttons are: "undo" and "redo" move along the history, and a
+        tutor's step that would build on a wrong digit of the player's is refused as the page
+        refuses it (``refuse_on_mistakes``): ``cannot replay action 2 ('logic'): r1c2: 9 is not
+        this cell's digit: erase it (or Undo) ...``.
         """
+        taken = []
         for index, action in enumerate(actions):
+            before = self.position
             try:
-                self._take(action, refuse_mistakes)
+                self._take(action, commands)
             except ValueError as error:
                 raise ValueError(f"cannot replay action {index + 1} ({action!r}): {error}") from None
+            after = self.position
+            taken.append(Taken(action, before, after,
+                               tuple(self.steps[min(before, after):max(before, after)])))
+        return taken
 
-    def _take(self, action: Action, refuse_mistakes: bool = False) -> None:
+    def _take(self, action: Action, commands: bool = False) -> None:
         """Take one action of ``replay``; a ValueError says why it cannot be taken."""
-        if refuse_mistakes and action in _BUILDING:
+        if commands and action in _BUILDING:
             self.refuse_on_mistakes()
-        if action in ("logic", LOGIC_RUN):
+        if commands and action == "undo":
+            if not self.undo():
+                raise ValueError("nothing to undo: already at the start")
+        elif commands and action == "redo":
+            if not self.redo():
+                raise ValueError("nothing to redo: no undone move or step is ahead")
+        elif action in ("logic", LOGIC_RUN):
             if action == LOGIC_RUN:
                 if not self.position:
                     raise ValueError("a logic-run step goes on a Solve by logic: it cannot come first")
@@ -970,8 +999,9 @@ class Session:
         elif action.split()[:1] and action.split()[0] in get_args(MoveKind):
             self.play(Move.parse(action, self.geometry))
         else:
-            raise ValueError(f"{action!r} is not a move or a tutor's step: expected "
-                             f"{listed(ACTIONS)}")
+            what = "a move, a tutor's step, undo or redo" if commands else "a move or a tutor's step"
+            raise ValueError(f"{action!r} is not {what}: expected "
+                             f"{listed(TYPED_ACTIONS if commands else ACTIONS)}")
 
     def _forget_ahead(self) -> None:
         for cache in (self._next, self._quick, self._contradiction, self._open, self._dead_end):

@@ -15,7 +15,7 @@ from pysolver.cli.count import DEFAULT_LIMIT
 from pysolver.cli.export import CHOICES, MULTI_LINE
 from pysolver.grid import Grid
 from pysolver.gtsps import PERMUTATION_LIMIT, SOLUTION_LIMIT, SUPERVERTEX_LIMIT
-from pysolver.session import Session
+from pysolver.session import TYPED_ACTIONS, Session
 from pysolver.techniques.registry import TECHNIQUES
 from tests.helpers import FIGURE_4_2
 
@@ -55,6 +55,11 @@ def test_the_readme_rate_levels_name_every_family_at_its_level() -> None:
     segments = dict(re.findall(r"(Easy|Medium|Hard|Expert|Extreme): ([^;]*)", levels))
     for record in TECHNIQUES:
         assert record.family in segments[record.level.display], (record.slug, record.family)
+
+
+def test_the_readme_play_row_names_every_action_help_offers() -> None:
+    row = command_row("play")
+    assert all(f"`{action}`" in row or f'`"{action}"`' in row for action in TYPED_ACTIONS)
 
 
 def test_the_readme_count_row_shows_the_default_cap() -> None:

@@ -408,6 +408,26 @@ def test_a_form_holding_only_the_givens_is_read_where_a_grid_is_needed(
     assert run(capsys, "rate", library_line)[0] == 0
 
 
+@pytest.mark.parametrize("command", ["check", "steps", "play", "solve", "count"])
+def test_a_position_line_with_words_after_it_or_a_stray_code_is_named_not_read(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str) -> None:
+    """HoDoKu's step fields are not read, but text after the line's fields or a number that is
+    no technique's code is refused by field and position, where it was read without a word; a
+    library line with a step, a siamese fish's code and a chain's length still reads."""
+    path = tmp_path / "lib.txt"
+    path.write_text(f":0100:1:{FIGURE_4_2}:::\n:0100:1:{FIGURE_4_2}::: see the forum\n"
+                    f":99999:x:{FIGURE_4_2}:::\n:03111:5:{FIGURE_4_2}::533 543::7\n")
+    code, out, err = run(capsys, command, str(path))
+    said = out + err
+    assert code == 2 and "Traceback" not in said
+    assert ("lib.txt line 2: " + ("invalid: " if command == "check" else "") + "'see' at position 94 "
+            "in the placements field of a position line: HoDoKu writes each candidate as digit, "
+            "row and column") in said
+    assert ("lib.txt line 3: " + ("invalid: " if command == "check" else "") + "unexpected "
+            "character '9' at position 6 in the technique field of a position line: ") in said
+    assert said.count("lib.txt line 1") == said.count("lib.txt line 4") == 1
+
+
 def run_with_stdin(capsys: pytest.CaptureFixture[str], text: str, *argv: str) -> tuple[int, str, str]:
     saved = sys.stdin
     sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8")

@@ -79,11 +79,11 @@ def test_an_unknown_action_is_told_what_help_offers(capsys: pytest.CaptureFixtur
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     offered = " ".join(capsys.readouterr().out.split()).split("ACTION ", 2)[-1].split(", in order")[0]
-    assert offered.startswith("'place r1c1 9'") and offered.endswith("'backtrack' or 'search'")
+    assert offered.startswith("'place r1c1 9'") and offered.endswith("'search', 'undo' or 'redo'")
     assert main(["play", FIGURE_4_2, "jump"]) == 2
     assert capsys.readouterr().err == (
-        f"pysolver: error: cannot replay action 1 ('jump'): 'jump' is not a move or a tutor's "
-        f"step: expected {offered}\n")
+        f"pysolver: error: cannot replay action 1 ('jump'): 'jump' is not a move, a tutor's "
+        f"step, undo or redo: expected {offered}\n")
     assert main(["play", FIGURE_4_2, "place r1c1"]) == 2
     assert "'place r1c1' is not a move: expected 'place r1c1 9', 'note r2c2 6', 'erase r1c1' or " \
            "'fill'\n" in capsys.readouterr().err
@@ -153,3 +153,45 @@ def test_a_dead_end_of_a_puzzle_with_several_solutions_is_said(capsys: pytest.Ca
     said = ("No solution is left from this position: the puzzle has none with your 3 in r5c1. "
             "Erase it (or Undo) before going on.")
     assert capsys.readouterr().out.splitlines()[-2:] == [f"hint 1: {said}", f"check: {said}"]
+
+
+def test_undo_and_redo_are_taken_in_order_and_said_by_the_actions_they_move_over(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A Solve by logic's run (``logic-run``) goes back whole; after an Undo a new action takes
+    the place of what was taken back, so the numbers are the actions', not the history's."""
+    assert main(["play", FIGURE_4_2, "place r1c1 9", "logic", "logic-run", "undo", "redo", "undo",
+                 "note r1c4 2", "undo", "undo", "redo"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "   1. You placed 9 in r1c1."
+    assert lines[2].startswith("   2. Naked Single") and lines[3].startswith("   3. ")
+    assert lines[4:11] == ["   4. Undo: takes back 2 and 3.", "   5. Redo: takes 2 and 3 again.",
+                           "   6. Undo: takes back 2 and 3.", "   7. You toggled the note 2 in r1c4.",
+                           "   8. Undo: takes back 7.", "   9. Undo: takes back 1.",
+                           "  10. Redo: takes 1 again."]
+    assert lines[11] == "9 1 . . 2 . 3 4 ."  # r1c1's 9 again, without the note that was dropped
+
+
+def test_an_undo_lets_the_tutor_go_on_as_the_refusal_says(capsys: pytest.CaptureFixture[str]) -> None:
+    """The refusal says "erase it (or Undo)": both are actions here."""
+    assert main(["play", NOTED, "place r1c2 9", "logic"]) == 2
+    assert "erase it (or Undo) before going on" in capsys.readouterr().err
+    assert main(["play", NOTED, "place r1c2 9", "undo", "logic"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2] == "   2. Undo: takes back 1." and lines[3].startswith("   3. Hidden Single")
+
+
+@pytest.mark.parametrize(("actions", "message"), [
+    (["undo"], "cannot replay action 1 ('undo'): nothing to undo: already at the start"),
+    (["logic", "undo", "undo"], "cannot replay action 3 ('undo'): nothing to undo: already at the start"),
+    (["redo"], "cannot replay action 1 ('redo'): nothing to redo: no undone move or step is ahead"),
+    (["logic", "redo"], "cannot replay action 2 ('redo'): nothing to redo: no undone move or step is ahead"),
+    # A new action after an Undo drops what was taken back, as on the page.
+    (["logic", "undo", "place r1c1 9", "redo"],
+     "cannot replay action 4 ('redo'): nothing to redo: no undone move or step is ahead"),
+])
+def test_an_undo_or_redo_with_nothing_to_move_over_is_refused_and_named(
+        capsys: pytest.CaptureFixture[str], actions: list[str], message: str) -> None:
+    assert main(["play", FIGURE_4_2, *actions]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"pysolver: error: {message}\n"
+    assert "   1. " not in captured.out

@@ -224,11 +224,17 @@ def test_pictures_with_ruled_boxes_are_read(rules: tuple[str, str, str]) -> None
 
 def test_hodoku_library_line_is_read() -> None:
     """HoDoKu's library format: '+' before placed digits, removed candidates as digit-row-column,
-    and further fields (a step) ignored."""
-    text = ":0000:x:+1" + "." * 79 + "2:523 623:53:r2c3=5:3"
+    and a step's fields (its technique, digits, eliminations, placements, a chain's length) not
+    read."""
+    text = ":0000:x:+1" + "." * 79 + "2:523 623::"
     board = formats.parse(text).board
     assert board.givens[:2] == (0, 0) and board.values[0] == 1 and board.givens[80] == 2
     assert board.candidate_digits(11) == [2, 3, 4, 7, 8, 9]
+    for step in ("0701:5", "03111:5", "0110-1:56", "0606-x:", "0610:", "xxxx:7"):
+        code, digits = step.split(":")
+        for fields in ("533 543::7", ":829:", "::"):
+            line = f":{code}:{digits}:+1" + "." * 79 + f"2:523 623:{fields}"
+            assert formats.parse(line).board == board, line
 
 
 @pytest.mark.parametrize("text, name", [
@@ -313,6 +319,12 @@ def test_candidate_string_errors_name_the_position_cell_and_digit() -> None:
     assert error.value.cell == 1
 
 
+#: What the technique field's errors say HoDoKu writes there.
+TECHNIQUE_FORM = ("HoDoKu writes a technique's code there, four digits (or x's) as '0000' for none "
+                  "or '0100', a siamese fish's with a fifth '1', a library case's variant after "
+                  "'-', as '0110-1' or '0606-x'")
+
+
 @pytest.mark.parametrize("text, kind, message", [
     (":0000:x:1234", PuzzleFormatError, "a position line reads ':0000:x:<cells>:<removed "
      "candidates>::' (HoDoKu's library form), found 3 ':'-separated fields"),
@@ -329,8 +341,38 @@ def test_candidate_string_errors_name_the_position_cell_and_digit() -> None:
     (":0000:x:1.3.34.........2:111::", ConflictError, "removed candidate '111' at position 26: "
      "r1c1 holds 1, so it has no candidates"),
     (":0000:x:1+1..............:::", ConflictError, "two 1s in row 1: r1c1 and r1c2"),
+    (":banana:x:1.3.34.........2:::", PuzzleFormatError, "unexpected character 'b' at position 2 "
+     f"in the technique field of a position line: {TECHNIQUE_FORM}"),
+    (":99999:x:1.3.34.........2:::", PuzzleFormatError, "unexpected character '9' at position 6 "
+     f"in the technique field of a position line: {TECHNIQUE_FORM}"),
+    (":0100-y:x:1.3.34.........2:::", PuzzleFormatError, "unexpected character 'y' at position 7 "
+     f"in the technique field of a position line: {TECHNIQUE_FORM}"),
+    (":12:x:1.3.34.........2:::", PuzzleFormatError, "the technique field of a position line ends "
+     f"after '12' at position 4: {TECHNIQUE_FORM}"),
+    ("::x:1.3.34.........2:::", PuzzleFormatError, "the technique field of a position line is "
+     f"empty at position 2: {TECHNIQUE_FORM}"),
+    (":0000:15:1.3.34.........2:::", PuzzleFormatError, "unexpected character '5' at position 8 in "
+     "the digits field of a position line: HoDoKu writes the technique's digits there (1-4), or "
+     "'x' for none"),
+    (":0000:x:1.3.34.........2::: trailing words", PuzzleFormatError, "'trailing' at position 29 in "
+     "the placements field of a position line: HoDoKu writes each candidate as digit, row and "
+     "column, as '523' for 5 in r2c3 (digits 1-4, rows and columns 1-4)"),
+    (":0100:1:1.3.34.........2::122 1x2::", PuzzleFormatError, "'1x2' at position 31 in the "
+     "eliminations field of a position line: HoDoKu writes each candidate as digit, row and "
+     "column, as '523' for 5 in r2c3 (digits 1-4, rows and columns 1-4)"),
+    (":0701:1:1.3.34.........2::122::5a", PuzzleFormatError, "unexpected character 'a' at position "
+     "33 in the extra field of a position line: HoDoKu writes a chain's length there, in the digits "
+     "0-9, or nothing"),
+    (":0701:1:1.3.34.........2::122::5:6", PuzzleFormatError, "text after the last field of a "
+     "position line, at position 33: ':6' (HoDoKu's library line has 7 ':'-separated fields: "
+     "technique, digits, cells, removed, eliminations, placements and extra)"),
+    ("  :0000:x:1.3.34.........2:::::", PuzzleFormatError, "text after the last field of a "
+     "position line, at position 31: ':' (HoDoKu's library line has 7 ':'-separated fields: "
+     "technique, digits, cells, removed, eliminations, placements and extra)"),
 ], ids=["fields", "character", "plus-blank", "plus-end", "count", "removed", "removed-filled",
-        "conflict"])
+        "conflict", "technique-word", "technique-long", "technique-variant", "technique-short",
+        "technique-empty", "digits", "trailing-words", "eliminations", "extra", "after-last",
+        "after-last-indented"])
 def test_position_errors(text: str, kind: type[Exception], message: str) -> None:
     with pytest.raises(kind) as error:
         formats.parse(text)

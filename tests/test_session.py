@@ -418,7 +418,7 @@ def test_replay_refuses_to_build_on_a_wrong_digit_only_when_asked() -> None:
     for action in ("logic", "logic-run", "guess", "search"):
         session = Session(Grid.parse(NOTED))
         with pytest.raises(ValueError) as refused:
-            session.replay(["place r1c2 9", action], refuse_mistakes=True)
+            session.replay(["place r1c2 9", action], commands=True)
         assert str(refused.value) == (
             f"cannot replay action 2 ({action!r}): r1c2: 9 is not this cell's digit: erase it "
             "(or Undo) before going on, or the next steps would build on it.")
@@ -426,6 +426,22 @@ def test_replay_refuses_to_build_on_a_wrong_digit_only_when_asked() -> None:
     session = Session(Grid.parse(NOTED))
     session.replay(["place r1c2 9", "logic"])
     assert len(session.steps) == 2
+
+
+def test_undo_and_redo_are_commands_not_entries_of_a_saved_history() -> None:
+    """The page's saved history is its entries, so there they stay unknown actions, said as
+    before; typed as commands they move along the history, and ``replay`` says what each did."""
+    with pytest.raises(ValueError) as refused:
+        Session(Grid.parse(FIGURE_4_2)).replay(["logic", "undo"])
+    assert str(refused.value).startswith("cannot replay action 2 ('undo'): 'undo' is not a move or "
+                                         "a tutor's step: expected 'place r1c1 9'")
+    assert str(refused.value).endswith("'backtrack' or 'search'")
+    session = Session(Grid.parse(FIGURE_4_2))
+    taken = session.replay(["logic", "logic-run", "undo", "redo", "place r1c1 9"], commands=True)
+    assert [(t.action, t.before, t.after, len(t.entries)) for t in taken] == [
+        ("logic", 0, 1, 1), ("logic-run", 1, 2, 1), ("undo", 2, 0, 2), ("redo", 0, 2, 2),
+        ("place r1c1 9", 2, 3, 1)]
+    assert taken[2].entries == taken[3].entries == tuple(session.steps[:2])
 
 
 def test_check_names_wrong_digits_and_notes_that_lost_the_digit() -> None:

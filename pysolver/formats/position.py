@@ -5,7 +5,15 @@ fields name a technique; ``0000:x`` is "no technique"). ``<cells>`` is the grid'
 before each digit the player placed; ``<removed>`` lists, separated by spaces, the candidates removed
 beyond what the placed digits rule out, each as digit, row and column (``523`` is 5 in r2c3). Rows and
 columns above 9 are written A–P, as digits are, so the form serves every size; for 9×9 grids it is
-exactly HoDoKu's. Further fields (a step, in HoDoKu's library files) are ignored.
+exactly HoDoKu's.
+
+A line of HoDoKu's library files goes on to a step: ``:<technique>:<digits>:<cells>:<removed>:
+<eliminations>:<placements>:<extra>``, the technique's code (``0100``, ``03111`` for a siamese fish,
+``0110-1`` for a library case's variant), its digits, the candidates it eliminates and the digits it
+places, and a chain's length. The tutor finds its own steps, so these fields are not read; each is
+still held to HoDoKu's form, and text after the last one is refused, so that a line that is not
+what it seems (a stray number for a code, words pasted after the line) is named where it goes wrong
+rather than read as a position without a word.
 
 >>> from pysolver.board import Board
 >>> from pysolver.grid import Grid
@@ -26,6 +34,12 @@ from .marks import alphabet_symbols
 
 #: What a position line starts with when it names no technique.
 PREFIX = ":0000:x:"
+#: The fields after the leading ':', as messages name them.
+FIELDS = ("technique", "digits", "cells", "removed", "eliminations", "placements", "extra")
+#: What HoDoKu writes in the technique field, for messages.
+_TECHNIQUE_FORM = ("HoDoKu writes a technique's code there, four digits (or x's) as '0000' for none "
+                   "or '0100', a siamese fish's with a fifth '1', a library case's variant after "
+                   "'-', as '0110-1' or '0606-x'")
 
 
 def is_position(text: str) -> bool:
@@ -46,13 +60,99 @@ def parse_position(text: str, alphabet: str = "digits") -> Board:
         raise PuzzleFormatError(
             "a position line reads ':0000:x:<cells>:<removed candidates>::' (HoDoKu's library form), "
             f"found {len(fields) - 1} ':'-separated fields", found=len(fields) - 1)
-    cells_at = start + len(":".join(fields[:3])) + 1
-    givens, values = _read_cells(fields[3], cells_at, alphabet)
+    # Each field's offset in ``text``: after the leading ':' and a ':' after each field before it.
+    at = [start + len(":".join(fields[:index])) + 1 for index in range(len(fields))]
+    if len(fields) > len(FIELDS) + 1:
+        after = at[len(FIELDS) + 1] - 1  # the ':' that ends the last field
+        raise PuzzleFormatError(
+            f"text after the last field of a position line, at position {after + 1}: "
+            f"{stripped[after - start:]!r} (HoDoKu's library line has {len(FIELDS)} ':'-separated "
+            f"fields: {', '.join(FIELDS[:-1])} and {FIELDS[-1]})", position=after)
+    _check_technique(fields[1], at[1])
+    givens, values = _read_cells(fields[3], at[3], alphabet)
     geometry = geometry_for_size(size_for_cell_count(len(values)) or 0)
     Grid(geometry, values).validate()
+    _check_digits(geometry.n, fields[2], at[2], alphabet)
     board = Board(geometry, givens, values, open_candidates(Grid(geometry, values)))
-    removed_at = cells_at + len(fields[3]) + 1
-    return board.apply(eliminations=_read_removed(board, fields[4], removed_at, alphabet))
+    removed = _read_candidates(geometry.n, fields[4], at[4], alphabet, "removed")
+    symbols, _ = alphabet_symbols(geometry.n, alphabet)
+    for item, where, (cell, _) in removed:
+        if board.values[cell]:
+            raise ConflictError(
+                f"removed candidate {item!r} at position {where + 1}: {geometry.cell_name(cell)} "
+                f"holds {symbols[board.values[cell] - 1]}, so it has no candidates", cell=cell)
+    for name, field, field_at in zip(FIELDS[4:], fields[5:], at[5:]):
+        if name == "extra":
+            _check_extra(field, field_at)
+        else:
+            _read_candidates(geometry.n, field, field_at, alphabet, name)
+    return board.apply(eliminations=[candidate for _, _, candidate in removed])
+
+
+def _check_technique(code: str, at: int) -> None:
+    """Refuse a technique field that is not HoDoKu's code, naming the character where it goes wrong
+    (or where it ends too soon)."""
+    fault = _technique_fault(code)
+    if fault is None:
+        return
+    if fault < len(code):
+        raise PuzzleFormatError(
+            f"unexpected character {code[fault]!r} at position {at + fault + 1} in the technique "
+            f"field of a position line: {_TECHNIQUE_FORM}", character=code[fault], position=at + fault)
+    said = f"ends after {code!r}" if code else "is empty"
+    raise PuzzleFormatError(f"the technique field of a position line {said} at position "
+                            f"{at + len(code) + 1}: {_TECHNIQUE_FORM}", position=at + len(code))
+
+
+def _technique_fault(code: str) -> int | None:
+    """Where ``code`` stops being HoDoKu's technique code: the offset of the first character that
+    cannot go on it, ``len(code)`` when it ends too soon, None when it is one.
+
+    >>> codes = ("0100", "03111", "0110-1", "0606-x", "010x", "12", "99999", "0a00", "0100-")
+    >>> [_technique_fault(code) for code in codes]
+    [None, None, None, None, None, 2, 4, 1, 5]
+    """
+    head = next((i for i, char in enumerate(code[:4]) if char not in "0123456789x"), None)
+    if head is not None:
+        return head
+    if len(code) < 4:
+        return len(code)
+    rest_at = 5 if code[4:5] == "1" else 4
+    if rest_at == len(code):
+        return None
+    if code[rest_at] != "-":
+        return rest_at
+    variant = code[rest_at + 1:]
+    if not variant:
+        return len(code)
+    if variant[0] == "x":
+        return None if variant == "x" else rest_at + 2
+    bad = next((i for i, char in enumerate(variant) if char not in "0123456789"), None)
+    return None if bad is None else rest_at + 1 + bad
+
+
+def _check_digits(n: int, text: str, at: int, alphabet: str) -> None:
+    """Refuse a digits field that holds anything but the grid's digits, or 'x' for none."""
+    if text == "x":
+        return
+    symbols, _ = alphabet_symbols(n, alphabet)
+    for offset, char in enumerate(text):
+        if char.upper() not in symbols:
+            raise PuzzleFormatError(
+                f"unexpected character {char!r} at position {at + offset + 1} in the digits field "
+                f"of a position line: HoDoKu writes the technique's digits there "
+                f"({symbols[0]}-{symbols[-1]}), or 'x' for none", character=char,
+                position=at + offset)
+
+
+def _check_extra(text: str, at: int) -> None:
+    """Refuse an extra field that is not a chain's length (or empty)."""
+    for offset, char in enumerate(text):
+        if char not in "0123456789":
+            raise PuzzleFormatError(
+                f"unexpected character {char!r} at position {at + offset + 1} in the extra field "
+                "of a position line: HoDoKu writes a chain's length there, in the digits 0-9, or "
+                "nothing", character=char, position=at + offset)
 
 
 def _read_cells(text: str, at: int, alphabet: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -91,15 +191,17 @@ def _read_cells(text: str, at: int, alphabet: str) -> tuple[tuple[int, ...], tup
     return tuple(givens), tuple(values)
 
 
-def _read_removed(board: Board, text: str, at: int, alphabet: str) -> list[tuple[int, int]]:
-    """The (cell, digit) pairs of the removed-candidates field."""
-    geo = board.geometry
-    symbols, _ = alphabet_symbols(geo.n, alphabet)
-    lines = SYMBOLS[:geo.n]
-    removed = []
+def _read_candidates(n: int, text: str, at: int, alphabet: str, field: str
+                     ) -> list[tuple[str, int, tuple[int, int]]]:
+    """Each candidate of a field that lists them as digit, row and column, separated by spaces:
+    the item, its offset in the text, and its (cell, digit)."""
+    geo = geometry_for_size(n)
+    symbols, _ = alphabet_symbols(n, alphabet)
+    lines = SYMBOLS[:n]
+    candidates = []
     offset = 0
     for item in text.split(" "):
-        where = f"position {at + offset + 1}"
+        where = at + offset
         offset += len(item) + 1
         if not item:
             continue
@@ -107,17 +209,15 @@ def _read_removed(board: Board, text: str, at: int, alphabet: str) -> list[tuple
         row = lines.find(item[1:2].upper()) + 1
         col = lines.find(item[2:3].upper()) + 1
         if len(item) != 3 or not (digit and row and col):
+            said = (f"removed candidate {item!r} at position {where + 1}: write" if field == "removed"
+                    else f"{item!r} at position {where + 1} in the {field} field of a position "
+                         "line: HoDoKu writes each candidate as")
             raise PuzzleFormatError(
-                f"removed candidate {item!r} at {where}: write digit, row and column, as '523' for "
-                f"5 in r2c3 (digits {symbols[0]}-{symbols[-1]}, rows and columns {lines[0]}-{lines[-1]})",
-                character=item, position=at + offset - len(item) - 2)
-        cell = geo.cell_at(row - 1, col - 1)
-        if board.values[cell]:
-            raise ConflictError(
-                f"removed candidate {item!r} at {where}: {geo.cell_name(cell)} holds "
-                f"{symbols[board.values[cell] - 1]}, so it has no candidates", cell=cell)
-        removed.append((cell, digit))
-    return removed
+                f"{said} digit, row and column, as '523' for 5 in r2c3 (digits "
+                f"{symbols[0]}-{symbols[-1]}, rows and columns {lines[0]}-{lines[-1]})",
+                character=item, position=where)
+        candidates.append((item, where, (geo.cell_at(row - 1, col - 1), digit)))
+    return candidates
 
 
 def write_position(board: Board, alphabet: str = "digits") -> str:
