@@ -166,13 +166,17 @@ def step_json(geometry: Geometry, step: Step, earlier: Iterable[Step] = ()) -> d
 
 
 def _area(geometry: Geometry, step: Step) -> tuple[int, ...]:
-    """The house a first hint points at without giving the answer away: one of the step's houses
-    (the box of a single cell, whose three houses together would name the cell), none for a step
-    on one digit's rows and columns (a fish), whose houses would draw the pattern."""
+    """The house a first hint points at without giving the answer away, none for a step on one
+    digit's rows and columns (a fish), whose houses would draw the pattern. Else the step's first
+    house: a naked single lists first the house its graph is drawn for (``naked_single_house``
+    says why that one), and only that one, since its cell's three houses together would name the
+    cell. A pattern of several cells over three houses, one a box, is pointed at by its box (a
+    2-String Kite's, where its two strings meet)."""
     if step.view == "digit" or not step.houses:
         return ()
     boxes = [h for h in step.houses if geometry.house_kind(h) == "box"]
-    return (boxes[0],) if len(step.houses) == 3 and boxes else step.houses[:1]
+    several = len(step.cells) > 1 and len(step.houses) == 3
+    return (boxes[0],) if several and boxes else step.houses[:1]
 
 
 def _where(geometry: Geometry, step: Step) -> str:

@@ -101,6 +101,10 @@ def _check(step: Step, solution: tuple[int, ...]) -> None:
         assert (net.nodes[0].cells[0], net.nodes[0].digit, net.nodes[0].on) == (cell, digit, on)
         assert "guess" not in net.reason.lower() and net.reason.endswith(
             net.summary.removeprefix("a nested net shows ") + ".")
+        # Each net ends on the rule it breaks inside its branch, in its notation and its words.
+        broken = re.search(r", contradiction: ([^,]+)$", net.notation)
+        assert broken, net.notation
+        assert f"breaks a rule: {broken[1]}. So where " in net.reason, net.reason
     assert " => " in proof.notation
     assert not NOTATION.search(step.text) and not NOTATION.search(step.details)
 
@@ -196,6 +200,22 @@ def test_the_board_draws_the_main_branch_small_and_each_nested_net_on_demand() -
     # The notation writes every node of the main branch and of each net (a net's premises listed
     # where it joins them), so it is most of what a summarised proof keeps.
     assert size < len(json.dumps(proof.to_json(), separators=(",", ":"))) / 2 and size < 16_000
+
+
+def test_a_net_found_by_a_clash_names_the_rule_it_breaks() -> None:
+    """The page's example, first step: the net of r4c3 = 1 puts 1 in r7c7, which the branch of
+    r9c5 = 7 takes out; with both, column 7 has no place left for 1, and the net ends there as the
+    nets run on the branch's position end on theirs."""
+    board = Board.from_grid(Grid.parse(EXAMPLE))
+    step = next_step(board, UNIQUE)
+    assert step is not None and step.proof is not None
+    net = next(net for net in step.proof.nets if net.premise == "r4c3=1")
+    assert net.reason == ("If r4c3 is 1, what follows puts 1 in r7c7, but if r9c5 is 7, what follows "
+                          "takes 1 out of r7c7; with both, what follows breaks a rule: column 7 has "
+                          "no place left for 1. So where r9c5 is 7, r4c3 is not 1.")
+    assert net.notation.endswith(", contradiction: column 7 has no place left for 1")
+    # The branch's literal it clashes with is drawn as given: r7c7 without 1.
+    assert any((node.cells, node.digit, node.on) == ((60,), 1, False) for node in net.nodes)
 
 
 def test_the_page_gets_sub_proofs_only_for_the_step_it_shows() -> None:

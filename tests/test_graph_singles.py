@@ -4,7 +4,8 @@ A naked single is a chain of one (a cell vertex with one edge), a hidden single 
 digit vertex with one edge), each in its house's graph (Dr. Dobb's "Sudoku & Graph Theory"); a
 finned or sashimi fish is a chain or pile of one digit's rows × columns but for its fins, the edges
 leaving it. The puzzles are the page's examples (web/js/examples.js): the thesis's Figure 4.2, the
-"Needs a Finned X-Wing" (tdoku unbiased no. 415) and "Needs a Sashimi X-Wing" (top1465 no. 548).
+"Needs a Finned X-Wing" (tdoku unbiased no. 415), "Needs a Sashimi X-Wing" (top1465 no. 548) and
+the 4×4 one.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, Iterator
 import pytest
 
 from pysolver.board import Board
-from pysolver.explain import graph_json
+from pysolver.explain import graph_json, hint_json
 from pysolver.geometry import geometry_for_size
 from pysolver.graph_layout import layout
 from pysolver.graph_stages import shown, stages
@@ -73,6 +74,37 @@ def test_a_naked_single_is_a_chain_of_one_in_the_house_that_loses_most() -> None
     assert stages[3]["text"].startswith(f"So {digit} leaves every other cell of ")
     assert all(len(re.findall(r"[.!?](?=\s|$)", s["text"])) <= 2 for s in stages)
     assert data["fins"] == []
+
+
+#: The page's 4×4 example (web/js/examples.js): its first step, r1c4 = 3, takes 3 from two other
+#: cells of column 4 and from none of box 2.
+FOUR_BY_FOUR = ".42...1......3.."
+
+
+@pytest.mark.parametrize("puzzle", [FOUR_BY_FOUR, FIGURE_4_2], ids=["4x4", "figure-4.2"])
+def test_a_naked_singles_first_hint_points_at_the_house_its_graph_is_drawn_for(puzzle: str) -> None:
+    """The hint ladder and the drawing teach the single in one house: the first hint names it
+    and outlines it alone, not the cell's three houses, which would name the cell."""
+    checked = 0
+    for board, step in solve_steps(puzzle):
+        if step.technique is not NAKED_SINGLE:
+            continue
+        geo, graph = board.geometry, step.graph
+        assert graph is not None
+        hint = hint_json(geo, step, 1)
+        assert hint["houses"] == [step.houses[0]] and graph.title == geo.house_name(step.houses[0])
+        assert hint["text"] == f"Look for a Naked Single in {graph.title}."
+        assert sorted(step.houses) == sorted(geo.houses_of[step.cells[0]])
+        checked += 1
+    assert checked
+
+
+def test_the_4x4_examples_first_single_is_taught_in_column_4() -> None:
+    board = Board.from_grid(Grid.parse(FOUR_BY_FOUR))
+    step = next_step(board)
+    assert step is not None and step.placements == ((3, 3),)
+    assert hint_json(board.geometry, step, 1)["text"] == "Look for a Naked Single in column 4."
+    assert step.graph is not None and step.graph.title == "column 4"
 
 
 def test_a_hidden_single_is_a_pile_of_one_whose_cell_loses_its_other_digits() -> None:

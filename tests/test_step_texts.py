@@ -205,6 +205,29 @@ def test_exclusions_of_size_one_speak_of_one_cell_and_one_digit() -> None:
         check_words(step)
         assert "these 1 " not in step.details and " hold only " not in step.text and " fit only " not in step.text
         assert "of size one" in step.details
+        assert_plain_graph_words(step)
+
+
+def assert_plain_graph_words(step: Step) -> None:
+    """A chain or pile exclusion's details speak to a Sudoku player: the graph's lines are its
+    candidates, and Hall's condition is said in the words of a house's cells and digits where it
+    is named, never "vertices"."""
+    assert "vert" not in step.details, step.details
+    assert "the house's graph (a line for each candidate) " in step.details, step.details
+    if "Hall's condition" in step.details:
+        assert "Hall's condition (any k cells must together have at least k digits)" in step.details
+
+
+def test_pairs_and_triples_explain_their_graph_in_a_players_words() -> None:
+    exclusions = [s for s in every_step() if s.technique.slug in ("chain-exclusion", "pile-exclusion")]
+    assert {(s.technique.slug, s.size) for s in exclusions} >= {
+        ("chain-exclusion", 2), ("chain-exclusion", 3), ("pile-exclusion", 2), ("pile-exclusion", 3)}
+    for step in exclusions:
+        assert_plain_graph_words(step)
+    naked = next(s for s in exclusions if s.technique.slug == "chain-exclusion" and s.size == 2)
+    assert ("the lines from these two cells reach only two digits, which meets Hall's condition "
+            "(any k cells must together have at least k digits) with no room to spare: removes "
+            in naked.details), naked.details
 
 
 def test_a_house_is_never_followed_by_a_bare_digit() -> None:

@@ -146,15 +146,17 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
                         f"So {digit_names} leaves the other cells of {where}.")
                 details = (f"Chain exclusion of size one ({subset}): {cell_names} has only "
                            f"{digit_names} left, so it takes {digit_names} and no other cell of "
-                           f"{where} can hold it. In the house's graph the cell vertex reaches "
-                           f"only one digit vertex: removes {removes}.")
+                           f"{where} can hold it. In the house's graph (a line for each "
+                           f"candidate) the only line from {cell_names} goes to {digit_names}: "
+                           f"removes {removes}.")
             else:
                 text = (f"In {where}, {digit_names} fits only in {cell_names}. "
                         f"So that cell keeps just {digit_names}.")
                 details = (f"Pile exclusion of size one ({subset}): {where} needs one "
                            f"{digit_names} and only {cell_names} can take it, so that cell holds "
-                           f"{digit_names} and no other digit. In the house's graph the digit "
-                           f"vertex reaches only one cell vertex: removes {removes}.")
+                           f"{digit_names} and no other digit. In the house's graph (a line for "
+                           f"each candidate) the only line from {digit_names} goes to "
+                           f"{cell_names}: removes {removes}.")
         elif pattern.kind == "chain":
             technique = CHAIN_EXCLUSION
             text = (f"In {where}, {cell_names} hold only {digit_names}. "
@@ -162,9 +164,10 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
             details = (f"Chain exclusion ({subset}): these {count} cells need {count} different "
                        f"digits and have only {digit_set(geo, digits)} between them, so they take "
                        f"exactly those digits, one each, and no other cell of {where} can hold one "
-                       f"of them. In the house's graph the {count} cell vertices reach only {count} "
-                       f"digit vertices (Hall's condition holds with no room to spare): removes "
-                       f"{removes}.")
+                       f"of them. In the house's graph (a line for each candidate) the lines from "
+                       f"these {count} cells reach only {count} digits, which meets Hall's "
+                       f"condition (any k cells must together have at least k digits) with no "
+                       f"room to spare: removes {removes}.")
         else:
             technique = PILE_EXCLUSION
             text = (f"In {where}, {digit_names} fit only in {cell_names}. "
@@ -172,8 +175,9 @@ def _step(geo: Geometry, view: ViewGraph, analysis: Analysis, pattern: Pattern) 
             details = (f"Pile exclusion ({subset}): {where} needs these {count} digits, and "
                        f"they have only those {count} cells between them, so they fill them, one "
                        f"each, and the cells have no room for another digit. It is chain exclusion "
-                       f"seen from the digits: the {count} digit vertices reach only {count} cell "
-                       f"vertices: removes {removes}.")
+                       f"seen from the digits: in the house's graph (a line for each candidate) the "
+                       f"lines from these {count} digits reach only {count} cells, as few as can "
+                       f"hold them: removes {removes}.")
         return Step(technique, subset_name(pattern.kind, size), text, size=size, view="house",
                     houses=(house,), cells=cells, digits=digits, pattern=pattern_candidates,
                     eliminations=eliminations, graph_source=graph, details=details)

@@ -24,15 +24,16 @@ run again on the branch's own position (Sudoku Explainer's nesting proper), the 
 first, until one breaks.
 
 Each step shows the branch from its premise to the contradiction or the conclusion, and beside it
-each nested net the branch used, from its own premise (``r4c5=7 inside r1c1=5``) to the literal that
-clashes or the rule it breaks. The work is counted in literals derived and nets compared
+each nested net the branch used, from its own premise (``r4c5=7 inside r1c1=5``) to the rule it
+breaks inside the branch (a net found by a clash is run again with the branch's literal it clashes
+with, so it names that rule too). The work is counted in literals derived and nets compared
 (``BUDGET``), not by the clock, so the same position always gives the same step; when nothing is
 found within it the logic stalls and guessing is offered as before.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator
 
 from ..board import Board
@@ -256,12 +257,13 @@ def _proof(board: Board, branches: list[tuple[Nested, tuple[Literal, ...]]],
             inner = nested.inner.get(literal)
             if inner is not None:
                 derived[literal] = len(nets)
-                nodes, links = inner.branch.chain(inner.targets, board=board)
+                net = inner if inner.branch.broken else _clashed(board, inner)
+                nodes, links = net.branch.chain(net.targets, board=board)
                 nets.append(ProofNet(_name(geo, inner.branch.premise), index, _name(geo, literal),
                                      f"a nested net shows {claim(geo, *literal)}",
-                                     _net_reason(geo, outer, inner, literal), nodes, links,
-                                     eureka(geo, nodes, links, _broken(inner.branch, inner.targets),
-                                            candidates)))
+                                     _net_reason(geo, outer, inner, literal, net.branch.broken),
+                                     nodes, links,
+                                     eureka(geo, nodes, links, net.branch.broken, candidates)))
         nodes, links = nested.branch.chain(targets, derived, board)
         broken = _broken(nested.branch, targets)
         drawn.append(ProofBranch(_name(geo, outer), nodes, links,
@@ -279,16 +281,35 @@ def _broken(branch: Branch, targets: tuple[Literal, ...]) -> str:
     return branch.broken if branch.contradiction and targets == branch.contradiction else ""
 
 
-def _net_reason(geo: Geometry, outer: Literal, inner: Inner, literal: Literal) -> str:
-    """Why a nested net proves ``literal`` inside the branch of ``outer``, in words."""
+def _clashed(board: Board, inner: Inner) -> Inner:
+    """A net found by a clash (it makes its target hold, the outer branch its negation) run again
+    on the board with the outer branch's literal given: the rule the two together break, so that
+    this net ends by naming its contradiction as a net run on the outer branch's position does
+    ("column 7 has no place left for 1" rather than only that the branch took 1 out of r7c7).
+
+    Every implication of the net still follows with that literal given (each rule only removes or
+    places), so the run breaks a rule at the latest where the net derived its target; it is made
+    only for the proof a step shows, so the search keeps its cheap bitset test."""
+    held = _negation(inner.targets[0])
+    position = Propagation(board)
+    position.assume(inner.branch.premise, ())
+    position.assume(held, ())
+    branch = position.run()
+    assert branch.contradiction, "a net that clashes with the branch breaks a rule beside it"
+    return Inner(replace(branch, given=frozenset({held})), branch.contradiction)
+
+
+def _net_reason(geo: Geometry, outer: Literal, inner: Inner, literal: Literal, broken: str) -> str:
+    """Why a nested net proves ``literal`` inside the branch of ``outer``, in words, naming the
+    rule it breaks there (``broken``); a net found by a clash says first what clashes."""
     supposed = claim(geo, *inner.branch.premise)
     branch = claim(geo, *outer)
+    so = f"So where {branch}, {claim(geo, *literal)}."
     if inner.branch.broken:
-        return (f"If {branch} and {supposed}, what follows breaks a rule: "
-                f"{inner.branch.broken}. So where {branch}, {claim(geo, *literal)}.")
+        return f"If {branch} and {supposed}, what follows breaks a rule: {broken}. {so}"
     target = inner.targets[0]
     return (f"If {supposed}, what follows {_does(geo, target)}, but if {branch}, what follows "
-            f"{_does(geo, _negation(target))}. So where {branch}, {claim(geo, *literal)}.")
+            f"{_does(geo, _negation(target))}; with both, what follows breaks a rule: {broken}. {so}")
 
 
 def _does(geo: Geometry, literal: Literal) -> str:

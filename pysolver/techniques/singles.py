@@ -31,26 +31,30 @@ def find_naked_singles(board: Board) -> Iterator[Step]:
             digit = mask.bit_length()
             name = geo.cell_name(cell)
             row, column, box = (geo.house_name(h) for h in geo.houses_of[cell])
+            house = naked_single_house(board, cell, digit)
             yield Step(
                 NAKED_SINGLE, "Naked Single",
                 f"{name} can only be {geo.symbol(digit)}: it is the cell's last candidate.",
-                houses=geo.houses_of[cell], cells=(cell,), digits=(digit,),
-                pattern=((cell, digit),), placements=((cell, digit),),
-                graph_source=partial(naked_single_graph, board, cell, digit),
+                houses=(house, *(h for h in geo.houses_of[cell] if h != house)),
+                cells=(cell,), digits=(digit,), pattern=((cell, digit),), placements=((cell, digit),),
+                graph_source=partial(naked_single_graph, board, house, cell, digit),
                 details=f"Naked single (cell exclusion): every digit other than "
                         f"{geo.symbol(digit)} already stands in {row}, {column} or {box} (a digit "
                         f"appears once in a house){_removed_before(board, cell)}, so {name} "
                         f"has {geo.symbol(digit)} as its only candidate.")
 
 
-def naked_single_graph(board: Board, cell: int, digit: int) -> GraphDrawing | None:
-    """The graph of one of the cell's houses, where the cell has a single edge (a chain of one)
-    and the edges of ``digit`` from the house's other cells are removed: the house that loses the
-    most candidates, which shows best what the single does (the smaller graph on a tie); None
-    when no house of the cell has a perfect matching (a broken board).
+def naked_single_house(board: Board, cell: int, digit: int) -> int:
+    """The one house a naked single is taught in: the first hint points at it (the step lists it
+    first, ``Step.houses``) and its graph is drawn for it. Of the cell's row, column and box, the
+    house where the digit has the most other places, all of which the single takes away; the one
+    with fewer empty cells on a tie, a smaller search and a smaller drawing.
 
-    The houses are ranked from the candidates before any is drawn (one drawing costs a third of
-    three), and the step draws it only when asked (``Step.graph``)."""
+    Any one house keeps the hint from naming the cell (only the three together would). This one
+    teaches best because there the single is seen only as a naked single: the drawing shows the
+    cell's lone edge and the digit's edges it removes, whereas in a house where the digit has no
+    other place the drawing removes nothing and the player, pointed there, would find the same
+    digit as a hidden single instead."""
     geo = board.geometry
     bit = 1 << (digit - 1)
 
@@ -58,14 +62,18 @@ def naked_single_graph(board: Board, cell: int, digit: int) -> GraphDrawing | No
         cells = [c for c in geo.houses[house] if not board.values[c]]
         return -sum(1 for c in cells if c != cell and board.candidates[c] & bit), len(cells)
 
-    for house in sorted(geo.houses_of[cell], key=rank):
-        view = house_view(board, house)
-        at = view.left.index(cell)
-        removed = [(i, digit - 1) for i, mask in enumerate(view.adjacency) if i != at and mask & bit]
-        drawing = view_drawing(geo, view, "chain", (at,), (digit - 1,), removed)
-        if drawing is not None:
-            return drawing
-    return None
+    return min(geo.houses_of[cell], key=rank)
+
+
+def naked_single_graph(board: Board, house: int, cell: int, digit: int) -> GraphDrawing | None:
+    """The graph of the single's house (``naked_single_house``), where the cell has a single edge
+    (a chain of one) and the edges of ``digit`` from the house's other cells are removed; None
+    when the house has no perfect matching (a broken board)."""
+    view = house_view(board, house)
+    at = view.left.index(cell)
+    bit = 1 << (digit - 1)
+    removed = [(i, digit - 1) for i, mask in enumerate(view.adjacency) if i != at and mask & bit]
+    return view_drawing(board.geometry, view, "chain", (at,), (digit - 1,), removed)
 
 
 def hidden_single_graph(board: Board, house: int, cell: int, digit: int) -> GraphDrawing | None:
