@@ -19,6 +19,11 @@ one solution, after two searches.
 The last few solutions found, of earlier boards, are tried the same way before any search: after
 a Guess the board before it was open, and one of its solutions, moved and renamed, usually fits.
 
+A candidate whose search finds no solution is kept with its board: a later board whose
+solutions are among that board's (a step or a digit placed since) and that still has the
+candidate is not open either, and is answered at once. Without this each step of a 25×25 puzzle
+not known to be unique searched again, for over a second, through the same candidate.
+
 The work is bounded by counts (nodes per search, searches, filled cells for the moves), never by
 the clock, so the answer is the same on every machine: ``False`` when the work runs out, and the
 techniques then look as before. A kept solution may turn such a ``False`` into ``True``, but the
@@ -47,6 +52,8 @@ from .search import (SearchBudgetExceeded, candidate_bit, layout, position_bits,
 SEARCH_NODES = 20_000
 #: The last solutions found (of any board), with their grid's shape: tried first, before a search.
 _recent: deque[tuple[Geometry, list[int]]] = deque(maxlen=4)
+#: Boards shown not open, each with a candidate in none of its solutions (None: it has none).
+_refuted: deque[tuple[Board, tuple[int, int] | None]] = deque(maxlen=4)
 #: Searches before the question is given up: this over n, at least 4 (a small board needs more
 #: of them, its moves being few, and a large board's searches cost the most).
 SEARCHES_TIMES_N = 96
@@ -69,6 +76,8 @@ def is_open(board: Board, exhaustive: bool = False) -> bool:
     candidates = board.candidates
     if not empty or any(candidates[c].bit_count() < 2 for c in empty):
         return False
+    if _refuted_before(board):
+        return False
     geo = board.geometry
     t = layout(geo)
     clues, banned = position_bits(t, board.values, candidates)
@@ -81,6 +90,7 @@ def is_open(board: Board, exhaustive: bool = False) -> bool:
         if _witness_moves(unwitnessed, solution, moves, filled, candidates, empty, geo.n):
             return True
     through = 0  # the candidate the next solution must hold (none for the first)
+    target: tuple[int, int] | None = None  # that candidate as (cell, digit)
     searches = (1 + sum(mask.bit_count() for mask in unwitnessed.values()) if exhaustive
                 else max(4, SEARCHES_TIMES_N // geo.n))
     for _ in range(searches):
@@ -89,6 +99,7 @@ def is_open(board: Board, exhaustive: bool = False) -> bool:
         except SearchBudgetExceeded:
             return False
         if found is None:
+            _refuted.append((board, target))
             return False
         solution = solution_values(t, found)
         _recent.append((geo, solution))
@@ -97,8 +108,36 @@ def is_open(board: Board, exhaustive: bool = False) -> bool:
             return True
         cell = min(unwitnessed)
         low = unwitnessed[cell] & -unwitnessed[cell]
-        through = candidate_bit(t, cell, low.bit_length())
+        target = (cell, low.bit_length())
+        through = candidate_bit(t, cell, target[1])
     return False
+
+
+def _refuted_before(board: Board) -> bool:
+    """Whether an earlier board shown not open shows ``board`` is not either: ``board``'s solutions
+    are among its solutions (each cell's digit or candidates among that board's), and the
+    candidate in none of them is still a candidate here (or that board had no solution at all).
+    An open board has a solution through each of its candidates, so the answer is the one a
+    search would give."""
+    for earlier, target in _refuted:
+        if earlier.geometry is not board.geometry or not _within(board, earlier):
+            continue
+        if target is None or board.candidates[target[0]] >> target[1] - 1 & 1:
+            return True
+    return False
+
+
+def _within(board: Board, earlier: Board) -> bool:
+    """Whether every solution of ``board`` is one of ``earlier``'s: each cell allows (holds, or
+    has as a candidate) no digit that it does not allow there."""
+    return all(_allowed(value, mask) & ~_allowed(before, was) == 0
+               for value, mask, before, was in zip(board.values, board.candidates,
+                                                   earlier.values, earlier.candidates))
+
+
+def _allowed(value: int, candidates: int) -> int:
+    """The digits a cell allows, as a mask: its digit's bit, else its candidates."""
+    return 1 << value - 1 if value else candidates
 
 
 def _witness_moves(unwitnessed: dict[int, int], solution: list[int],
