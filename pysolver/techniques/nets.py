@@ -255,47 +255,72 @@ class Propagation:
 
         A digit whose places in a house all lie where it meets another house leaves the rest of
         the other house; the removal rests on the removals that confined the digit.
+
+        A house's segments cut it into pieces (a box by its rows and by its columns, a line by
+        its boxes), so what lies outside one segment is what the other pieces hold: each piece's
+        candidates are gathered once per house, not once per segment, as the house's own cells
+        do not change while its segments are looked at (a removal is in another house's rest).
+        A forcing net runs this after every wave of its propagation: on a 25×25 board it was most
+        of the time a step took.
         """
         candidates = self.candidates
         changed = False
-        segments = _segments(self.geo)
+        layouts = _segment_layouts(self.geo)
         touched, self.touched = sorted(self.touched), set()
-        for cells, outside, rest in (segment for house in touched for segment in segments[house]):
-            inside = 0
-            for cell in cells:
-                inside |= candidates[cell]
-            if not inside:
-                continue
-            for cell in outside:
-                inside &= ~candidates[cell]
-            if not inside:
-                continue
-            for digit in _digits(inside):
-                bit = 1 << (digit - 1)
-                victims = [c for c in rest if candidates[c] & bit]
-                if not victims:
+        for house in touched:
+            segments, pieces = layouts[house]
+            held = []
+            for cells, _, _ in segments:
+                mask = 0
+                for cell in cells:
+                    mask |= candidates[cell]
+                held.append(mask)
+            for index, (_, outside, rest) in enumerate(segments):
+                confined = held[index]
+                if not confined:
                     continue
-                because = tuple((c, digit, False) for c in outside
-                                if self.board.candidates[c] & bit)
-                for victim in victims:
-                    self._remove(victim, digit, because)
-                changed = True
+                for other in pieces[index]:
+                    confined &= ~held[other]
+                if not confined:
+                    continue
+                reached = 0
+                for cell in rest:
+                    reached |= candidates[cell]
+                for digit in _digits(confined & reached):
+                    bit = 1 << (digit - 1)
+                    victims = [c for c in rest if candidates[c] & bit]
+                    because = tuple((c, digit, False) for c in outside
+                                    if self.board.candidates[c] & bit)
+                    for victim in victims:
+                        self._remove(victim, digit, because)
+                    changed = True
         return changed
 
 
 Segment = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
+#: A house's segments, and for each the indices of the other segments of the same cut.
+SegmentLayout = tuple[tuple[Segment, ...], tuple[tuple[int, ...], ...]]
+
+
 @cache
-def _segments(geo: Geometry) -> tuple[tuple[Segment, ...], ...]:
-    """For each house, where it meets another: (the cells of both, the rest of this source house,
-    the rest of the target house)."""
-    out: list[list[Segment]] = [[] for _ in geo.houses]
+def _segment_layouts(geo: Geometry) -> tuple[SegmentLayout, ...]:
+    """For each house, where it meets another: each segment as (the cells of both, the rest of
+    this source house, the rest of the target house); and for each segment the other segments of
+    the same cut of the house (those meeting houses of its target's kind: a box's other rows, or
+    other columns; a line's other boxes), which together hold the rest of the house."""
+    segments: list[list[Segment]] = [[] for _ in geo.houses]
+    kinds: list[list[int]] = [[] for _ in geo.houses]
     for box, line, cells in _intersections(geo):
         for source, target in ((box, line), (line, box)):
-            out[source].append((cells, tuple(c for c in geo.houses[source] if c not in cells),
-                                tuple(c for c in geo.houses[target] if c not in cells)))
-    return tuple(tuple(segments) for segments in out)
+            segments[source].append((cells, tuple(c for c in geo.houses[source] if c not in cells),
+                                     tuple(c for c in geo.houses[target] if c not in cells)))
+            kinds[source].append(target // geo.n)  # rows, columns and boxes are n houses each
+    return tuple((tuple(found), tuple(tuple(other for other in range(len(found))
+                                            if other != index and kind[other] == kind[index])
+                                      for index in range(len(found))))
+                 for found, kind in zip(segments, kinds))
 
 
 @cache
