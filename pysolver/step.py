@@ -12,7 +12,7 @@ deriving anything itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Iterable, Literal, Sequence
 
@@ -164,8 +164,7 @@ class ProofNet:
     The page draws the main branches first, each nested net as the one ``nested`` link it proves
     (``summary``, e.g. "a nested net shows r4c5 is not 3"), and this sub-proof only when asked.
     ``branch`` is the index of the main branch it serves; ``shows`` its conclusion in Eureka
-    notation, ``reason`` the argument in words. ``nodes`` and ``links`` are empty in a summarised
-    proof (``Proof.summarised``).
+    notation, ``reason`` the argument in words.
     """
 
     premise: str
@@ -247,13 +246,6 @@ class Proof:
         if self.branches:
             return [branch.line for branch in self.branches] + [f"=> {self.result}"]
         return [self.notation] if self.notation else []
-
-    def summarised(self) -> Proof:
-        """The proof without its nested nets' nodes and links (their summaries stay): what a step
-        the board does not show needs, so a long history stays small."""
-        if not self.nets:
-            return self
-        return replace(self, nets=tuple(replace(net, nodes=(), links=()) for net in self.nets))
 
     def to_json(self) -> dict[str, Any]:
         """``{"nodes": [...], "links": [...], "roles": {"pivot": [cells], ...}, "role_labels":
