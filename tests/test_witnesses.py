@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import Iterator
 
 import pytest
@@ -95,3 +96,32 @@ def test_a_hint_on_a_board_with_one_digit_says_stuck_without_the_chains(
     session.guess()
     assert session.next_step() is None and session.status().state == "stuck"
     assert ON_REQUEST  # the forcing chains were among the refused
+
+
+def test_a_board_within_one_shown_not_open_is_answered_without_a_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Figure 4.9 has 127 solutions; four steps on, no cell has a single candidate left and a
+    search shows some candidate in none. A board with a candidate fewer has its solutions among
+    those and keeps that candidate: it is not open either, and no search is made again."""
+    for kept in ("_refuted", "_recent"):  # what earlier tests left
+        monkeypatch.setattr(f"pysolver.witnesses.{kept}", deque(maxlen=4))
+    is_open.cache_clear()
+    board = Board.from_grid(Grid.parse(FIGURE_4_9))
+    for _ in range(4):
+        step = next_step(board)
+        assert step is not None
+        board = apply_step(board, step)
+    assert all(board.candidates[c].bit_count() >= 2 for c in board.empty_cells())
+    assert not is_open(board) and not every_candidate_witnessed(board)
+    cell = next(c for c in board.empty_cells() if board.candidates[c].bit_count() >= 3)
+    later = board.apply(eliminations=[(cell, board.candidate_digits(cell)[-1])])
+    searched = []
+
+    def counted(*args: object, **kwargs: object) -> Iterator[int]:
+        searched.append(args)
+        return raw_solutions(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("pysolver.witnesses.raw_solutions", counted)
+    assert not is_open(later) and searched == []
+    # An open board not within that one: what was kept says nothing of it.
+    assert is_open(Board.from_grid(Grid.parse("2" + "." * 80)))
