@@ -31,6 +31,7 @@ from .graph_stages import fin_edges, is_hall_violation, stages
 from .play import counted
 from .step import GraphDrawing, GraphVertex, Step, join_names
 from .techniques.guessing import BACKTRACK
+from .techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
 
 #: How many levels the hint ladder has.
 LEVELS = 3
@@ -208,12 +209,32 @@ def hint_json(geometry: Geometry, step: Step, level: int, earlier: Iterable[Step
         return {**full, **hidden, "level": 1, "kind": "step", "cells": [], "digits": [], "pattern": [],
                 "houses": list(_area(geometry, step)), "digit": None,
                 "text": f"Look for {_named(step.name)} in {_where(geometry, step)}."}
+    if step.technique in (NAKED_SINGLE, HIDDEN_SINGLE):
+        return {**full, **hidden, **_half_of_single(geometry, step), "level": 2, "kind": "step"}
     cells = join_names(geometry.cell_name(c) for c in sorted({c for c, _ in step.pattern} or
                                                              set(step.cells)))
     single = len(step.pattern) == 1
     return {**full, **hidden, "level": 2, "kind": "step",
             "text": f"The {_shown(step.name)} is highlighted: the green candidate{'' if single else 's'} in "
                     f"{cells}. What {'does it' if single else 'do they'} let you place or remove?"}
+
+
+def _half_of_single(geometry: Geometry, step: Step) -> dict[str, Any]:
+    """A single's second hint: half of its answer. Its pattern is the very candidate to place, so
+    highlighting it (as every other pattern is) would give the whole step away: a naked single
+    shows its cell and asks for the digit, a hidden single names its digit and asks for the cell
+    in the house the first hint named."""
+    (cell, digit), = step.pattern
+    symbol = geometry.symbol(digit)
+    if step.technique is NAKED_SINGLE:
+        return {"cells": [cell], "digits": [], "pattern": [], "digit": None,
+                "houses": list(_area(geometry, step)),
+                "text": f"The Naked Single is in {geometry.cell_name(cell)}, highlighted: only one "
+                        f"digit can still go there. Which one?"}
+    where = geometry.house_name(step.houses[0])
+    return {"cells": [], "digits": [digit], "pattern": [], "houses": list(step.houses[:1]),
+            "text": f"The Hidden Single is a {symbol} in {where}: only one cell of {where} can "
+                    f"still hold a {symbol}. Which one?"}
 
 
 def _shown(name: str) -> str:
@@ -229,18 +250,20 @@ def said_hint(geometry: Geometry, hint: dict[str, Any]) -> str:
     >>> from pysolver.geometry import geometry_for_size
     >>> from pysolver.step import Step
     >>> from pysolver.techniques.singles import NAKED_SINGLE
+    >>> from pysolver.techniques.exclusion import CHAIN_EXCLUSION
     >>> geo = geometry_for_size(9)
     >>> single = Step(NAKED_SINGLE, "Naked Single", "r9c9 can only be 3.", houses=(8, 17, 26),
     ...               cells=(80,), digits=(3,), pattern=((80, 3),), placements=((80, 3),))
     >>> said_hint(geo, hint_json(geo, single, 2))
-    'The Naked Single is the candidate 3 in r9c9. What does it let you place or remove?'
-    >>> pair = Step(NAKED_SINGLE, "Naked Pair", "", cells=(0, 4),
+    'The Naked Single is in r9c9, highlighted: only one digit can still go there. Which one?'
+    >>> pair = Step(CHAIN_EXCLUSION, "Naked Pair", "", cells=(0, 4),
     ...             pattern=((0, 1), (0, 7), (4, 1), (4, 7)))
     >>> said_hint(geo, hint_json(geo, pair, 2))
     'The Naked Pair is the candidates 1 and 7 in r1c1 and r1c5. What do they let you place or remove?'
     """
-    if hint.get("kind") != "step" or hint.get("level") != 2:
-        return str(hint["text"])
+    if (hint.get("kind") != "step" or hint.get("level") != 2
+            or hint.get("technique") in (NAKED_SINGLE.slug, HIDDEN_SINGLE.slug)):
+        return str(hint["text"])  # a single's second hint draws nothing its words do not say
     pattern = [(int(cell), int(digit)) for cell, digit in hint["pattern"]]
     name = _shown(str(hint["name"]))
     if not pattern:

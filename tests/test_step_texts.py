@@ -27,6 +27,7 @@ from pysolver.step import Step, join_names
 from pysolver.techniques.chains import GROUPED_NICE_LOOP, NICE_LOOP as NICE_LOOP_RECORD
 from pysolver.techniques.forcing import DIGIT_FORCING_CHAIN
 from pysolver.techniques.registry import BY_SLUG, TECHNIQUES
+from pysolver.techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
 from tests.helpers import FIGURE_4_2
 from tests.hodoku_library import position
 from tests.test_als import LIBRARY as ALS_LIBRARY
@@ -249,11 +250,28 @@ def test_graph_stages_say_what_a_vertex_has_and_a_fish_speaks_of_cells() -> None
 
 def test_the_second_hint_counts_its_candidates_and_names_a_pattern() -> None:
     steps = sample_steps()
-    single = next(s for s in steps if len(s.pattern) == 1)
-    assert "the green candidate in " in hint_json(GEO, single, 2)["text"]
-    assert "What does it let you" in hint_json(GEO, single, 2)["text"]
+    pair = next(s for s in steps if s.name == "Naked Pair")
+    assert "the green candidates in " in hint_json(GEO, pair, 2)["text"]
+    assert "What do they let you" in hint_json(GEO, pair, 2)["text"]
     pointing = next(s for s in every_step() if s.name == "Pointing")
     assert hint_json(GEO, pointing, 2)["text"].startswith("The Pointing pattern is highlighted: ")
+
+
+def test_a_singles_second_hint_gives_half_its_answer() -> None:
+    """A single's pattern is the very candidate to place: the second hint shows a naked single's
+    cell and asks for its digit, and names a hidden single's digit and house and asks for its cell."""
+    steps = sample_steps()
+    naked = next(s for s in steps if s.technique is NAKED_SINGLE)
+    (cell, digit), = naked.pattern
+    hint = hint_json(GEO, naked, 2)
+    assert (hint["cells"], hint["pattern"], hint["digits"], hint["placements"]) == ([cell], [], [], [])
+    assert GEO.cell_name(cell) in hint["text"] and str(digit) not in hint["text"].replace(GEO.cell_name(cell), "")
+    hidden = next(s for s in steps if s.technique is HIDDEN_SINGLE)
+    (cell, digit), = hidden.pattern
+    hint = hint_json(GEO, hidden, 2)
+    assert (hint["cells"], hint["pattern"], hint["digits"], hint["houses"]) == ([], [], [digit], [hidden.houses[0]])
+    assert hint["text"].startswith(f"The Hidden Single is a {digit} in {GEO.house_name(hidden.houses[0])}: ")
+    assert GEO.cell_name(cell) not in hint["text"]
 
 
 def test_wings_show_their_pincers_and_an_empty_rectangle_its_box_cells() -> None:
