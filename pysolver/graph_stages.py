@@ -97,6 +97,14 @@ def _right_names(graph: GraphDrawing, indices: list[int]) -> str:
     return f"digit {names[0]}" if len(names) == 1 else f"the digits {join_names(names)}"
 
 
+def vertex_name(graph: GraphDrawing, side: str, index: int) -> str:
+    """A vertex as a sentence names it: a house's digit "digit 8"; the others' labels say what they
+    are already ("r7c5", "cell 1", "row 3", "column 5")."""
+    if side == "right" and graph.kind == "house":
+        return f"digit {graph.right[index].label}"
+    return (graph.left if side == "left" else graph.right)[index].label
+
+
 def _removed_candidates(graph: GraphDrawing) -> str:
     """The removed edges as the candidates they are: "8 from r5c1 and r9c1; 9 from r9c1" in as
     few digit × cell groups as the board's steps use, or a digit's cells "r2c3 and r6c7"."""

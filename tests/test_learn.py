@@ -133,6 +133,16 @@ def test_the_removed_stage_names_its_candidates_as_the_verdict_does() -> None:
     assert fish["graph"]["stages"][-1]["text"].endswith("the red edges (2 candidates: r2c3 and r2c7).")
 
 
+def test_each_vertex_has_its_name_as_words_say_it() -> None:
+    """A house's digit is "digit 3" in words (its drawn label is "3"); the other labels say what
+    they are already."""
+    house = house_lesson(CHAIN)["graph"]
+    assert [v["name"] for v in house["left"][:2]] == ["cell 1", "cell 2"]
+    assert [v["name"] for v in house["right"][:2]] == ["digit 1", "digit 2"]
+    fish = lesson("digit", FISH, digit=5)["graph"]
+    assert (fish["left"][0]["name"], fish["right"][2]["name"]) == ("row 1", "column 3")
+
+
 def test_the_worker_command_answers_and_names_a_bad_field() -> None:
     reply = json.loads(handle(json.dumps({"cmd": "bipartite", "kind": "house", "candidates": PERMUTATION})))
     assert reply["ok"] and reply["graph"]["layout"]
