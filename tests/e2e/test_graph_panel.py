@@ -165,6 +165,28 @@ def test_the_keyboard_keeps_its_place_and_screen_readers_hear_only_the_words(pag
     assert page.evaluate("() => document.activeElement.dataset.position") == str(CHAIN_AT - 1), page.evaluate(FOCUSED)
 
 
+#: The element of the stage's sentence, marked, and whether it is the one marked before.
+MARK_SENTENCE = "() => { window.__stageText = document.querySelector('#graph .stage-text'); }"
+SAME_SENTENCE = "() => document.querySelector('#graph .stage-text') === window.__stageText"
+
+
+def test_the_stage_sentence_stays_one_live_region_and_changes_only_its_words(page: Page, site_url: str) -> None:
+    """A live region drawn anew with its words already in it is not read out: from stage to stage,
+    and back to the whole picture, the sentence is the same polite region with new words."""
+    step = at_chain(page, site_url)
+    stages = step["graph"]["stages"]
+    page.evaluate(MARK_SENTENCE)
+    stage_button(page, "1 ")
+    sentence = page.locator("#graph .stage-text")
+    assert sentence.text_content() == stages[0]["text"] and page.evaluate(SAME_SENTENCE)
+    for stage in stages[1:]:
+        page.get_by_role("button", name="Next stage").click()
+        assert sentence.text_content() == stage["text"] and page.evaluate(SAME_SENTENCE), stage["name"]
+    page.get_by_role("button", name="Next stage").click()  # past the last: the whole picture
+    assert page.evaluate(READ_DRAWING)["pressed"] == ["All"] and page.evaluate(SAME_SENTENCE)
+    assert sentence.get_attribute("aria-live") == "polite"
+
+
 #: The stage buttons' labels (◀ and ▶ carry an aria-label, All an empty data-stage).
 STAGE_LABELS = "(els) => els.map((el) => el.textContent)"
 STAGE_BUTTONS = "#graph .stage-buttons button[data-stage]:not([aria-label])"

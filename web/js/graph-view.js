@@ -7,6 +7,8 @@
  * or pile on top) and the stages of the argument, each with its sentence and the layers it shows.
  *
  * The stage player above the drawing steps through those stages; "All" shows the whole picture.
+ * Its sentence is a live region kept across redraws, only its words changed, so that a screen
+ * reader says each stage's sentence as it comes (a region drawn anew with its words is not read).
  * Vertices are focusable; hovering or focusing one lights its cells on the board (and the reverse,
  * through the store's `link`).
  *
@@ -26,7 +28,7 @@
  * `.legend .legend-item[data-key]`.
  */
 
-import { h, redraw, setProp, svg } from "./dom.js";
+import { h, redraw, setProp, setText, svg } from "./dom.js";
 
 const ROW = 30;
 /** The row pitch of a drawing with more rows than a 9×9 graph has (a 16×16 or 25×25 chain drawn
@@ -194,25 +196,21 @@ function graphSvg(graph, stage) {
 const STAGE_LABELS = { edges: "Candidates", matching: "Matching", paths: "Paths", pattern: "", removed: "Removed",
   hall: "Hall's condition", fins: "Fins" };
 
-/** The stage player: one button per stage (the pattern's named by its kind), All, and the sentence. */
-function stagePlayer(graph, current, intent) {
-  const stages = graph.stages || [];
-  if (!stages.length) return null;
+/** The stage player's buttons: one per stage (the pattern's named by its kind), ◀, ▶ and All. */
+function stageButtons(graph, current, intent) {
+  const stages = graph.stages;
   const patternName = graph.pattern.kind === "pile" ? "Pile" : "Chain";
   const button = (index, label) => h("button", { type: "button", "data-intent": intent,
     "data-stage": index === null ? "" : index, "aria-pressed": String(current === index) }, label);
   const previous = current === null ? stages.length - 1 : current - 1;
   const next = current === null ? 0 : current + 1;
-  return h("div", { class: "stage-player", role: "group", "aria-label": "The argument, stage by stage" },
-    h("div", { class: "stage-buttons" },
-      h("button", { type: "button", "data-intent": intent, "data-stage": previous < 0 ? 0 : previous,
-        "aria-label": "Previous stage", disabled: current === 0 }, "◀"),
-      stages.map((stage, k) => button(k, `${k + 1} ${STAGE_LABELS[stage.name] || patternName}`)),
-      h("button", { type: "button", "data-intent": intent, "data-stage": next >= stages.length ? "" : next,
-        "aria-label": "Next stage", disabled: current === null }, "▶"),
-      button(null, "All")),
-    h("p", { class: "stage-text", "aria-live": "polite" },
-      current === null ? "The whole argument: press 1 to read it stage by stage." : stages[current].text));
+  return [
+    h("button", { type: "button", "data-intent": intent, "data-stage": previous < 0 ? 0 : previous,
+      "aria-label": "Previous stage", disabled: current === 0 }, "◀"),
+    stages.map((stage, k) => button(k, `${k + 1} ${STAGE_LABELS[stage.name] || patternName}`)),
+    h("button", { type: "button", "data-intent": intent, "data-stage": next >= stages.length ? "" : next,
+      "aria-label": "Next stage", disabled: current === null }, "▶"),
+    button(null, "All")];
 }
 
 /** One legend entry: its key and its words kept together on one line. */
@@ -247,18 +245,47 @@ function legend(graph, stage) {
   return h("p", { class: "legend" }, items);
 }
 
+/** Each graph element's parts: the stage player (its buttons and its sentence, kept) and the
+ * drawing with its legend. */
+const parts = new WeakMap();
+
+/** `el`'s parts, made on its first drawing. */
+function partsOf(el) {
+  if (!parts.has(el)) {
+    const buttons = h("div", { class: "stage-buttons" });
+    const text = h("p", { class: "stage-text", "aria-live": "polite" });
+    const player = h("div", { class: "stage-player", role: "group", "aria-label": "The argument, stage by stage" },
+      buttons, text);
+    const drawing = h("div", { class: "graph-drawing" });
+    el.replaceChildren(player, drawing);
+    parts.set(el, { player, buttons, text, drawing });
+  }
+  return parts.get(el);
+}
+
 /**
  * Show `graph` (or nothing) in `el` at stage `stageIndex` (null: all of it), with the vertices in
- * `linkedVertices` ("side-index") lit; redrawn only when the graph or the stage changes. The stage
- * buttons carry the intent `intent` (each panel keeps its own stage).
+ * `linkedVertices` ("side-index") lit; redrawn only when the graph or the stage changes, the
+ * stage's sentence only changing its words. The stage buttons carry the intent `intent` (each
+ * panel keeps its own stage).
  */
 export function renderGraph(el, graph, stageIndex = null, linkedVertices = new Set(), intent = "graph-stage") {
   const stages = graph && graph.stages ? graph.stages : [];
   const current = stageIndex !== null && stageIndex < stages.length ? stageIndex : null;
-  redraw(el, JSON.stringify([graph, current]), () => (graph
-    ? [stagePlayer(graph, current, intent), graphSvg(graph, current === null ? null : stages[current]),
-      legend(graph, current === null ? null : stages[current])] : []));
   setProp(el, "hidden", !graph);
+  if (!graph && !parts.has(el)) return;
+  const { player, buttons, text, drawing } = partsOf(el);
+  setProp(player, "hidden", !stages.length);
+  redraw(buttons, JSON.stringify([stages.map((stage) => stage.name), graph && graph.pattern.kind, current, intent]),
+    () => (stages.length ? stageButtons(graph, current, intent) : []));
+  // Left as it was while no stages show, so that a graph shown again at its whole picture says
+  // nothing the step's own words do not.
+  if (stages.length) {
+    setText(text, current === null ? "The whole argument: press 1 to read it stage by stage." : stages[current].text);
+  }
+  redraw(drawing, JSON.stringify([graph, current]), () => (graph
+    ? [graphSvg(graph, current === null ? null : stages[current]),
+      legend(graph, current === null ? null : stages[current])] : []));
   for (const node of el.querySelectorAll("g.node")) {
     node.classList.toggle("linked", linkedVertices.has(`${node.dataset.side}-${node.dataset.index}`));
   }
