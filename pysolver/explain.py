@@ -27,7 +27,7 @@ from typing import Any, Iterable
 
 from .geometry import Geometry
 from .graph_layout import PreviousOrder, layout, previous_order
-from .graph_stages import fin_edges, is_hall_violation, stages
+from .graph_stages import fin_edges, is_hall_violation, stages, vertex_name
 from .play import counted
 from .step import GraphDrawing, GraphVertex, Step, join_names
 from .techniques.guessing import BACKTRACK
@@ -92,12 +92,18 @@ def drawing_json(graph: GraphDrawing, previous: PreviousOrder | None = None, *,
                  with_stages: bool = True) -> dict[str, Any]:
     """Any drawn graph with its layout, its stages (a Hall violation's always), ``violation``:
     whether it has no perfect matching, its pattern being the set that breaks Hall's condition,
-    and ``fins``: the edges leaving the pattern, a finned fish's fins (none for any other)."""
+    and ``fins``: the edges leaving the pattern, a finned fish's fins (none for any other). Each
+    vertex carries its ``name`` as words say it ("digit 8" for the label "8"), for the page's
+    spoken names of the vertices."""
     placed = layout(graph, previous)
     violation = is_hall_violation(graph)
     fins = fin_edges(graph)
     hidden = sum(slot < 0 for slot in (*placed.left, *placed.right))
-    return {**graph.to_json(), "layout": {"left": list(placed.left), "right": list(placed.right)},
+    data = graph.to_json()
+    for side in ("left", "right"):
+        for index, vertex in enumerate(data[side]):
+            vertex["name"] = vertex_name(graph, side, index)
+    return {**data, "layout": {"left": list(placed.left), "right": list(placed.right)},
             "violation": violation, "fins": [list(e) for e in fins],
             "described": described(graph, violation=violation, fins=len(fins), hidden=hidden),
             "stages": [stage.to_json() for stage in stages(graph)] if with_stages or violation else []}

@@ -42,7 +42,7 @@ from typing import Any
 
 from .geometry import plural
 from .play import counted
-from .step import GraphDrawing, join_names
+from .step import GraphDrawing, digit_cell_products, join_names
 from .techniques.exclusion import fish_name
 
 _NOUNS = {"house": ("cell", "digit"), "digit": ("row", "column")}
@@ -95,6 +95,30 @@ def _right_names(graph: GraphDrawing, indices: list[int]) -> str:
     if graph.kind != "house":
         return join_names(names)
     return f"digit {names[0]}" if len(names) == 1 else f"the digits {join_names(names)}"
+
+
+def vertex_name(graph: GraphDrawing, side: str, index: int) -> str:
+    """A vertex as a sentence names it: a house's digit "digit 8"; the others' labels say what they
+    are already ("r7c5", "cell 1", "row 3", "column 5")."""
+    if side == "right" and graph.kind == "house":
+        return f"digit {graph.right[index].label}"
+    return (graph.left if side == "left" else graph.right)[index].label
+
+
+def _removed_candidates(graph: GraphDrawing) -> str:
+    """The removed edges as the candidates they are: "8 from r5c1 and r9c1; 9 from r9c1" in as
+    few digit × cell groups as the board's steps use, or a digit's cells "r2c3 and r6c7"."""
+    if graph.kind == "digit":
+        return join_names(_cell_name(graph, i, j) for i, j in sorted(graph.removed))
+    return "; ".join(f"{join_names(graph.right[j].label for j in rights)} from "
+                     f"{join_names(graph.left[i].label for i in lefts)}"
+                     for rights, lefts in digit_cell_products(graph.removed))
+
+
+def _red_edges(graph: GraphDrawing) -> str:
+    """The removed edges counted and named: "(4 candidates: 8 from r5c1, r8c1 and r9c1; 9 from r9c1)"."""
+    named = f": {_removed_candidates(graph)}" if graph.removed else ""
+    return f"({counted(len(graph.removed), 'candidate')}{named})"
 
 
 def _article(name: str) -> str:
@@ -306,19 +330,18 @@ def _single_stages(graph: GraphDrawing, edges_text: str, matching_text: str) -> 
     one edge (a chain or pile of one, the k = 1 case of chain or pile exclusion) and what goes."""
     (i,), (j,) = graph.pattern_left, graph.pattern_right
     cell, digit, house = graph.left[i].label, graph.right[j].label, _the(graph.title)
-    removed = counted(len(graph.removed), "candidate")
     if graph.pattern_kind == "chain":
         pattern_text = (f"{cell} has a single edge, to {digit}: a chain of one cell with one digit "
                         f"(a naked single). It is chain exclusion with k = 1: k cells with only k "
                         f"digits between them take those digits, so {cell} is {digit}.")
         removed_text = (f"So {digit} leaves every other cell of {house}: the red edges go "
-                        f"({removed})." if graph.removed else
+                        f"{_red_edges(graph)}." if graph.removed else
                         f"No other cell of {house} still has {digit}: nothing more goes here.")
     else:
         pattern_text = (f"Digit {digit} has a single edge, to {cell}: a pile of one digit that fits "
                         f"in one cell (a hidden single). It is pile exclusion with k = 1: k digits "
                         f"that fit in only k cells fill them, so {cell} is {digit}.")
-        removed_text = (f"So {cell} loses every other digit: the red edges go ({removed})."
+        removed_text = (f"So {cell} loses every other digit: the red edges go {_red_edges(graph)}."
                         if graph.removed else f"{cell} has no other candidate: nothing more goes.")
     return (
         Stage("edges", edges_text, ("edges",)),
@@ -424,12 +447,12 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
             pattern_text = (f"These {k} cells have only {k} digits between them ({digits}): a "
                             f"chain. Those digits must go in {cells}, one each.")
             removed_text = (f"So {digits} leave every other cell of {_the(graph.title)}: the red "
-                            f"edges go ({counted(len(graph.removed), 'candidate')}).")
+                            f"edges go {_red_edges(graph)}.")
         else:
             pattern_text = (f"{_capital(cells)} have their {plural(symbol)} only in {digits}: a chain. Those "
                             f"columns must take their {plural(symbol)} in these rows.")
             removed_text = (f"So the other {plural(symbol)} of {digits} go: the red edges "
-                            f"({counted(len(graph.removed), 'candidate')}).")
+                            f"{_red_edges(graph)}.")
     else:
         paths_text = (f"Follow alternating paths from {_right_names(graph, [start])} (an edge to a "
                       f"{left_noun} that can take it, then that {left_noun}’s matching edge): "
@@ -442,12 +465,12 @@ def stages(graph: GraphDrawing) -> tuple[Stage, ...]:
             pattern_text = (f"These {k} digits ({digits}) fit only in {k} cells ({cells}): a pile. "
                             f"Those cells must take them.")
             removed_text = (f"So {cells} lose every other digit: the red edges go "
-                            f"({counted(len(graph.removed), 'candidate')}).")
+                            f"{_red_edges(graph)}.")
         else:
             pattern_text = (f"{_capital(digits)} have their {plural(symbol)} only in {cells}: a pile. Those rows "
                             f"must take their {plural(symbol)} in these columns.")
             removed_text = (f"So the other {plural(symbol)} of {cells} go: the red edges "
-                            f"({counted(len(graph.removed), 'candidate')}).")
+                            f"{_red_edges(graph)}.")
     return (
         Stage("edges", edges_text, ("edges",)),
         Stage(MATCHING_STAGE, matching_text, ("edges", "matching")),

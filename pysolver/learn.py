@@ -88,8 +88,11 @@ def lesson(kind_name: object, candidates: object, digit: int = 1,
     adjacency = tuple(sum(1 << (v - 1) for v in values) for values in sets)
     analysis = analyse(adjacency, (1 << size) - 1)
     left_noun, right_noun = _names(kind)
-    left = tuple(GraphVertex(k, f"{left_noun} {k}") for k in range(1, size + 1))
-    right = tuple(GraphVertex(v, str(v) if kind == "house" else f"column {v}")
+    # A digit's rows and columns are numbered from 0, as a step's graph numbers them, so that the
+    # stages name a candidate's cell as they do on a board ("r2c3").
+    first = 1 if kind == "house" else 0
+    left = tuple(GraphVertex(k - 1 + first, f"{left_noun} {k}") for k in range(1, size + 1))
+    right = tuple(GraphVertex(v - 1 + first, str(v) if kind == "house" else f"column {v}")
                   for v in range(1, size + 1))
     title = "the house" if kind == "house" else f"digit {digit}: rows × columns"
     symbol = "" if kind == "house" else str(digit)
@@ -173,7 +176,7 @@ def _removes(kind: Kind, removed: Sequence[tuple[int, int]], left: Sequence[Grap
     if not removed:
         return "nothing to remove"
     if kind == "digit":
-        cells = join_names(f"r{left[i].id}c{right[j].id}" for i, j in sorted(removed))
+        cells = join_names(f"r{left[i].id + 1}c{right[j].id + 1}" for i, j in sorted(removed))
         return f"removes {digit} from {cells}"
     return "removes " + "; ".join(
         f"{join_names(right[j].label for j in digits)} from {join_names(left[i].label for i in cells)}"

@@ -22,7 +22,7 @@ from pysolver.graph_layout import layout
 from pysolver.graph_stages import shown, stages
 from pysolver.grid import Grid
 from pysolver.logic import FIGURE_4_2, Settings, apply_step, next_step
-from pysolver.step import GraphDrawing, Step
+from pysolver.step import GraphDrawing, Step, join_names
 from pysolver.techniques.finned_fish import FINNED_FISH, SASHIMI_FISH
 from pysolver.techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
 from pysolver.views import house_view
@@ -248,7 +248,8 @@ def test_a_single_on_a_25x25_board_draws_only_the_part_it_turns_on() -> None:
     assert matching.endswith(f"The matching pairs the {out} cells left out with the {out} "
                              f"digits left out.")
     assert "a chain of one cell with one digit" in pattern
-    assert f"({len(graph.removed)} candidates)" in removed
+    cells = join_names(board.geometry.cell_name(graph.left[i].id) for i, _ in sorted(graph.removed))
+    assert f"({len(graph.removed)} candidates: {graph.right[j].label} from {cells})" in removed
 
 
 def test_a_9x9_graph_is_drawn_whole() -> None:

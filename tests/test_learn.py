@@ -15,6 +15,8 @@ from pysolver.web import handle
 CHAIN = [[1, 2, 3, 7], [3, 6], [3, 4], [1, 4], [5, 6, 7], [4, 6], [2, 7], [8, 9], [8, 9]]
 PILE = [[1, 2, 3, 5], [3, 6], [3, 4], [5, 6], [1, 7, 8, 9], [5, 7, 8, 9], [4, 6], [6, 7, 8, 9], [1, 4]]
 PERMUTATION = [[1, 2, 3, 5], [2, 3], [2, 3, 4], [3, 4], [4, 5]]
+#: The fish lesson's 5s: rows 1 and 4 keep theirs in columns 3 and 7, an X-Wing.
+FISH = [[3, 7], [1, 3, 5, 7], [2, 4], [3, 7], [1, 2, 4, 5], [2, 5, 6, 8, 9], [6, 8], [6, 9], [8, 9]]
 
 
 def test_the_articles_chain_removes_3_4_and_6_from_the_other_cells() -> None:
@@ -117,6 +119,28 @@ def test_the_stages_name_what_the_paths_reach_and_why_that_proves_the_pattern() 
         "exactly 2 cells" in paths
     removed = house_lesson(CHAIN)["graph"]["stages"][4]["text"]
     assert removed.startswith("So 3, 4 and 6 leave every other cell of the house:")
+
+
+def test_the_removed_stage_names_its_candidates_as_the_verdict_does() -> None:
+    """A screen reader hears what the red edges are, not only how many: the stage names each
+    candidate as the verdict does, a fish's by its cell."""
+    chain = house_lesson(CHAIN)
+    assert "removes 3 from cell 1; 4 from cell 4; 6 from cell 5." in chain["verdict"]
+    assert chain["graph"]["stages"][-1]["text"].endswith(
+        "the red edges go (3 candidates: 3 from cell 1; 4 from cell 4; 6 from cell 5).")
+    fish = lesson("digit", FISH, digit=5)
+    assert "removes 5 from r2c3 and r2c7." in fish["verdict"]
+    assert fish["graph"]["stages"][-1]["text"].endswith("the red edges (2 candidates: r2c3 and r2c7).")
+
+
+def test_each_vertex_has_its_name_as_words_say_it() -> None:
+    """A house's digit is "digit 3" in words (its drawn label is "3"); the other labels say what
+    they are already."""
+    house = house_lesson(CHAIN)["graph"]
+    assert [v["name"] for v in house["left"][:2]] == ["cell 1", "cell 2"]
+    assert [v["name"] for v in house["right"][:2]] == ["digit 1", "digit 2"]
+    fish = lesson("digit", FISH, digit=5)["graph"]
+    assert (fish["left"][0]["name"], fish["right"][2]["name"]) == ("row 1", "column 3")
 
 
 def test_the_worker_command_answers_and_names_a_bad_field() -> None:

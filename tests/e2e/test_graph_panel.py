@@ -165,6 +165,65 @@ def test_the_keyboard_keeps_its_place_and_screen_readers_hear_only_the_words(pag
     assert page.evaluate("() => document.activeElement.dataset.position") == str(CHAIN_AT - 1), page.evaluate(FOCUSED)
 
 
+#: The element of the stage's sentence, marked, and whether it is the one marked before.
+MARK_SENTENCE = "() => { window.__stageText = document.querySelector('#graph .stage-text'); }"
+SAME_SENTENCE = "() => document.querySelector('#graph .stage-text') === window.__stageText"
+
+
+def test_the_stage_sentence_stays_one_live_region_and_changes_only_its_words(page: Page, site_url: str) -> None:
+    """A live region drawn anew with its words already in it is not read out: from stage to stage,
+    and back to the whole picture, the sentence is the same polite region with new words."""
+    step = at_chain(page, site_url)
+    stages = step["graph"]["stages"]
+    page.evaluate(MARK_SENTENCE)
+    stage_button(page, "1 ")
+    sentence = page.locator("#graph .stage-text")
+    assert sentence.text_content() == stages[0]["text"] and page.evaluate(SAME_SENTENCE)
+    for stage in stages[1:]:
+        page.get_by_role("button", name="Next stage").click()
+        assert sentence.text_content() == stage["text"] and page.evaluate(SAME_SENTENCE), stage["name"]
+    page.get_by_role("button", name="Next stage").click()  # past the last: the whole picture
+    assert page.evaluate(READ_DRAWING)["pressed"] == ["All"] and page.evaluate(SAME_SENTENCE)
+    assert sentence.get_attribute("aria-live") == "polite"
+
+
+#: Each drawn vertex's accessible name, by "side-index".
+READ_NAMES = """() => Object.fromEntries([...document.querySelectorAll('#graph svg.bipartite g.node')].map(
+  (el) => [`${el.dataset.side}-${el.dataset.index}`, el.getAttribute('aria-label')]))"""
+LIT = "; lit on the board while focused"
+
+
+def test_the_graph_reads_as_text_its_edges_matching_pattern_and_removals(page: Page, site_url: str) -> None:
+    """A screen reader learns the drawing from the vertices' names: each says its neighbours and
+    what the stage shows of it (its partner in the matching, the paths reaching it, the chain, its
+    removed edges), and that focus lights it on the board; the removed stage's sentence names the
+    candidates; the legend is a list saying what each line looks like and means. The Naked Pair
+    of column 1: r2c1 and r3c1 hold only 8 and 9."""
+    step = at_chain(page, site_url)
+    graph = step["graph"]
+    assert [v["label"] for v in graph["left"]] == ["r2c1", "r3c1", "r5c1", "r8c1", "r9c1"]
+    assert [v["label"] for v in graph["right"]] == ["4", "5", "7", "8", "9"]
+    names = page.evaluate(READ_NAMES)
+    assert names["left-0"] == "r2c1: digits 8 and 9; matched to digit 8; in the chain" + LIT
+    assert names["left-4"] == "r9c1: digits 4, 7, 8 and 9; matched to digit 7; edges to digits 8 and 9 removed" + LIT
+    assert names["right-3"] == ("digit 8: r2c1, r3c1, r5c1, r8c1 and r9c1; matched to r2c1; in the chain; "
+                                "edges to r5c1, r8c1 and r9c1 removed" + LIT)
+    assert names["right-1"] == "digit 5: r5c1 and r8c1; matched to r8c1" + LIT
+    stage_button(page, "1 Candidates")
+    assert page.evaluate(READ_NAMES)["left-4"] == "r9c1: digits 4, 7, 8 and 9" + LIT
+    stage_button(page, "3 Paths")
+    assert page.evaluate(READ_NAMES)["left-0"] == "r2c1: digits 8 and 9; matched to digit 8; reached by the paths" + LIT
+    stage_button(page, "5 Removed")
+    assert page.evaluate(READ_DRAWING)["text"] == graph["stages"][4]["text"]
+    assert graph["stages"][4]["text"].endswith("(4 candidates: 8 from r5c1, r8c1 and r9c1; 9 from r9c1).")
+    assert page.locator("#graph .legend").aria_snapshot() == "\n".join([
+        '- list "Key to the drawing":',
+        '  - listitem: "thin grey line: candidate"',
+        '  - listitem: "thick line: matching"',
+        '  - listitem: "green line: chain"',
+        '  - listitem: "dashed red line with a cross: removed"'])
+
+
 #: The stage buttons' labels (◀ and ▶ carry an aria-label, All an empty data-stage).
 STAGE_LABELS = "(els) => els.map((el) => el.textContent)"
 STAGE_BUTTONS = "#graph .stage-buttons button[data-stage]:not([aria-label])"

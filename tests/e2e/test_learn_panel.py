@@ -111,6 +111,27 @@ def test_toggling_a_candidate_changes_the_stated_exclusion(app: Page, artifacts_
     wait_verdict(page, before["verdict"])
 
 
+def test_the_lessons_vertices_say_their_edges_and_claim_no_light_on_the_board(app: Page) -> None:
+    """The lesson's graph is no house of the board: focusing a vertex lights nothing there, and its
+    name does not say it would. It says the vertex's edges and, at the matching stage the first
+    lesson opens at, its partner; at the Hall stage, the unmatched one says so."""
+    page = app
+    page.click(f"{PANEL} summary")
+    wait_verdict(page, lesson("house", PERMUTATION, teach="matching")["verdict"])
+    assert pressed_stage(page) == ["2 Matching"]
+    names = page.locator(f"{SVG} g.node").evaluate_all("(els) => els.map((el) => el.getAttribute('aria-label'))")
+    assert names[0] == "cell 1: digits 1, 2, 3 and 5; matched to digit 1"
+    assert names[-1] == "digit 5: cells 1 and 5; matched to cell 5"
+    assert not [name for name in names if "board" in name], names
+    page.focus(f"{SVG} g.node[data-side='left'][data-index='0']")
+    assert page.locator("#board .linked").count() == 0
+    open_lesson(page, "Hall's condition")
+    wait_verdict(page, lesson("house", [[1, 2, 3, 5], [2, 3], [2, 3], [2, 3], [4, 5]])["verdict"])
+    stage(page, "2 Matching")
+    assert page.get_attribute(f"{SVG} g.node[data-side='left'][data-index='3']", "aria-label") \
+        == "cell 4: digits 2 and 3; unmatched"
+
+
 def test_a_hall_violation_is_drawn_as_python_flags_it_on_either_side(app: Page, artifacts_dir: Path) -> None:
     page = app
     page.click(f"{PANEL} summary")

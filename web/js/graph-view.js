@@ -7,8 +7,16 @@
  * or pile on top) and the stages of the argument, each with its sentence and the layers it shows.
  *
  * The stage player above the drawing steps through those stages; "All" shows the whole picture.
- * Vertices are focusable; hovering or focusing one lights its cells on the board (and the reverse,
- * through the store's `link`).
+ * Its sentence is a live region kept across redraws, only its words changed, so that a screen
+ * reader says each stage's sentence as it comes (a region drawn anew with its words is not read).
+ * Vertices are focusable; in the step panel, hovering or focusing one lights its cells on the board
+ * (and the reverse, through the store's `link`).
+ *
+ * The drawing is also told as text: each vertex's name says its neighbours and, at the stage shown,
+ * its partner in the matching, whether the paths reach it, whether it is in the pattern, its fins
+ * and its removed edges, from the graph's own lists and Python's vertex `name`s ("digit 8"); the
+ * stage's sentence (Python's) names the removed candidates; the legend is a list of what each line
+ * looks like and means.
  *
  * A Hall violation's graph (Python's `violation`) is drawn with its set of vertices in red; its
  * matching stage outlines, dashed, the vertices the maximum matching leaves alone. A finned fish's
@@ -26,7 +34,7 @@
  * `.legend .legend-item[data-key]`.
  */
 
-import { h, redraw, setProp, svg } from "./dom.js";
+import { h, redraw, setProp, setText, svg } from "./dom.js";
 
 const ROW = 30;
 /** The row pitch of a drawing with more rows than a 9×9 graph has (a 16×16 or 25×25 chain drawn
@@ -67,11 +75,12 @@ function headings(graph) {
   return graph.kind === "digit" ? ["rows", "columns"] : ["cells", "digits"];
 }
 
-/** A vertex: focusable, so that the keyboard lights its cell or digit on the board as the pointer
- * does, but no button (nothing happens on Enter): an image named by its label. */
-function nodeElement(side, node, index, x, y, classes) {
+/** A vertex: focusable, so that the keyboard reaches its name (and, in the step panel, lights its
+ * cell or digit on the board as the pointer does), but no button (nothing happens on Enter): an
+ * image named by what it stands for at this stage (`said`). */
+function nodeElement(side, node, index, x, y, classes, said) {
   return svg("g", { class: ["node", ...classes].join(" "), "data-side": side, "data-index": index,
-    "data-id": node.id, tabindex: 0, role: "img", "aria-label": `${node.label}, lit on the board while focused` },
+    "data-id": node.id, tabindex: 0, role: "img", "aria-label": said },
   svg("rect", { x, y: y - 11, width: PILL, height: 22, rx: 11,
     style: classes.includes("unmatched") ? UNMATCHED_STYLE : null }),
   svg("text", { x: x + PILL / 2, y: y + 4, "text-anchor": "middle" }, node.label));
@@ -88,7 +97,66 @@ function leftOut(graph) {
   return { left: out("left"), right: out("right") };
 }
 
-/** The SVG element for one graph at one stage (null: the whole picture). */
+/** Names as a list says them: "r2c1 and r3c1", "a, b and c"; names that share their first word
+ * say it once, in the plural: "digits 3, 8 and 9", "columns 3 and 7". */
+function joinNames(names) {
+  const words = names.map((name) => name.split(" "));
+  const noun = words.length > 1 && words.every((w) => w.length === 2 && w[0] === words[0][0]) ? words[0][0] : null;
+  const items = noun ? words.map((w) => w[1]) : names;
+  const list = items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : items.join("");
+  return noun ? `${noun}s ${list}` : list;
+}
+
+/**
+ * What a screen reader hears for each vertex at `stage` (null: the whole picture), as a function
+ * of (side, index): its name and its neighbours (those drawn, and how many are not), then what the
+ * stage's layers show of it — "r9c1: digits 4, 7, 8 and 9; matched to digit 7; edges to digits 8
+ * and 9 removed" — and, when `onBoard`, that focusing it lights it on the board.
+ */
+function spokenNames(graph, stage, onBoard) {
+  const layers = new Set(stage ? stage.layers : allLayers(graph));
+  const pattern = graph.pattern || { kind: "", left: [], right: [] };
+  const other = { left: "right", right: "left" };
+  const drawn = { left: slots(graph, "left"), right: slots(graph, "right") };
+  const ends = (pairs) => {
+    const at = { left: new Map(), right: new Map() };
+    const add = (side, index, to) => at[side].set(index, [...(at[side].get(index) || []), to]);
+    for (const [i, j] of pairs) {
+      add("left", i, j);
+      add("right", j, i);
+    }
+    return (side, index) => at[side].get(index) || [];
+  };
+  const neighbours = ends(graph.edges);
+  const partner = ends(graph.matching);
+  const removed = ends(graph.removed);
+  const fins = ends(graph.fins || []);
+  const reached = stage ? { left: new Set(stage.reached.left), right: new Set(stage.reached.right) } : null;
+  const inPattern = { left: new Set(pattern.left), right: new Set(pattern.right) };
+  const named = (side, indices) => joinNames(indices.map((k) => graph[side][k].name));
+  return (side, index) => {
+    const far = other[side];
+    const shown = neighbours(side, index).filter((k) => drawn[far][k] >= 0);
+    const hidden = neighbours(side, index).length - shown.length;
+    const list = named(far, shown) + (!hidden ? "" : shown.length ? `, and ${hidden} more not drawn` : `${hidden} not drawn`);
+    const parts = [`${graph[side][index].name}: ${list}`];
+    if (layers.has("matching")) {
+      const [mate] = partner(side, index);
+      parts.push(mate === undefined ? "unmatched" : `matched to ${graph[far][mate].name}`);
+    }
+    if (layers.has("path") && reached && reached[side].has(index)) parts.push("reached by the paths");
+    if (layers.has("pattern") && inPattern[side].has(index)) {
+      parts.push(graph.violation ? "in the set that breaks Hall's condition" : `in the ${pattern.kind}`);
+    }
+    const finEnds = fins(side, index);
+    if (layers.has("fins") && finEnds.length) parts.push(`${finEnds.length === 1 ? "fin" : "fins"} to ${named(far, finEnds)}`);
+    const cut = removed(side, index);
+    if (layers.has("removed") && cut.length) parts.push(`${cut.length === 1 ? "edge" : "edges"} to ${named(far, cut)} removed`);
+    if (onBoard) parts.push("lit on the board while focused");
+    return parts.join("; ");
+  };
+}
+
 /**
  * Where each removed edge's ✕ goes: along the edge from its cell, the k-th removed edge of a cell
  * k steps further, and further still while it would land on a ✕ already placed.
@@ -111,7 +179,9 @@ function crossSpots(removedEdges, end) {
   return spots;
 }
 
-function graphSvg(graph, stage) {
+/** The SVG element for one graph at one stage (null: the whole picture); `onBoard`: its vertices
+ * light the board. */
+function graphSvg(graph, stage, onBoard) {
   const pattern = graph.pattern || { kind: "", left: [], right: [] };
   const patternLeft = new Set(pattern.left);
   const patternRight = new Set(pattern.right);
@@ -165,6 +235,7 @@ function graphSvg(graph, stage) {
   const [leftHead, rightHead] = headings(graph);
   const vertexClasses = (inPattern, inReach, alone) => [inPattern ? "pattern" : "", inReach ? "reached" : "",
     alone ? "unmatched" : ""].filter(Boolean);
+  const said = spokenNames(graph, stage, onBoard);
   const reachedLeft = new Set(reached.left);
   const reachedRight = new Set(reached.right);
   const unmatchedLeft = new Set(unmatched.left);
@@ -174,10 +245,10 @@ function graphSvg(graph, stage) {
     style: MORE_STYLE }, `+${more[side].get(index)}`);
   const nodes = [
     ...graph.left.flatMap((node, i) => (leftSlot[i] < 0 ? [] : [nodeElement("left", node, i, LEFT_X, yLeft(i),
-      vertexClasses(patternLeft.has(i), reachedLeft.has(i), unmatchedLeft.has(i))),
+      vertexClasses(patternLeft.has(i), reachedLeft.has(i), unmatchedLeft.has(i)), said("left", i)),
     ...(more.left.has(i) ? [moreText("left", i, yLeft(i))] : [])])),
     ...graph.right.flatMap((node, j) => (rightSlot[j] < 0 ? [] : [nodeElement("right", node, j, RIGHT_X, yRight(j),
-      vertexClasses(patternRight.has(j), reachedRight.has(j), unmatchedRight.has(j))),
+      vertexClasses(patternRight.has(j), reachedRight.has(j), unmatchedRight.has(j)), said("right", j)),
     ...(more.right.has(j) ? [moreText("right", j, yRight(j))] : [])])),
   ];
   // Python says whether the graph is a Hall violation: its pattern is then the set that cannot be
@@ -194,30 +265,32 @@ function graphSvg(graph, stage) {
 const STAGE_LABELS = { edges: "Candidates", matching: "Matching", paths: "Paths", pattern: "", removed: "Removed",
   hall: "Hall's condition", fins: "Fins" };
 
-/** The stage player: one button per stage (the pattern's named by its kind), All, and the sentence. */
-function stagePlayer(graph, current, intent) {
-  const stages = graph.stages || [];
-  if (!stages.length) return null;
+/** The stage player's buttons: one per stage (the pattern's named by its kind), ◀, ▶ and All. */
+function stageButtons(graph, current, intent) {
+  const stages = graph.stages;
   const patternName = graph.pattern.kind === "pile" ? "Pile" : "Chain";
   const button = (index, label) => h("button", { type: "button", "data-intent": intent,
     "data-stage": index === null ? "" : index, "aria-pressed": String(current === index) }, label);
   const previous = current === null ? stages.length - 1 : current - 1;
   const next = current === null ? 0 : current + 1;
-  return h("div", { class: "stage-player", role: "group", "aria-label": "The argument, stage by stage" },
-    h("div", { class: "stage-buttons" },
-      h("button", { type: "button", "data-intent": intent, "data-stage": previous < 0 ? 0 : previous,
-        "aria-label": "Previous stage", disabled: current === 0 }, "◀"),
-      stages.map((stage, k) => button(k, `${k + 1} ${STAGE_LABELS[stage.name] || patternName}`)),
-      h("button", { type: "button", "data-intent": intent, "data-stage": next >= stages.length ? "" : next,
-        "aria-label": "Next stage", disabled: current === null }, "▶"),
-      button(null, "All")),
-    h("p", { class: "stage-text", "aria-live": "polite" },
-      current === null ? "The whole argument: press 1 to read it stage by stage." : stages[current].text));
+  return [
+    h("button", { type: "button", "data-intent": intent, "data-stage": previous < 0 ? 0 : previous,
+      "aria-label": "Previous stage", disabled: current === 0 }, "◀"),
+    stages.map((stage, k) => button(k, `${k + 1} ${STAGE_LABELS[stage.name] || patternName}`)),
+    h("button", { type: "button", "data-intent": intent, "data-stage": next >= stages.length ? "" : next,
+      "aria-label": "Next stage", disabled: current === null }, "▶"),
+    button(null, "All")];
 }
 
-/** One legend entry: its key and its words kept together on one line. */
+/** What each key of the legend looks like, said before its words to one who cannot see it. */
+const KEY_LOOKS = { edge: "thin grey line", matching: "thick line", path: "blue line", unmatched: "dashed red outline",
+  violation: "red line", pattern: "green line", fin: "dotted amber line", removed: "dashed red line with a cross" };
+
+/** One legend entry: its key and its words kept together on one line; a screen reader hears what
+ * the key looks like, then the words ("thin grey line: candidate"). */
 function legendItem(name, keyClass, words) {
-  return h("span", { class: "legend-item", "data-key": name }, h("span", { class: `key ${keyClass}` }), words);
+  return h("li", { class: "legend-item", "data-key": name }, h("span", { class: `key ${keyClass}`, "aria-hidden": "true" }),
+    h("span", { class: "sr-only" }, `${KEY_LOOKS[keyClass]}: `), words);
 }
 
 /** The legend of what the drawing shows at this stage, and nothing else. */
@@ -242,24 +315,53 @@ function legend(graph, stage) {
   if (layers.has("removed") && graph.removed.length) items.push(legendItem("removed", "removed", "removed"));
   const out = leftOut(graph);
   if (out.left + out.right) {
-    items.push(h("span", { class: "legend-item", "data-key": "more" }, `+n: lines to the ${out.left + out.right} vertices not drawn`));
+    items.push(h("li", { class: "legend-item", "data-key": "more" }, `+n: lines to the ${out.left + out.right} vertices not drawn`));
   }
-  return h("p", { class: "legend" }, items);
+  return h("ul", { class: "legend", "aria-label": "Key to the drawing" }, items);
+}
+
+/** Each graph element's parts: the stage player (its buttons and its sentence, kept) and the
+ * drawing with its legend. */
+const parts = new WeakMap();
+
+/** `el`'s parts, made on its first drawing. */
+function partsOf(el) {
+  if (!parts.has(el)) {
+    const buttons = h("div", { class: "stage-buttons" });
+    const text = h("p", { class: "stage-text", "aria-live": "polite" });
+    const player = h("div", { class: "stage-player", role: "group", "aria-label": "The argument, stage by stage" },
+      buttons, text);
+    const drawing = h("div", { class: "graph-drawing" });
+    el.replaceChildren(player, drawing);
+    parts.set(el, { player, buttons, text, drawing });
+  }
+  return parts.get(el);
 }
 
 /**
  * Show `graph` (or nothing) in `el` at stage `stageIndex` (null: all of it), with the vertices in
- * `linkedVertices` ("side-index") lit; redrawn only when the graph or the stage changes. The stage
- * buttons carry the intent `intent` (each panel keeps its own stage).
+ * `linked` ("side-index") lit; redrawn only when the graph or the stage changes, the stage's
+ * sentence only changing its words. The stage buttons carry the intent `intent` (each panel keeps
+ * its own stage); `onBoard`: the vertices light the board (the step panel's graph).
  */
-export function renderGraph(el, graph, stageIndex = null, linkedVertices = new Set(), intent = "graph-stage") {
+export function renderGraph(el, graph, stageIndex = null, { linked = new Set(), intent = "graph-stage", onBoard = false } = {}) {
   const stages = graph && graph.stages ? graph.stages : [];
   const current = stageIndex !== null && stageIndex < stages.length ? stageIndex : null;
-  redraw(el, JSON.stringify([graph, current]), () => (graph
-    ? [stagePlayer(graph, current, intent), graphSvg(graph, current === null ? null : stages[current]),
-      legend(graph, current === null ? null : stages[current])] : []));
   setProp(el, "hidden", !graph);
+  if (!graph && !parts.has(el)) return;
+  const { player, buttons, text, drawing } = partsOf(el);
+  setProp(player, "hidden", !stages.length);
+  redraw(buttons, JSON.stringify([stages.map((stage) => stage.name), graph && graph.pattern.kind, current, intent]),
+    () => (stages.length ? stageButtons(graph, current, intent) : []));
+  // Left as it was while no stages show, so that a graph shown again at its whole picture says
+  // nothing the step's own words do not.
+  if (stages.length) {
+    setText(text, current === null ? "The whole argument: press 1 to read it stage by stage." : stages[current].text);
+  }
+  redraw(drawing, JSON.stringify([graph, current, onBoard]), () => (graph
+    ? [graphSvg(graph, current === null ? null : stages[current], onBoard),
+      legend(graph, current === null ? null : stages[current])] : []));
   for (const node of el.querySelectorAll("g.node")) {
-    node.classList.toggle("linked", linkedVertices.has(`${node.dataset.side}-${node.dataset.index}`));
+    node.classList.toggle("linked", linked.has(`${node.dataset.side}-${node.dataset.index}`));
   }
 }

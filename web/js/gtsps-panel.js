@@ -9,12 +9,14 @@
  * `state.preview` = index of the solution shown, or null.
  * The result is no live region (a screen reader would read out every figure and solution): the
  * panel's status region (`.panel-said`) says Python's one-sentence `message` ("127 solutions in
- * 21 ms.") or the error's.
+ * 21 ms.") or the error's. The preview banner's sentence ("Showing solution 2 of 127") is a status
+ * region of its own, kept while the banner shows and only its words changed, its buttons beside it
+ * and not in it (a region holding them would read out "‹ › Back to the puzzle" with every change).
  * Test hooks: `#gtsps-panel[data-state]`, `.panel-said`, `[data-total="<stage>"]`, `tr[data-box] td[data-stage]`,
- * `button[data-intent="gtsps-show"][data-index]`, `#preview[data-index]`.
+ * `button[data-intent="gtsps-show"][data-index]`, `#preview[data-index]`, `#preview .preview-said`.
  */
 
-import { h, redraw, sentence, setData, setProp, setText } from "./dom.js";
+import { h, redraw, sentence, setAttr, setData, setProp, setText } from "./dom.js";
 import { givensLine, isLoaded } from "./store.js";
 
 /** The reply's stages, in order: [key of totals, key in each box, heading, short heading]. */
@@ -106,6 +108,11 @@ export function gtspsPanel(root, app) {
   };
   els.stage = els.progress.querySelector("span");
   els.bar = els.progress.querySelector("progress");
+  els.showing = h("span", { class: "preview-said", role: "status" });
+  els.previous = h("button", { type: "button", "data-intent": "gtsps-show", "aria-label": "Previous solution" }, "‹");
+  els.next = h("button", { type: "button", "data-intent": "gtsps-show", "aria-label": "Next solution" }, "›");
+  els.banner.replaceChildren(els.showing, h("span", { class: "nav" }, els.previous, els.next,
+    h("button", { type: "button", "data-intent": "gtsps-back", class: "back" }, "Back to the puzzle")));
 
   async function run() {
     const puzzle = givensLine(app.state.view);
@@ -129,19 +136,18 @@ export function gtspsPanel(root, app) {
     const on = index !== null && current !== null && current.reply !== undefined;
     setProp(els.banner, "hidden", !on);
     setData(els.board, "preview", String(on));
-    const listed = on ? current.reply.listed : 0;
-    const key = JSON.stringify(on ? [index, current.reply.solution_count, listed] : null);
-    redraw(els.banner, key, () => (on ? [
-      h("span", null, "Showing solution ", h("b", null, index + 1),
-        ` of ${figure(current.reply.solution_count)} (graph method)`),
-      h("span", { class: "nav" },
-        h("button", { type: "button", "data-intent": "gtsps-show", "data-index": index - 1,
-          "aria-label": "Previous solution", disabled: index <= 0 }, "‹"),
-        h("button", { type: "button", "data-intent": "gtsps-show", "data-index": index + 1,
-          "aria-label": "Next solution", disabled: index + 1 >= listed }, "›"),
-        h("button", { type: "button", "data-intent": "gtsps-back", class: "back" }, "Back to the puzzle")),
-    ] : []));
-    setData(els.banner, "index", on ? String(index) : "");
+    if (!on) {
+      setData(els.banner, "index", "");
+      return;
+    }
+    const count = current.reply.solution_count;
+    redraw(els.showing, JSON.stringify([index, count]), () => h("span", null, "Showing solution ",
+      h("b", null, index + 1), ` of ${figure(count)} (graph method)`));
+    setAttr(els.previous, "data-index", String(index - 1));
+    setProp(els.previous, "disabled", index <= 0);
+    setAttr(els.next, "data-index", String(index + 1));
+    setProp(els.next, "disabled", index + 1 >= current.reply.listed);
+    setData(els.banner, "index", String(index));
   }
 
   function render(state) {

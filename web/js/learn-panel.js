@@ -160,7 +160,8 @@ export function learnPanel(root, app) {
     redraw(els.tryIt, example ? example.id : "", () => (example ? tryLink(example) : []));
     els.tryIt.hidden = !example;
     els.verdict.dataset.solvable = learn.reply ? String(learn.reply.solvable) : "";
-    renderGraph(els.graph, learn.reply ? learn.reply.graph : null, learn.stage, new Set(), "learn-stage");
+    // Its vertices light nothing: the lesson's graph is no house of the board.
+    renderGraph(els.graph, learn.reply ? learn.reply.graph : null, learn.stage, { intent: "learn-stage" });
   }
 
   root.addEventListener("toggle", () => {

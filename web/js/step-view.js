@@ -27,7 +27,7 @@ export function renderStepPanel(els, state) {
       setText(els.title, words.title);
       setText(els.text, words.text);
     }
-    renderGraph(els.graph, shownGraph(state), null, linked(state).vertices);
+    renderGraph(els.graph, shownGraph(state), null, { linked: linked(state).vertices, onBoard: true });
     return;
   }
   const { step, mode } = shown;
@@ -37,7 +37,7 @@ export function renderStepPanel(els, state) {
   const words = panelWords(state);
   setText(els.title, words.title);
   setText(els.text, words.text);
-  renderGraph(els.graph, shownGraph(state), state.graphStage, linked(state).vertices);
+  renderGraph(els.graph, shownGraph(state), state.graphStage, { linked: linked(state).vertices, onBoard: true });
 }
 
 /** Rebuild the step list when the log or position changes. */
