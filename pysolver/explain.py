@@ -239,8 +239,8 @@ def _half_of_single(geometry: Geometry, step: Step) -> dict[str, Any]:
                         f"digit can still go there. Which one?"}
     where = geometry.house_name(step.houses[0])
     return {"cells": [], "digits": [digit], "pattern": [], "houses": list(step.houses[:1]),
-            "text": f"The Hidden Single is a {symbol} in {where}: only one cell of {where} can "
-                    f"still hold a {symbol}. Which one?"}
+            "text": f"The Hidden Single is in {where}, for the digit {symbol}: only one cell "
+                    f"there can still hold it. Which one?"}
 
 
 def _shown(name: str) -> str:

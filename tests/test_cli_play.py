@@ -144,8 +144,8 @@ def test_the_second_hint_names_the_pattern_in_words(capsys: pytest.CaptureFixtur
     """Nothing is highlighted or green in a terminal: the candidates are named instead."""
     assert main(["play", NOTED, "--hint", "2"]) == 0
     second = capsys.readouterr().out.splitlines()[-1]
-    assert second == ("hint 2: The Hidden Single is a 4 in box 4: only one cell of box 4 can "
-                      "still hold a 4. Which one?")
+    assert second == ("hint 2: The Hidden Single is in box 4, for the digit 4: only one cell there "
+                      "can still hold it. Which one?")
 
 
 def test_a_dead_end_of_a_puzzle_with_several_solutions_is_said(capsys: pytest.CaptureFixture[str]) -> None:

@@ -270,7 +270,7 @@ def test_a_singles_second_hint_gives_half_its_answer() -> None:
     (cell, digit), = hidden.pattern
     hint = hint_json(GEO, hidden, 2)
     assert (hint["cells"], hint["pattern"], hint["digits"], hint["houses"]) == ([], [], [digit], [hidden.houses[0]])
-    assert hint["text"].startswith(f"The Hidden Single is a {digit} in {GEO.house_name(hidden.houses[0])}: ")
+    assert hint["text"].startswith(f"The Hidden Single is in {GEO.house_name(hidden.houses[0])}, for the digit {digit}: ")
     assert GEO.cell_name(cell) not in hint["text"]
 
 
