@@ -12,7 +12,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
-    from typing import Iterable
+    from typing import Iterable, Sequence
 
 
 def bit_indices(mask: int) -> list[int]:
@@ -67,3 +67,18 @@ def bitset_of(indices: Iterable[int]) -> int:
     for i in marks:
         buffer[i >> 3] |= 1 << (i & 7)
     return int.from_bytes(buffer, "little")
+
+
+def unions(masks: Sequence[int], groups: Iterable[Sequence[int]]) -> list[int]:
+    """Each group's members' masks joined: the digits a group of cells holds between them.
+
+    >>> unions([0b001, 0b010, 0b100], [(0, 1), (2,), ()])
+    [3, 4, 0]
+    """
+    out = []
+    for group in groups:
+        joined = 0
+        for member in group:
+            joined |= masks[member]
+        out.append(joined)
+    return out

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .bitsets import unions
 from .board import Board
 from .errors import PuzzleError
 from .geometry import GEOMETRY_COUNT, Geometry
@@ -265,12 +266,7 @@ def _remove_locked(candidates: list[int], segments: tuple[_Segment, ...],
     box would be many.
     """
     removed = False
-    held = []
-    for inside, _, _ in segments:
-        here = 0
-        for cell in inside:
-            here |= candidates[cell]
-        held.append(here)
+    held = unions(candidates, (inside for inside, _, _ in segments))
     for index, (inside, line_rest, box_rest) in enumerate(segments):
         here = held[index]
         if not here:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Iterator, Mapping, TypeVar
 
+from ..bitsets import unions
 from ..board import Board
 from ..geometry import Geometry
 from ..links import intersections as _intersections
@@ -269,12 +270,7 @@ class Propagation:
         touched, self.touched = sorted(self.touched), set()
         for house in touched:
             segments, pieces = layouts[house]
-            held = []
-            for cells, _, _ in segments:
-                mask = 0
-                for cell in cells:
-                    mask |= candidates[cell]
-                held.append(mask)
+            held = unions(candidates, (cells for cells, _, _ in segments))
             for index, (_, outside, rest) in enumerate(segments):
                 confined = held[index]
                 if not confined:
