@@ -273,6 +273,16 @@ def test_the_size_and_examples_menus_are_looked_through_with_arrows_and_open_on_
         page.keyboard.press("ArrowDown")
         page.keyboard.press(leave)
         assert page.evaluate(f"[document.querySelector('#size').value, {STATE}.view.n]") == ["4", 4], leave
+    # Looked through and back to the size it has: Enter leaves the board (and what it holds) alone.
+    page.click("#board .cell[data-cell='0']")
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.view.givens[0] === 1")
+    page.focus("#size")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    assert page.evaluate(f"[document.querySelector('#size').value, {STATE}.view.givens[0]]") == ["4", 1]
     page.focus("#examples")
     for _ in range(3):
         page.keyboard.press("ArrowDown")

@@ -44,19 +44,25 @@ function shiftedChar(event) {
 }
 
 /** Keys that look through a closed menu: Chromium and Firefox change its value, and fire `change`,
- * at each of them, as they do for a letter typed (it jumps to the first choice with that letter). */
+ * at each of them (WebKitGTK at Alt+Arrow too), as they do for a letter typed (it jumps to the
+ * first choice with that letter). In a menu's open list (Firefox hands the page its keys there)
+ * they only move the highlight, and no `change` comes of them. */
 const BROWSE_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
-/** Keys that open a menu's list, where a choice is made deliberately. */
-const OPEN_KEYS = new Set([" ", "F4"]);
 
 /** A menu whose choice replaces the board (Size, Examples: `data-choose="enter"`). Acting on each
  * `change` loaded a puzzle over the game at every arrow key, and reset the menu so that the next
  * key could only reach the first example: from the keyboard such a menu is looked through with
- * the arrows and acts on Enter; Escape or leaving it puts it back. A choice made in its open list
- * (the pointer, or Alt+ArrowDown, Space or F4 then Enter) acts at once, as any menu's. */
+ * the arrows and acts on Enter, if the value shown is not the one it had; Escape or leaving it
+ * puts it back. A `change` that no looking-through key made (a choice in the open list, by the
+ * pointer or the keyboard) acts at once, as any menu's. `dataset.before` is the value the menu had
+ * while it is looked through (controls-view.js leaves the Size menu alone then). */
 function choosesOnEnter(target) {
   return target instanceof HTMLSelectElement && target.dataset.choose === "enter";
 }
+
+/** A menu's key being handled: `{value, enter}`, the value before it and whether it is Enter,
+ * until the browser's own handling of it (which may fire `change`) is over. */
+const keyOf = new WeakMap();
 
 /** Put a looked-through menu back to the value it had before the first key. */
 function stopBrowsing(menu, revert) {
@@ -65,27 +71,33 @@ function stopBrowsing(menu, revert) {
   delete menu.dataset.before;
 }
 
-/** A key on a menu that acts on Enter: true when it was this menu's to handle (Enter's choice). */
-function browseKey(menu, event, act) {
-  if (event.ctrlKey || event.metaKey) return false;
-  const browsing = menu.dataset.before !== undefined;
-  if (event.key === "Enter" && browsing) {
-    event.preventDefault();
-    stopBrowsing(menu, false);
-    act();
-    return true;
-  }
-  if (event.key === "Escape" && browsing) {
-    event.preventDefault();
+/** A key on a menu that acts on Enter. Enter acts once the browser has handled it (in Firefox's
+ * open list it chooses the highlighted value first), and only on a value other than the one the
+ * menu had; Escape after looking through puts the menu back. */
+function menuKey(menu, event, act) {
+  if (event.ctrlKey || event.metaKey) return;
+  if (event.key === "Escape") {
     stopBrowsing(menu, true);
-    return true;
+    return;
   }
-  if (event.altKey || OPEN_KEYS.has(event.key)) {
-    stopBrowsing(menu, true);  // the list opens on the value the board has: what is chosen there acts
-  } else if (!browsing && (BROWSE_KEYS.has(event.key) || event.key.length === 1)) {
-    menu.dataset.before = menu.value;
-  }
-  return false;
+  const enter = event.key === "Enter";
+  if (!enter && !BROWSE_KEYS.has(event.key) && (event.key.length !== 1 || event.key === " ")) return;
+  const was = menu.dataset.before ?? menu.value;
+  keyOf.set(menu, { value: menu.value, enter });
+  setTimeout(() => {
+    keyOf.delete(menu);
+    if (!enter) return;
+    stopBrowsing(menu, false);
+    if (menu.value !== was) act();
+  }, 0);
+}
+
+/** A menu's `change`: true when it is left to the key that made it (looked through, or Enter's). */
+function keyedChange(menu) {
+  const key = keyOf.get(menu);
+  if (!key) return false;
+  if (!key.enter && menu.dataset.before === undefined) menu.dataset.before = key.value;
+  return true;
 }
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -143,7 +155,10 @@ export function bindInput(root, handlers) {
 
   root.addEventListener("change", (event) => {
     const target = event.target;
-    if (choosesOnEnter(target) && target.dataset.before !== undefined) return;  // only looked through
+    if (choosesOnEnter(target)) {
+      if (keyedChange(target)) return;
+      stopBrowsing(target, false);  // chosen in the open list: it acts now
+    }
     const named = target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && target.type === "checkbox");
     if (named && target.dataset.intent) handlers.intent(target.dataset.intent, target);
   });
@@ -165,7 +180,10 @@ export function bindInput(root, handlers) {
 
   root.addEventListener("keydown", (event) => {
     const menu = event.target;
-    if (choosesOnEnter(menu) && browseKey(menu, event, () => handlers.intent(menu.dataset.intent, menu))) return;
+    if (choosesOnEnter(menu)) {
+      menuKey(menu, event, () => handlers.intent(menu.dataset.intent, menu));
+      return;
+    }
     if (inField(event.target) || (event.target instanceof Element && event.target.closest("dialog"))) return;
     const history = historyKey(event);
     if (history) {
