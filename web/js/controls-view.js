@@ -10,7 +10,7 @@
 import { VIEW_COMMANDS } from "./controller.js";
 import { h, redraw, setAttr, setData, setProp, setText } from "./dom.js";
 import { shortcutKeys } from "./input.js";
-import { can, canRetype, countAwaited, isLoaded, panelWords } from "./store.js";
+import { awaitsPython, can, canRetype, countAwaited, isLoaded, panelWords } from "./store.js";
 
 /** Intents that change only how the page takes input: a fast typist's N while Python is still
  * answering the previous digit must not be lost. */
@@ -202,17 +202,29 @@ export function createControlsView(doc) {
     if (Math.abs(moved) >= 1) scrollBy({ top: moved, behavior: "instant" });
   }
 
+  /** Turn the control `el` off or on. One off only while the page waits for Python (`waiting`)
+   * that has focus is marked aria-disabled instead, and stays so until the wait ends: a disabled
+   * control drops focus to the page's body, where a screen reader says nothing and Tab starts
+   * again from the top, for the whole time Python answers the button just pressed. It stays so
+   * while its run's Cancel has focus, which gives focus back to it (main.js). Its press is refused
+   * meanwhile, as any input is then (main.js). */
+  function setOff(el, off, waiting) {
+    const held = off && waiting && (el === doc.activeElement || el.getAttribute("aria-disabled") === "true");
+    setProp(el, "disabled", off && !held);
+    setAttr(el, "aria-disabled", held ? "true" : null);
+  }
+
   function renderControls(state) {
+    const waiting = awaitsPython(state);
     for (const button of doc.querySelectorAll(".controls button[data-intent]")) {
-      setProp(button, "disabled", !enabled(state, button.dataset.intent));
+      setOff(button, !enabled(state, button.dataset.intent), waiting);
     }
     for (const button of doc.querySelectorAll('button[data-intent="mode"]')) {
       setAttr(button, "aria-pressed", String(button.dataset.mode === state.mode));
-      setProp(button, "disabled", !state.ready || state.busy !== null);
+      setOff(button, !state.ready || state.busy !== null, waiting);
     }
     setAttr(els.notes, "aria-pressed", String(state.notesMode));
     setProp(els.cancel, "hidden", !(state.busy && state.busy.slow));
-    setProp(els.cancel, "disabled", !state.busy);
     // Python's sizes (its `sizes` reply, state.sizes) once they have come; index.html holds the same.
     if (state.sizes) {
       redraw(els.size, JSON.stringify(state.sizes.map(({ n, label }) => [n, label])),

@@ -143,6 +143,13 @@ export function countAwaited(state) {
   return isLoaded(state) && ["pending", "uncounted"].includes(state.view.classification.kind);
 }
 
+/** Is the page waiting for Python: starting or restarting it, a request being answered, or the
+ * count of the board just drawn still to come (a 16×16 or larger load's, asked at once)? What is
+ * off meanwhile may be on again when it ends. */
+export function awaitsPython(state) {
+  return !state.ready || state.busy !== null || (isLoaded(state) && state.view.classification.kind === "pending");
+}
+
 /** The step the board highlights: the hint at its level (before it), or the last applied entry. */
 export function shownStep(state) {
   if (!isLoaded(state)) return null;
