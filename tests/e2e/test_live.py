@@ -1,12 +1,17 @@
 """What a keyboard and screen-reader user meets (web/js/main.js, controls-view.js), watched as a
-screen reader would: where focus is.
+screen reader would: where focus is, and each new text of a live region, less what is aria-hidden
+or in a part marked aria-live="off".
 
 - Focus never rests on the page's body while Python answers a tutor button pressed from the
   keyboard: the button, off meanwhile, keeps focus (aria-disabled, not disabled); a slow run hands
   it to its Cancel, and Cancel back to the button, which has it once the board is back.
+- A slow run says that it started and how it ended; its progress, shown at each step, is said once
+  every 15 seconds at most.
 """
 
 from __future__ import annotations
+
+import time
 
 import pytest
 from playwright.sync_api import Page
@@ -21,6 +26,41 @@ pytestmark = pytest.mark.e2e
 SIXTEEN = (".....1.B.E.F...G...87.....2B.E.4..G.A6.8.....7....4..F.3A9..C8B..98.3...F..1....D....C......"
            "2.....2648.FB.3..5C1.1..BED9....6FG35..3..G.8.........6..31....D....4A.2D...9.G....6.C...4.A.6F.3"
            "......A.....1.....E.......6E3.591....B4..A...92D.F.1.....8.....4C52")
+
+#: Records in `__heard` (emptied at each call) each new text of a live region as a screen reader
+#: hears it: [region id or class, text]. A node's region is its nearest element that says how live
+#: it is (aria-live, else the role status, log or alert); none when that says "off". A region's
+#: text leaves out what is aria-hidden, not drawn, or in a part of its own (quiet, or another region).
+WATCH_LIVE = """() => {
+  window.__heard = [];
+  if (window.__hearing) return;
+  window.__hearing = true;
+  const liveness = (el) => el.getAttribute('aria-live') || { status: 'polite', log: 'polite', alert: 'assertive' }[el.getAttribute('role')] || null;
+  const regionOf = (node) => {
+    for (let el = node.nodeType === 1 ? node : node.parentElement; el; el = el.parentElement) {
+      const live = liveness(el);
+      if (live) return live === 'off' ? null : el;
+    }
+    return null;
+  };
+  const heard = (node, top) => {
+    if (node.nodeType === 3) return node.textContent;
+    if (node.nodeType !== 1 || node.getAttribute('aria-hidden') === 'true' || !node.checkVisibility()) return '';
+    if (!top && liveness(node)) return '';
+    return [...node.childNodes].map((child) => heard(child, false)).join('');
+  };
+  const last = new Map();
+  new MutationObserver((records) => {
+    const regions = new Set(records.map((record) => regionOf(record.target)).filter(Boolean));
+    for (const region of regions) {
+      const text = heard(region, true).replace(/\\s+/g, ' ').trim();
+      if (last.get(region) !== text) {
+        last.set(region, text);
+        if (text) window.__heard.push([region.id || region.className, text]);
+      }
+    }
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
 
 #: Records in `__focus` what has focus each time it changes, looked at between every two tasks, and
 #: each time focus leaves an element for none ("lost: ..."), from its call on.
@@ -42,6 +82,11 @@ WATCH_FOCUS = """() => {
     if (event.relatedTarget === null) window.__focus.push(`lost: ${name(event.target)}`);
   }, true);
 }"""
+
+
+def heard(page: Page) -> list[list[str]]:
+    found: list[list[str]] = page.evaluate("window.__heard")
+    return found
 
 
 def open_at(page: Page, site_url: str, puzzle: str) -> None:
@@ -76,3 +121,23 @@ def test_solve_by_logic_its_cancel_and_the_restart_never_leave_focus_on_the_body
              None, 180_000)
     page.wait_for_timeout(200)
     assert page.evaluate("window.__focus") == ["solve_logic", "cancel", "solve_logic"]
+
+
+def test_a_slow_run_says_its_start_and_its_end_not_each_step(page: Page, site_url: str) -> None:
+    """Solve by logic on the 16×16 example: the status line shows Python's progress at each step,
+    a few a second, and a screen reader hears the run start and end, and its progress once every
+    15 seconds at most (it heard every step)."""
+    open_at(page, site_url, SIXTEEN)
+    page.evaluate(WATCH_LIVE)
+    page.evaluate("""() => { window.__shown = new Set();
+      new MutationObserver(() => window.__shown.add(document.querySelector('#status').textContent))
+        .observe(document.querySelector('#status'), { subtree: true, childList: true, characterData: true }); }""")
+    started = time.monotonic()
+    page.click("button[data-intent=solve_logic]")
+    wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'solved'", None, 180_000)
+    seconds = time.monotonic() - started
+    steps = page.evaluate("[...window.__shown].filter((text) => text.includes('Solving by logic: ')).length")
+    assert steps >= 5  # the progress was shown as it came
+    said = [text for region, text in heard(page) if region == "status"]
+    assert 2 <= len(said) <= 2 + seconds // 15 and "Solving by logic" in said[0], (seconds, said)
+    assert said[-1] == page.evaluate("document.querySelector('#status').textContent"), said

@@ -52,12 +52,6 @@ export function stallMessage({ downloads, seconds }) {
     + "if it does not resume, Retry starts again.";
 }
 
-/** What a slow run says in the status line: Python's progress where it sends one ("Solving by
- * logic: 25 steps, 146 cells to go"), else the command's label. */
-function busyText(busy) {
-  return busy.progress && busy.progress.stage ? busy.progress.stage : busy.label;
-}
-
 function statusOf(state) {
   if (state.boot.error) return { key: "error", badge: "Error", text: "The solver could not start." };
   if (state.boot.stalled && !state.ready) {
@@ -72,6 +66,9 @@ function statusOf(state) {
   const { status: word, message } = state.mode === "enter" ? state.view.entry : state.view.status;
   return { key: word, badge: word[0].toUpperCase() + word.slice(1), text: message };
 }
+
+/** How often, at most, the status line says a slow run's progress anew (see runWords). */
+const SAY_PROGRESS_MS = 15_000;
 
 export function createControlsView(doc) {
   const $ = (id) => doc.getElementById(id);
@@ -99,20 +96,41 @@ export function createControlsView(doc) {
       : "");
   }
 
+  let said = null; // what the status line last said of the slow run going on: {words, at, progressed}
+
+  /** What the status line's live part says of a slow run: its label ("Solving by logic…") or Python's
+   * progress as the run turns slow, then the first progress to come after a label, then the latest
+   * progress once every SAY_PROGRESS_MS at most; its end is said by the status it leaves. Python
+   * reports every step of Solve by logic ("Solving by logic: 25 steps, 146 cells to go"): said
+   * each time, the figures talked over whatever the person was reading (the step's explanation,
+   * say), a few a second for as long as the run went on. Said this sparingly, a screen reader still
+   * hears that a run of minutes moves, and a new stage that comes alone ("Replaying the saved
+   * game's 12 steps…"); the progress shown is always there to be read. */
+  function runWords(busy) {
+    const progress = busy.progress && busy.progress.stage ? busy.progress.stage : null;
+    const now = performance.now();
+    const due = said === null || (progress !== null && progress !== said.words
+      && (!said.progressed || now - said.at >= SAY_PROGRESS_MS));
+    if (due) said = { words: progress ?? busy.label, at: now, progressed: progress !== null };
+    return said.words;
+  }
+
   function renderStatus(state) {
     const status = statusOf(state);
     const el = els.status;
     setData(el, "state", status.key);
     setData(el, "busy", String(state.busy !== null));
     setAttr(el, "data-count", state.count ? String(state.count.count) : null);
-    const parts = [["badge", status.badge], ["text", state.busy && state.busy.slow ? busyText(state.busy) : status.text]];
+    // A slow run shows Python's progress as it comes, in a part of the line that is not live (see runWords).
+    const slow = state.busy !== null && state.busy.slow;
+    if (!slow) said = null;
+    const progress = slow && state.busy.progress && state.busy.progress.stage ? state.busy.progress.stage : "";
+    const parts = [["badge", status.badge], ["text", slow ? runWords(state.busy) : status.text], ["progress", null]];
     if (state.count) parts.push(["count", state.count.message]);
-    redraw(el, JSON.stringify(parts), () => parts.map(([name, text]) => {
-      const span = doc.createElement("span");
-      span.className = name;
-      span.textContent = text;
-      return span;
-    }));
+    redraw(el, JSON.stringify(parts), () => parts.map(([name, text]) => h("span",
+      { class: name, "aria-live": name === "progress" && "off" }, text)));
+    setText(el.querySelector(".progress"), progress);
+    setData(el, "progress", String(progress !== ""));
     const view = isLoaded(state) && state.mode === "play" ? state.view : null; // the entry status says it
     setData(els.classification, "kind", view ? view.classification.kind : "");
     // The status line says the count runs (or was cancelled): said once, not again from here.
