@@ -7,6 +7,8 @@ or in a part marked aria-live="off".
   it to its Cancel, and Cancel back to the button, which has it once the board is back.
 - A slow run says that it started and how it ended; its progress, shown at each step, is said once
   every 15 seconds at most.
+- A message is said once: the finish (shown over the board and in the status line), and a repeated
+  given typed (in the status line, the message and the step panel).
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ pytestmark = pytest.mark.e2e
 SIXTEEN = (".....1.B.E.F...G...87.....2B.E.4..G.A6.8.....7....4..F.3A9..C8B..98.3...F..1....D....C......"
            "2.....2648.FB.3..5C1.1..BED9....6FG35..3..G.8.........6..31....D....4A.2D...9.G....6.C...4.A.6F.3"
            "......A.....1.....E.......6E3.591....B4..A...92D.F.1.....8.....4C52")
+#: A 4×4 puzzle one digit from solved (its solution is 1423 3214 4132 2341): r4c4 is left.
+ALMOST = "142332144132234."
 
 #: Records in `__heard` (emptied at each call) each new text of a live region as a screen reader
 #: hears it: [region id or class, text]. A node's region is its nearest element that says how live
@@ -89,6 +93,11 @@ def heard(page: Page) -> list[list[str]]:
     return found
 
 
+def heard_with(page: Page, words: str) -> list[str]:
+    """What was heard that holds `words`, in any case (a message may start a sentence)."""
+    return [text for _, text in heard(page) if words.lower() in text.lower()]
+
+
 def open_at(page: Page, site_url: str, puzzle: str) -> None:
     open_ready(page, f"{site_url}#p={puzzle}")
     wait_for(page, f"{IDLE} && {STATE}.view !== null && {STATE}.view.classification.kind !== 'pending'", None, 120_000)
@@ -141,3 +150,37 @@ def test_a_slow_run_says_its_start_and_its_end_not_each_step(page: Page, site_ur
     said = [text for region, text in heard(page) if region == "status"]
     assert 2 <= len(said) <= 2 + seconds // 15 and "Solving by logic" in said[0], (seconds, said)
     assert said[-1] == page.evaluate("document.querySelector('#status').textContent"), said
+
+
+def test_the_finish_is_said_once(page: Page, site_url: str) -> None:
+    open_at(page, site_url, ALMOST)
+    page.evaluate(WATCH_LIVE)
+    page.click("#board .cell[data-cell='15']")
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'solved'")
+    page.wait_for_timeout(200)
+    message = page.evaluate(f"{STATE}.view.status.message")
+    assert page.inner_text("#finish") == message  # shown in the banner over the board, and the status line
+    assert len(heard_with(page, message)) == 1, heard(page)
+
+
+def test_a_given_typed_and_a_repeated_one_are_said_once(page: Page, site_url: str) -> None:
+    """The entry status was said by the status line and the step panel, after "Opening the
+    puzzle…" at each keystroke; a repeated given's reason by the status line, the message and the
+    step panel."""
+    open_at(page, site_url, FIGURE_4_2)
+    page.get_by_role("button", name="Clear").click()
+    wait_for(page, f"{IDLE} && {STATE}.mode === 'enter' && {STATE}.view.givens.every((d) => !d)")
+    page.click("#board .cell[data-cell='2']")
+    page.evaluate(WATCH_LIVE)
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.view.givens[2] === 1")
+    page.wait_for_timeout(200)
+    entering = page.evaluate(f"{STATE}.view.entry.message")
+    assert len(heard_with(page, entering)) == 1 and not heard_with(page, "Opening the puzzle"), heard(page)
+    page.evaluate(WATCH_LIVE)
+    page.click("#board .cell[data-cell='4']")
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    page.wait_for_timeout(200)
+    assert len(heard_with(page, "two 1s in row 1: r1c3 and r1c5")) == 1, heard(page)

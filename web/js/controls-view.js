@@ -120,6 +120,10 @@ export function createControlsView(doc) {
     const el = els.status;
     setData(el, "state", status.key);
     setData(el, "busy", String(state.busy !== null));
+    // Quiet while it says the error that the message says, and while a given just typed is read
+    // ("Opening the puzzle…" at each keystroke, said before the entry status that follows it).
+    const typing = status.key === "loading" && state.busy !== null && state.busy.interruptible;
+    setAttr(el, "aria-live", status.key === "invalid" || typing ? "off" : "polite");
     setAttr(el, "data-count", state.count ? String(state.count.count) : null);
     // A slow run shows Python's progress as it comes, in a part of the line that is not live (see runWords).
     const slow = state.busy !== null && state.busy.slow;

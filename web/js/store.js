@@ -164,28 +164,31 @@ const PLAY_HELP = "Play: select a cell and type a digit (N for notes). Hint show
 
 /** The panel's title and text when no step is shown, or null to leave them as they are: while
  * entering, Python's entry status of the givens (kept while it reads the next keystroke, rather
- * than flashing the play help), and its reason when it refuses them, with what to do next. */
+ * than flashing the play help), and its reason when it refuses them, with what to do next. `said`:
+ * the words are the status line's, or the error the message says, which those live regions say. */
 function idleWords(state) {
   const view = state.view;
   if (isLoaded(state)) {
     const title = view.steps.length ? "Start" : "No step yet";
-    if (state.mode === "enter") return { title, text: view.entry.message };
-    return { title, text: view.status.status !== "solving" ? view.status.message : PLAY_HELP };
+    if (state.mode === "enter") return { title, text: view.entry.message, said: true };
+    return view.status.status !== "solving" ? { title, text: view.status.message, said: true }
+      : { title, text: PLAY_HELP, said: false };
   }
   if (state.error) {
     const reason = `${state.error.message[0].toUpperCase()}${state.error.message.slice(1)}.`;
     const undo = canRetype(state, true) ? ", or press Undo," : "";
     return state.mode === "enter"
-      ? { title: "Not a puzzle yet", text: `${reason} Change that cell${undo} to go on: what you typed is kept.` }
-      : { title: "Not loaded", text: reason };
+      ? { title: "Not a puzzle yet", text: `${reason} Change that cell${undo} to go on: what you typed is kept.`, said: true }
+      : { title: "Not loaded", text: reason, said: true };
   }
-  return state.mode === "enter" && view ? null : { title: "No step yet", text: PLAY_HELP };
+  return state.mode === "enter" && view ? null : { title: "No step yet", text: PLAY_HELP, said: false };
 }
 
 /** The step panel's title and words, which the line under the play bar repeats where the panel is
- * out of sight: `{title, text, kind}` of the hint the board shows (Python's title, "Hint 2 of 3:
+ * out of sight: `{title, text, kind, said}` of the hint the board shows (Python's title, "Hint 2 of 3:
  * X-Wing"), of the history entry it shows (its name: a tutor's step, or the player's own move), else
- * the idle words; null to leave the panel's words as they are (see idleWords). */
+ * the idle words; null to leave the panel's words as they are (see idleWords). `said`: another live
+ * region says them already. */
 export function panelWords(state) {
   const shown = shownStep(state);
   if (shown === null) {
@@ -193,8 +196,8 @@ export function panelWords(state) {
     return idle && { ...idle, kind: "idle" };
   }
   const { step, mode } = shown;
-  if (mode === "hint") return { title: step.title, text: step.text, kind: step.kind };
-  return { title: step.name, text: step.text, kind: step.technique === "move" ? "move" : "step" };
+  if (mode === "hint") return { title: step.title, text: step.text, kind: step.kind, said: false };
+  return { title: step.name, text: step.text, kind: step.technique === "move" ? "move" : "step", said: false };
 }
 
 /** The graph the panel draws: a Hall violation's at a contradiction, else the shown step's. */
