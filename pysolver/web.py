@@ -28,7 +28,7 @@ from typing import Any, Callable
 from . import fields, formats
 from .board import Board
 from .errors import FieldError, PuzzleError
-from .explain import step_json
+from .explain import effect, step_json
 from .exported_board import exported_board
 from .formats.path import path_text
 from .generate import (SYMMETRIES, generate, level_choices, not_generated,
@@ -471,14 +471,45 @@ def _step(session: Session) -> None:
         raise ValueError(session.status().message)
 
 
-def _undo(session: Session) -> None:
-    if not session.undo():
-        raise ValueError("already at the start")
+def entries_words(session: Session, first: int, end: int) -> str:
+    """The history's entries ``first`` to ``end`` (excluded) in words, as Undo and Redo say what
+    they took back or made again: the player's move as its sentence says it, the tutor's step by
+    its name and effect, a Solve by logic's batch by its count.
+
+    >>> session = Session(Grid.parse(FIGURE_4_2))
+    >>> session.play(Move("note", 3, 7))
+    >>> session.step() is not None
+    True
+    >>> entries_words(session, 0, 1), entries_words(session, 1, 2)
+    ('you toggled the note 7 in r1c4', "the tutor's Naked Single (r1c3 = 7)")
+    >>> session.solve_logic() != []
+    True
+    >>> entries_words(session, 2, len(session.steps)) == f"Solve by logic's {len(session.steps) - 2} steps"
+    True
+    """
+    geo = session.geometry
+    entries = session.steps[first:end]
+    if len(entries) > 1:
+        return f"Solve by logic's {counted(len(entries), 'step')}"
+    entry = entries[0]
+    if isinstance(entry, Move):
+        said = entry.describe(geo)[1].rstrip(".")
+        return said[0].lower() + said[1:]
+    return f"the tutor's {entry.name} ({effect(geo, entry)})"
 
 
-def _redo(session: Session) -> None:
-    if not session.redo():
-        raise ValueError("already at the last step")
+def _taking(verb: str, move: Callable[[Session], bool], nothing: str) -> Command:
+    """Undo or Redo (``move``): the view, and ``done``, what was undone or redone ("Undone: you
+    erased r1c4."), for the page to say. The board alone shows the entry before the one undone, or
+    the one redone, whose own words would read as a move just made."""
+    def run(request: Request, progress: Progress) -> Reply:
+        session = _session(request)
+        before = session.position
+        if not move(session):
+            raise ValueError(nothing)
+        first, end = sorted((before, session.position))
+        return {"view": view(session), "done": f"{verb}: {entries_words(session, first, end)}."}
+    return run
 
 
 def _back(session: Session) -> None:
@@ -686,8 +717,8 @@ COMMANDS: dict[str, Command] = {
     "apply": _acting(_apply),
     "back": _acting(_back),
     "forward": _acting(_forward),
-    "undo": _acting(_undo),
-    "redo": _acting(_redo),
+    "undo": _taking("Undone", Session.undo, "already at the start"),
+    "redo": _taking("Redone", Session.redo, "already at the last step"),
     "place": _moving("place"),
     "erase": _moving("erase"),
     "note": _moving("note"),

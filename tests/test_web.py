@@ -160,9 +160,12 @@ def test_play_commands_move_notes_undo_redo_and_the_can_map() -> None:
     view = call("note", cell=2, digit=7)["view"]
     assert view["notes"][2] == [7] and view["address"] == {"digits": "9" + "." * 80,
                                                            "notes": view["address"]["notes"]}
-    view = call("undo")["view"]
-    assert view["notes"][2] == [] and view["can"]["redo"]
-    assert call("redo")["view"]["notes"][2] == [7]
+    undone = call("undo")
+    assert undone["view"]["notes"][2] == [] and undone["view"]["can"]["redo"]
+    # What was undone, in words: the board alone shows the entry before it (the digit placed).
+    assert undone["done"] == "Undone: you toggled the note 7 in r1c3."
+    redone = call("redo")
+    assert redone["view"]["notes"][2] == [7] and redone["done"] == "Redone: you toggled the note 7 in r1c3."
     view = call("fill_notes")["view"]
     assert view["notes"][3] == view["candidates"][3] != []
     view = call("erase", cell=0)["view"]
@@ -463,10 +466,14 @@ def test_solve_logic_reports_its_progress_and_undo_takes_it_back_whole() -> None
     assert heard[-1][0].startswith("Solving by logic: 45 steps, 0 cells to go (last: ")
     assert [fraction for _, fraction in heard] == sorted(fraction for _, fraction in heard)
     assert heard[-1][1] == 1
-    undone = call("undo")["view"]
-    assert undone["position"] == 1 and undone["status"]["message"] == "45 cells to go."
+    undone = call("undo")
+    assert undone["view"]["position"] == 1 and undone["view"]["status"]["message"] == "45 cells to go."
+    assert undone["done"] == "Undone: Solve by logic's 45 steps."
     assert call("redo")["view"]["position"] == 46
     assert call("back")["view"]["status"]["message"] == "1 cell to go."
+    call("goto", position=1)
+    first = reply["view"]["steps"][0]
+    assert call("undo")["done"] == f"Undone: the tutor's {first['name']} ({first['effect']})."
 
 
 def test_a_large_board_is_drawn_before_its_solutions_are_counted() -> None:

@@ -9,6 +9,7 @@ or in a part marked aria-live="off".
   every 15 seconds at most.
 - A message is said once: the finish (shown over the board and in the status line), and a repeated
   given typed (in the status line, the message and the step panel).
+- Undo and Redo say what they undid or redid, in Python's words.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import time
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.test_app import IDLE, STATE, wait_for
+from tests.e2e.test_app import IDLE, STATE, py, wait_for
 from tests.e2e.test_installed import open_ready
 from tests.helpers import FIGURE_4_2
 
@@ -184,3 +185,23 @@ def test_a_given_typed_and_a_repeated_one_are_said_once(page: Page, site_url: st
     wait_for(page, f"{IDLE} && {STATE}.error !== null")
     page.wait_for_timeout(200)
     assert len(heard_with(page, "two 1s in row 1: r1c3 and r1c5")) == 1, heard(page)
+
+
+def test_undo_and_redo_from_the_keyboard_say_what_they_did(page: Page, site_url: str) -> None:
+    """A note then an erase in r1c4: Ctrl+Z said "Note: You toggled the note 7 in r1c4" (the
+    entry the board then shows, as if it were a move just made), Ctrl+Y "Erase: You erased r1c4";
+    now they say what was undone and redone, in Python's words, and only that."""
+    open_at(page, site_url, FIGURE_4_2)
+    page.click("#board .cell[data-cell='3']")
+    page.keyboard.press("Shift+7")
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1")
+    page.keyboard.press("Backspace")
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 2")
+    py("load", puzzle=FIGURE_4_2, actions=["note r1c4 7", "erase r1c4"])
+    for keys, position, reply in (("Control+z", 1, py("undo")), ("Control+y", 2, py("redo"))):
+        page.evaluate(WATCH_LIVE)
+        page.keyboard.press(keys)
+        wait_for(page, f"{IDLE} && {STATE}.view.position === {position}")
+        page.wait_for_timeout(200)
+        assert [text for _, text in heard(page)] == [reply["done"]], heard(page)
+    assert reply["done"] == "Redone: you erased r1c4."

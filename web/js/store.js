@@ -55,6 +55,9 @@ export function initialState(saved = null) {
     busy: null,
     error: null,
     notice: null,
+    // The notice says what the last reply did (Undo, Redo: Python's `done`), which the step panel's
+    // words, the entry the board shows after it, do not.
+    doneSaid: false,
     conflicts: [],
     count: null,
     text: "",
@@ -188,16 +191,17 @@ function idleWords(state) {
  * out of sight: `{title, text, kind, said}` of the hint the board shows (Python's title, "Hint 2 of 3:
  * X-Wing"), of the history entry it shows (its name: a tutor's step, or the player's own move), else
  * the idle words; null to leave the panel's words as they are (see idleWords). `said`: another live
- * region says them already. */
+ * region says them already, or says what the board's change was (Undo, Redo: see `doneSaid`). */
 export function panelWords(state) {
   const shown = shownStep(state);
   if (shown === null) {
     const idle = idleWords(state);
-    return idle && { ...idle, kind: "idle" };
+    return idle && { ...idle, kind: "idle", said: idle.said || state.doneSaid };
   }
   const { step, mode } = shown;
-  if (mode === "hint") return { title: step.title, text: step.text, kind: step.kind, said: false };
-  return { title: step.name, text: step.text, kind: step.technique === "move" ? "move" : "step", said: false };
+  const said = state.doneSaid;
+  if (mode === "hint") return { title: step.title, text: step.text, kind: step.kind, said };
+  return { title: step.name, text: step.text, kind: step.technique === "move" ? "move" : "step", said };
 }
 
 /** The graph the panel draws: a Hall violation's at a contradiction, else the shown step's. */
@@ -327,7 +331,8 @@ export function cellName(n, cell) {
   return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
 }
 
-function withView(state, view, cmd) {
+/** Python's `view` in reply to `cmd`; `done`: what the reply says the command did (Undo, Redo). */
+function withView(state, view, cmd, done) {
   const shape = { n: view.n, box_rows: view.box_rows, box_cols: view.box_cols, symbols: view.symbols };
   const entry = [...givensLine(view)];
   const samePuzzle = state.view !== null && givensLine(state.view) === givensLine(view);
@@ -339,7 +344,8 @@ function withView(state, view, cmd) {
     view,
     selected: Math.min(state.selected, view.n * view.n - 1),
     error: null,
-    notice: hintless ? view.status.message : cmd === "check" && view.check ? view.check.message : null,
+    notice: done ?? (hintless ? view.status.message : cmd === "check" && view.check ? view.check.message : null),
+    doneSaid: done !== undefined,
     conflicts: [],
     count: samePuzzle ? state.count : null,
     // A puzzle text refused while a run went on stays in the box until it is loaded.
@@ -411,7 +417,7 @@ function willDrop(game) {
 function switchedMode(state, mode) {
   // A rejected puzzle's message stays: it is why Play has nothing to play yet.
   const next = { ...state, mode, notesMode: mode === "play" && state.notesMode,
-    error: isLoaded(state) ? null : state.error, notice: null };
+    error: isLoaded(state) ? null : state.error, notice: null, doneSaid: false };
   if (mode === state.mode) return next;
   if (mode === "enter") return { ...next, editing: gameOf(state) };
   const game = state.editing;
@@ -458,7 +464,7 @@ export function reduce(state, action) {
       return action.text === undefined ? { ...state, refused: action.message }
         : { ...state, refused: action.message, text: action.text, keptText: action.text };
     case "view": {
-      const next = withView(state, action.view, action.cmd);
+      const next = withView(state, action.view, action.cmd, action.done);
       // Another puzzle to play ends the typing that Undo walks back.
       const typing = action.mode === "enter" || (action.mode === undefined && state.mode === "enter");
       const kept = typing ? next : { ...next, entryPast: [], entryFuture: [], editing: null };
