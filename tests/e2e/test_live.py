@@ -9,7 +9,7 @@ or in a part marked aria-live="off".
   every 15 seconds at most.
 - A message is said once: the finish (shown over the board and in the status line), and a repeated
   given typed (in the status line, the message and the step panel).
-- Undo and Redo say what they undid or redid, in Python's words.
+- Undo and Redo say what they undid or redid, in Python's words; N or T says Notes on or off.
 """
 
 from __future__ import annotations
@@ -205,3 +205,22 @@ def test_undo_and_redo_from_the_keyboard_say_what_they_did(page: Page, site_url:
         page.wait_for_timeout(200)
         assert [text for _, text in heard(page)] == [reply["done"]], heard(page)
     assert reply["done"] == "Redone: you erased r1c4."
+
+
+def test_notes_mode_from_the_keyboard_is_said(page: Page, site_url: str) -> None:
+    """N changed only the Notes button's pressed state, a button without focus: nothing was heard.
+    Pressed with Enter, the button keeps focus and its pressed state is heard: no words then."""
+    open_at(page, site_url, FIGURE_4_2)
+    page.click("#board .cell[data-cell='3']")
+    page.evaluate(WATCH_LIVE)
+    for key, on, said in (("n", "true", ["Notes on"]), ("t", "false", ["Notes on", "Notes off"])):
+        page.keyboard.press(key)
+        wait_for(page, f"{STATE}.notesMode === {on}")
+        page.wait_for_timeout(100)
+        assert [text for _, text in heard(page)] == said, heard(page)
+    page.focus("#notes-toggle")
+    page.evaluate(WATCH_LIVE)
+    page.keyboard.press("Enter")
+    wait_for(page, f"{STATE}.notesMode")
+    page.wait_for_timeout(100)
+    assert heard(page) == []

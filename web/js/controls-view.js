@@ -74,7 +74,8 @@ export function createControlsView(doc) {
   const $ = (id) => doc.getElementById(id);
   const els = {
     boot: $("boot"), bootLabel: $("boot-label"), bootBar: $("boot-bar"), versions: $("versions"),
-    status: $("status"), message: $("message"), messageLive: $("message-live"), classification: $("classification"), finish: $("finish"),
+    status: $("status"), message: $("message"), messageLive: $("message-live"), spoken: $("spoken"),
+    classification: $("classification"), finish: $("finish"),
     stepEcho: $("step-echo"), echoTitle: doc.querySelector("#step-echo .echo-title"), echoText: doc.querySelector("#step-echo .echo-text"),
     pad: $("pad"), size: $("size"), examples: $("examples"), cancel: $("cancel"), text: $("puzzle-text"),
     notes: $("notes-toggle"), dialog: $("keys-dialog"), settings: $("settings-panel"),
@@ -162,6 +163,7 @@ export function createControlsView(doc) {
     // The box's height as it was drawn, read only under a pinned button that its shrinking would move.
     const was = hold && !isHeld() ? els.messageLive.offsetHeight : 0;
     renderStepEcho(state.mode === "play" && isLoaded(state) ? panelWords(state) : null);
+    setText(els.spoken, state.spoken ?? "");
     holdRoom(text === "" && (was > 0 || isHeld()), was);
     setProp(el, "hidden", text === "");
     setData(els.messageLive, "empty", String(text === ""));

@@ -268,7 +268,8 @@ const intents = {
   },
   pad: (el) => control.type(el.dataset.char),
   mode: (el) => control.mode(el.dataset.mode),
-  notes: () => store.dispatch({ type: "notes-mode", on: !store.state.notesMode }),
+  // Said unless the Notes button keeps focus (pressed with Enter or Space), whose pressed state is heard.
+  notes: (el, byPointer) => store.dispatch({ type: "notes-mode", on: !store.state.notesMode, announce: !el || byPointer }),
   "show-candidates": (el) => store.dispatch({ type: "show-candidates", on: el.checked }),
   setting: (el) => control.settings({ [el.name]: el.checked }),
   keys: () => store.dispatch({ type: "dialog", open: true }),
@@ -436,7 +437,7 @@ bindInput(document, {
     // board, which a pinned pad would scroll off the screen.
     pinned = button && byPointer && KEEP_FOCUS.has(name) && button.closest(".side")
       ? { button, top: button.getBoundingClientRect().top } : null;
-    intents[name](el);
+    intents[name](el, byPointer);
     if (KEEP_FOCUS.has(name) && (!el || (button && byPointer))) focusBoard({ byPointer });
     if (!store.state.busy) pinned = null; // done at once, drawn already
   },

@@ -58,6 +58,9 @@ export function initialState(saved = null) {
     // The notice says what the last reply did (Undo, Redo: Python's `done`), which the step panel's
     // words, the entry the board shows after it, do not.
     doneSaid: false,
+    // Words for a screen reader alone (the message's live region says them): Notes on or off, when
+    // the Notes button that shows it does not have focus (N or T, or a click that gives focus to the board).
+    spoken: null,
     conflicts: [],
     count: null,
     text: "",
@@ -417,7 +420,7 @@ function willDrop(game) {
 function switchedMode(state, mode) {
   // A rejected puzzle's message stays: it is why Play has nothing to play yet.
   const next = { ...state, mode, notesMode: mode === "play" && state.notesMode,
-    error: isLoaded(state) ? null : state.error, notice: null, doneSaid: false };
+    error: isLoaded(state) ? null : state.error, notice: null, doneSaid: false, spoken: null };
   if (mode === state.mode) return next;
   if (mode === "enter") return { ...next, editing: gameOf(state) };
   const game = state.editing;
@@ -511,8 +514,9 @@ export function reduce(state, action) {
       return { ...state, text: action.text, keptText: action.text };
     case "mode":
       return switchedMode(state, action.mode);
-    case "notes-mode":
-      return { ...state, notesMode: action.on, showCandidates: action.on ? false : state.showCandidates };
+    case "notes-mode": // `announce`: said to a screen reader (see `spoken`)
+      return { ...state, notesMode: action.on, showCandidates: action.on ? false : state.showCandidates,
+        spoken: action.announce ? `Notes ${action.on ? "on" : "off"}` : null };
     case "show-candidates":
       return { ...state, showCandidates: action.on };
     case "dialog":
