@@ -269,7 +269,8 @@ const intents = {
   pad: (el) => control.type(el.dataset.char),
   mode: (el) => control.mode(el.dataset.mode),
   // Said unless the Notes button keeps focus (pressed with Enter or Space), whose pressed state is heard.
-  notes: (el, byPointer) => store.dispatch({ type: "notes-mode", on: !store.state.notesMode, announce: !el || byPointer }),
+  notes: (el, byPointer) => store.dispatch({ type: "notes-mode", on: !store.state.notesMode,
+    announce: !el || byPointer }),
   "show-candidates": (el) => store.dispatch({ type: "show-candidates", on: el.checked }),
   setting: (el) => control.settings({ [el.name]: el.checked }),
   keys: () => store.dispatch({ type: "dialog", open: true }),

@@ -184,7 +184,8 @@ function idleWords(state) {
     const reason = `${state.error.message[0].toUpperCase()}${state.error.message.slice(1)}.`;
     const undo = canRetype(state, true) ? ", or press Undo," : "";
     return state.mode === "enter"
-      ? { title: "Not a puzzle yet", text: `${reason} Change that cell${undo} to go on: what you typed is kept.`, said: true }
+      ? { title: "Not a puzzle yet", said: true,
+        text: `${reason} Change that cell${undo} to go on: what you typed is kept.` }
       : { title: "Not loaded", text: reason, said: true };
   }
   return state.mode === "enter" && view ? null : { title: "No step yet", text: PLAY_HELP, said: false };
