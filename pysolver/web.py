@@ -28,7 +28,7 @@ from typing import Any, Callable
 from . import fields, formats
 from .board import Board
 from .errors import FieldError, PuzzleError
-from .explain import effect, step_json
+from .explain import LEVELS, effect, step_json
 from .exported_board import exported_board
 from .formats.path import path_text
 from .generate import (SYMMETRIES, generate, level_choices, not_generated,
@@ -42,7 +42,7 @@ from .gtsps import gtsps_report
 from .gtsps.run import STAGE_WORDS
 from .play import Move, MoveKind, counted, decode_notes, digits_line, encode_notes, parse_digits_line
 from .search import count_solutions
-from .session import Session
+from .session import Session, Status
 from .step import Step
 from .techniques.registry import TECHNIQUES
 
@@ -129,13 +129,15 @@ def view(session: Session) -> Reply:
     """
     status = session.status()
     checked = session.shown_check()
+    can = _can(session, status.state)
     return {**_board_view(session),
             "status": status.to_json(),
             "classification": session.classification.to_json(),
             "entry": entry_status(session),
             "hint": session.current_hint(),
             "check": checked.to_json(session.geometry) if checked else None,
-            "can": _can(session, status.state),
+            "can": can,
+            "cannot": _cannot(session, status, can),
             "can_guess": session.can_guess(),
             "can_backtrack": session.can_backtrack()}
 
@@ -164,6 +166,7 @@ def counting_view(session: Session, *, stopped: bool = False) -> Reply:
             "hint": None,
             "check": None,
             "can": {name: stopped and name == "classify" for name in CAN_NAMES},
+            "cannot": {name: message for name in KEYED},
             "can_guess": False,
             "can_backtrack": False}
 
@@ -256,6 +259,36 @@ def _can(session: Session, state: str) -> dict[str, bool]:
 #: cancelled: the page's Count solutions asks it then).
 CAN_NAMES = ("undo", "redo", "step", "solve_logic", "hint", "apply", "guess", "backtrack", "solve",
              "check", "fill_notes", "play", "classify")
+#: The commands the page's keys ask for whether their buttons are on or off (Ctrl+Z and U, Ctrl+Y
+#: and R, S, H): ``cannot`` says why each that is off is off.
+KEYED = ("undo", "redo", "step", "hint")
+
+
+def _cannot(session: Session, status: Status, can: dict[str, bool]) -> dict[str, str]:
+    """Why each command of ``KEYED`` that ``can`` has off is off, for the page to say when its key
+    is pressed: a key asks, where the button, disabled, cannot be pressed, and nothing happening
+    said nothing. A step or hint off where the board is finished, stuck or contradictory is off
+    for the reason its status gives.
+
+    >>> session = Session(Grid.parse(FIGURE_4_2))
+    >>> for _ in range(3):
+    ...     _ = session.hint()
+    >>> why = _cannot(session, session.status(), _can(session, session.status().state))
+    >>> sorted(why), why["hint"]
+    (['hint', 'redo', 'undo'], 'That was the last hint, 3 of 3: it shows the whole step, which Apply takes.')
+    """
+    hint = session.current_hint()
+    stopped = "The puzzle is solved: nothing is left to find." if status.state == "solved" else status.message
+    why = {
+        "undo": "Nothing to undo: this is the puzzle's start.",
+        "redo": "Nothing to redo: this is the last move or step.",
+        "step": stopped,
+        "hint": (f"That was the last hint, {LEVELS} of {LEVELS}: it shows the whole step, which Apply takes."
+                 if hint is not None and hint["kind"] == "step"
+                 else "The hint says all it can: put right what it names, then ask again." if hint is not None
+                 else stopped),
+    }
+    return {name: words for name, words in why.items() if not can[name]}
 
 
 def _log(session: Session) -> list[dict[str, Any]]:

@@ -174,6 +174,29 @@ def test_play_commands_move_notes_undo_redo_and_the_can_map() -> None:
     assert error["message"] == "r1c2 is a given: it cannot change"
 
 
+def test_the_view_says_why_a_keyed_command_is_off() -> None:
+    """``cannot``: why Undo, Redo, Step or Hint is off, for the page to say when its key is pressed
+    (the last hint, a solved board, a stuck one, a mistake named); nothing for one that is on."""
+    view = call("load", puzzle=FIGURE_4_2)["view"]
+    assert view["cannot"] == {"undo": "Nothing to undo: this is the puzzle's start.",
+                              "redo": "Nothing to redo: this is the last move or step."}
+    for _ in range(3):
+        view = call("hint")["view"]
+    assert view["hint_level"] == 3 and not view["can"]["hint"]
+    assert view["cannot"]["hint"] == "That was the last hint, 3 of 3: it shows the whole step, which Apply takes."
+    view = call("solve")["view"]
+    assert view["status"]["status"] == "solved" and "undo" not in view["cannot"]
+    assert view["cannot"]["step"] == view["cannot"]["hint"] == "The puzzle is solved: nothing is left to find."
+    stuck = call("load", puzzle="." * 81)["view"]
+    assert stuck["status"]["status"] == "stuck" and stuck["cannot"]["step"] == stuck["status"]["message"]
+    call("load", puzzle=FIGURE_4_2)
+    mistake = call("place", cell=0, digit=8)["view"]  # its solution's digit is 9
+    assert mistake["can"]["hint"] and "hint" not in mistake["cannot"]
+    mistake = call("hint")["view"]
+    assert mistake["hint"]["kind"] == "mistake"
+    assert mistake["cannot"]["hint"] == "The hint says all it can: put right what it names, then ask again."
+
+
 @pytest.mark.parametrize("command", ["step", "solve_logic", "guess", "solve"])
 def test_the_tutor_names_a_wrong_digit_instead_of_building_on_it(command: str) -> None:
     view = call("load", puzzle=FIGURE_4_2)["view"]
@@ -494,7 +517,7 @@ def test_a_large_board_is_drawn_before_its_solutions_are_counted() -> None:
     assert full["classification"]["kind"] == "unique" and full["status"]["status"] == "solving"
     assert full["can"]["step"] and set(full["can"]) == set(web.CAN_NAMES)
     assert {key for key in first if first[key] != full[key]} <= {
-        "status", "classification", "entry", "can", "can_guess", "can_backtrack"}
+        "status", "classification", "entry", "can", "cannot", "can_guess", "can_backtrack"}
     # A command asked before the count still reads it (the page asks classify first anyway).
     call("load", puzzle=line)
     assert call("step")["view"]["classification"]["kind"] == "unique"
@@ -517,6 +540,7 @@ def test_a_large_board_whose_count_was_cancelled_is_drawn_uncounted() -> None:
     assert stopped["status"]["status"] == "uncounted" and stopped["status"]["message"] == web.COUNT_STOPPED
     assert stopped["entry"]["message"] == web.COUNT_STOPPED and "Count solutions" in web.COUNT_STOPPED
     assert [name for name, on in stopped["can"].items() if on] == ["classify"]
+    assert stopped["cannot"] == {name: web.COUNT_STOPPED for name in web.KEYED}  # why S or H does nothing
     assert set(stopped["can"]) == set(web.CAN_NAMES) and not counting["can"]["classify"]
     assert stopped["values"] == counting["values"]
     recounted = call("classify")["view"]

@@ -9,12 +9,14 @@ or in a part marked aria-live="off".
   every 15 seconds at most.
 - A message is said once: the finish (shown over the board and in the status line), and a repeated
   given typed (in the status line, the message and the step panel).
-- Undo and Redo say what they undid or redid, in Python's words; N or T says Notes on or off.
+- Undo and Redo say what they undid or redid, in Python's words; N or T says Notes on or off; a
+  key whose command is off (H past the last hint, H or S on a solved board) says why, in Python's words.
 """
 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
@@ -224,3 +226,34 @@ def test_notes_mode_from_the_keyboard_is_said(page: Page, site_url: str) -> None
     wait_for(page, f"{STATE}.notesMode")
     page.wait_for_timeout(100)
     assert heard(page) == []
+
+
+def cannot(page: Page, name: str) -> Any:
+    return page.evaluate(f"{STATE}.view.cannot && {STATE}.view.cannot.{name}")
+
+
+def test_a_key_whose_command_is_off_says_why(page: Page, site_url: str) -> None:
+    """Ctrl+Z at the start, H past the last hint, and H or S on a solved board, did nothing and said
+    nothing: the page says why, in Python's words (the view's ``cannot``)."""
+    open_at(page, site_url, FIGURE_4_2)
+    page.click("#board .cell[data-cell='0']")
+    page.evaluate(WATCH_LIVE)
+    page.keyboard.press("Control+z")
+    page.wait_for_timeout(200)
+    assert [text for _, text in heard(page)] == [cannot(page, "undo")], heard(page)
+    for level in (1, 2, 3):
+        page.keyboard.press("h")
+        wait_for(page, f"{IDLE} && {STATE}.view.hint_level === {level}")
+    page.evaluate(WATCH_LIVE)
+    page.keyboard.press("h")
+    page.wait_for_timeout(200)
+    why = cannot(page, "hint")
+    assert why and [text for _, text in heard(page)] == [why], heard(page)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'solved'")
+    for key, name in (("h", "hint"), ("s", "step")):
+        page.evaluate(WATCH_LIVE)
+        page.keyboard.press(key)
+        page.wait_for_timeout(200)
+        why = cannot(page, name)
+        assert why and [text for _, text in heard(page)] == [why], (key, heard(page))

@@ -7,7 +7,7 @@
 
 import { asidePanel } from "./aside-panel.js";
 import { renderBoard, renderLinks } from "./board-view.js";
-import { createController } from "./controller.js";
+import { VIEW_COMMANDS, createController } from "./controller.js";
 import { createControlsView, enabled } from "./controls-view.js";
 import { EXAMPLES, exampleById, fillExampleMenu } from "./examples.js";
 import { exportPanel } from "./export-panel.js";
@@ -403,9 +403,18 @@ const NOT_DONE = {
 };
 
 /** An intent refused while a run goes on says so (a quick edit being answered refuses silently);
- * the puzzle text submitted stays in its box. */
+ * the puzzle text submitted stays in its box. Refused otherwise (its key pressed while its button is
+ * off: S on a solved board, H past the last hint, Ctrl+Z at the start), it says why in Python's
+ * words (the view's `cannot`), where Python gives them. */
 function refused(name, el) {
-  if (!store.state.ready || !store.state.busy) return;
+  const state = store.state;
+  if (!state.ready) return;
+  if (!state.busy) {
+    const playing = state.mode === "play" && isLoaded(state) && name in VIEW_COMMANDS;
+    const why = playing ? state.view.cannot[VIEW_COMMANDS[name]] : null;
+    if (why) store.dispatch({ type: "notice", notice: why, said: true });
+    return;
+  }
   const label = el instanceof HTMLButtonElement ? el.textContent.trim() : "";
   const what = NOT_DONE[name] ?? `"${label || name}" was not done`;
   control.refuse(what, name === "load-text" ? $("puzzle-text").value : undefined);
