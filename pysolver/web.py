@@ -28,7 +28,7 @@ from typing import Any, Callable
 from . import fields, formats
 from .board import Board
 from .errors import FieldError, PuzzleError
-from .explain import step_json
+from .explain import LEVELS, effect, step_json
 from .exported_board import exported_board
 from .formats.path import path_text
 from .generate import (SYMMETRIES, generate, level_choices, not_generated,
@@ -42,7 +42,7 @@ from .gtsps import gtsps_report
 from .gtsps.run import STAGE_WORDS
 from .play import Move, MoveKind, counted, decode_notes, digits_line, encode_notes, parse_digits_line
 from .search import count_solutions
-from .session import Session
+from .session import Session, Status
 from .step import Step
 from .techniques.registry import TECHNIQUES
 
@@ -129,13 +129,15 @@ def view(session: Session) -> Reply:
     """
     status = session.status()
     checked = session.shown_check()
+    can = _can(session, status.state)
     return {**_board_view(session),
             "status": status.to_json(),
             "classification": session.classification.to_json(),
             "entry": entry_status(session),
             "hint": session.current_hint(),
             "check": checked.to_json(session.geometry) if checked else None,
-            "can": _can(session, status.state),
+            "can": can,
+            "cannot": _cannot(session, status, can),
             "can_guess": session.can_guess(),
             "can_backtrack": session.can_backtrack()}
 
@@ -164,6 +166,7 @@ def counting_view(session: Session, *, stopped: bool = False) -> Reply:
             "hint": None,
             "check": None,
             "can": {name: stopped and name == "classify" for name in CAN_NAMES},
+            "cannot": {name: message for name in KEYED},
             "can_guess": False,
             "can_backtrack": False}
 
@@ -256,6 +259,36 @@ def _can(session: Session, state: str) -> dict[str, bool]:
 #: cancelled: the page's Count solutions asks it then).
 CAN_NAMES = ("undo", "redo", "step", "solve_logic", "hint", "apply", "guess", "backtrack", "solve",
              "check", "fill_notes", "play", "classify")
+#: The commands the page's keys ask for whether their buttons are on or off (Ctrl+Z and U, Ctrl+Y
+#: and R, S, H): ``cannot`` says why each that is off is off.
+KEYED = ("undo", "redo", "step", "hint")
+
+
+def _cannot(session: Session, status: Status, can: dict[str, bool]) -> dict[str, str]:
+    """Why each command of ``KEYED`` that ``can`` has off is off, for the page to say when its key
+    is pressed: a key asks, where the button, disabled, cannot be pressed, and nothing happening
+    said nothing. A step or hint off where the board is finished, stuck or contradictory is off
+    for the reason its status gives.
+
+    >>> session = Session(Grid.parse(FIGURE_4_2))
+    >>> for _ in range(3):
+    ...     _ = session.hint()
+    >>> why = _cannot(session, session.status(), _can(session, session.status().state))
+    >>> sorted(why), why["hint"]
+    (['hint', 'redo', 'undo'], 'That was the last hint, 3 of 3: it shows the whole step, which Apply takes.')
+    """
+    hint = session.current_hint()
+    stopped = "The puzzle is solved: nothing is left to find." if status.state == "solved" else status.message
+    why = {
+        "undo": "Nothing to undo: this is the puzzle's start.",
+        "redo": "Nothing to redo: this is the last move or step.",
+        "step": stopped,
+        "hint": (f"That was the last hint, {LEVELS} of {LEVELS}: it shows the whole step, which Apply takes."
+                 if hint is not None and hint["kind"] == "step"
+                 else "The hint says all it can: put right what it names, then ask again." if hint is not None
+                 else stopped),
+    }
+    return {name: words for name, words in why.items() if not can[name]}
 
 
 def _log(session: Session) -> list[dict[str, Any]]:
@@ -471,14 +504,45 @@ def _step(session: Session) -> None:
         raise ValueError(session.status().message)
 
 
-def _undo(session: Session) -> None:
-    if not session.undo():
-        raise ValueError("already at the start")
+def entries_words(session: Session, first: int, end: int) -> str:
+    """The history's entries ``first`` to ``end`` (excluded) in words, as Undo and Redo say what
+    they took back or made again: the player's move as its sentence says it, the tutor's step by
+    its name and effect, a Solve by logic's batch by its count.
+
+    >>> session = Session(Grid.parse(FIGURE_4_2))
+    >>> session.play(Move("note", 3, 7))
+    >>> session.step() is not None
+    True
+    >>> entries_words(session, 0, 1), entries_words(session, 1, 2)
+    ('you toggled the note 7 in r1c4', "the tutor's Naked Single (r1c3 = 7)")
+    >>> session.solve_logic() != []
+    True
+    >>> entries_words(session, 2, len(session.steps)) == f"Solve by logic's {len(session.steps) - 2} steps"
+    True
+    """
+    geo = session.geometry
+    entries = session.steps[first:end]
+    if len(entries) > 1:
+        return f"Solve by logic's {counted(len(entries), 'step')}"
+    entry = entries[0]
+    if isinstance(entry, Move):
+        said = entry.describe(geo)[1].rstrip(".")
+        return said[0].lower() + said[1:]
+    return f"the tutor's {entry.name} ({effect(geo, entry)})"
 
 
-def _redo(session: Session) -> None:
-    if not session.redo():
-        raise ValueError("already at the last step")
+def _taking(verb: str, move: Callable[[Session], bool], nothing: str) -> Command:
+    """Undo or Redo (``move``): the view, and ``done``, what was undone or redone ("Undone: you
+    erased r1c4."), for the page to say. The board alone shows the entry before the one undone, or
+    the one redone, whose own words would read as a move just made."""
+    def run(request: Request, progress: Progress) -> Reply:
+        session = _session(request)
+        before = session.position
+        if not move(session):
+            raise ValueError(nothing)
+        first, end = sorted((before, session.position))
+        return {"view": view(session), "done": f"{verb}: {entries_words(session, first, end)}."}
+    return run
 
 
 def _back(session: Session) -> None:
@@ -686,8 +750,8 @@ COMMANDS: dict[str, Command] = {
     "apply": _acting(_apply),
     "back": _acting(_back),
     "forward": _acting(_forward),
-    "undo": _acting(_undo),
-    "redo": _acting(_redo),
+    "undo": _taking("Undone", Session.undo, "already at the start"),
+    "redo": _taking("Redone", Session.redo, "already at the last step"),
     "place": _moving("place"),
     "erase": _moving("erase"),
     "note": _moving("note"),

@@ -44,9 +44,10 @@ def test_the_store_tells_its_listener_and_snapshots_the_position(result: dict[st
     assert snap["address"]["digits"] == "9" + "." * 80
     assert result["shown"]["mode"] == "applied" and result["shown"]["step"]["effect"] == "r1c1 = 9"
     hinted, moved, stepped = result["hints"]
-    assert hinted == {"title": "Hint 1 of 3: Naked Single", "text": "Look.", "kind": "step"}
-    assert moved == {"title": "Your digit", "text": "You placed 9 in r1c1.", "kind": "move"}
-    assert stepped == {"title": "Naked Single", "text": "r1c1 can only be 9.", "kind": "step"}
+    # Said by the step panel's live region (`said`: no other region says them).
+    assert hinted == {"title": "Hint 1 of 3: Naked Single", "text": "Look.", "kind": "step", "said": False}
+    assert moved == {"title": "Your digit", "text": "You placed 9 in r1c1.", "kind": "move", "said": False}
+    assert stepped == {"title": "Naked Single", "text": "r1c1 can only be 9.", "kind": "step", "said": False}
 
 
 def test_input_modes_work_while_python_answers_and_commands_wait(result: dict[str, Any]) -> None:

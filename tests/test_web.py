@@ -160,15 +160,41 @@ def test_play_commands_move_notes_undo_redo_and_the_can_map() -> None:
     view = call("note", cell=2, digit=7)["view"]
     assert view["notes"][2] == [7] and view["address"] == {"digits": "9" + "." * 80,
                                                            "notes": view["address"]["notes"]}
-    view = call("undo")["view"]
-    assert view["notes"][2] == [] and view["can"]["redo"]
-    assert call("redo")["view"]["notes"][2] == [7]
+    undone = call("undo")
+    assert undone["view"]["notes"][2] == [] and undone["view"]["can"]["redo"]
+    # What was undone, in words: the board alone shows the entry before it (the digit placed).
+    assert undone["done"] == "Undone: you toggled the note 7 in r1c3."
+    redone = call("redo")
+    assert redone["view"]["notes"][2] == [7] and redone["done"] == "Redone: you toggled the note 7 in r1c3."
     view = call("fill_notes")["view"]
     assert view["notes"][3] == view["candidates"][3] != []
     view = call("erase", cell=0)["view"]
     assert view["values"][0] == 0 and view["actions"][-1] == "erase r1c1"
     error = call("place", cell=1, digit=3)["error"]
     assert error["message"] == "r1c2 is a given: it cannot change"
+
+
+def test_the_view_says_why_a_keyed_command_is_off() -> None:
+    """``cannot``: why Undo, Redo, Step or Hint is off, for the page to say when its key is pressed
+    (the last hint, a solved board, a stuck one, a mistake named); nothing for one that is on."""
+    view = call("load", puzzle=FIGURE_4_2)["view"]
+    assert view["cannot"] == {"undo": "Nothing to undo: this is the puzzle's start.",
+                              "redo": "Nothing to redo: this is the last move or step."}
+    for _ in range(3):
+        view = call("hint")["view"]
+    assert view["hint_level"] == 3 and not view["can"]["hint"]
+    assert view["cannot"]["hint"] == "That was the last hint, 3 of 3: it shows the whole step, which Apply takes."
+    view = call("solve")["view"]
+    assert view["status"]["status"] == "solved" and "undo" not in view["cannot"]
+    assert view["cannot"]["step"] == view["cannot"]["hint"] == "The puzzle is solved: nothing is left to find."
+    stuck = call("load", puzzle="." * 81)["view"]
+    assert stuck["status"]["status"] == "stuck" and stuck["cannot"]["step"] == stuck["status"]["message"]
+    call("load", puzzle=FIGURE_4_2)
+    mistake = call("place", cell=0, digit=8)["view"]  # its solution's digit is 9
+    assert mistake["can"]["hint"] and "hint" not in mistake["cannot"]
+    mistake = call("hint")["view"]
+    assert mistake["hint"]["kind"] == "mistake"
+    assert mistake["cannot"]["hint"] == "The hint says all it can: put right what it names, then ask again."
 
 
 @pytest.mark.parametrize("command", ["step", "solve_logic", "guess", "solve"])
@@ -463,10 +489,14 @@ def test_solve_logic_reports_its_progress_and_undo_takes_it_back_whole() -> None
     assert heard[-1][0].startswith("Solving by logic: 45 steps, 0 cells to go (last: ")
     assert [fraction for _, fraction in heard] == sorted(fraction for _, fraction in heard)
     assert heard[-1][1] == 1
-    undone = call("undo")["view"]
-    assert undone["position"] == 1 and undone["status"]["message"] == "45 cells to go."
+    undone = call("undo")
+    assert undone["view"]["position"] == 1 and undone["view"]["status"]["message"] == "45 cells to go."
+    assert undone["done"] == "Undone: Solve by logic's 45 steps."
     assert call("redo")["view"]["position"] == 46
     assert call("back")["view"]["status"]["message"] == "1 cell to go."
+    call("goto", position=1)
+    first = reply["view"]["steps"][0]
+    assert call("undo")["done"] == f"Undone: the tutor's {first['name']} ({first['effect']})."
 
 
 def test_a_large_board_is_drawn_before_its_solutions_are_counted() -> None:
@@ -487,7 +517,7 @@ def test_a_large_board_is_drawn_before_its_solutions_are_counted() -> None:
     assert full["classification"]["kind"] == "unique" and full["status"]["status"] == "solving"
     assert full["can"]["step"] and set(full["can"]) == set(web.CAN_NAMES)
     assert {key for key in first if first[key] != full[key]} <= {
-        "status", "classification", "entry", "can", "can_guess", "can_backtrack"}
+        "status", "classification", "entry", "can", "cannot", "can_guess", "can_backtrack"}
     # A command asked before the count still reads it (the page asks classify first anyway).
     call("load", puzzle=line)
     assert call("step")["view"]["classification"]["kind"] == "unique"
@@ -510,6 +540,7 @@ def test_a_large_board_whose_count_was_cancelled_is_drawn_uncounted() -> None:
     assert stopped["status"]["status"] == "uncounted" and stopped["status"]["message"] == web.COUNT_STOPPED
     assert stopped["entry"]["message"] == web.COUNT_STOPPED and "Count solutions" in web.COUNT_STOPPED
     assert [name for name, on in stopped["can"].items() if on] == ["classify"]
+    assert stopped["cannot"] == {name: web.COUNT_STOPPED for name in web.KEYED}  # why S or H does nothing
     assert set(stopped["can"]) == set(web.CAN_NAMES) and not counting["can"]["classify"]
     assert stopped["values"] == counting["values"]
     recounted = call("classify")["view"]

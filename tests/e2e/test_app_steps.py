@@ -320,16 +320,19 @@ def test_solve_by_logic_reports_its_progress_and_undo_takes_it_back_whole(page: 
 
 
 def test_a_slow_solve_by_logic_says_its_progress_in_the_status_line(page: Page, site_url: str) -> None:
-    """Seconds of forcing nets: the status line says Python's progress, not only "Solving by
-    logic…"."""
+    """Seconds of forcing nets: the status line shows Python's progress, not only "Solving by
+    logic…", in a part that is not live (a screen reader hears the progress sparingly, in the
+    line's live part, visually hidden then)."""
     from tests.e2e.test_app_examples import EXAMPLES
     nested = next(e for e in EXAMPLES if e["id"] == "nested-forcing-net")
     open_puzzle(page, site_url, nested["puzzle"])
     click(page, "solve_logic")
     wait_for(page, f"{STATE}.busy && {STATE}.busy.slow && {STATE}.busy.progress", None, 60_000)
     shown = page.evaluate(f"""() => [{STATE}.busy.progress.stage,
-      document.querySelector("#status .text").textContent]""")
+      document.querySelector("#status .progress").textContent, document.querySelector("#status .text").textContent,
+      document.querySelector("#status .progress").getAttribute("aria-live")]""")
     assert shown[0].startswith("Solving by logic: ") and shown[1] == shown[0]
+    assert shown[2].startswith("Solving by logic") and shown[3] == "off"
     click(page, "cancel")
     wait_for(page, f"{IDLE}", None, 60_000)
 

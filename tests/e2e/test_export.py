@@ -197,8 +197,9 @@ def is_focused(selector: str) -> str:
 
 def test_the_path_written_from_the_keyboard_has_its_own_cancel_and_one_live_region(page: Page) -> None:
     """Write the solution path with Enter: focus goes to the panel's own Cancel beside it while
-    Python solves; the progress is announced by the status line alone (the panel's words are no
-    live region, nor are the texts); Cancel, pressed there, gives focus back to the button."""
+    Python solves; the progress is in the status line alone of the live regions, in its part that
+    is not live (a screen reader hears the run start and end, not each step; the panel's words are
+    no live region, nor are the texts); Cancel, pressed there, gives focus back to the button."""
     paste(page, NESTED_NET)
     wait_start(page, NESTED_NET)
     export_board(page)
@@ -210,9 +211,9 @@ def test_the_path_written_from_the_keyboard_has_its_own_cancel_and_one_live_regi
     assert page.locator(PATH).get_attribute("data-path-state") == "running"
     # Python's progress, once the status line says it too (a run slower than a moment)
     wait_for(page, f"""() => {{ const note = document.querySelector("{PATH} .export-path-note").textContent;
-      return note.startsWith('Writing the solution path: ') && document.querySelector('#status .text').textContent === note; }}""",
+      return note.startsWith('Writing the solution path: ') && document.querySelector('#status .progress').textContent === note; }}""",
              None, 60_000)
-    words = page.evaluate("document.querySelector('#status .text').textContent")
+    words = page.evaluate("document.querySelector('#status .progress').textContent")
     assert page.evaluate(LIVE_SAYING, words) == ["status"], words
     assert page.evaluate(is_focused(PATH_CANCEL))  # still there, as the progress comes
     page.keyboard.press("Enter")

@@ -381,11 +381,17 @@ WATCH_LIVE = """() => {
   if (window.__watching) return;  // one observer a page
   window.__watching = true;
   const last = new Map();
-  const live = (el) => el.closest('[aria-live]:not([aria-live="off"]), [role="status"]:not([aria-live])');
+  // The region whose words a node's change is: the nearest element that says how live it is, unless
+  // it says "off" (the status line's progress, for one).
+  const live = (el) => {
+    const region = el.closest('[aria-live], [role="status"]');
+    return region && region.getAttribute('aria-live') !== 'off' ? region : null;
+  };
   // What a screen reader hears of a region: its text less what is aria-hidden (the step panel's
-  // words repeated under the play bar for the eyes, inside the message region).
+  // words repeated under the play bar for the eyes, inside the message region) or not live.
   const heard = (node) => node.nodeType === 3 ? node.textContent
-    : node.nodeType === 1 && node.getAttribute('aria-hidden') !== 'true' ? [...node.childNodes].map(heard).join('') : '';
+    : node.nodeType === 1 && node.getAttribute('aria-hidden') !== 'true' && node.getAttribute('aria-live') !== 'off'
+      ? [...node.childNodes].map(heard).join('') : '';
   new MutationObserver((records) => {
     const regions = new Set();
     for (const record of records) {

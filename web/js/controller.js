@@ -141,11 +141,12 @@ export function createController(store, client, { setAside = () => "" } = {}) {
     if (reply) dispatch({ type: "classified", view: reply.view, keepSaved });
   }
 
-  /** A command on the session; its reply's view replaces the board. */
+  /** A command on the session; its reply's view replaces the board, and its words of what it did
+   * (`done`: Undo's and Redo's) are the notice. */
   async function command(cmd, args = {}) {
     try {
       const reply = await ask(cmd, args);
-      if (reply) dispatch({ type: "view", view: reply.view, cmd });
+      if (reply) dispatch({ type: "view", view: reply.view, cmd, done: reply.done });
     } catch (error) {
       failed(error);
     }

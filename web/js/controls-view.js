@@ -10,7 +10,7 @@
 import { VIEW_COMMANDS } from "./controller.js";
 import { h, redraw, setAttr, setData, setProp, setText } from "./dom.js";
 import { shortcutKeys } from "./input.js";
-import { can, canRetype, countAwaited, isLoaded, panelWords } from "./store.js";
+import { awaitsPython, can, canRetype, countAwaited, isLoaded, panelWords } from "./store.js";
 
 /** Intents that change only how the page takes input: a fast typist's N while Python is still
  * answering the previous digit must not be lost. */
@@ -52,12 +52,6 @@ export function stallMessage({ downloads, seconds }) {
     + "if it does not resume, Retry starts again.";
 }
 
-/** What a slow run says in the status line: Python's progress where it sends one ("Solving by
- * logic: 25 steps, 146 cells to go"), else the command's label. */
-function busyText(busy) {
-  return busy.progress && busy.progress.stage ? busy.progress.stage : busy.label;
-}
-
 function statusOf(state) {
   if (state.boot.error) return { key: "error", badge: "Error", text: "The solver could not start." };
   if (state.boot.stalled && !state.ready) {
@@ -73,11 +67,15 @@ function statusOf(state) {
   return { key: word, badge: word[0].toUpperCase() + word.slice(1), text: message };
 }
 
+/** How often, at most, the status line says a slow run's progress anew (see runWords). */
+const SAY_PROGRESS_MS = 15_000;
+
 export function createControlsView(doc) {
   const $ = (id) => doc.getElementById(id);
   const els = {
     boot: $("boot"), bootLabel: $("boot-label"), bootBar: $("boot-bar"), versions: $("versions"),
-    status: $("status"), message: $("message"), messageLive: $("message-live"), classification: $("classification"), finish: $("finish"),
+    status: $("status"), message: $("message"), messageLive: $("message-live"), spoken: $("spoken"),
+    classification: $("classification"), finish: $("finish"),
     stepEcho: $("step-echo"), echoTitle: doc.querySelector("#step-echo .echo-title"), echoText: doc.querySelector("#step-echo .echo-text"),
     pad: $("pad"), size: $("size"), examples: $("examples"), cancel: $("cancel"), text: $("puzzle-text"),
     notes: $("notes-toggle"), dialog: $("keys-dialog"), settings: $("settings-panel"),
@@ -99,20 +97,45 @@ export function createControlsView(doc) {
       : "");
   }
 
+  let said = null; // what the status line last said of the slow run going on: {words, at, progressed}
+
+  /** What the status line's live part says of a slow run: its label ("Solving by logic…") or Python's
+   * progress as the run turns slow, then the first progress to come after a label, then the latest
+   * progress once every SAY_PROGRESS_MS at most; its end is said by the status it leaves. Python
+   * reports every step of Solve by logic ("Solving by logic: 25 steps, 146 cells to go"): said
+   * each time, the figures talked over whatever the person was reading (the step's explanation,
+   * say), a few a second for as long as the run went on. Said this sparingly, a screen reader still
+   * hears that a run of minutes moves, and a new stage that comes alone ("Replaying the saved
+   * game's 12 steps…"); the progress shown is always there to be read. */
+  function runWords(busy) {
+    const progress = busy.progress && busy.progress.stage ? busy.progress.stage : null;
+    const now = performance.now();
+    const due = said === null || (progress !== null && progress !== said.words
+      && (!said.progressed || now - said.at >= SAY_PROGRESS_MS));
+    if (due) said = { words: progress ?? busy.label, at: now, progressed: progress !== null };
+    return said.words;
+  }
+
   function renderStatus(state) {
     const status = statusOf(state);
     const el = els.status;
     setData(el, "state", status.key);
     setData(el, "busy", String(state.busy !== null));
+    // Quiet while it says the error that the message says, and while a given just typed is read
+    // ("Opening the puzzle…" at each keystroke, said before the entry status that follows it).
+    const typing = status.key === "loading" && state.busy !== null && state.busy.interruptible;
+    setAttr(el, "aria-live", status.key === "invalid" || typing ? "off" : "polite");
     setAttr(el, "data-count", state.count ? String(state.count.count) : null);
-    const parts = [["badge", status.badge], ["text", state.busy && state.busy.slow ? busyText(state.busy) : status.text]];
+    // A slow run shows Python's progress as it comes, in a part of the line that is not live (see runWords).
+    const slow = state.busy !== null && state.busy.slow;
+    if (!slow) said = null;
+    const progress = slow && state.busy.progress && state.busy.progress.stage ? state.busy.progress.stage : "";
+    const parts = [["badge", status.badge], ["text", slow ? runWords(state.busy) : status.text], ["progress", null]];
     if (state.count) parts.push(["count", state.count.message]);
-    redraw(el, JSON.stringify(parts), () => parts.map(([name, text]) => {
-      const span = doc.createElement("span");
-      span.className = name;
-      span.textContent = text;
-      return span;
-    }));
+    redraw(el, JSON.stringify(parts), () => parts.map(([name, text]) => h("span",
+      { class: name, "aria-live": name === "progress" && "off" }, text)));
+    setText(el.querySelector(".progress"), progress);
+    setData(el, "progress", String(progress !== ""));
     const view = isLoaded(state) && state.mode === "play" ? state.view : null; // the entry status says it
     setData(els.classification, "kind", view ? view.classification.kind : "");
     // The status line says the count runs (or was cancelled): said once, not again from here.
@@ -140,6 +163,7 @@ export function createControlsView(doc) {
     // The box's height as it was drawn, read only under a pinned button that its shrinking would move.
     const was = hold && !isHeld() ? els.messageLive.offsetHeight : 0;
     renderStepEcho(state.mode === "play" && isLoaded(state) ? panelWords(state) : null);
+    setText(els.spoken, state.spoken ?? "");
     holdRoom(text === "" && (was > 0 || isHeld()), was);
     setProp(el, "hidden", text === "");
     setData(els.messageLive, "empty", String(text === ""));
@@ -202,17 +226,29 @@ export function createControlsView(doc) {
     if (Math.abs(moved) >= 1) scrollBy({ top: moved, behavior: "instant" });
   }
 
+  /** Turn the control `el` off or on. One off only while the page waits for Python (`waiting`)
+   * that has focus is marked aria-disabled instead, and stays so until the wait ends: a disabled
+   * control drops focus to the page's body, where a screen reader says nothing and Tab starts
+   * again from the top, for the whole time Python answers the button just pressed. It stays so
+   * while its run's Cancel has focus, which gives focus back to it (main.js). Its press is refused
+   * meanwhile, as any input is then (main.js). */
+  function setOff(el, off, waiting) {
+    const held = off && waiting && (el === doc.activeElement || el.getAttribute("aria-disabled") === "true");
+    setProp(el, "disabled", off && !held);
+    setAttr(el, "aria-disabled", held ? "true" : null);
+  }
+
   function renderControls(state) {
+    const waiting = awaitsPython(state);
     for (const button of doc.querySelectorAll(".controls button[data-intent]")) {
-      setProp(button, "disabled", !enabled(state, button.dataset.intent));
+      setOff(button, !enabled(state, button.dataset.intent), waiting);
     }
     for (const button of doc.querySelectorAll('button[data-intent="mode"]')) {
       setAttr(button, "aria-pressed", String(button.dataset.mode === state.mode));
-      setProp(button, "disabled", !state.ready || state.busy !== null);
+      setOff(button, !state.ready || state.busy !== null, waiting);
     }
     setAttr(els.notes, "aria-pressed", String(state.notesMode));
     setProp(els.cancel, "hidden", !(state.busy && state.busy.slow));
-    setProp(els.cancel, "disabled", !state.busy);
     // Python's sizes (its `sizes` reply, state.sizes) once they have come; index.html holds the same.
     if (state.sizes) {
       redraw(els.size, JSON.stringify(state.sizes.map(({ n, label }) => [n, label])),

@@ -7,7 +7,7 @@
 
 import { asidePanel } from "./aside-panel.js";
 import { renderBoard, renderLinks } from "./board-view.js";
-import { createController } from "./controller.js";
+import { VIEW_COMMANDS, createController } from "./controller.js";
 import { createControlsView, enabled } from "./controls-view.js";
 import { EXAMPLES, exampleById, fillExampleMenu } from "./examples.js";
 import { exportPanel } from "./export-panel.js";
@@ -19,8 +19,8 @@ import { client } from "./solver.js";
 import { changesSetAside, gameOfEntry, keepForReload, loadSaved, modeOfEntry, readHash, readSaved, save, savedElsewhere,
   setAsideRecords, setAsideSaved, takeKeptForReload, watchSetAside, writeHash } from "./storage.js";
 import { renderProof, renderWhy } from "./proof-view.js";
-import { BLANK, createStore, exampleOff, givensLine, initialState, isLoaded, linked, shownStep, snapshot }
-  from "./store.js";
+import { BLANK, awaitsPython, createStore, exampleOff, givensLine, initialState, isLoaded, linked, shownStep,
+  snapshot } from "./store.js";
 import { renderStepList, renderStepPanel } from "./step-view.js";
 import { sendEnabledTechniques, techniqueSettings } from "./technique-settings.js";
 
@@ -268,7 +268,9 @@ const intents = {
   },
   pad: (el) => control.type(el.dataset.char),
   mode: (el) => control.mode(el.dataset.mode),
-  notes: () => store.dispatch({ type: "notes-mode", on: !store.state.notesMode }),
+  // Said unless the Notes button keeps focus (pressed with Enter or Space), whose pressed state is heard.
+  notes: (el, byPointer) => store.dispatch({ type: "notes-mode", on: !store.state.notesMode,
+    announce: !el || byPointer }),
   "show-candidates": (el) => store.dispatch({ type: "show-candidates", on: el.checked }),
   setting: (el) => control.settings({ [el.name]: el.checked }),
   keys: () => store.dispatch({ type: "dialog", open: true }),
@@ -316,9 +318,11 @@ function selectorOf(button) {
     + data.map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
 }
 
-/** Can `el` take focus now: in the page, enabled and drawn? */
+/** Can `el` be pressed now: in the page, enabled (not even held off, aria-disabled, while Python
+ * answers: see controls-view.js) and drawn? */
 function usable(el) {
-  return el !== null && el.isConnected && !el.disabled && el.checkVisibility();
+  return el !== null && el.isConnected && !el.disabled && el.getAttribute("aria-disabled") !== "true"
+    && el.checkVisibility();
 }
 
 /** What can take focus by Tab (a redrawn panel's text boxes, a `details`' summary included). */
@@ -345,9 +349,11 @@ let handedTo = null; // the Cancel given focus while the run of the control in `
 
 /** Where focus goes after a control pressed from the keyboard has done its work, so that it is
  * never lost to the page (the rule for every such control):
- * - while Python is answering (or restarting after Cancel), the control, disabled meanwhile, may
- *   come back: it keeps focus if it can; else focus goes to the Cancel shown in its own panel or
- *   toolbar (a run's Cancel: the Export panel's, the tutor's), if any, and nothing else moves;
+ * - while Python is answering (or restarting after Cancel, or about to count a big board's
+ *   solutions), the control, off meanwhile, may come back: it keeps focus if it can (a tutor's
+ *   button does, held off with aria-disabled); once the Cancel shown in its own panel or toolbar
+ *   (a run's Cancel: the Export panel's, the tutor's) appears, focus goes there, and nothing else
+ *   moves; that Cancel pressed gives focus back to the control at once;
  * - then the pressed control, found again by `selectorOf` (a redrawn history entry, a tutor button
  *   enabled again, New puzzle once its run has loaded the new board), keeps or gets focus, from
  *   the Cancel too, whether the run finished or was cancelled;
@@ -367,7 +373,7 @@ function restoreFocus(state) {
     return;
   }
   const again = document.querySelector(refocus);
-  if (state.busy || !state.ready) {
+  if (awaitsPython(state)) {
     const cancel = again && !usable(again) ? cancelOf(again) : null;
     if (cancel && active !== cancel) {
       handedTo = cancel;
@@ -397,9 +403,18 @@ const NOT_DONE = {
 };
 
 /** An intent refused while a run goes on says so (a quick edit being answered refuses silently);
- * the puzzle text submitted stays in its box. */
+ * the puzzle text submitted stays in its box. Refused otherwise (its key pressed while its button is
+ * off: S on a solved board, H past the last hint, Ctrl+Z at the start), it says why in Python's
+ * words (the view's `cannot`), where Python gives them. */
 function refused(name, el) {
-  if (!store.state.ready || !store.state.busy) return;
+  const state = store.state;
+  if (!state.ready) return;
+  if (!state.busy) {
+    const playing = state.mode === "play" && isLoaded(state) && name in VIEW_COMMANDS;
+    const why = playing ? state.view.cannot[VIEW_COMMANDS[name]] : null;
+    if (why) store.dispatch({ type: "notice", notice: why, said: true });
+    return;
+  }
   const label = el instanceof HTMLButtonElement ? el.textContent.trim() : "";
   const what = NOT_DONE[name] ?? `"${label || name}" was not done`;
   control.refuse(what, name === "load-text" ? $("puzzle-text").value : undefined);
@@ -418,8 +433,10 @@ bindInput(document, {
     const button = el instanceof HTMLButtonElement ? el
       : el instanceof HTMLFormElement ? el.querySelector('button[type="submit"]') : null;
     if (name === "keys") dialogOpener = button;
-    // Cancel pressed from the keyboard during a run: focus goes back to the control that started it.
+    // Cancel pressed from the keyboard during a run: focus goes back to the control that started it,
+    // at once (held off while the solver restarts), rather than to the page as Cancel hides.
     const cancelsRun = name === "cancel" && el === handedTo && refocus !== null;
+    if (cancelsRun) document.querySelector(refocus)?.focus();
     // A menu (Size, Examples), disabled while the board it chose loads, is found again as a button
     // pressed from the keyboard is, however it was changed: it had focus, and arrows go on from it.
     if (!cancelsRun) {
@@ -430,7 +447,7 @@ bindInput(document, {
     // board, which a pinned pad would scroll off the screen.
     pinned = button && byPointer && KEEP_FOCUS.has(name) && button.closest(".side")
       ? { button, top: button.getBoundingClientRect().top } : null;
-    intents[name](el);
+    intents[name](el, byPointer);
     if (KEEP_FOCUS.has(name) && (!el || (button && byPointer))) focusBoard({ byPointer });
     if (!store.state.busy) pinned = null; // done at once, drawn already
   },

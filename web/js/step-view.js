@@ -17,12 +17,13 @@ import { countAwaited, isLoaded, linked, panelWords, shownGraph, shownStep } fro
 export function renderStepPanel(els, state) {
   const shown = shownStep(state);
   const panel = els.panel;
-  // The status line says the count runs (or was cancelled), and the idle words repeat it: quiet.
-  setAttr(els.title.parentElement, "aria-live", countAwaited(state) ? "off" : "polite");
+  const words = panelWords(state);
+  // Quiet while its words are another live region's, said there once: the status line's (the count
+  // running or cancelled, the position's status, the givens' entry status) or the message's error.
+  setAttr(els.title.parentElement, "aria-live", countAwaited(state) || !words || words.said ? "off" : "polite");
   if (!shown) {
     setData(panel, "technique", "");
     setData(panel, "mode", "none");
-    const words = panelWords(state);
     if (words) {
       setText(els.title, words.title);
       setText(els.text, words.text);
@@ -34,7 +35,6 @@ export function renderStepPanel(els, state) {
   setData(panel, "technique", step.technique);
   setData(panel, "mode", mode);
   setData(panel, "level", mode === "hint" ? String(step.level) : "");
-  const words = panelWords(state);
   setText(els.title, words.title);
   setText(els.text, words.text);
   renderGraph(els.graph, shownGraph(state), state.graphStage, { linked: linked(state).vertices, onBoard: true });

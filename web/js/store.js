@@ -55,6 +55,12 @@ export function initialState(saved = null) {
     busy: null,
     error: null,
     notice: null,
+    // The notice says what the last reply did (Undo, Redo: Python's `done`), which the step panel's
+    // words, the entry the board shows after it, do not.
+    doneSaid: false,
+    // Words for a screen reader alone (the message's live region says them): Notes on or off, when
+    // the Notes button that shows it does not have focus (N or T, or a click that gives focus to the board).
+    spoken: null,
     conflicts: [],
     count: null,
     text: "",
@@ -143,6 +149,13 @@ export function countAwaited(state) {
   return isLoaded(state) && ["pending", "uncounted"].includes(state.view.classification.kind);
 }
 
+/** Is the page waiting for Python: starting or restarting it, a request being answered, or the
+ * count of the board just drawn still to come (a 16×16 or larger load's, asked at once)? What is
+ * off meanwhile may be on again when it ends. */
+export function awaitsPython(state) {
+  return !state.ready || state.busy !== null || (isLoaded(state) && state.view.classification.kind === "pending");
+}
+
 /** The step the board highlights: the hint at its level (before it), or the last applied entry. */
 export function shownStep(state) {
   if (!isLoaded(state)) return null;
@@ -157,13 +170,15 @@ const PLAY_HELP = "Play: select a cell and type a digit (N for notes). Hint show
 
 /** The panel's title and text when no step is shown, or null to leave them as they are: while
  * entering, Python's entry status of the givens (kept while it reads the next keystroke, rather
- * than flashing the play help), and its reason when it refuses them, with what to do next. */
+ * than flashing the play help), and its reason when it refuses them, with what to do next. `said`:
+ * the words are the status line's, or the error the message says, which those live regions say. */
 function idleWords(state) {
   const view = state.view;
   if (isLoaded(state)) {
     const title = view.steps.length ? "Start" : "No step yet";
-    if (state.mode === "enter") return { title, text: view.entry.message };
-    return { title, text: view.status.status !== "solving" ? view.status.message : PLAY_HELP };
+    if (state.mode === "enter") return { title, text: view.entry.message, said: true };
+    return view.status.status !== "solving" ? { title, text: view.status.message, said: true }
+      : { title, text: PLAY_HELP, said: false };
   }
   if (state.error) {
     const reason = `${state.error.message[0].toUpperCase()}${state.error.message.slice(1)}.`;
@@ -173,25 +188,27 @@ function idleWords(state) {
     const next = state.error.cell === null || state.error.cell === undefined
       ? "The text is kept in “Puzzle as text”: correct it there, then Load."
       : `Change that cell${undo} to go on: what you typed is kept.`;
-    return state.mode === "enter" ? { title: "Not a puzzle yet", text: `${reason} ${next}` }
-      : { title: "Not loaded", text: reason };
+    return state.mode === "enter" ? { title: "Not a puzzle yet", text: `${reason} ${next}`, said: true }
+      : { title: "Not loaded", text: reason, said: true };
   }
-  return state.mode === "enter" && view ? null : { title: "No step yet", text: PLAY_HELP };
+  return state.mode === "enter" && view ? null : { title: "No step yet", text: PLAY_HELP, said: false };
 }
 
 /** The step panel's title and words, which the line under the play bar repeats where the panel is
- * out of sight: `{title, text, kind}` of the hint the board shows (Python's title, "Hint 2 of 3:
+ * out of sight: `{title, text, kind, said}` of the hint the board shows (Python's title, "Hint 2 of 3:
  * X-Wing"), of the history entry it shows (its name: a tutor's step, or the player's own move), else
- * the idle words; null to leave the panel's words as they are (see idleWords). */
+ * the idle words; null to leave the panel's words as they are (see idleWords). `said`: another live
+ * region says them already, or says what the board's change was (Undo, Redo: see `doneSaid`). */
 export function panelWords(state) {
   const shown = shownStep(state);
   if (shown === null) {
     const idle = idleWords(state);
-    return idle && { ...idle, kind: "idle" };
+    return idle && { ...idle, kind: "idle", said: idle.said || state.doneSaid };
   }
   const { step, mode } = shown;
-  if (mode === "hint") return { title: step.title, text: step.text, kind: step.kind };
-  return { title: step.name, text: step.text, kind: step.technique === "move" ? "move" : "step" };
+  const said = state.doneSaid;
+  if (mode === "hint") return { title: step.title, text: step.text, kind: step.kind, said };
+  return { title: step.name, text: step.text, kind: step.technique === "move" ? "move" : "step", said };
 }
 
 /** The graph the panel draws: a Hall violation's at a contradiction, else the shown step's. */
@@ -321,7 +338,8 @@ export function cellName(n, cell) {
   return `r${Math.floor(cell / n) + 1}c${(cell % n) + 1}`;
 }
 
-function withView(state, view, cmd) {
+/** Python's `view` in reply to `cmd`; `done`: what the reply says the command did (Undo, Redo). */
+function withView(state, view, cmd, done) {
   const shape = { n: view.n, box_rows: view.box_rows, box_cols: view.box_cols, symbols: view.symbols };
   const entry = [...givensLine(view)];
   const samePuzzle = state.view !== null && givensLine(state.view) === givensLine(view);
@@ -333,7 +351,8 @@ function withView(state, view, cmd) {
     view,
     selected: Math.min(state.selected, view.n * view.n - 1),
     error: null,
-    notice: hintless ? view.status.message : cmd === "check" && view.check ? view.check.message : null,
+    notice: done ?? (hintless ? view.status.message : cmd === "check" && view.check ? view.check.message : null),
+    doneSaid: done !== undefined,
     conflicts: [],
     count: samePuzzle ? state.count : null,
     // A puzzle text refused while a run went on stays in the box until it is loaded.
@@ -405,7 +424,7 @@ function willDrop(game) {
 function switchedMode(state, mode) {
   // A rejected puzzle's message stays: it is why Play has nothing to play yet.
   const next = { ...state, mode, notesMode: mode === "play" && state.notesMode,
-    error: isLoaded(state) ? null : state.error, notice: null };
+    error: isLoaded(state) ? null : state.error, notice: null, doneSaid: false, spoken: null };
   if (mode === state.mode) return next;
   if (mode === "enter") return { ...next, editing: gameOf(state) };
   const game = state.editing;
@@ -452,7 +471,7 @@ export function reduce(state, action) {
       return action.text === undefined ? { ...state, refused: action.message }
         : { ...state, refused: action.message, text: action.text, keptText: action.text };
     case "view": {
-      const next = withView(state, action.view, action.cmd);
+      const next = withView(state, action.view, action.cmd, action.done);
       // Another puzzle to play ends the typing that Undo walks back.
       const typing = action.mode === "enter" || (action.mode === undefined && state.mode === "enter");
       const kept = typing ? next : { ...next, entryPast: [], entryFuture: [], editing: null };
@@ -499,8 +518,9 @@ export function reduce(state, action) {
       return { ...state, text: action.text, keptText: action.text };
     case "mode":
       return switchedMode(state, action.mode);
-    case "notes-mode":
-      return { ...state, notesMode: action.on, showCandidates: action.on ? false : state.showCandidates };
+    case "notes-mode": // `announce`: said to a screen reader (see `spoken`)
+      return { ...state, notesMode: action.on, showCandidates: action.on ? false : state.showCandidates,
+        spoken: action.announce ? `Notes ${action.on ? "on" : "off"}` : null };
     case "show-candidates":
       return { ...state, showCandidates: action.on };
     case "dialog":

@@ -1,0 +1,259 @@
+"""What a keyboard and screen-reader user meets (web/js/main.js, controls-view.js), watched as a
+screen reader would: where focus is, and each new text of a live region, less what is aria-hidden
+or in a part marked aria-live="off".
+
+- Focus never rests on the page's body while Python answers a tutor button pressed from the
+  keyboard: the button, off meanwhile, keeps focus (aria-disabled, not disabled); a slow run hands
+  it to its Cancel, and Cancel back to the button, which has it once the board is back.
+- A slow run says that it started and how it ended; its progress, shown at each step, is said once
+  every 15 seconds at most.
+- A message is said once: the finish (shown over the board and in the status line), and a repeated
+  given typed (in the status line, the message and the step panel).
+- Undo and Redo say what they undid or redid, in Python's words; N or T says Notes on or off; a
+  key whose command is off (H past the last hint, H or S on a solved board) says why, in Python's words.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.e2e.test_app import IDLE, STATE, py, wait_for
+from tests.e2e.test_installed import open_ready
+from tests.helpers import FIGURE_4_2
+
+pytestmark = pytest.mark.e2e
+
+#: The 16×16 example of the Examples menu: Solve by logic takes seconds, in many steps.
+SIXTEEN = (".....1.B.E.F...G...87.....2B.E.4..G.A6.8.....7....4..F.3A9..C8B..98.3...F..1....D....C......"
+           "2.....2648.FB.3..5C1.1..BED9....6FG35..3..G.8.........6..31....D....4A.2D...9.G....6.C...4.A.6F.3"
+           "......A.....1.....E.......6E3.591....B4..A...92D.F.1.....8.....4C52")
+#: A 4×4 puzzle one digit from solved (its solution is 1423 3214 4132 2341): r4c4 is left.
+ALMOST = "142332144132234."
+
+#: Records in `__heard` (emptied at each call) each new text of a live region as a screen reader
+#: hears it: [region id or class, text]. A node's region is its nearest element that says how live
+#: it is (aria-live, else the role status, log or alert); none when that says "off". A region's
+#: text leaves out what is aria-hidden, not drawn, or in a part of its own (quiet, or another region).
+WATCH_LIVE = """() => {
+  window.__heard = [];
+  if (window.__hearing) return;
+  window.__hearing = true;
+  const liveness = (el) => el.getAttribute('aria-live') || { status: 'polite', log: 'polite', alert: 'assertive' }[el.getAttribute('role')] || null;
+  const regionOf = (node) => {
+    for (let el = node.nodeType === 1 ? node : node.parentElement; el; el = el.parentElement) {
+      const live = liveness(el);
+      if (live) return live === 'off' ? null : el;
+    }
+    return null;
+  };
+  const heard = (node, top) => {
+    if (node.nodeType === 3) return node.textContent;
+    if (node.nodeType !== 1 || node.getAttribute('aria-hidden') === 'true' || !node.checkVisibility()) return '';
+    if (!top && liveness(node)) return '';
+    return [...node.childNodes].map((child) => heard(child, false)).join('');
+  };
+  const last = new Map();
+  new MutationObserver((records) => {
+    const regions = new Set(records.map((record) => regionOf(record.target)).filter(Boolean));
+    for (const region of regions) {
+      const text = heard(region, true).replace(/\\s+/g, ' ').trim();
+      if (last.get(region) !== text) {
+        last.set(region, text);
+        if (text) window.__heard.push([region.id || region.className, text]);
+      }
+    }
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+}"""
+
+#: Records in `__focus` what has focus each time it changes, looked at between every two tasks, and
+#: each time focus leaves an element for none ("lost: ..."), from its call on.
+WATCH_FOCUS = """() => {
+  window.__focus = [];
+  if (window.__looking) return;  // one watcher a page
+  window.__looking = true;
+  let last = null;
+  const name = (el) => el === document.body ? 'body' : el.dataset.intent || el.id || el.className || el.tagName;
+  const look = () => {
+    const now = name(document.activeElement);
+    if (now !== last || window.__focus.length === 0) window.__focus.push(now);
+    last = now;
+  };
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => { look(); setTimeout(() => channel.port2.postMessage(0), 0); };
+  channel.port2.postMessage(0);
+  document.addEventListener('focusout', (event) => {
+    if (event.relatedTarget === null) window.__focus.push(`lost: ${name(event.target)}`);
+  }, true);
+}"""
+
+
+def heard(page: Page) -> list[list[str]]:
+    found: list[list[str]] = page.evaluate("window.__heard")
+    return found
+
+
+def heard_with(page: Page, words: str) -> list[str]:
+    """What was heard that holds `words`, in any case (a message may start a sentence)."""
+    return [text for _, text in heard(page) if words.lower() in text.lower()]
+
+
+def open_at(page: Page, site_url: str, puzzle: str) -> None:
+    open_ready(page, f"{site_url}#p={puzzle}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null && {STATE}.view.classification.kind !== 'pending'", None, 120_000)
+
+
+def test_step_pressed_from_the_keyboard_keeps_focus_while_python_answers(page: Page, site_url: str) -> None:
+    """Step, off while Python answers, kept focus for none of that time: focus fell to the body."""
+    open_at(page, site_url, FIGURE_4_2)
+    page.focus("button[data-intent=step]")
+    page.evaluate(WATCH_FOCUS)
+    for position in (1, 2):
+        page.keyboard.press("Enter")
+        wait_for(page, f"{IDLE} && {STATE}.view.position === {position}")
+    page.wait_for_timeout(100)
+    assert page.evaluate("window.__focus") == ["step"]
+
+
+def test_solve_by_logic_its_cancel_and_the_restart_never_leave_focus_on_the_body(page: Page, site_url: str) -> None:
+    """Solve by logic keeps focus until its Cancel appears, Cancel gives it back at once, and Solve
+    by logic keeps it while the solver restarts and the 16×16 board's solutions are counted again.
+    Focus was on the body until Cancel appeared, for the whole restart after it, and last on the
+    board: the count's board, drawn before the count, has every button off."""
+    open_at(page, site_url, SIXTEEN)
+    page.focus("button[data-intent=solve_logic]")
+    page.evaluate(WATCH_FOCUS)
+    page.keyboard.press("Enter")
+    wait_for(page, "document.activeElement.id === 'cancel'", None, 30_000)
+    page.keyboard.press("Enter")
+    wait_for(page, f"{IDLE} && {STATE}.notice === 'Cancelled.' && {STATE}.view.classification.kind === 'unique'",
+             None, 180_000)
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.__focus") == ["solve_logic", "cancel", "solve_logic"]
+
+
+def test_a_slow_run_says_its_start_and_its_end_not_each_step(page: Page, site_url: str) -> None:
+    """Solve by logic on the 16×16 example: the status line shows Python's progress at each step,
+    a few a second, and a screen reader hears the run start and end, and its progress once every
+    15 seconds at most (it heard every step)."""
+    open_at(page, site_url, SIXTEEN)
+    page.evaluate(WATCH_LIVE)
+    page.evaluate("""() => { window.__shown = new Set();
+      new MutationObserver(() => window.__shown.add(document.querySelector('#status').textContent))
+        .observe(document.querySelector('#status'), { subtree: true, childList: true, characterData: true }); }""")
+    started = time.monotonic()
+    page.click("button[data-intent=solve_logic]")
+    wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'solved'", None, 180_000)
+    seconds = time.monotonic() - started
+    steps = page.evaluate("[...window.__shown].filter((text) => text.includes('Solving by logic: ')).length")
+    assert steps >= 5  # the progress was shown as it came
+    said = [text for region, text in heard(page) if region == "status"]
+    assert 2 <= len(said) <= 2 + seconds // 15 and "Solving by logic" in said[0], (seconds, said)
+    assert said[-1] == page.evaluate("document.querySelector('#status').textContent"), said
+
+
+def test_the_finish_is_said_once(page: Page, site_url: str) -> None:
+    open_at(page, site_url, ALMOST)
+    page.evaluate(WATCH_LIVE)
+    page.click("#board .cell[data-cell='15']")
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'solved'")
+    page.wait_for_timeout(200)
+    message = page.evaluate(f"{STATE}.view.status.message")
+    assert page.inner_text("#finish") == message  # shown in the banner over the board, and the status line
+    assert len(heard_with(page, message)) == 1, heard(page)
+
+
+def test_a_given_typed_and_a_repeated_one_are_said_once(page: Page, site_url: str) -> None:
+    """The entry status was said by the status line and the step panel, after "Opening the
+    puzzle…" at each keystroke; a repeated given's reason by the status line, the message and the
+    step panel."""
+    open_at(page, site_url, FIGURE_4_2)
+    page.get_by_role("button", name="Clear").click()
+    wait_for(page, f"{IDLE} && {STATE}.mode === 'enter' && {STATE}.view.givens.every((d) => !d)")
+    page.click("#board .cell[data-cell='2']")
+    page.evaluate(WATCH_LIVE)
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.view.givens[2] === 1")
+    page.wait_for_timeout(200)
+    entering = page.evaluate(f"{STATE}.view.entry.message")
+    assert len(heard_with(page, entering)) == 1 and not heard_with(page, "Opening the puzzle"), heard(page)
+    page.evaluate(WATCH_LIVE)
+    page.click("#board .cell[data-cell='4']")
+    page.keyboard.press("1")
+    wait_for(page, f"{IDLE} && {STATE}.error !== null")
+    page.wait_for_timeout(200)
+    assert len(heard_with(page, "two 1s in row 1: r1c3 and r1c5")) == 1, heard(page)
+
+
+def test_undo_and_redo_from_the_keyboard_say_what_they_did(page: Page, site_url: str) -> None:
+    """A note then an erase in r1c4: Ctrl+Z said "Note: You toggled the note 7 in r1c4" (the
+    entry the board then shows, as if it were a move just made), Ctrl+Y "Erase: You erased r1c4";
+    now they say what was undone and redone, in Python's words, and only that."""
+    open_at(page, site_url, FIGURE_4_2)
+    page.click("#board .cell[data-cell='3']")
+    page.keyboard.press("Shift+7")
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1")
+    page.keyboard.press("Backspace")
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 2")
+    py("load", puzzle=FIGURE_4_2, actions=["note r1c4 7", "erase r1c4"])
+    for keys, position, reply in (("Control+z", 1, py("undo")), ("Control+y", 2, py("redo"))):
+        page.evaluate(WATCH_LIVE)
+        page.keyboard.press(keys)
+        wait_for(page, f"{IDLE} && {STATE}.view.position === {position}")
+        page.wait_for_timeout(200)
+        assert [text for _, text in heard(page)] == [reply["done"]], heard(page)
+    assert reply["done"] == "Redone: you erased r1c4."
+
+
+def test_notes_mode_from_the_keyboard_is_said(page: Page, site_url: str) -> None:
+    """N changed only the Notes button's pressed state, a button without focus: nothing was heard.
+    Pressed with Enter, the button keeps focus and its pressed state is heard: no words then."""
+    open_at(page, site_url, FIGURE_4_2)
+    page.click("#board .cell[data-cell='3']")
+    page.evaluate(WATCH_LIVE)
+    for key, on, said in (("n", "true", ["Notes on"]), ("t", "false", ["Notes on", "Notes off"])):
+        page.keyboard.press(key)
+        wait_for(page, f"{STATE}.notesMode === {on}")
+        page.wait_for_timeout(100)
+        assert [text for _, text in heard(page)] == said, heard(page)
+    page.focus("#notes-toggle")
+    page.evaluate(WATCH_LIVE)
+    page.keyboard.press("Enter")
+    wait_for(page, f"{STATE}.notesMode")
+    page.wait_for_timeout(100)
+    assert heard(page) == []
+
+
+def cannot(page: Page, name: str) -> Any:
+    return page.evaluate(f"{STATE}.view.cannot && {STATE}.view.cannot.{name}")
+
+
+def test_a_key_whose_command_is_off_says_why(page: Page, site_url: str) -> None:
+    """Ctrl+Z at the start, H past the last hint, and H or S on a solved board, did nothing and said
+    nothing: the page says why, in Python's words (the view's ``cannot``)."""
+    open_at(page, site_url, FIGURE_4_2)
+    page.click("#board .cell[data-cell='0']")
+    page.evaluate(WATCH_LIVE)
+    page.keyboard.press("Control+z")
+    page.wait_for_timeout(200)
+    assert [text for _, text in heard(page)] == [cannot(page, "undo")], heard(page)
+    for level in (1, 2, 3):
+        page.keyboard.press("h")
+        wait_for(page, f"{IDLE} && {STATE}.view.hint_level === {level}")
+    page.evaluate(WATCH_LIVE)
+    page.keyboard.press("h")
+    page.wait_for_timeout(200)
+    why = cannot(page, "hint")
+    assert why and [text for _, text in heard(page)] == [why], heard(page)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    wait_for(page, f"{IDLE} && {STATE}.view.status.status === 'solved'")
+    for key, name in (("h", "hint"), ("s", "step")):
+        page.evaluate(WATCH_LIVE)
+        page.keyboard.press(key)
+        page.wait_for_timeout(200)
+        why = cannot(page, name)
+        assert why and [text for _, text in heard(page)] == [why], (key, heard(page))
