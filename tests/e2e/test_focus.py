@@ -299,10 +299,11 @@ def test_the_new_puzzle_panels_level_menu_keeps_focus_when_changed(app: Page) ->
     """Its Size and Level menus share their intent: the Level menu changed from the keyboard gave
     focus to Size, so the next arrow key changed the size."""
     page = app
+    wait_for(page, f"{IDLE} && {STATE}.sizes !== null")  # the menus drawn from Python's sizes
     page.click("#generate-panel summary")
     page.focus("#generate-panel select[name='level']")
     page.keyboard.press("ArrowUp")  # Any unique (the last) to Extreme
     wait_for(page, IDLE)
     page.wait_for_timeout(200)
     assert page.evaluate("document.activeElement.name") == "level", focused(page)
-    assert page.evaluate("document.activeElement.value") == "extreme"
+    assert page.evaluate("document.activeElement.value") == "extreme", focused(page)
