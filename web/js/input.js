@@ -60,43 +60,50 @@ function choosesOnEnter(target) {
   return target instanceof HTMLSelectElement && target.dataset.choose === "enter";
 }
 
-/** A menu's key being handled: `{value, enter}`, the value before it and whether it is Enter,
- * until the browser's own handling of it (which may fire `change`) is over. */
+/** The last key pressed on a menu, `{value, enter, acted, at}`: the value before it, whether it
+ * was Enter and the value Enter acted on, and when (performance.now()). A `change` soon after a
+ * looking-through key is that key's (Chromium may fire it as a task of its own, after a timer
+ * set at the key); one long after it is a choice made in the list the key opened. */
 const keyOf = new WeakMap();
+/** How soon after its key a `change` is the key's, in milliseconds. */
+const KEY_CHANGE_MS = 1000;
 
 /** Put a looked-through menu back to the value it had before the first key. */
 function stopBrowsing(menu, revert) {
+  keyOf.delete(menu);
   if (menu.dataset.before === undefined) return;
   if (revert) menu.value = menu.dataset.before;
   delete menu.dataset.before;
 }
 
-/** A key on a menu that acts on Enter. Enter acts once the browser has handled it (in Firefox's
- * open list it chooses the highlighted value first), and only on a value other than the one the
- * menu had; Escape after looking through puts the menu back. */
+/** A key on a menu that acts on Enter: Enter acts on a looked-through value other than the one the
+ * menu had; Escape puts the menu back; a key that neither looks through nor chooses (Space, F4,
+ * which open the list) forgets the last one. */
 function menuKey(menu, event, act) {
   if (event.ctrlKey || event.metaKey) return;
+  const at = performance.now();
   if (event.key === "Escape") {
     stopBrowsing(menu, true);
-    return;
-  }
-  const enter = event.key === "Enter";
-  if (!enter && !BROWSE_KEYS.has(event.key) && (event.key.length !== 1 || event.key === " ")) return;
-  const was = menu.dataset.before ?? menu.value;
-  keyOf.set(menu, { value: menu.value, enter });
-  setTimeout(() => {
-    keyOf.delete(menu);
-    if (!enter) return;
+  } else if (event.key === "Enter") {
+    const was = menu.dataset.before;
     stopBrowsing(menu, false);
-    if (menu.value !== was) act();
-  }, 0);
+    const acted = was !== undefined && menu.value !== was ? menu.value : null;
+    keyOf.set(menu, { enter: true, acted, at });
+    if (acted !== null) act();
+  } else if (BROWSE_KEYS.has(event.key) || (event.key.length === 1 && event.key !== " ")) {
+    keyOf.set(menu, { value: menu.value, enter: false, at });
+  } else {
+    keyOf.delete(menu);
+  }
 }
 
-/** A menu's `change`: true when it is left to the key that made it (looked through, or Enter's). */
+/** A menu's `change` that is its key's: looked through (then the menu keeps the value it had
+ * before), or the value Enter has just acted on. */
 function keyedChange(menu) {
   const key = keyOf.get(menu);
-  if (!key) return false;
-  if (!key.enter && menu.dataset.before === undefined) menu.dataset.before = key.value;
+  if (!key || performance.now() - key.at > KEY_CHANGE_MS) return false;
+  if (key.enter) return key.acted === menu.value;
+  if (menu.dataset.before === undefined) menu.dataset.before = key.value;
   return true;
 }
 
