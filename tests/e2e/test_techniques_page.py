@@ -86,7 +86,7 @@ def test_a_skyscraper_is_drawn_as_its_proof_says(page: Page, site_url: str,
     py("load", puzzle=SKYSCRAPER_PUZZLE)
     expected = py("solve_logic")["view"]
     index = next(i for i, s in enumerate(expected["steps"]) if s["technique"] == "skyscraper")
-    step = expected["steps"][index]
+    step = py("goto", position=index + 1)["view"]["steps"][index]  # its proof: the step shown
     click(page, "solve_logic")
     wait_for(page, f"{IDLE} && {STATE}.view.steps.length === {len(expected['steps'])}")
     page.click(f".step-list button[data-position='{index + 1}']")
@@ -110,7 +110,7 @@ def test_a_sue_de_coq_tints_its_three_sets(page: Page, site_url: str, artifacts_
     py("load", puzzle=SUE_DE_COQ_PUZZLE)
     expected = py("solve_logic")["view"]
     index = next(i for i, s in enumerate(expected["steps"]) if s["technique"] == "sue-de-coq")
-    roles = expected["steps"][index]["proof"]["roles"]
+    roles = py("goto", position=index + 1)["view"]["steps"][index]["proof"]["roles"]
     assert set(roles) == {"intersection", "line-set", "box-set"}
     click(page, "solve_logic")
     wait_for(page, f"{IDLE} && {STATE}.view.steps.length === {len(expected['steps'])}")
