@@ -76,15 +76,18 @@ WATCH_FOCUS = """() => {
   if (window.__looking) return;  // one watcher a page
   window.__looking = true;
   let last = null;
-  const name = (el) => el === document.body ? 'body' : el.dataset.intent || el.id || el.className || el.tagName;
+  const name = (el) => el === null || el === document.body ? 'body' : el.dataset.intent || el.id || el.className || el.tagName;
   const look = () => {
     const now = name(document.activeElement);
     if (now !== last || window.__focus.length === 0) window.__focus.push(now);
     last = now;
   };
   const channel = new MessageChannel();
-  channel.port1.onmessage = () => { look(); setTimeout(() => channel.port2.postMessage(0), 0); };
+  // Polled, as a disabled button drops focus without an event, and told by focusin, as focus can
+  // rest on a control for less time than a poll takes under load (Cancel, pressed at once).
+  channel.port1.onmessage = () => { try { look(); } finally { setTimeout(() => channel.port2.postMessage(0), 0); } };
   channel.port2.postMessage(0);
+  document.addEventListener('focusin', look, true);
   document.addEventListener('focusout', (event) => {
     if (event.relatedTarget === null) window.__focus.push(`lost: ${name(event.target)}`);
   }, true);
