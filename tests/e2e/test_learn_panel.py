@@ -48,6 +48,8 @@ def wait_verdict(page: Page, text: str) -> None:
 
 
 def open_lesson(page: Page, title: str) -> None:
+    """Press the lesson's tab once Python has answered: a press while it answers is refused."""
+    wait_for(page, f"{IDLE} && {STATE}.learn && {STATE}.learn.reply !== null")
     page.locator(f"{PANEL} .learn-tabs button", has_text=title).click()
 
 
