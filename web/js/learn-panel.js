@@ -15,7 +15,7 @@
  * State: `state.lessons` (Python's list, or absent until it comes) and `state.learn` = {example,
  * candidates, reply, error, stage}.
  * Test hooks: `#learn-panel[data-example]`, `.learn-also li`, `button[data-intent="learn-toggle"][data-row][data-value]`
- * (aria-pressed), `.learn-verdict`, `.learn-graph svg.bipartite`, `a.learn-try[data-example]`.
+ * (aria-pressed, named "5 in row 1, column 3"), `.learn-verdict`, `.learn-graph svg.bipartite`, `a.learn-try[data-example]`.
  */
 
 import { h, redraw } from "./dom.js";
@@ -38,7 +38,9 @@ function learnState(state) {
  * The toggles: a row per left vertex, a column per right one. In a house a button shows its digit;
  * in a digit's rows × columns it shows that digit where it is a candidate (a column number there
  * would read as a digit), under column headings "c1", "c2"…; the corner names only the rows, one
- * word, so a narrow screen does not wrap it.
+ * word, so a narrow screen does not wrap it. Each button is named by the candidate it toggles, its
+ * shown digit first ("2 in cell 1", "5 in row 1, column 3"): what a voice-control user reads on it
+ * is part of its name, and `aria-pressed` says whether it is on.
  */
 function toggleTable(lesson, candidates) {
   const size = candidates.length;
@@ -47,11 +49,12 @@ function toggleTable(lesson, candidates) {
   const [rowName, valueName] = house ? ["cell", "digit"] : ["row", "column"];
   const head = h("tr", null, h("th", { scope: "col" }, rowName),
     values.map((v) => h("th", { scope: "col", "aria-label": `${valueName} ${v}` }, house ? v : `c${v}`)));
+  const name = (r, v) => (house ? `${v} in cell ${r + 1}` : `${lesson.digit} in row ${r + 1}, column ${v}`);
   // A no-break space: "row 1" on one line, however narrow the screen.
   const rows = candidates.map((set, r) => h("tr", null, h("th", { scope: "row" }, `${rowName}\u00a0${r + 1}`),
     values.map((v) => h("td", null, h("button", { type: "button", "data-intent": "learn-toggle",
       "data-row": r, "data-value": v, "aria-pressed": String(set.includes(v)),
-      "aria-label": `${rowName} ${r + 1}, ${valueName} ${v}` }, set.includes(v) ? (house ? v : lesson.digit) : "·")))));
+      "aria-label": name(r, v) }, set.includes(v) ? (house ? v : lesson.digit) : "·")))));
   return h("table", { class: "learn-toggles" }, h("caption", null,
     house ? "Candidates, a row per cell and a column per digit: press to add or remove one"
       : `Where ${lesson.digit} is a candidate, a row per row and a column per column: press to toggle`),
