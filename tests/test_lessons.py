@@ -62,29 +62,23 @@ def test_the_hall_lesson_breaks_halls_condition_where_its_text_says() -> None:
                                        "digits but only 2 (2, 3) are left for them")
 
 
-def test_the_chain_lessons_cells_2_3_and_6_are_a_chain_on_3_4_and_6() -> None:
-    chain = by_id("chain")
-    assert "cells 2, 3 and 6 have only 3, 4 and 6 between them. Three cells, three digits" in chain.text
-    reply = analysed(chain)
-    assert reply["graph"]["pattern"] == {"kind": "chain", "left": [1, 2, 5], "right": [2, 3, 5]}
-    assert reply["verdict"].startswith("Chain: cell 2, cell 3 and cell 6 hold only {3,4,6}")
-
-
-def test_the_pile_lessons_7_8_and_9_fit_only_in_cells_5_6_and_8() -> None:
-    pile = by_id("pile")
-    assert "7, 8 and 9 fit only in cells 5, 6 and 8, so those three cells" in pile.text
-    reply = analysed(pile)
-    assert reply["graph"]["pattern"] == {"kind": "pile", "left": [4, 5, 7], "right": [6, 7, 8]}
-    assert reply["verdict"].startswith("Pile: 7, 8 and 9 fit only in cell 5, cell 6 and cell 8")
-
-
-def test_the_fish_lessons_x_wing_is_on_rows_1_and_4_and_columns_3_and_7() -> None:
-    fish = by_id("fish")
-    assert "rows 1 and 4 keep their 5s in columns 3 and 7 — an X-Wing." in fish.text
-    assert "wherever 5 is a candidate" in fish.text and fish.digit == 5
-    reply = analysed(fish)
-    assert reply["verdict"].startswith("X-Wing: in row 1 and row 4 the 5s lie only in column 3 and column 7")
-    assert (reply["shows"], reply["technique"]) == ("X-Wing", "fish")
+@pytest.mark.parametrize(("lesson_id", "said", "pattern", "verdict"), [
+    ("chain", "cells 2, 3 and 6 have only 3, 4 and 6 between them. Three cells, three digits",
+     {"kind": "chain", "left": [1, 2, 5], "right": [2, 3, 5]},
+     "Chain: cell 2, cell 3 and cell 6 hold only {3,4,6}"),
+    ("pile", "7, 8 and 9 fit only in cells 5, 6 and 8, so those three cells",
+     {"kind": "pile", "left": [4, 5, 7], "right": [6, 7, 8]},
+     "Pile: 7, 8 and 9 fit only in cell 5, cell 6 and cell 8"),
+    ("fish", "rows 1 and 4 keep their 5s in columns 3 and 7 — an X-Wing.",
+     {"kind": "chain", "left": [0, 3], "right": [2, 6]},
+     "X-Wing: in row 1 and row 4 the 5s lie only in column 3 and column 7"),
+], ids=["chain on 3, 4 and 6", "pile of 7, 8 and 9", "X-Wing on rows 1 and 4"])
+def test_a_lessons_text_names_the_pattern_the_solver_draws(lesson_id: str, said: str,
+                                                           pattern: dict[str, Any], verdict: str) -> None:
+    item = by_id(lesson_id)
+    assert said in item.text
+    reply = analysed(item)
+    assert reply["graph"]["pattern"] == pattern and reply["verdict"].startswith(verdict)
 
 
 def test_the_first_lesson_counts_its_cells_and_digits_and_opens_at_the_matching() -> None:
