@@ -138,10 +138,11 @@ export function learnPanel(root, app) {
       return;
     }
     const learn = learnState(state);
-    const idle = state.ready && !state.busy;
-    // Asked once the lessons have come and the solver is free (a new ask replaces `learn`), or
-    // again when a refusal while a run went on was the answer and the run has ended.
-    if (idle && (!state.learn || (learn.error && learn.error.kind === "busy"))) {
+    // The first lesson is asked for once the lessons have come (while a run goes on, the refusal
+    // says the lesson waits for it), and asked again, once, when a run that refused it has ended
+    // (a new ask replaces `learn`).
+    const refused = learn.error && learn.error.kind === "busy" && !state.busy;
+    if (state.ready && (!state.learn || refused)) {
       queueMicrotask(() => { if (app.state.learn === state.learn) ask(learn.example, learn.candidates); });
     }
     const lesson = lessonById(state.lessons, learn.example);
