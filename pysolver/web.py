@@ -37,6 +37,7 @@ from .geometry import BOX_SHAPES, SYMBOLS, bits, plural
 from .grading import Level, Rating, rate
 from .grid import Grid, symbols_rule
 from .learn import MAX_SIDE, TEACHES, lesson
+from .lessons import lessons_json
 from .logic import FIGURE_4_2
 from .gtsps import gtsps_report
 from .gtsps.run import STAGE_WORDS
@@ -743,6 +744,12 @@ def _bipartite(request: Request, progress: Progress) -> Reply:
     return lesson(kind, request.get("candidates"), digit, prefer, teach)
 
 
+def _lessons(request: Request, progress: Progress) -> Reply:
+    """The Learn panel's lessons in reading order: each one's tab, text and starting candidates,
+    and what its ``bipartite`` request sends (``kind``, ``digit``, ``prefer``, ``teach``)."""
+    return {"lessons": lessons_json()}
+
+
 COMMANDS: dict[str, Command] = {
     "load": _load,
     "hint": _hint,
@@ -773,6 +780,7 @@ COMMANDS: dict[str, Command] = {
     "export_path": _export_path,
     "techniques": _techniques,
     "bipartite": _bipartite,
+    "lessons": _lessons,
 }
 
 

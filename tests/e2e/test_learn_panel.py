@@ -13,8 +13,10 @@ import pytest
 from playwright.sync_api import Page
 
 from pysolver.learn import lesson
+from pysolver.lessons import LESSONS
 from tests.e2e.test_app import IDLE, STATE, wait_for
 from tests.e2e.test_app_examples import EXAMPLES
+from tests.e2e.test_installed import axe_violations
 
 pytestmark = pytest.mark.e2e
 
@@ -221,3 +223,31 @@ def test_legend_keys_stay_with_their_words_on_a_wide_screen(app: Page) -> None:
                          "s.borderTopLeftRadius, s.backgroundColor, a.getBoundingClientRect().height]; }")
     assert look[0] not in ("rgb(0, 0, 238)", "rgb(85, 26, 139)") and look[1] == "none", look
     assert look[2] == "9px" and look[3] != "rgba(0, 0, 0, 0)" and look[4] >= 24, look
+
+
+def test_each_lesson_is_drawn_from_pythons_list_and_has_no_axe_violation(app: Page) -> None:
+    """The tabs, texts and starting candidates are the worker's; with each lesson open, axe finds
+    nothing: a toggle's name holds the digit it shows ("5 in row 1, column 3"), which a voice
+    control user says to press it."""
+    page = app
+    page.click(f"{PANEL} summary")
+    titles = page.locator(f"{PANEL} .learn-tabs button")
+    titles.first.wait_for()
+    assert titles.all_inner_texts() == [f"{k}. {item.title}" for k, item in enumerate(LESSONS, start=1)]
+    found, texts, toggles = {}, {}, {}
+    for item in LESSONS:
+        open_lesson(page, item.title)
+        wait_verdict(page, lesson(item.kind, [list(values) for values in item.candidates], item.digit or 1,
+                                  item.prefer, item.teach)["verdict"])
+        found[item.id] = axe_violations(page)
+        texts[item.id] = page.inner_text(f"{PANEL} .learn-lesson")
+        toggles[item.id] = page.locator(f"{PANEL} button[data-intent='learn-toggle'][aria-pressed=true]").evaluate_all(
+            "(els) => els.map((el) => [Number(el.dataset.row), Number(el.dataset.value), el.textContent, "
+            "el.getAttribute('aria-label')])")
+    assert found == {item.id: [] for item in LESSONS}
+    assert texts == {item.id: item.text for item in LESSONS}
+    for item in LESSONS:
+        house = item.kind == "house"
+        assert toggles[item.id] == [[r, v, str(v if house else item.digit),
+                                     f"{v} in cell {r + 1}" if house else f"{item.digit} in row {r + 1}, column {v}"]
+                                    for r, values in enumerate(item.candidates) for v in values], item.id

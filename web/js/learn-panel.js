@@ -4,64 +4,43 @@
  * symmetry, as farhiongit/sudoku-solver applies it). Each example is a small graph the person edits
  * by toggling candidates; every edit asks the worker (`bipartite`, docs/worker-protocol.md), which
  * runs the solver's own analysis and replies with the drawing (layout and stages) and the verdict:
- * what can be excluded, a Hall violation, or nothing. Only the examples' starting candidates and the
- * short lessons are written here; every conclusion comes from Python.
+ * what can be excluded, a Hall violation, or nothing. The lessons themselves (titles, texts,
+ * starting candidates, what each asks `bipartite` for) are Python's too (`lessons`, asked when the
+ * panel is first opened): nothing about the examples is written here.
  *
  * Python also says which stage the drawing opens at (the first lesson: the matching) and which
  * step the drawn pattern is ("Naked Triple", "X-Wing"); "Try it on a puzzle" links to the example
  * puzzle that needs that step (an address, so Back returns to the puzzle that was shown).
  *
- * State: `state.learn` = {example, candidates, reply, error, stage}.
+ * State: `state.lessons` (Python's list, or absent until it comes) and `state.learn` = {example,
+ * candidates, reply, error, stage}.
  * Test hooks: `#learn-panel[data-example]`, `.learn-also li`, `button[data-intent="learn-toggle"][data-row][data-value]`
- * (aria-pressed), `.learn-verdict`, `.learn-graph svg.bipartite`, `a.learn-try[data-example]`.
+ * (aria-pressed, named "5 in row 1, column 3"), `.learn-verdict`, `.learn-graph svg.bipartite`, `a.learn-try[data-example]`.
  */
 
 import { h, redraw } from "./dom.js";
 import { exampleForTechnique } from "./examples.js";
 import { renderGraph } from "./graph-view.js";
+import { client } from "./solver.js";
 import { hashOf } from "./storage.js";
 
-/** The lessons, in reading order: the starting candidates and what to look at and try. */
-export const LESSONS = [
-  { id: "graph", title: "A house is a graph", kind: "house", teach: "matching",
-    candidates: [[1, 2, 3, 5], [2, 3], [2, 3, 4], [3, 4], [4, 5]],
-    text: "The article's first example: five empty cells of a house on the left, the five digits they "
-      + "need on the right, a line for each candidate — a permutation bipartite graph. A solution "
-      + "keeps one line at each vertex: a perfect matching (the thick lines). Toggle candidates below." },
-  { id: "hall", title: "Hall's condition", kind: "house",
-    candidates: [[1, 2, 3, 5], [2, 3], [2, 3], [2, 3], [4, 5]],
-    text: "A perfect matching exists only if every k cells have at least k digits between them (Hall's "
-      + "condition). Here three cells have only 2 and 3, so the house cannot be completed. Give one of them a 4." },
-  { id: "chain", title: "Chain exclusion", kind: "house",
-    candidates: [[1, 2, 3, 7], [3, 6], [3, 4], [1, 4], [5, 6, 7], [4, 6], [2, 7], [8, 9], [8, 9]],
-    text: "The article's chain: cells 2, 3 and 6 have only 3, 4 and 6 between them. Three cells, three digits — Hall's "
-      + "condition with no room to spare — so those digits must go there and leave every other cell. "
-      + "The solver finds it from the matching and alternating paths, not by trying combinations." },
-  { id: "pile", title: "Pile exclusion", kind: "house", prefer: "pile",
-    candidates: [[1, 2, 3, 5], [3, 6], [3, 4], [5, 6], [1, 7, 8, 9], [5, 7, 8, 9], [4, 6], [6, 7, 8, 9], [1, 4]],
-    text: "The same idea seen from the digits: 7, 8 and 9 fit only in cells 5, 6 and 8, so those three "
-      + "cells take them and lose every other digit (the article's pile example)." },
-  { id: "fish", title: "Fish: one digit's rows × columns", kind: "digit", digit: 5,
-    candidates: [[3, 7], [1, 3, 5, 7], [2, 4], [3, 7], [1, 2, 4, 5], [2, 5, 6, 8, 9], [6, 8], [6, 9], [8, 9]],
-    text: "Swap the roles of digits and columns (Berthier's symmetry): the rows that still need a 5 "
-      + "against the columns that still need one form the same kind of graph, a line wherever 5 is a "
-      + "candidate. A chain there is a fish: rows 1 and 4 keep their 5s in columns 3 and 7 — an X-Wing." },
-];
+/** The lesson with this id in Python's list, else its first. */
+const lessonById = (lessons, id) => lessons.find((lesson) => lesson.id === id) || lessons[0];
 
-const lessonById = (id) => LESSONS.find((lesson) => lesson.id === id) || LESSONS[0];
-
-/** The panel's state, or the first lesson untouched. */
+/** The panel's state, or the first lesson untouched (null before Python has sent the lessons). */
 function learnState(state) {
   if (state.learn) return state.learn;
-  const lesson = LESSONS[0];
-  return { example: lesson.id, candidates: lesson.candidates, reply: null, error: null, stage: null };
+  const lesson = state.lessons ? state.lessons[0] : null;
+  return lesson && { example: lesson.id, candidates: lesson.candidates, reply: null, error: null, stage: null };
 }
 
 /**
  * The toggles: a row per left vertex, a column per right one. In a house a button shows its digit;
  * in a digit's rows × columns it shows that digit where it is a candidate (a column number there
  * would read as a digit), under column headings "c1", "c2"…; the corner names only the rows, one
- * word, so a narrow screen does not wrap it.
+ * word, so a narrow screen does not wrap it. Each button is named by the candidate it toggles, its
+ * shown digit first ("2 in cell 1", "5 in row 1, column 3"): what a voice-control user reads on it
+ * is part of its name, and `aria-pressed` says whether it is on.
  */
 function toggleTable(lesson, candidates) {
   const size = candidates.length;
@@ -70,11 +49,12 @@ function toggleTable(lesson, candidates) {
   const [rowName, valueName] = house ? ["cell", "digit"] : ["row", "column"];
   const head = h("tr", null, h("th", { scope: "col" }, rowName),
     values.map((v) => h("th", { scope: "col", "aria-label": `${valueName} ${v}` }, house ? v : `c${v}`)));
+  const name = (r, v) => (house ? `${v} in cell ${r + 1}` : `${lesson.digit} in row ${r + 1}, column ${v}`);
   // A no-break space: "row 1" on one line, however narrow the screen.
   const rows = candidates.map((set, r) => h("tr", null, h("th", { scope: "row" }, `${rowName}\u00a0${r + 1}`),
     values.map((v) => h("td", null, h("button", { type: "button", "data-intent": "learn-toggle",
       "data-row": r, "data-value": v, "aria-pressed": String(set.includes(v)),
-      "aria-label": `${rowName} ${r + 1}, ${valueName} ${v}` }, set.includes(v) ? (house ? v : lesson.digit) : "·")))));
+      "aria-label": name(r, v) }, set.includes(v) ? (house ? v : lesson.digit) : "·")))));
   return h("table", { class: "learn-toggles" }, h("caption", null,
     house ? "Candidates, a row per cell and a column per digit: press to add or remove one"
       : `Where ${lesson.digit} is a candidate, a row per row and a column per column: press to toggle`),
@@ -99,13 +79,21 @@ export function learnPanel(root, app) {
     graph: root.querySelector(".learn-graph"), tryIt: h("p", { class: "learn-try-line" }) };
   els.also.after(els.tryIt);
 
+  /** The lessons, asked of Python once the panel is first opened (not through `app.ask`, which
+   * would show the page busy for them); asked again when a restarted worker dropped the request. */
+  let lessonsAsked = null;
+  function askLessons() {
+    lessonsAsked ??= client.ready.then(() => client.request("lessons"))
+      .then((reply) => app.commit({ lessons: reply.lessons }), () => { lessonsAsked = null; });
+  }
+
   async function ask(example, candidates) {
-    const lesson = lessonById(example);
-    const current = { example, candidates, reply: null, error: null, stage: null };
+    const lesson = lessonById(app.state.lessons, example);
+    const current = { example: lesson.id, candidates, reply: null, error: null, stage: null };
     app.commit({ ...app.state, learn: current });
     try {
-      const reply = await app.ask("bipartite", { kind: lesson.kind, candidates, digit: lesson.digit || 1,
-        prefer: lesson.prefer || "chain", teach: lesson.teach || "exclusion" });
+      const reply = await app.ask("bipartite", { kind: lesson.kind, candidates, digit: lesson.digit,
+        prefer: lesson.prefer, teach: lesson.teach });
       const latest = app.state.learn;
       if (reply && latest && latest.candidates === candidates) {
         // Opened at the stage Python names (the first lesson: the matching), or the whole picture.
@@ -128,18 +116,38 @@ export function learnPanel(root, app) {
     return ask(example, next);
   }
 
+  /** Before the lessons have come: no tab, lesson or graph, and the verdict's line says so. */
+  function renderWaiting() {
+    redraw(els.tabs, "", () => []);
+    redraw(els.toggles, "", () => []);
+    redraw(els.also, "", () => []);
+    redraw(els.tryIt, "", () => []);
+    els.lesson.textContent = "";
+    els.verdict.textContent = "Asking the solver…";
+    els.also.hidden = els.tryIt.hidden = true;
+    renderGraph(els.graph, null);
+  }
+
   function render(state) {
     // A closed panel draws nothing: its table of toggles (a hundred buttons) would be laid out for
     // no one while the page boots; opening it draws it.
     if (!root.open) return;
-    const learn = learnState(state);
-    if (learn.error && learn.error.kind === "busy" && state.ready && !state.busy) {
-      // Refused while a run went on, which has ended: ask again, once (a new ask replaces `learn`).
-      queueMicrotask(() => { if (app.state.learn === learn) ask(learn.example, learn.candidates); });
+    if (!state.lessons) {
+      askLessons();
+      renderWaiting();
+      return;
     }
-    const lesson = lessonById(learn.example);
+    const learn = learnState(state);
+    // The first lesson is asked for once the lessons have come (while a run goes on, the refusal
+    // says the lesson waits for it), and asked again, once, when a run that refused it has ended
+    // (a new ask replaces `learn`).
+    const refused = learn.error && learn.error.kind === "busy" && !state.busy;
+    if (state.ready && (!state.learn || refused)) {
+      queueMicrotask(() => { if (app.state.learn === state.learn) ask(learn.example, learn.candidates); });
+    }
+    const lesson = lessonById(state.lessons, learn.example);
     root.dataset.example = lesson.id;
-    redraw(els.tabs, lesson.id, () => LESSONS.map((item, k) => h("button", { type: "button",
+    redraw(els.tabs, lesson.id, () => state.lessons.map((item, k) => h("button", { type: "button",
       "data-intent": "learn-example", "data-example": item.id, "aria-pressed": String(item.id === lesson.id) },
     `${k + 1}. ${item.title}`)));
     if (els.lesson.textContent !== lesson.text) els.lesson.textContent = lesson.text;
@@ -166,14 +174,15 @@ export function learnPanel(root, app) {
 
   root.addEventListener("toggle", () => {
     render(app.state);
-    const learn = learnState(app.state);
-    if (root.open && !learn.reply && app.state.ready) ask(learn.example, learn.candidates);
+    // An answer that never came (closed while asked, or overtaken): asked again on opening.
+    const learn = app.state.learn;
+    if (root.open && learn && !learn.reply && !learn.error && app.state.ready) ask(learn.example, learn.candidates);
   });
 
   return {
     intents: {
       "learn-example": (el) => {
-        const lesson = lessonById(el.dataset.example);
+        const lesson = lessonById(app.state.lessons, el.dataset.example);
         return ask(lesson.id, lesson.candidates);
       },
       "learn-toggle": toggle,
