@@ -1146,7 +1146,8 @@ def test_a_short_phone_shows_the_board_the_pad_and_the_play_bar_unscrolled(
             assert page.evaluate(SMALL_TARGETS, TAP_TARGET_PX) == []
             assert axe_violations(page) == []
     # The verdict of a puzzle of many solutions, in three short lines beside the mode buttons,
-    # moves nothing (at 360 px wide it took four, at .8rem, and pushed the board down 10 px).
+    # moves nothing (at 360 px wide, at the classification's .88rem, it took four and pushed the
+    # board down 10 px).
     for width, height in ((375, 667), (360, 640)):
         page.set_viewport_size({"width": width, "height": height})
         afresh(page, site_url, FIGURE_4_2)
