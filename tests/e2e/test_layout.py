@@ -47,6 +47,12 @@
   finger. Where the explanation stands beside the board (1280×800,
   844×390), no line repeats it; where it stands under the board in a wider window (900×700), the
   line says the hint there too.
+- A short phone held upright (375×667, an iPhone SE's or 8's): the board, the pad straight under it
+  and the play bar under the pad on the first screen, unscrolled, at 9×9, 12×12 and 16×16, the board
+  keeping the screen's width within 24 px (25×25's four rows of keys do not fit under it: only a
+  board too small to read would leave them room); the classification beside the mode buttons,
+  its verdict moving nothing (at 360×640 too); every control a tap target, nothing wider than the
+  window, no axe violation in the dark scheme, and Step staying put while stepping.
 """
 
 from __future__ import annotations
@@ -63,7 +69,7 @@ from playwright.sync_api import Browser, Page
 from tests.e2e.conftest import PageLog, guarded_page
 from tests.e2e.test_app import IDLE, STATE, paste, wait_for
 from tests.e2e.test_app_nets import EXAMPLE as NESTED_NET
-from tests.e2e.test_installed import TAP_TARGET_PX, axe_violations, contrast
+from tests.e2e.test_installed import SMALL_TARGETS, TAP_TARGET_PX, axe_violations, contrast
 
 from pysolver import formats
 from pysolver.grid import Grid
@@ -1112,3 +1118,48 @@ def test_under_the_board_in_a_window_wider_than_tall_the_line_says_the_hint(page
     page.click("button[data-intent=hint]")
     wait_for(page, f"{IDLE} && {STATE}.view.hint !== null && {STATE}.view.hint.level === 1", None, 60_000)
     assert page.evaluate(ECHO_TITLE) == page.evaluate(f"{STATE}.view.hint.title")
+
+
+#: A 9×9 puzzle of many solutions: its classification is the longest but one ("At least 2 solutions: …").
+SEVERAL = "1" + "." * 80
+
+
+@pytest.mark.parametrize("phone", [(375, 667)], indirect=True, ids=["375x667"])
+def test_a_short_phone_shows_the_board_the_pad_and_the_play_bar_unscrolled(
+        phone: Page, site_url: str, artifacts_dir: Path) -> None:
+    """At 375×667 the play bar ended 13 px under the window's foot with 9×9 and 62 px with 12×12
+    and 16×16 (111 px with 25×25), under a header, a mode bar (the classification's two lines
+    under the mode buttons) and gaps 164 px tall, and 12×12's pad took three rows."""
+    page = phone
+    page.emulate_media(color_scheme="dark")
+    for n in (9, 12, 16, 25):
+        boxes = open_size(page, site_url, n)
+        board, pad, bar = boxes["board"], boxes["pad"], boxes["bar"]
+        page.screenshot(path=str(artifacts_dir / f"layout-phone-375x667-{n}.png"))
+        assert boxes["scrollWidth"] <= boxes["width"] and pad["right"] <= boxes["width"], (n, boxes)
+        assert board["width"] >= boxes["width"] - 24, (n, board)  # the board keeps the screen's width
+        assert 0 <= pad["top"] - board["bottom"] <= 12 and 0 <= bar["top"] - pad["bottom"] <= 12, (n, boxes)
+        if n < 25:  # on the first screen, unscrolled
+            assert board["top"] >= 0 and bar["bottom"] <= boxes["height"], (n, board, bar, boxes["height"])
+        if n == 9:
+            assert boxes["cand"] >= 11, boxes["cand"]
+            assert page.evaluate(SMALL_TARGETS, TAP_TARGET_PX) == []
+            assert axe_violations(page) == []
+    # The verdict of a puzzle of many solutions, in three short lines beside the mode buttons,
+    # moves nothing (at 360 px wide, at the classification's .88rem, it took four and pushed the
+    # board down 10 px).
+    for width, height in ((375, 667), (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        afresh(page, site_url, FIGURE_4_2)
+        unique = page.evaluate(BOXES)["board"]["top"]
+        afresh(page, site_url, SEVERAL)
+        wait_for(page, "document.getElementById('classification').dataset.kind === 'several'")
+        assert page.evaluate(BOXES)["board"]["top"] == unique, (width, unique)
+    # Stepping on, Step stays where it was tapped.
+    page.set_viewport_size({"width": 375, "height": 667})
+    afresh(page, site_url, FIGURE_4_2)
+    before = page.evaluate(STEP_PLACE)
+    for done in (1, 2, 3):
+        tap_step(page, done)
+        seen = page.evaluate(STEP_PLACE)
+        assert abs(seen["top"] - before["top"]) <= 1, (done, before, seen)
