@@ -10,7 +10,8 @@ or in a part marked aria-live="off".
 - A message is said once: the finish (shown over the board and in the status line), and a repeated
   given typed (in the status line, the message and the step panel).
 - Undo and Redo say what they undid or redid, in Python's words; N or T says Notes on or off; a
-  key whose command is off (H past the last hint, H or S on a solved board) says why, in Python's words.
+  key whose command is off (H past the last hint, H or S on a solved board; S, H or N while the
+  givens are typed) says why, in Python's words.
 """
 
 from __future__ import annotations
@@ -260,3 +261,20 @@ def test_a_key_whose_command_is_off_says_why(page: Page, site_url: str) -> None:
         page.wait_for_timeout(200)
         why = cannot(page, name)
         assert why and [text for _, text in heard(page)] == [why], (key, heard(page))
+
+
+def test_step_hint_and_notes_keys_say_why_they_do_nothing_while_the_givens_are_typed(
+        page: Page, site_url: str) -> None:
+    """S, H and N in Enter puzzle mode did nothing and said nothing: the page says why, in
+    Python's words (the view's ``entering_cannot``)."""
+    open_at(page, site_url, FIGURE_4_2)
+    page.get_by_role("button", name="Enter puzzle").click()
+    wait_for(page, f"{IDLE} && {STATE}.mode === 'enter'")
+    page.click("#board .cell[data-cell='2']")
+    for key, name in (("s", "step"), ("h", "hint"), ("n", "notes")):
+        page.evaluate(WATCH_LIVE)
+        page.keyboard.press(key)
+        page.wait_for_timeout(200)
+        why = page.evaluate(f"{STATE}.view.entering_cannot && {STATE}.view.entering_cannot.{name}")
+        assert why and [text for _, text in heard(page)] == [why], (key, heard(page))
+    assert page.evaluate(f"[{STATE}.mode, {STATE}.notesMode, {STATE}.view.position]") == ["enter", False, 0]

@@ -404,14 +404,16 @@ const NOT_DONE = {
 
 /** An intent refused while a run goes on says so (a quick edit being answered refuses silently);
  * the puzzle text submitted stays in its box. Refused otherwise (its key pressed while its button is
- * off: S on a solved board, H past the last hint, Ctrl+Z at the start), it says why in Python's
- * words (the view's `cannot`), where Python gives them. */
+ * off: S on a solved board, H past the last hint, Ctrl+Z at the start; S, H or N while the givens
+ * are typed), it says why in Python's words (the view's `cannot`, or `entering_cannot` in Enter
+ * puzzle mode), where Python gives them. */
 function refused(name, el) {
   const state = store.state;
   if (!state.ready) return;
   if (!state.busy) {
-    const playing = state.mode === "play" && isLoaded(state) && name in VIEW_COMMANDS;
-    const why = playing ? state.view.cannot[VIEW_COMMANDS[name]] : null;
+    const view = isLoaded(state) ? state.view : null;
+    const why = !view ? null : state.mode === "enter" ? view.entering_cannot[name]
+      : name in VIEW_COMMANDS ? view.cannot[VIEW_COMMANDS[name]] : null;
     if (why) store.dispatch({ type: "notice", notice: why, said: true });
     return;
   }
