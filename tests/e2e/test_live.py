@@ -12,6 +12,8 @@ or in a part marked aria-live="off".
 - Undo and Redo say what they undid or redid, in Python's words; N or T says Notes on or off; a
   key whose command is off (H past the last hint, H or S on a solved board; S, H or N while the
   givens are typed) says why, in Python's words.
+- A live region says its first words too: it is drawn, empty, before them (the graph's stage
+  sentence, the GTSPS preview's sentence), as a region arriving with its words is not read.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.e2e.test_app import IDLE, STATE, py, wait_for
+from tests.e2e.test_focus import NAKED_PAIR
 from tests.e2e.test_installed import open_ready
-from tests.helpers import FIGURE_4_2
+from tests.helpers import FIGURE_4_2, FIGURE_4_9
 
 pytestmark = pytest.mark.e2e
 
@@ -278,3 +281,42 @@ def test_step_hint_and_notes_keys_say_why_they_do_nothing_while_the_givens_are_t
         why = page.evaluate(f"{STATE}.view.entering_cannot && {STATE}.view.entering_cannot.{name}")
         assert why and [text for _, text in heard(page)] == [why], (key, heard(page))
     assert page.evaluate(f"[{STATE}.mode, {STATE}.notesMode, {STATE}.view.position]") == ["enter", False, 0]
+
+
+#: The live regions drawn now (in no part that is hidden) with their texts, kept to be read back.
+MARK_REGIONS = """() => { window.__regions = new Map([...document.querySelectorAll(
+  '[aria-live]:not([aria-live="off"]), [role="status"], [role="log"], [role="alert"]')]
+  .filter((el) => el.checkVisibility()).map((el) => [el, el.textContent])); }"""
+#: What the live region whose whole text is `words` now said when the regions were marked: null
+#: when it was not in the page then, or not drawn; "none" when no region says the words.
+SAID_WHEN_MARKED = """(words) => {
+  const region = [...document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"]')]
+    .find((el) => el.checkVisibility() && el.textContent.trim() === words);
+  return !region ? "none" : window.__regions.has(region) ? window.__regions.get(region) : null; }"""
+
+
+def test_the_stage_sentence_is_drawn_empty_before_the_first_graph(page: Page, site_url: str) -> None:
+    """The graph's stage sentence, on the first graph the page draws, came with its region, made
+    with that graph: a screen reader did not say it. It is now a change of a region already drawn."""
+    open_at(page, site_url, NAKED_PAIR)
+    page.evaluate(MARK_REGIONS)
+    page.click("button[data-intent=step]")
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1"
+             " && document.querySelector('#graph .stage-text') !== null"
+             " && document.querySelector('#graph .stage-text').textContent !== ''")
+    words = page.text_content("#graph .stage-text")
+    assert page.evaluate(SAID_WHEN_MARKED, words) == "", words
+
+
+def test_the_preview_sentence_is_drawn_empty_before_the_first_solution_shown(page: Page, site_url: str) -> None:
+    """The GTSPS preview's sentence, on the first solution shown, came with its banner, hidden until
+    then: a screen reader did not say it. It is now a change of a region already drawn."""
+    open_at(page, site_url, FIGURE_4_9)
+    page.click("#gtsps-panel > summary")
+    page.click("#gtsps-panel button[data-intent=gtsps]")
+    wait_for(page, f"{IDLE} && document.getElementById('gtsps-panel').dataset.state === 'done'", None, 60_000)
+    page.evaluate(MARK_REGIONS)
+    page.click("#gtsps-panel button[data-intent=gtsps-show][data-index='0']")
+    wait_for(page, "document.getElementById('preview').dataset.index === '0'")
+    words = page.text_content("#preview > span:first-child")
+    assert words and page.evaluate(SAID_WHEN_MARKED, words) == "", words
