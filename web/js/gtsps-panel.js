@@ -20,8 +20,8 @@
  * `#preview-said`.
  */
 
-import { h, redraw, sentence, setAttr, setData, setProp, setText } from "./dom.js";
-import { givensLine, isLoaded } from "./store.js";
+import { h, redraw, sentence, setAttr, setData, setOff, setProp, setText } from "./dom.js";
+import { awaitsPython, givensLine, isLoaded } from "./store.js";
 
 /** The reply's stages, in order: [key of totals, key in each box, heading, short heading]. */
 const STAGES = [
@@ -161,7 +161,7 @@ export function gtspsPanel(root, app) {
     const current = currentRun(state);
     const busy = state.busy && state.busy.cmd === "gtsps" ? state.busy : null;
     setData(root, "state", busy ? "running" : current ? (current.error ? "error" : "done") : "idle");
-    setProp(els.run, "disabled", !state.ready || state.busy !== null || !isLoaded(state));
+    setOff(els.run, !state.ready || state.busy !== null || !isLoaded(state), awaitsPython(state));
     setProp(els.cancel, "hidden", !busy);
     setProp(els.progress, "hidden", !busy);
     if (busy) {
