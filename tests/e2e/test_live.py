@@ -77,11 +77,14 @@ WATCH_LIVE = """() => {
 }"""
 
 #: Records in `__focus` what has focus each time it changes, looked at between every two tasks, and
-#: each time focus leaves an element for none ("lost: ..."), from its call on.
+#: each time focus leaves an element for none ("lost: ..."), from its call on: what has it then
+#: first (a key pressed next may move it before the first look between two tasks, under load).
 WATCH_FOCUS = """() => {
   window.__focus = [];
-  if (window.__looking) return;  // one watcher a page
-  window.__looking = true;
+  if (window.__looking) {  // one watcher a page
+    window.__looking();
+    return;
+  }
   let last = null;
   const name = (el) => el === null || el === document.body ? 'body' : el.dataset.intent || el.id || el.className || el.tagName;
   const look = () => {
@@ -93,6 +96,8 @@ WATCH_FOCUS = """() => {
   // Polled, as a disabled button drops focus without an event, and told by focusin, as focus can
   // rest on a control for less time than a poll takes under load (Cancel, pressed at once).
   channel.port1.onmessage = () => { try { look(); } finally { setTimeout(() => channel.port2.postMessage(0), 0); } };
+  window.__looking = look;
+  look();
   channel.port2.postMessage(0);
   document.addEventListener('focusin', look, true);
   document.addEventListener('focusout', (event) => {
