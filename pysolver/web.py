@@ -139,6 +139,7 @@ def view(session: Session) -> Reply:
             "check": checked.to_json(session.geometry) if checked else None,
             "can": can,
             "cannot": _cannot(session, status, can),
+            "entering_cannot": dict(ENTERING_CANNOT),
             "can_guess": session.can_guess(),
             "can_backtrack": session.can_backtrack()}
 
@@ -168,6 +169,7 @@ def counting_view(session: Session, *, stopped: bool = False) -> Reply:
             "check": None,
             "can": {name: stopped and name == "classify" for name in CAN_NAMES},
             "cannot": {name: message for name in KEYED},
+            "entering_cannot": dict(ENTERING_CANNOT),
             "can_guess": False,
             "can_backtrack": False}
 
@@ -263,6 +265,16 @@ CAN_NAMES = ("undo", "redo", "step", "solve_logic", "hint", "apply", "guess", "b
 #: The commands the page's keys ask for whether their buttons are on or off (Ctrl+Z and U, Ctrl+Y
 #: and R, S, H): ``cannot`` says why each that is off is off.
 KEYED = ("undo", "redo", "step", "hint")
+
+
+#: Why the play keys (S, H, N) do nothing while the player types a puzzle's givens ("Enter puzzle"
+#: mode, the page's): the tutor and the notes play a puzzle, and these givens are not one yet.
+ENTERING_CANNOT = {
+    "step": "Step plays the puzzle, and you are typing its givens: press Play to take steps.",
+    "hint": "Hints are for playing the puzzle, and you are typing its givens: press Play to ask for one.",
+    "notes": "Notes are for playing the puzzle, and you are typing its givens (a digit typed is a given): "
+             "press Play to take notes.",
+}
 
 
 def _cannot(session: Session, status: Status, can: dict[str, bool]) -> dict[str, str]:

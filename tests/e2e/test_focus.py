@@ -237,6 +237,26 @@ def test_next_stage_past_the_last_hands_focus_to_the_stage_player_not_the_board(
         and not on_board(page), focused(page)
 
 
+def test_a_stage_button_clicked_keeps_focus(page: Page, site_url: str) -> None:
+    """The stage player is drawn anew at each press: a stage, ▶, ◀ or "All" clicked lost the focus
+    the click gave it to the page. It keeps it, as from the keyboard; ◀ clicked at the second
+    stage, which turns it off, hands it to the nearest control of the player."""
+    open_ready(page, f"{site_url}#p={NAKED_PAIR}")
+    wait_for(page, f"{IDLE} && {STATE}.view !== null")
+    press(page, "button[data-intent=step]", f"{STATE}.view.position === 1")
+    first = f"{PLAYER} button[data-stage='0']:not([aria-label])"
+    previous = f"{PLAYER} button[aria-label='Previous stage']"
+    every = f"{PLAYER} button[data-stage=''][aria-pressed]"
+    # ◀ at the second stage shows the first, where it is off: the stage shown, just after it, has focus.
+    for clicked, stage, has_focus in ((first, "0", first), (NEXT_STAGE, "1", NEXT_STAGE), (previous, "0", first),
+                                      (every, "", every)):
+        page.click(clicked)
+        wait_for(page, f"{PRESSED_STAGE} === '{stage}'")
+        assert page.evaluate(f"document.activeElement === document.querySelector(\"{has_focus}\")"), \
+            (clicked, focused(page))
+    assert page.is_disabled(NEXT_STAGE)
+
+
 def test_solve_by_logic_from_the_keyboard_puts_focus_on_cancel_and_back_after_it(page: Page, site_url: str) -> None:
     """A long run started with Enter: focus on the Cancel that appears while Python works, not on
     the page; after Cancel, back on the button that started the run."""

@@ -9,8 +9,14 @@ or in a part marked aria-live="off".
   every 15 seconds at most.
 - A message is said once: the finish (shown over the board and in the status line), and a repeated
   given typed (in the status line, the message and the step panel).
+- The same holds for the panels' buttons (Export's, GTSPS's, New puzzle and Rate), the settings'
+  switches and the Size and Examples menus: off while Python answers, the one pressed keeps focus;
+  a slow run's Cancel has it back from there, at its press or the run's end.
 - Undo and Redo say what they undid or redid, in Python's words; N or T says Notes on or off; a
-  key whose command is off (H past the last hint, H or S on a solved board) says why, in Python's words.
+  key whose command is off (H past the last hint, H or S on a solved board; S, H or N while the
+  givens are typed) says why, in Python's words.
+- A live region says its first words too: it is drawn, empty, before them (the graph's stage
+  sentence, the GTSPS preview's sentence), as a region arriving with its words is not read.
 """
 
 from __future__ import annotations
@@ -22,8 +28,9 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.e2e.test_app import IDLE, STATE, py, wait_for
+from tests.e2e.test_focus import NAKED_PAIR
 from tests.e2e.test_installed import open_ready
-from tests.helpers import FIGURE_4_2
+from tests.helpers import FIGURE_4_2, FIGURE_4_9
 
 pytestmark = pytest.mark.e2e
 
@@ -70,11 +77,14 @@ WATCH_LIVE = """() => {
 }"""
 
 #: Records in `__focus` what has focus each time it changes, looked at between every two tasks, and
-#: each time focus leaves an element for none ("lost: ..."), from its call on.
+#: each time focus leaves an element for none ("lost: ..."), from its call on: what has it then
+#: first (a key pressed next may move it before the first look between two tasks, under load).
 WATCH_FOCUS = """() => {
   window.__focus = [];
-  if (window.__looking) return;  // one watcher a page
-  window.__looking = true;
+  if (window.__looking) {  // one watcher a page
+    window.__looking();
+    return;
+  }
   let last = null;
   const name = (el) => el === null || el === document.body ? 'body' : el.dataset.intent || el.id || el.className || el.tagName;
   const look = () => {
@@ -86,6 +96,8 @@ WATCH_FOCUS = """() => {
   // Polled, as a disabled button drops focus without an event, and told by focusin, as focus can
   // rest on a control for less time than a poll takes under load (Cancel, pressed at once).
   channel.port1.onmessage = () => { try { look(); } finally { setTimeout(() => channel.port2.postMessage(0), 0); } };
+  window.__looking = look;
+  look();
   channel.port2.postMessage(0);
   document.addEventListener('focusin', look, true);
   document.addEventListener('focusout', (event) => {
@@ -102,6 +114,30 @@ def heard(page: Page) -> list[list[str]]:
 def heard_with(page: Page, words: str) -> list[str]:
     """What was heard that holds `words`, in any case (a message may start a sentence)."""
     return [text for _, text in heard(page) if words.lower() in text.lower()]
+
+
+def held_by(focus: list[str], control: str) -> bool:
+    """Did focus (the focus watcher's record) stay on `control`, or the Cancel it handed it to while
+    a run was slow, and end on `control`? A slow run started by another (the count of a 16×16
+    board's solutions once the solver has restarted, on a loaded machine) hands it so too."""
+    return focus[0] == focus[-1] == control and set(focus) <= {control, "cancel"}
+
+
+def cancel_from_the_keyboard(page: Page, selector: str, on_cancel: str) -> None:
+    """Press Enter on `selector`, then on the Cancel it hands focus to once its run is slow
+    (`on_cancel`, a JS condition, holds then), and wait until the solver has restarted and
+    reopened the board: focus stayed on the control, but while on that Cancel, and ends on it."""
+    control = page.evaluate(f"document.querySelector({selector!r}).dataset.intent")
+    page.focus(selector)
+    page.evaluate(WATCH_FOCUS)
+    page.keyboard.press("Enter")
+    wait_for(page, on_cancel, None, 60_000)
+    page.keyboard.press("Enter")
+    wait_for(page, f"{IDLE} && {STATE}.notice === 'Cancelled.' && {STATE}.view.classification.kind === 'unique'",
+             None, 180_000)
+    page.wait_for_timeout(200)
+    focus = page.evaluate("window.__focus")
+    assert focus[:3] == [control, "cancel", control] and held_by(focus, control), focus
 
 
 def open_at(page: Page, site_url: str, puzzle: str) -> None:
@@ -127,15 +163,7 @@ def test_solve_by_logic_its_cancel_and_the_restart_never_leave_focus_on_the_body
     Focus was on the body until Cancel appeared, for the whole restart after it, and last on the
     board: the count's board, drawn before the count, has every button off."""
     open_at(page, site_url, SIXTEEN)
-    page.focus("button[data-intent=solve_logic]")
-    page.evaluate(WATCH_FOCUS)
-    page.keyboard.press("Enter")
-    wait_for(page, "document.activeElement.id === 'cancel'", None, 30_000)
-    page.keyboard.press("Enter")
-    wait_for(page, f"{IDLE} && {STATE}.notice === 'Cancelled.' && {STATE}.view.classification.kind === 'unique'",
-             None, 180_000)
-    page.wait_for_timeout(200)
-    assert page.evaluate("window.__focus") == ["solve_logic", "cancel", "solve_logic"]
+    cancel_from_the_keyboard(page, "button[data-intent=solve_logic]", "document.activeElement.id === 'cancel'")
 
 
 def test_a_slow_run_says_its_start_and_its_end_not_each_step(page: Page, site_url: str) -> None:
@@ -260,3 +288,131 @@ def test_a_key_whose_command_is_off_says_why(page: Page, site_url: str) -> None:
         page.wait_for_timeout(200)
         why = cannot(page, name)
         assert why and [text for _, text in heard(page)] == [why], (key, heard(page))
+
+
+def kept_focus(page: Page, selector: str, key: str, then: str) -> list[str]:
+    """What had focus, from pressing `key` on `selector` until `then` (a JS condition) holds and
+    the page is idle (the focus watcher's record)."""
+    page.focus(selector)
+    page.evaluate(WATCH_FOCUS)
+    page.keyboard.press(key)
+    wait_for(page, f"{IDLE} && ({then})", None, 120_000)
+    page.wait_for_timeout(100)
+    focus: list[str] = page.evaluate("window.__focus")
+    return focus
+
+
+def test_a_settings_switch_keeps_focus_while_python_answers(page: Page, site_url: str) -> None:
+    """A setting's switch, off while Python answers, lost focus to the body for all that time (on
+    the 16×16 example, as long as a view of it takes)."""
+    open_at(page, site_url, SIXTEEN)
+    page.click("#settings-panel > summary")
+    assert kept_focus(page, "#settings-panel input[name=mark_mistakes]", "Space",
+                      f"{STATE}.view.settings.mark_mistakes === true") == ["setting"]
+
+
+def test_the_panels_buttons_keep_focus_while_python_answers(page: Page, site_url: str) -> None:
+    """GTSPS's run, Rate and New puzzle, off while Python answers, each lost focus to the body for
+    all that time."""
+    open_at(page, site_url, FIGURE_4_9)
+    page.click("#gtsps-panel > summary")
+    # Its Cancel shows, and takes focus, once the run is slow (on a loaded machine); the run's end gives it back.
+    focus = kept_focus(page, "#gtsps-panel button[data-intent=gtsps]", "Enter",
+                       "document.getElementById('gtsps-panel').dataset.state === 'done'")
+    assert held_by(focus, "gtsps"), focus
+    page.click("#generate-panel > summary")
+    assert kept_focus(page, "#generate-panel button[data-intent=rate]", "Enter", f"{STATE}.rating !== null") \
+        == ["rate"]
+    page.select_option("#generate-panel select[name=size]", "4")
+    page.select_option("#generate-panel select[name=level]", "easy")
+    focus = kept_focus(page, "#generate-panel button[type=submit]", "Enter",
+                       f"{STATE}.view.n === 4 && {STATE}.rating !== null && {STATE}.rating.puzzle === {STATE}.view.puzzle")
+    assert held_by(focus, "primary"), focus
+
+
+@pytest.mark.parametrize("menu, keys, loaded", [
+    ("size", ["ArrowUp"], f"{STATE}.view.n === 6"),
+    ("examples", ["ArrowDown", "ArrowDown"], f"{STATE}.view.puzzle !== '{FIGURE_4_2}'"),  # past Figure 4.2
+], ids=["size", "examples"])
+def test_a_menu_chosen_from_keeps_focus_while_its_board_loads(page: Page, site_url: str, menu: str,
+                                                               keys: list[str], loaded: str) -> None:
+    """The Size and Examples menus, off while the board chosen loads, lost focus to the body for all
+    that time."""
+    open_at(page, site_url, FIGURE_4_2)
+    page.focus(f"#{menu}")
+    for key in keys:  # looked through: nothing is loaded yet
+        page.keyboard.press(key)
+    assert kept_focus(page, f"#{menu}", "Enter", loaded) == [page.evaluate(f"document.getElementById('{menu}').dataset.intent")]
+
+
+#: The "Needs a Nested Forcing Net" example: its solution path takes long to write.
+NESTED_NET = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
+
+
+def test_the_solution_path_its_cancel_and_the_restart_never_leave_focus_on_the_body(page: Page, site_url: str) -> None:
+    """Export's buttons keep focus while Python answers; the path's button hands it to the panel's
+    Cancel, which gives it back at once. Focus was on the body until Cancel appeared, and for the
+    whole restart after it (about 2 s)."""
+    open_at(page, site_url, NESTED_NET)
+    page.click("#export-panel > summary")
+    assert kept_focus(page, "#export-panel button[data-intent=export]", "Enter",
+                      "document.getElementById('export-panel').dataset.state === 'done'") == ["export"]
+    cancel_from_the_keyboard(page, "#export-panel button[data-intent=export-path]",
+                             "document.activeElement.closest('#export-panel') !== null"
+                             " && document.activeElement.dataset.intent === 'cancel'")
+
+
+def test_step_hint_and_notes_keys_say_why_they_do_nothing_while_the_givens_are_typed(
+        page: Page, site_url: str) -> None:
+    """S, H and N in Enter puzzle mode did nothing and said nothing: the page says why, in
+    Python's words (the view's ``entering_cannot``)."""
+    open_at(page, site_url, FIGURE_4_2)
+    page.get_by_role("button", name="Enter puzzle").click()
+    wait_for(page, f"{IDLE} && {STATE}.mode === 'enter'")
+    page.click("#board .cell[data-cell='2']")
+    for key, name in (("s", "step"), ("h", "hint"), ("n", "notes")):
+        page.evaluate(WATCH_LIVE)
+        page.keyboard.press(key)
+        page.wait_for_timeout(200)
+        why = page.evaluate(f"{STATE}.view.entering_cannot && {STATE}.view.entering_cannot.{name}")
+        assert why and [text for _, text in heard(page)] == [why], (key, heard(page))
+    assert page.evaluate(f"[{STATE}.mode, {STATE}.notesMode, {STATE}.view.position]") == ["enter", False, 0]
+
+
+#: The live regions drawn now (in no part that is hidden) with their texts, kept to be read back.
+MARK_REGIONS = """() => { window.__regions = new Map([...document.querySelectorAll(
+  '[aria-live]:not([aria-live="off"]), [role="status"], [role="log"], [role="alert"]')]
+  .filter((el) => el.checkVisibility()).map((el) => [el, el.textContent])); }"""
+#: What the live region whose whole text is `words` now said when the regions were marked: null
+#: when it was not in the page then, or not drawn; "none" when no region says the words.
+SAID_WHEN_MARKED = """(words) => {
+  const region = [...document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"]')]
+    .find((el) => el.checkVisibility() && el.textContent.trim() === words);
+  return !region ? "none" : window.__regions.has(region) ? window.__regions.get(region) : null; }"""
+
+
+def test_the_stage_sentence_is_drawn_empty_before_the_first_graph(page: Page, site_url: str) -> None:
+    """The graph's stage sentence, on the first graph the page draws, came with its region, made
+    with that graph: a screen reader did not say it. It is now a change of a region already drawn."""
+    open_at(page, site_url, NAKED_PAIR)
+    page.evaluate(MARK_REGIONS)
+    page.click("button[data-intent=step]")
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1"
+             " && document.querySelector('#graph .stage-text') !== null"
+             " && document.querySelector('#graph .stage-text').textContent !== ''")
+    words = page.text_content("#graph .stage-text")
+    assert page.evaluate(SAID_WHEN_MARKED, words) == "", words
+
+
+def test_the_preview_sentence_is_drawn_empty_before_the_first_solution_shown(page: Page, site_url: str) -> None:
+    """The GTSPS preview's sentence, on the first solution shown, came with its banner, hidden until
+    then: a screen reader did not say it. It is now a change of a region already drawn."""
+    open_at(page, site_url, FIGURE_4_9)
+    page.click("#gtsps-panel > summary")
+    page.click("#gtsps-panel button[data-intent=gtsps]")
+    wait_for(page, f"{IDLE} && document.getElementById('gtsps-panel').dataset.state === 'done'", None, 60_000)
+    page.evaluate(MARK_REGIONS)
+    page.click("#gtsps-panel button[data-intent=gtsps-show][data-index='0']")
+    wait_for(page, "document.getElementById('preview').dataset.index === '0'")
+    words = page.text_content("#preview > span:first-child")
+    assert words and page.evaluate(SAID_WHEN_MARKED, words) == "", words

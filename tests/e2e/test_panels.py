@@ -157,27 +157,27 @@ def test_gtsps_on_figure_4_9_lists_127_solutions_and_shows_one_on_the_board(
 
 
 #: The live regions of the preview banner (itself included): their words and whether they hold a control.
-READ_BANNER_LIVE = """() => [...document.querySelectorAll('#preview, #preview *')]
+READ_BANNER_LIVE = """() => [...document.querySelectorAll('#preview, #preview *, #preview-said')]
   .filter((el) => el.matches('[role=status], [role=alert], [aria-live]:not([aria-live=off])'))
   .map((el) => ({ words: el.textContent, controls: el.querySelectorAll('button, a, input').length }))"""
 
 
 def test_the_preview_banner_says_only_its_sentence_and_names_its_buttons(panels: Page) -> None:
     """A screen reader hears "Showing solution 3 of 127 (graph method)" as the preview moves, not
-    the buttons' glyphs with it: the sentence is the banner's one live region, kept from solution
-    to solution, and the buttons beside it are named in words."""
+    the buttons' glyphs with it: the sentence is the banner's one live region (beside the banner, in
+    the page before it shows), kept from solution to solution, and the buttons are named in words."""
     run_gtsps(panels, FIGURE_4_9)
     panels.click(f"{GTSPS} [data-intent='gtsps-show'][data-index='1']")
     panels.wait_for_selector("#preview[data-index='1']:not([hidden])")
     assert panels.evaluate(READ_BANNER_LIVE) == [{"words": "Showing solution 2 of 127 (graph method)", "controls": 0}]
-    panels.evaluate("() => { window.__showing = document.querySelector('#preview [role=status]'); }")
+    panels.evaluate("() => { window.__showing = document.querySelector('#preview-said[role=status]'); }")
     banner = panels.locator("#preview")
     for name in ("Previous solution", "Next solution", "Back to the puzzle"):
         assert banner.get_by_role("button", name=name, exact=True).count() == 1, name
     banner.get_by_role("button", name="Next solution", exact=True).click()
     panels.wait_for_selector("#preview[data-index='2']")
     assert panels.evaluate(READ_BANNER_LIVE) == [{"words": "Showing solution 3 of 127 (graph method)", "controls": 0}]
-    assert panels.evaluate("() => document.querySelector('#preview [role=status]') === window.__showing")
+    assert panels.evaluate("() => document.querySelector('#preview-said[role=status]') === window.__showing")
     banner.get_by_role("button", name="Back to the puzzle", exact=True).click()
     panels.wait_for_selector("#preview", state="hidden")
 

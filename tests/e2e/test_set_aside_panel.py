@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.e2e.conftest import READY_TIMEOUT_MS
+from tests.e2e.test_live import SIXTEEN, WATCH_FOCUS
 from tests.e2e.test_stored_state import FOUR_BY_FOUR, KEY, OPENED, QUOTA, SET_ASIDE, message_of, open_with, record
 from tests.helpers import FIGURE_4_2
 
@@ -142,6 +143,30 @@ def test_delete_pressed_from_the_keyboard_hands_focus_to_keep_it(page: Page, sit
     page.wait_for_function(f"() => !document.querySelector(\"{row(SET_ASIDE)} [data-intent='aside-delete']\").hidden",
                            timeout=10_000)
     assert stored(page, SET_ASIDE) == text and listed(page) == [SET_ASIDE]
+
+
+def test_open_pressed_from_the_keyboard_keeps_focus_while_the_game_opens(page: Page, site_url: str) -> None:
+    """Open, off while Python opens the game, dropped focus to the page's body for all that time;
+    it keeps it (the list, drawn anew with the game set aside in its place, gives it to the new Open).
+    The game is the 16×16 example's, whose solutions are counted once it is open: Python answers long."""
+    open_with(page, site_url, record(version=2, puzzle=SIXTEEN, actions=["logic"], position=1,
+                                     shape={"n": 16, "box_rows": 4, "box_cols": 4, "symbols": "123456789ABCDEFG"}))
+    page.click(f"{PANEL} summary")
+    opens = f"{row(SET_ASIDE)} [data-intent='aside-open']"
+    page.focus(opens)
+    page.evaluate(WATCH_FOCUS)
+    page.keyboard.press("Enter")
+    # While the game's solutions are counted (seconds): Open has focus, held off.
+    page.wait_for_function(f"""() => window.__pysolver.state.view.classification.kind === 'pending'
+      && document.activeElement === document.querySelector("{opens}")
+      && document.activeElement.getAttribute('aria-disabled') === 'true'""", timeout=60_000)
+    page.wait_for_function(f"{OPENED} && window.__pysolver.state.view.classification.kind !== 'pending'"
+                           " && document.querySelectorAll('#aside-panel li[data-key]').length === 2",
+                           timeout=READY_TIMEOUT_MS)
+    page.wait_for_timeout(100)
+    focus = page.evaluate("window.__focus")
+    assert "body" not in focus and page.evaluate(f"document.activeElement === document.querySelector(\"{opens}\")"), \
+        focus
 
 
 def test_a_record_held_in_a_full_storage_is_downloaded_and_deleted_from_the_page(page: Page, site_url: str) -> None:

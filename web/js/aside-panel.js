@@ -14,9 +14,9 @@
  * aside-download, aside-open, aside-delete, then aside-delete-confirm and aside-keep.
  */
 
-import { h, redraw, setProp, setText } from "./dom.js";
+import { h, setOff, setProp, setText } from "./dom.js";
 import { deleteRecord, parseSaved, setAsideGame, setAsideRecords } from "./storage.js";
-import { isRecord, snapshot } from "./store.js";
+import { awaitsPython, isRecord, snapshot } from "./store.js";
 
 /** How long a downloaded record's object URL is kept before it is let go. */
 const REVOKE_AFTER_MS = 10000;
@@ -113,19 +113,37 @@ export function asidePanel(root, app) {
         + "and saves this game again." : ""}`);
   }
 
+  /** Each row drawn, by what it was drawn from. */
+  let rows = new Map();
+
+  /** One row per record, in order: a row whose record is as it was stays the same element, in its
+   * place, so that its button keeps focus (and stays held off, setOff, while Python answers) as
+   * other rows come (Open sets the game open before aside: a new record) or go. */
+  function drawList(records) {
+    const drawn = new Map(records.map((record) => {
+      const key = `${record.key} ${record.stamp} ${record.held}`;
+      return [key, rows.get(key) ?? item(record)];
+    }));
+    const wanted = [...drawn.values()];
+    for (const row of [...els.list.children]) if (!wanted.includes(row)) row.remove();
+    wanted.forEach((row, at) => {
+      if (els.list.children[at] !== row) els.list.insertBefore(row, els.list.children[at] ?? null);
+    });
+    rows = drawn;
+  }
+
   function render(state) {
     const records = state.asideRecords;
     setProp(root, "hidden", records.length === 0);
     setText(els.count, `(${records.length})`);
-    redraw(els.list, records.map((record) => `${record.key} ${record.stamp} ${record.held}`).join("\n"),
-      () => records.map(item));
+    drawList(records);
     records.forEach((record, at) => {
       const row = els.list.children[at];
       const confirming = isRecord(record, state.asideConfirm);
       setProp(row.querySelector('[data-intent="aside-delete"]'), "hidden", confirming);
       setProp(row.querySelector(".aside-confirm"), "hidden", !confirming);
       const opens = row.querySelector('[data-intent="aside-open"]');
-      if (opens) setProp(opens, "disabled", !state.ready || state.busy !== null);
+      if (opens) setOff(opens, !state.ready || state.busy !== null, awaitsPython(state));
     });
   }
 

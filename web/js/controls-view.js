@@ -8,7 +8,7 @@
  */
 
 import { VIEW_COMMANDS } from "./controller.js";
-import { h, redraw, setAttr, setData, setProp, setText } from "./dom.js";
+import { h, redraw, setAttr, setData, setOff, setProp, setText } from "./dom.js";
 import { shortcutKeys } from "./input.js";
 import { awaitsPython, can, canRetype, countAwaited, isLoaded, panelWords } from "./store.js";
 
@@ -226,18 +226,6 @@ export function createControlsView(doc) {
     if (Math.abs(moved) >= 1) scrollBy({ top: moved, behavior: "instant" });
   }
 
-  /** Turn the control `el` off or on. One off only while the page waits for Python (`waiting`)
-   * that has focus is marked aria-disabled instead, and stays so until the wait ends: a disabled
-   * control drops focus to the page's body, where a screen reader says nothing and Tab starts
-   * again from the top, for the whole time Python answers the button just pressed. It stays so
-   * while its run's Cancel has focus, which gives focus back to it (main.js). Its press is refused
-   * meanwhile, as any input is then (main.js). */
-  function setOff(el, off, waiting) {
-    const held = off && waiting && (el === doc.activeElement || el.getAttribute("aria-disabled") === "true");
-    setProp(el, "disabled", off && !held);
-    setAttr(el, "aria-disabled", held ? "true" : null);
-  }
-
   function renderControls(state) {
     const waiting = awaitsPython(state);
     for (const button of doc.querySelectorAll(".controls button[data-intent]")) {
@@ -257,10 +245,11 @@ export function createControlsView(doc) {
     // Not while the person looks through it with the arrow keys (input.js): Enter chooses then.
     if (els.size.dataset.before === undefined) setProp(els.size, "value", String(state.shape.n));
     // Off while a run goes on (a quick edit aside): a choice made then could only be refused, and
-    // the refusal would go with the run, leaving the menu back where it was without a word.
+    // the refusal would go with the run, leaving the menu back where it was without a word. The menu
+    // just chosen from keeps focus, held off as a button is (setOff): its arrows look on meanwhile.
     const running = state.busy !== null && !state.busy.interruptible;
-    setProp(els.size, "disabled", !state.ready || running);
-    setProp(els.examples, "disabled", !state.ready || running);
+    setOff(els.size, !state.ready || running, waiting);
+    setOff(els.examples, !state.ready || running, waiting);
   }
 
   /** The digit pad: one button per symbol and erase; in Notes mode its buttons toggle notes. */
@@ -295,8 +284,9 @@ export function createControlsView(doc) {
   function renderSettings(state) {
     const view = isLoaded(state) ? state.view : null;
     const pending = (state.busy && state.busy.pending) || {};
+    const waiting = awaitsPython(state);
     for (const input of els.settings.querySelectorAll("input[type=checkbox]")) {
-      setProp(input, "disabled", !state.ready || state.busy !== null || !view);
+      setOff(input, !state.ready || state.busy !== null || !view, waiting);
       setProp(input, "checked", input.name === "show_candidates" ? state.showCandidates
         : input.name in pending ? Boolean(pending[input.name]) : Boolean(view && view.settings[input.name]));
     }

@@ -2,7 +2,8 @@
  * Builds the page's elements from data, never from markup: every string becomes a text node or an
  * attribute value, so nothing read from storage, the address, a paste or a reply can add an element
  * or run a script. `h` makes HTML elements, `svg` SVG ones, and `redraw` replaces an element's
- * children only when what they show has changed.
+ * children only when what they show has changed; `setOff` turns a control off without taking focus
+ * from it while the page waits for Python.
  *
  * Views draw the whole state after every action, so most of what they write is what is already
  * there; `setText`, `setAttr`, `setData` and `setProp` write only a change. Writing the same text
@@ -78,4 +79,17 @@ export function setData(el, key, value) {
 /** Set the property `name` (such as `disabled`, `hidden`, `value`) unless it holds `value`. */
 export function setProp(el, name, value) {
   if (el[name] !== value) el[name] = value;
+}
+
+/** Turn the control `el` off or on. One off only while the page waits for Python (`waiting`: the
+ * store's awaitsPython) that has focus is marked aria-disabled instead, and stays so until the wait
+ * ends: a disabled control drops focus to the page's body, where a screen reader says nothing and
+ * Tab starts again from the top, for the whole time Python answers the control just pressed. It
+ * stays so while its run's Cancel has focus, which gives focus back to it (main.js). Its press is
+ * refused meanwhile, as any input is then (main.js). The rule for every control that is off while
+ * Python works: the tutor's buttons, the panels' run buttons, the settings' switches. */
+export function setOff(el, off, waiting) {
+  const held = off && waiting && (el === el.ownerDocument.activeElement || el.getAttribute("aria-disabled") === "true");
+  setProp(el, "disabled", off && !held);
+  setAttr(el, "aria-disabled", held ? "true" : null);
 }

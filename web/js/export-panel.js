@@ -15,8 +15,8 @@
  * `button[data-intent="cancel"]`, `.export-said` (the panel's status: what came out).
  */
 
-import { h, redraw, sentence, setData, setProp, setText } from "./dom.js";
-import { isLoaded } from "./store.js";
+import { h, redraw, sentence, setData, setOff, setProp, setText } from "./dom.js";
+import { awaitsPython, isLoaded } from "./store.js";
 
 /** How long a Copy button says "Copied" before it offers to copy again. */
 const COPIED_FOR_MS = 2500;
@@ -185,7 +185,8 @@ export function exportPanel(root, app) {
     const busy = state.busy && state.busy.cmd === "export";
     const pathRunning = Boolean(state.busy && state.busy.cmd === "export_path");
     setData(root, "state", busy ? "running" : current ? (current.error ? "error" : "done") : "idle");
-    setProp(els.run, "disabled", !state.ready || state.busy !== null || !isLoaded(state));
+    const waiting = awaitsPython(state);
+    setOff(els.run, !state.ready || state.busy !== null || !isLoaded(state), waiting);
     const drawn = current ? `${current.key} ${current.error ? "error" : "texts"}` : "";
     redraw(els.result, drawn, () => {
       if (!current) return [];
@@ -204,7 +205,7 @@ export function exportPanel(root, app) {
     const item = slot.querySelector('[data-export="path"]');
     if (!written) showPathProgress(item, current, pathRunning, pathRunning ? state.busy.progress : null);
     for (const button of slot.querySelectorAll('[data-intent="export-path"]')) {
-      setProp(button, "disabled", !state.ready || state.busy !== null);
+      setOff(button, !state.ready || state.busy !== null, waiting);
     }
   }
 

@@ -22,9 +22,9 @@
  * `tr[data-technique] td[data-figure="count"]`, `.hint-line[data-seed][data-elapsed-ms]`.
  */
 
-import { h, redraw, sentence, setAttr, setData, setProp, setText } from "./dom.js";
+import { h, redraw, sentence, setAttr, setData, setOff, setProp, setText } from "./dom.js";
 import { client } from "./solver.js";
-import { givensLine, isLoaded } from "./store.js";
+import { awaitsPython, givensLine, isLoaded } from "./store.js";
 
 /** The size and level the menus show: the person's choice while the board keeps the size it
  * had then, else the board's size with the level chosen last. */
@@ -123,7 +123,8 @@ export function generatePanel(root, app) {
     const rating = currentRating(state);
     setData(root, "state", busy ? `${busy.cmd}-running` : rating ? "rated" : "idle");
     const idle = state.ready && state.busy === null;
-    setProp(els.rate, "disabled", !idle || !isLoaded(state));
+    const waiting = awaitsPython(state);
+    setOff(els.rate, !idle || !isLoaded(state), waiting);
     setProp(els.cancel, "hidden", !(busy && busy.cmd === "generate"));
     setProp(els.progress, "hidden", !(busy && busy.cmd === "generate"));
     if (busy && busy.progress) {
@@ -146,7 +147,7 @@ export function generatePanel(root, app) {
     setProp(els.size, "value", String(chosen.size));
     setProp(els.level, "value", chosen.level);
     const refused = (found.sizeEntry && found.sizeEntry.refused) || (found.levelEntry && found.levelEntry.refused);
-    setProp(els.generate, "disabled", !idle || Boolean(refused));
+    setOff(els.generate, !idle || Boolean(refused), waiting);
     setAttr(els.generate, "aria-describedby", refused ? els.note.id : null);
     const note = choiceNote(found);
     setProp(els.note, "hidden", !note);

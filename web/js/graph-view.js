@@ -9,6 +9,8 @@
  * The stage player above the drawing steps through those stages; "All" shows the whole picture.
  * Its sentence is a live region kept across redraws, only its words changed, so that a screen
  * reader says each stage's sentence as it comes (a region drawn anew with its words is not read).
+ * It is in the page, empty and taking no room, from the element's first drawing (before any graph):
+ * made with the first graph's words, it would arrive with them, and they would not be said.
  * Vertices are focusable; in the step panel, hovering or focusing one lights its cells on the board
  * (and the reverse, through the store's `link`).
  *
@@ -34,7 +36,7 @@
  * `.legend .legend-item[data-key]`.
  */
 
-import { h, redraw, setProp, setText, svg } from "./dom.js";
+import { h, redraw, setData, setProp, setText, svg } from "./dom.js";
 
 const ROW = 30;
 /** The row pitch of a drawing with more rows than a 9×9 graph has (a 16×16 or 25×25 chain drawn
@@ -347,10 +349,14 @@ function partsOf(el) {
 export function renderGraph(el, graph, stageIndex = null, { linked = new Set(), intent = "graph-stage", onBoard = false } = {}) {
   const stages = graph && graph.stages ? graph.stages : [];
   const current = stageIndex !== null && stageIndex < stages.length ? stageIndex : null;
-  setProp(el, "hidden", !graph);
-  if (!graph && !parts.has(el)) return;
   const { player, buttons, text, drawing } = partsOf(el);
-  setProp(player, "hidden", !stages.length);
+  // The sentence's region stays drawn until it has said something, taking no room (`data-blank`)
+  // while nothing around it shows.
+  const unsaid = text.textContent === "";
+  setProp(el, "hidden", !graph && !unsaid);
+  setData(el, "blank", String(!graph && unsaid));
+  setProp(player, "hidden", !stages.length && !unsaid);
+  setData(player, "blank", String(!stages.length && unsaid));
   redraw(buttons, JSON.stringify([stages.map((stage) => stage.name), graph && graph.pattern.kind, current, intent]),
     () => (stages.length ? stageButtons(graph, current, intent) : []));
   // Left as it was while no stages show, so that a graph shown again at its whole picture says

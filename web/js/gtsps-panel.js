@@ -9,15 +9,19 @@
  * `state.preview` = index of the solution shown, or null.
  * The result is no live region (a screen reader would read out every figure and solution): the
  * panel's status region (`.panel-said`) says Python's one-sentence `message` ("127 solutions in
- * 21 ms.") or the error's. The preview banner's sentence ("Showing solution 2 of 127") is a status
- * region of its own, kept while the banner shows and only its words changed, its buttons beside it
- * and not in it (a region holding them would read out "‹ › Back to the puzzle" with every change).
+ * 21 ms.") or the error's. The preview banner's sentence ("Showing solution 2 of 127") is said by a
+ * status region of its own (#preview-said), only its words changed, in the page and empty while no
+ * solution shows: the banner, hidden until then, cannot hold it, or the first sentence would arrive
+ * with its region and not be said. The banner shows the sentence to the eye (aria-hidden, said by the
+ * region), its buttons beside it (a region holding them would read out "‹ › Back to the puzzle"
+ * with every change).
  * Test hooks: `#gtsps-panel[data-state]`, `.panel-said`, `[data-total="<stage>"]`, `tr[data-box] td[data-stage]`,
- * `button[data-intent="gtsps-show"][data-index]`, `#preview[data-index]`, `#preview .preview-said`.
+ * `button[data-intent="gtsps-show"][data-index]`, `#preview[data-index]`, `#preview .preview-showing`,
+ * `#preview-said`.
  */
 
-import { h, redraw, sentence, setAttr, setData, setProp, setText } from "./dom.js";
-import { givensLine, isLoaded } from "./store.js";
+import { h, redraw, sentence, setAttr, setData, setOff, setProp, setText } from "./dom.js";
+import { awaitsPython, givensLine, isLoaded } from "./store.js";
 
 /** The reply's stages, in order: [key of totals, key in each box, heading, short heading]. */
 const STAGES = [
@@ -105,10 +109,11 @@ export function gtspsPanel(root, app) {
     run: root.querySelector('[data-intent="gtsps"]'), cancel: root.querySelector('[data-intent="cancel"]'),
     progress: root.querySelector(".run-progress"), result: root.querySelector(".result"),
     said: root.querySelector(".panel-said"), banner: document.getElementById("preview"), board: document.getElementById("board"),
+    saidShowing: document.getElementById("preview-said"),
   };
   els.stage = els.progress.querySelector("span");
   els.bar = els.progress.querySelector("progress");
-  els.showing = h("span", { class: "preview-said", role: "status" });
+  els.showing = h("span", { class: "preview-showing", "aria-hidden": "true" });
   els.previous = h("button", { type: "button", "data-intent": "gtsps-show", "aria-label": "Previous solution" }, "‹");
   els.next = h("button", { type: "button", "data-intent": "gtsps-show", "aria-label": "Next solution" }, "›");
   els.banner.replaceChildren(els.showing, h("span", { class: "nav" }, els.previous, els.next,
@@ -138,11 +143,13 @@ export function gtspsPanel(root, app) {
     setData(els.board, "preview", String(on));
     if (!on) {
       setData(els.banner, "index", "");
+      setText(els.saidShowing, "");
       return;
     }
     const count = current.reply.solution_count;
     redraw(els.showing, JSON.stringify([index, count]), () => h("span", null, "Showing solution ",
       h("b", null, index + 1), ` of ${figure(count)} (graph method)`));
+    setText(els.saidShowing, els.showing.textContent);
     setAttr(els.previous, "data-index", String(index - 1));
     setProp(els.previous, "disabled", index <= 0);
     setAttr(els.next, "data-index", String(index + 1));
@@ -154,7 +161,7 @@ export function gtspsPanel(root, app) {
     const current = currentRun(state);
     const busy = state.busy && state.busy.cmd === "gtsps" ? state.busy : null;
     setData(root, "state", busy ? "running" : current ? (current.error ? "error" : "done") : "idle");
-    setProp(els.run, "disabled", !state.ready || state.busy !== null || !isLoaded(state));
+    setOff(els.run, !state.ready || state.busy !== null || !isLoaded(state), awaitsPython(state));
     setProp(els.cancel, "hidden", !busy);
     setProp(els.progress, "hidden", !busy);
     if (busy) {

@@ -89,7 +89,11 @@ function menuKey(menu, event, act) {
     stopBrowsing(menu, false);
     const acted = was !== undefined && menu.value !== was ? menu.value : null;
     keyOf.set(menu, { enter: true, acted, at });
-    if (acted !== null) act();
+    if (acted === null) return;
+    // Not Enter's own work too: Chromium on Linux opens the list at Enter, over the board chosen,
+    // and the menu, held off while that board loads (controls-view.js), is not disabled to stop it.
+    event.preventDefault();
+    act();
   } else if (BROWSE_KEYS.has(event.key) || (event.key.length === 1 && event.key !== " ")) {
     keyOf.set(menu, { value: menu.value, enter: false, at });
   } else {

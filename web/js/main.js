@@ -88,9 +88,9 @@ let drawn = null; // the state the views last drew
  * twice): the message view has them announced again. */
 const SAYS = new Set(["notice", "error", "checked", "refused", "cancelled", "view"]);
 let saidAnew = false; // an action since the last drawing said its message anew
-/** The button pressed from the keyboard, found again by what it does once the views have
- * redrawn (a graph's stage or a history entry is a new element then; a tutor button comes back
- * from being disabled while Python answers), so that focus is not lost to the page. */
+/** The button pressed from the keyboard (or a stage player's, clicked), found again by what it does
+ * once the views have redrawn (a graph's stage or a history entry is a new element then; a control
+ * held off while Python answers comes back usable), so that focus is not lost to the page. */
 let refocus = null;
 let dialogOpener = null; // the button that opened the keys dialog, to return to on closing
 
@@ -126,11 +126,19 @@ function draw(state) {
   if (state === drawn) return;
   const dialogClosed = drawn !== null && drawn.dialog && !state.dialog;
   drawn = state;
+  handBackFromCancel(state);
   render(state, saidAnew, pinned !== null);
   saidAnew = false;
   restoreFocus(state);
   if (dialogClosed) returnFromDialog();
   keepPinned();
+}
+
+/** A run that ends by itself hides the Cancel it handed focus to (restoreFocus): focus goes back to
+ * the control that started it before the views draw, so that it never falls to the page between. */
+function handBackFromCancel(state) {
+  if (handedTo === null || document.activeElement !== handedTo || state.busy !== null) return;
+  document.querySelector(refocus)?.focus();
 }
 
 /** Focus back where the keys dialog was opened from: its button, or else the board. Done as the
@@ -297,6 +305,11 @@ for (const panel of panels) Object.assign(intents, panel.intents);
 const KEEP_FOCUS = new Set(["undo", "redo", "back", "forward", "step", "hint", "apply", "check", "notes", "pad",
   "solve_logic", "guess", "backtrack", "solve", "fill_notes", "mode"]);
 
+/** Buttons that their own click draws anew (a graph's stage player, each of whose presses redraws
+ * it), found again after a click as after Enter: focus, given by the click, stays on the control
+ * pressed (or, one that its press disabled, the nearest of its group) rather than on the page. */
+const REDRAWN_BY_CLICK = ".stage-player button";
+
 /** A selector that finds `button` (or a menu) again once the views have redrawn it: its intent (a form's
  * submit: its type), inside the nearest container with an id (three panels have a Cancel), told
  * from its siblings by its form name (the new-puzzle panel's Size and Level menus share their
@@ -347,13 +360,14 @@ function cancelOf(el) {
 
 let handedTo = null; // the Cancel given focus while the run of the control in `refocus` goes on
 
-/** Where focus goes after a control pressed from the keyboard has done its work, so that it is
- * never lost to the page (the rule for every such control):
+/** Where focus goes after a control pressed from the keyboard (or a stage player's, clicked) has
+ * done its work, so that it is never lost to the page (the rule for every such control):
  * - while Python is answering (or restarting after Cancel, or about to count a big board's
  *   solutions), the control, off meanwhile, may come back: it keeps focus if it can (a tutor's
- *   button does, held off with aria-disabled); once the Cancel shown in its own panel or toolbar
- *   (a run's Cancel: the Export panel's, the tutor's) appears, focus goes there, and nothing else
- *   moves; that Cancel pressed gives focus back to the control at once;
+ *   button, a panel's, a setting's switch and a menu do, held off with aria-disabled: dom.js's
+ *   setOff); once the Cancel shown in its own panel or toolbar (a run's Cancel: the Export
+ *   panel's, the tutor's) appears, focus goes there, and nothing else moves; that Cancel pressed
+ *   gives focus back to the control at once, as does the run's end, before the Cancel hides;
  * - then the pressed control, found again by `selectorOf` (a redrawn history entry, a tutor button
  *   enabled again, New puzzle once its run has loaded the new board), keeps or gets focus, from
  *   the Cancel too, whether the run finished or was cancelled;
@@ -404,14 +418,16 @@ const NOT_DONE = {
 
 /** An intent refused while a run goes on says so (a quick edit being answered refuses silently);
  * the puzzle text submitted stays in its box. Refused otherwise (its key pressed while its button is
- * off: S on a solved board, H past the last hint, Ctrl+Z at the start), it says why in Python's
- * words (the view's `cannot`), where Python gives them. */
+ * off: S on a solved board, H past the last hint, Ctrl+Z at the start; S, H or N while the givens
+ * are typed), it says why in Python's words (the view's `cannot`, or `entering_cannot` in Enter
+ * puzzle mode), where Python gives them. */
 function refused(name, el) {
   const state = store.state;
   if (!state.ready) return;
   if (!state.busy) {
-    const playing = state.mode === "play" && isLoaded(state) && name in VIEW_COMMANDS;
-    const why = playing ? state.view.cannot[VIEW_COMMANDS[name]] : null;
+    const view = isLoaded(state) ? state.view : null;
+    const why = !view ? null : state.mode === "enter" ? view.entering_cannot[name]
+      : name in VIEW_COMMANDS ? view.cannot[VIEW_COMMANDS[name]] : null;
     if (why) store.dispatch({ type: "notice", notice: why, said: true });
     return;
   }
@@ -437,10 +453,12 @@ bindInput(document, {
     // at once (held off while the solver restarts), rather than to the page as Cancel hides.
     const cancelsRun = name === "cancel" && el === handedTo && refocus !== null;
     if (cancelsRun) document.querySelector(refocus)?.focus();
-    // A menu (Size, Examples), disabled while the board it chose loads, is found again as a button
+    // A menu (Size, Examples), off while the board it chose loads, is found again as a button
     // pressed from the keyboard is, however it was changed: it had focus, and arrows go on from it.
+    // So is a stage player's button clicked: the click gave it focus, which its redraw would drop.
     if (!cancelsRun) {
-      refocus = el instanceof HTMLSelectElement ? selectorOf(el) : button && !byPointer ? selectorOf(button) : null;
+      const found = button && (!byPointer || button.matches(REDRAWN_BY_CLICK));
+      refocus = el instanceof HTMLSelectElement ? selectorOf(el) : found ? selectorOf(button) : null;
     }
     // The side column's buttons (the tutor's) only: the board's column is at the page's top on a
     // phone, where a digit tapped on the pad that finishes the puzzle shows the banner over the
