@@ -115,10 +115,12 @@ def afresh(page: Page, url: str, puzzle: str) -> None:
     """`puzzle` opened as a new game, the page at its top: from its link in a page not yet on the
     site, else pasted onto the board (a new game even of the puzzle shown), which spares the boot
     of a fresh page for each window a test tries. The disclosures a test opened are closed first, as
-    a fresh page has them all."""
+    a fresh page has them all. A paste while Python answers (the Learn panel's lesson, just opened)
+    is refused: it waits for Python to be idle."""
     page.evaluate("""() => { document.querySelectorAll('details[open]').forEach((d) => { d.open = false; });
       window.__shown = window.__pysolver ? window.__pysolver.state.view : null; }""")
     if page.url.startswith(url):
+        wait_for(page, IDLE, None, 120_000)
         paste(page, puzzle)
     else:
         page.goto(f"{url}#p={puzzle}")
