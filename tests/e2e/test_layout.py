@@ -58,6 +58,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from itertools import product
 from pathlib import Path
@@ -97,16 +98,19 @@ BOXES = """() => {
 
 
 def open_size(page: Page, url: str, n: int) -> dict[str, Any]:
-    """Open a board of n×n with the candidates shown, scrolled to the top; its boxes."""
+    """Open a board of n×n as a new game with the candidates shown, scrolled to the top; its boxes.
+    Waits for a view newer than the one shown: a page shared by the file's tests may show that
+    board already, played on."""
     way = SIZES[n]
     if len(way) > 10:
-        page.goto(f"{url}#p={way}")
+        afresh(page, url, way)
     else:
         if not page.url.startswith(url):
             page.goto(url)
         wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+        page.evaluate(f"window.__shown = {STATE}.view")
         page.select_option("#examples", way)
-    wait_for(page, f"(n) => {IDLE} && {STATE}.view && {STATE}.view.n === n "
+    wait_for(page, f"(n) => {IDLE} && {STATE}.view && {STATE}.view !== window.__shown && {STATE}.view.n === n "
                    "&& document.getElementById('board').dataset.n === String(n)", n, 120_000)
     page.evaluate("scrollTo(0, 0)")
     found: dict[str, Any] = page.evaluate(BOXES)
@@ -117,10 +121,12 @@ def afresh(page: Page, url: str, puzzle: str) -> None:
     """`puzzle` opened as a new game, the page at its top: from its link in a page not yet on the
     site, else pasted onto the board (a new game even of the puzzle shown), which spares the boot
     of a fresh page for each window a test tries. The disclosures a test opened are closed first, as
-    a fresh page has them all."""
+    a fresh page has them all. A paste while Python answers (the Learn panel's lesson, just opened)
+    is refused: it waits for Python to be idle."""
     page.evaluate("""() => { document.querySelectorAll('details[open]').forEach((d) => { d.open = false; });
       window.__shown = window.__pysolver ? window.__pysolver.state.view : null; }""")
     if page.url.startswith(url):
+        wait_for(page, IDLE, None, 120_000)
         paste(page, puzzle)
     else:
         page.goto(f"{url}#p={puzzle}")
@@ -129,10 +135,10 @@ def afresh(page: Page, url: str, puzzle: str) -> None:
     page.evaluate("scrollTo(0, 0)")
 
 
-@pytest.fixture
-def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A touch phone's page (overlay scroll bars, as on a phone) of the size given."""
-    width, height = request.param
+@contextmanager
+def touch_page(browser: Browser, width: int, height: int) -> Iterator[Page]:
+    """A touch phone's page (overlay scroll bars, as on a phone) of that size; on leaving, fail if
+    it raised an uncaught script error."""
     log = PageLog()
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,
                                   is_mobile=True, device_scale_factor=2,
@@ -146,30 +152,89 @@ def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
         context.close()
 
 
-def test_desktop_shows_board_play_bar_and_pad_unscrolled_at_every_size(
-        browser: Browser, site_url: str, artifacts_dir: Path) -> None:
+@pytest.fixture
+def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A fresh touch phone's page of the size given."""
+    width, height = request.param
+    with touch_page(browser, width, height) as page:
+        yield page
+
+
+#: The size of a fresh context's window: a page shared by the file's tests is set back to it.
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def tidy(page: Page, size: dict[str, int]) -> None:
+    """Set a page a test before used back as a fresh one stands, `size` wide and tall: its
+    disclosures closed, nothing focused, scrolled to its top, the browser's scroll anchoring on.
+    Each test then opens its own puzzle as a new game (``afresh``, ``open_size``)."""
+    page.set_viewport_size(size)
+    page.evaluate("""() => { document.querySelectorAll('details[open]').forEach((d) => { d.open = false; });
+      document.documentElement.style.overflowAnchor = '';
+      if (document.activeElement) document.activeElement.blur();
+      scrollTo(0, 0); }""")
+    wait_for(page, IDLE, None, 120_000)
+
+
+def booted(page: Page, url: str) -> Page:
+    page.goto(url)
+    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    return page
+
+
+@pytest.fixture(scope="module")
+def booted_desktop(browser: Browser, site_url: str) -> Iterator[Page]:
     with guarded_page(browser) as page:
-        page.set_viewport_size({"width": 1280, "height": 800})
-        sides = {}
-        for n in SIZES:
-            boxes = open_size(page, site_url, n)
-            page.screenshot(path=str(artifacts_dir / f"layout-1280x800-{n}.png"))
-            assert boxes["scrollY"] == 0 and boxes["scrollWidth"] <= boxes["clientWidth"], (n, boxes)
-            for part in ("board", "bar", "pad"):
-                box = boxes[part]
-                assert box["top"] >= 0 and box["bottom"] <= boxes["height"], (n, part, box)
-                assert box["left"] >= 0 and box["right"] <= boxes["clientWidth"], (n, part, box)
-            sides[n] = boxes["board"]["width"]
-        assert sides[9] >= 530 and sides[16] >= 600, sides  # not shrunk more than the height asks
-        assert sides[25] >= sides[16], sides
-        assert sides[16] >= sides[9], sides
-        assert sides[12] >= 600, sides  # 12 candidates a cell: sized as 16×16, not as 9×9
+        yield booted(page, site_url)
 
 
-@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["phones"])
+@pytest.fixture
+def desktop(booted_desktop: Page) -> Page:
+    """A desktop's page (a mouse, 1280×900), booted once for the file's tests that each open their
+    own puzzle (a boot is about two CPU seconds, as long as many a test here), set back by ``tidy``."""
+    tidy(booted_desktop, DESKTOP)
+    return booted_desktop
+
+
+@pytest.fixture(scope="module")
+def booted_touch(browser: Browser, site_url: str) -> Iterator[Page]:
+    with touch_page(browser, 390, 844) as page:
+        yield booted(page, site_url)
+
+
+@pytest.fixture
+def touch(booted_touch: Page, request: pytest.FixtureRequest) -> Page:
+    """As ``phone``, a touch phone's page of the size given, but booted once for the file's tests
+    that each open their own puzzle, and set back by ``tidy``."""
+    width, height = request.param
+    tidy(booted_touch, {"width": width, "height": height})
+    return booted_touch
+
+
+def test_desktop_shows_board_play_bar_and_pad_unscrolled_at_every_size(
+        desktop: Page, site_url: str, artifacts_dir: Path) -> None:
+    page = desktop
+    page.set_viewport_size({"width": 1280, "height": 800})
+    sides = {}
+    for n in SIZES:
+        boxes = open_size(page, site_url, n)
+        page.screenshot(path=str(artifacts_dir / f"layout-1280x800-{n}.png"))
+        assert boxes["scrollY"] == 0 and boxes["scrollWidth"] <= boxes["clientWidth"], (n, boxes)
+        for part in ("board", "bar", "pad"):
+            box = boxes[part]
+            assert box["top"] >= 0 and box["bottom"] <= boxes["height"], (n, part, box)
+            assert box["left"] >= 0 and box["right"] <= boxes["clientWidth"], (n, part, box)
+        sides[n] = boxes["board"]["width"]
+    assert sides[9] >= 530 and sides[16] >= 600, sides  # not shrunk more than the height asks
+    assert sides[25] >= sides[16], sides
+    assert sides[16] >= sides[9], sides
+    assert sides[12] >= 600, sides  # 12 candidates a cell: sized as 16×16, not as 9×9
+
+
+@pytest.mark.parametrize("touch", [(390, 844)], indirect=True, ids=["phones"])
 def test_phone_pad_under_the_board_and_play_bar_on_one_screen(
-        phone: Page, site_url: str, artifacts_dir: Path) -> None:
-    page = phone
+        touch: Page, site_url: str, artifacts_dir: Path) -> None:
+    page = touch
     for (width, height), n in product(((390, 844), (360, 740)), (4, 9, 12, 16)):
         page.set_viewport_size({"width": width, "height": height})
         boxes = open_size(page, site_url, n)
@@ -206,25 +271,25 @@ def assert_pad_and_play_bar_on_screen(page: Page, url: str, sizes: tuple[int, ..
         assert boxes["bar"]["bottom"] <= boxes["height"], (n, boxes["bar"], boxes["height"])
 
 
-@pytest.mark.parametrize("phone", [(700, 800)], indirect=True, ids=["touch"])
-def test_with_touch_the_board_leaves_room_for_the_pad_and_the_play_bar(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(700, 800)], indirect=True, ids=["touch"])
+def test_with_touch_the_board_leaves_room_for_the_pad_and_the_play_bar(touch: Page, site_url: str) -> None:
     """Where the window's height sizes the board: touch's 44 px keys and buttons were counted at a
     mouse's sizes, and the play bar ended 19 px under the window's foot at 700×800 (7 at 640×800,
     25 with 16×16 at 700×900)."""
     for (width, height), sizes in (((700, 800), (9,)), ((640, 800), (9,)), ((700, 900), (16,))):
-        phone.set_viewport_size({"width": width, "height": height})
-        assert_pad_and_play_bar_on_screen(phone, site_url, sizes)
+        touch.set_viewport_size({"width": width, "height": height})
+        assert_pad_and_play_bar_on_screen(touch, site_url, sizes)
 
 
-def test_in_the_phones_layout_the_board_leaves_room_for_each_row_of_keys(browser: Browser, site_url: str) -> None:
+def test_in_the_phones_layout_the_board_leaves_room_for_each_row_of_keys(desktop: Page, site_url: str) -> None:
     """Windows 560 px wide, where the height sizes the board: the room under it was the next
     layout's, with one row of keys (two from 16×16), and the play bar ended 55 px under the
     window's foot at 850 px high, and at 950 px 12 px with 12×12 and 16×16, 61 px with 25×25."""
-    with guarded_page(browser) as page:
-        page.set_viewport_size({"width": 560, "height": 850})
-        assert_pad_and_play_bar_on_screen(page, site_url, (4, 9))
-        page.set_viewport_size({"width": 560, "height": 950})
-        assert_pad_and_play_bar_on_screen(page, site_url, (12, 16, 25))
+    page = desktop
+    page.set_viewport_size({"width": 560, "height": 850})
+    assert_pad_and_play_bar_on_screen(page, site_url, (4, 9))
+    page.set_viewport_size({"width": 560, "height": 950})
+    assert_pad_and_play_bar_on_screen(page, site_url, (12, 16, 25))
 
 
 #: The header's height and the board's side, in the window's coordinates.
@@ -240,19 +305,19 @@ COMPACT_HEADER_PX = 128
 
 
 def test_a_window_a_little_wider_than_a_phone_keeps_a_compact_header(
-        browser: Browser, site_url: str) -> None:
+        desktop: Page, site_url: str) -> None:
     """At 604×700 and 680×900 the header takes two rows at most and the board is larger than the
     floor the height alone held it at (the full header wrapped to 214 px at 604 px wide, the board
     held at 320 px)."""
-    with guarded_page(browser) as page:
-        page.set_viewport_size({"width": 604, "height": 700})
-        open_size(page, site_url, 9)
-        for width, height in ((604, 700), (680, 900)):
-            page.set_viewport_size({"width": width, "height": height})
-            seen = page.evaluate(HEADER_AND_BOARD)
-            assert seen["header"] <= COMPACT_HEADER_PX + 0.5, (width, height, seen)
-            assert seen["board"] > OLD_FLOOR_PX, (width, height, seen)
-            assert seen["scrollWidth"] <= seen["clientWidth"], (width, height, seen)
+    page = desktop
+    page.set_viewport_size({"width": 604, "height": 700})
+    open_size(page, site_url, 9)
+    for width, height in ((604, 700), (680, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        seen = page.evaluate(HEADER_AND_BOARD)
+        assert seen["header"] <= COMPACT_HEADER_PX + 0.5, (width, height, seen)
+        assert seen["board"] > OLD_FLOOR_PX, (width, height, seen)
+        assert seen["scrollWidth"] <= seen["clientWidth"], (width, height, seen)
 
 
 #: Widths from a phone's to a wide desktop's: coarse steps, and every 4 px across each step from one
@@ -261,37 +326,37 @@ BREAKPOINTS = (600, 670, 676, 860, 900, 939, 998, 1001, 1024, 1065, 1129, 1251)
 SWEEP_WIDTHS = sorted({*range(360, 1401, 40), *(b + d for b in BREAKPOINTS for d in range(-8, 9, 4))})
 
 
-def test_the_board_never_shrinks_as_the_window_widens(browser: Browser, site_url: str) -> None:
+def test_the_board_never_shrinks_as_the_window_widens(desktop: Page, site_url: str) -> None:
     """At 700, 800, 900 and 1024 px high, widths 360–1400 px: the board's side never falls (within a
     pixel) as the width grows, and the page is never wider than the window. It fell at the steps
     from one layout to the next: 584 → 320 px at 600 → 601 px wide, 373 → 335 at 859 → 860 and
     475 → 412 at 1000 → 1001 (700 px high); 473 → 335 at 859 → 860 (800 px high); 540 → 375 at
     899 → 900 (900 px high); 540 → 435 at 1023 → 1024 (1024 px high)."""
-    with guarded_page(browser) as page:
-        open_size(page, site_url, 9)
-        for height in (700, 800, 900, 1024):
-            last = (0, 0.0)
-            for width in SWEEP_WIDTHS:
-                page.set_viewport_size({"width": width, "height": height})
-                seen = page.evaluate(HEADER_AND_BOARD)
-                assert seen["board"] >= last[1] - 1, (height, last, (width, seen["board"]))
-                assert seen["scrollWidth"] <= seen["clientWidth"], (width, height, seen)
-                last = (width, seen["board"])
+    page = desktop
+    open_size(page, site_url, 9)
+    for height in (700, 800, 900, 1024):
+        last = (0, 0.0)
+        for width in SWEEP_WIDTHS:
+            page.set_viewport_size({"width": width, "height": height})
+            seen = page.evaluate(HEADER_AND_BOARD)
+            assert seen["board"] >= last[1] - 1, (height, last, (width, seen["board"]))
+            assert seen["scrollWidth"] <= seen["clientWidth"], (width, height, seen)
+            last = (width, seen["board"])
 
 
-def test_candidates_as_large_as_the_window_allows(browser: Browser, site_url: str) -> None:
-    with guarded_page(browser) as page:
-        page.set_viewport_size({"width": 1280, "height": 800})
-        assert open_size(page, site_url, 16)["cand"] >= 8
-        assert open_size(page, site_url, 9)["cand"] >= 15
-        page.set_viewport_size({"width": 1920, "height": 1080})
-        assert open_size(page, site_url, 16)["cand"] >= 12
-        assert open_size(page, site_url, 25)["cand"] >= 6
+def test_candidates_as_large_as_the_window_allows(desktop: Page, site_url: str) -> None:
+    page = desktop
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert open_size(page, site_url, 16)["cand"] >= 8
+    assert open_size(page, site_url, 9)["cand"] >= 15
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    assert open_size(page, site_url, 16)["cand"] >= 12
+    assert open_size(page, site_url, 25)["cand"] >= 6
 
 
-@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["390x844"])
-def test_a_phone_keeps_pinch_zoom_for_the_small_candidates(phone: Page, site_url: str) -> None:
-    page = phone
+@pytest.mark.parametrize("touch", [(390, 844)], indirect=True, ids=["390x844"])
+def test_a_phone_keeps_pinch_zoom_for_the_small_candidates(touch: Page, site_url: str) -> None:
+    page = touch
     assert open_size(page, site_url, 9)["cand"] >= 11
     assert open_size(page, site_url, 16)["cand"] >= 4.9  # the cell's whole slot: 10 px at 2× zoom
     meta = page.get_attribute("meta[name=viewport]", "content") or ""
@@ -329,21 +394,21 @@ def test_keyboard_focus_on_the_pad_beside_the_board_is_outlined(
 
 
 
-def test_a_message_beside_the_board_moves_nothing(browser: Browser, site_url: str) -> None:
+def test_a_message_beside_the_board_moves_nothing(desktop: Page, site_url: str) -> None:
     """On the desktop a message stands under the pad, in view, and wraps in the pad's width."""
-    with guarded_page(browser) as page:
-        page.set_viewport_size({"width": 1280, "height": 800})
-        before = open_size(page, site_url, 9)
-        page.locator("#board .cell[data-cell='0']").click()
-        page.keyboard.press("x")  # no digit: the page says so in the message
-        page.locator("#message").wait_for(state="visible")
-        after = page.evaluate(BOXES)
-        message = page.evaluate("(() => { const r = document.getElementById('message').getBoundingClientRect();"
-                                " return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; })()")
-        for part in ("board", "bar", "pad"):
-            assert after[part] == before[part], part
-        assert message["top"] >= after["pad"]["bottom"] and message["bottom"] <= after["height"], message
-        assert message["left"] >= after["board"]["right"], message
+    page = desktop
+    page.set_viewport_size({"width": 1280, "height": 800})
+    before = open_size(page, site_url, 9)
+    page.locator("#board .cell[data-cell='0']").click()
+    page.keyboard.press("x")  # no digit: the page says so in the message
+    page.locator("#message").wait_for(state="visible")
+    after = page.evaluate(BOXES)
+    message = page.evaluate("(() => { const r = document.getElementById('message').getBoundingClientRect();"
+                            " return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; })()")
+    for part in ("board", "bar", "pad"):
+        assert after[part] == before[part], part
+    assert message["top"] >= after["pad"]["bottom"] and message["bottom"] <= after["height"], message
+    assert message["left"] >= after["board"]["right"], message
 
 
 #: The made puzzle's line under New puzzle: its text, and how many lines the duration it names
@@ -360,11 +425,11 @@ DURATION_LINES = r"""() => {
 }"""
 
 
-@pytest.mark.parametrize("phone", [(360, 740)], indirect=True, ids=["360x740"])
-def test_a_duration_never_wraps_between_its_number_and_unit(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(360, 740)], indirect=True, ids=["360x740"])
+def test_a_duration_never_wraps_between_its_number_and_unit(touch: Page, site_url: str) -> None:
     """"tried in 1.4 s" under New puzzle: a no-break space holds the number to its unit (Python's
     duration_text), so a narrow screen never ends a line with "1.4" and starts the next with "s"."""
-    page = phone
+    page = touch
     open_size(page, site_url, 4)
     page.click("#generate-panel > summary")
     page.select_option("#generate-panel select[name=size]", "4")
@@ -410,16 +475,16 @@ def read_a_long_explanation(page: Page, url: str) -> dict[str, Any]:
     return found
 
 
-@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["390x844"])
+@pytest.mark.parametrize("touch", [(390, 844)], indirect=True, ids=["390x844"])
 def test_a_long_explanation_leaves_the_board_in_view_on_a_phone(
-        phone: Page, site_url: str, artifacts_dir: Path) -> None:
-    seen = read_a_long_explanation(phone, site_url)
-    phone.screenshot(path=str(artifacts_dir / "explanation-phone-390.png"))
+        touch: Page, site_url: str, artifacts_dir: Path) -> None:
+    seen = read_a_long_explanation(touch, site_url)
+    touch.screenshot(path=str(artifacts_dir / "explanation-phone-390.png"))
     assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
     assert seen["marks"] > 0 and seen["hidden"] == [], seen
     assert seen["board"]["bottom"] <= seen["why"]["bottom"] and seen["why"]["top"] < seen["height"], seen
     # The "why?" and its nested nets' buttons are tapped too: each as tall as a tap target.
-    short = phone.evaluate("""(min) => [...document.querySelectorAll(
+    short = touch.evaluate("""(min) => [...document.querySelectorAll(
         '#step-panel details.why summary, #step-panel details.why button')]
       .filter((el) => el.getBoundingClientRect().height < min - 0.5).map((el) => el.textContent.trim())""",
                            TAP_TARGET_PX)
@@ -427,14 +492,14 @@ def test_a_long_explanation_leaves_the_board_in_view_on_a_phone(
 
 
 def test_a_long_explanation_leaves_the_board_in_view_on_the_desktop(
-        browser: Browser, site_url: str, artifacts_dir: Path) -> None:
-    with guarded_page(browser) as page:
-        page.set_viewport_size({"width": 1280, "height": 800})
-        seen = read_a_long_explanation(page, site_url)
-        page.screenshot(path=str(artifacts_dir / "explanation-1280x800.png"))
-        assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
-        assert seen["marks"] > 0 and seen["hidden"] == [], seen
-        assert seen["why"]["top"] < seen["height"], seen
+        desktop: Page, site_url: str, artifacts_dir: Path) -> None:
+    page = desktop
+    page.set_viewport_size({"width": 1280, "height": 800})
+    seen = read_a_long_explanation(page, site_url)
+    page.screenshot(path=str(artifacts_dir / "explanation-1280x800.png"))
+    assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], seen
+    assert seen["marks"] > 0 and seen["hidden"] == [], seen
+    assert seen["why"]["top"] < seen["height"], seen
 
 
 def assert_board_in_view(seen: dict[str, Any]) -> None:
@@ -455,38 +520,38 @@ def read_on_to_the_end(page: Page) -> list[dict[str, Any]]:
     return seen
 
 
-@pytest.mark.parametrize("phone", [(768, 1024)], indirect=True, ids=["tablets"])
+@pytest.mark.parametrize("touch", [(768, 1024)], indirect=True, ids=["tablets"])
 def test_a_long_explanation_leaves_the_board_in_view_on_a_tablet(
-        phone: Page, site_url: str, artifacts_dir: Path) -> None:
+        touch: Page, site_url: str, artifacts_dir: Path) -> None:
     """Held upright, the board over the explanation: it stays at the top, the words under it."""
     for width, height in ((768, 1024), (820, 1180), (601, 900)):
-        phone.set_viewport_size({"width": width, "height": height})
-        seen = read_a_long_explanation(phone, site_url)
-        phone.screenshot(path=str(artifacts_dir / f"explanation-tablet-{seen['height']}.png"))
+        touch.set_viewport_size({"width": width, "height": height})
+        seen = read_a_long_explanation(touch, site_url)
+        touch.screenshot(path=str(artifacts_dir / f"explanation-tablet-{seen['height']}.png"))
         assert_board_in_view(seen)
         assert seen["board"]["bottom"] < seen["why"]["bottom"] and seen["why"]["top"] < seen["height"], seen
-        for seen in read_on_to_the_end(phone):
+        for seen in read_on_to_the_end(touch):
             assert_board_in_view(seen)
 
 
 @pytest.mark.parametrize("size", [(1000, 700), (900, 700), (768, 700)], ids=["1000x700", "900x700", "768x700"])
 def test_a_long_explanation_leaves_the_board_in_view_in_a_window_of_a_tablets_width(
-        browser: Browser, site_url: str, artifacts_dir: Path, size: tuple[int, int]) -> None:
+        desktop: Page, site_url: str, artifacts_dir: Path, size: tuple[int, int]) -> None:
     """Wider than tall: from 939 px (at 700 px high) the explanation beside the board's column, which
     stays; under that width the board at the top, as upright."""
     width, height = size
-    with guarded_page(browser) as page:
-        page.set_viewport_size({"width": width, "height": height})
-        seen = read_a_long_explanation(page, site_url)
-        page.screenshot(path=str(artifacts_dir / f"explanation-{width}x{height}.png"))
+    page = desktop
+    page.set_viewport_size({"width": width, "height": height})
+    seen = read_a_long_explanation(page, site_url)
+    page.screenshot(path=str(artifacts_dir / f"explanation-{width}x{height}.png"))
+    assert_board_in_view(seen)
+    assert seen["why"]["top"] < seen["height"], seen
+    if width >= 939:
+        beside = page.evaluate("""() => [document.getElementById('board').getBoundingClientRect().right,
+          document.getElementById('step-panel').getBoundingClientRect().left]""")
+        assert beside[0] <= beside[1], beside
+    for seen in read_on_to_the_end(page):
         assert_board_in_view(seen)
-        assert seen["why"]["top"] < seen["height"], seen
-        if width >= 939:
-            beside = page.evaluate("""() => [document.getElementById('board').getBoundingClientRect().right,
-              document.getElementById('step-panel').getBoundingClientRect().left]""")
-            assert beside[0] <= beside[1], beside
-        for seen in read_on_to_the_end(page):
-            assert_board_in_view(seen)
 
 
 #: Figure 4.2 of the GTSPS thesis (fig42 in the examples' menu).
@@ -502,40 +567,39 @@ COLUMN = """() => { const box = (s) => { const r = document.querySelector(s).get
 
 @pytest.mark.parametrize("size", [(1280, 800), (1000, 700)], ids=["1280x800", "1000x700"])
 def test_a_long_message_beside_the_board_scrolls_within_the_boards_column(
-        browser: Browser, site_url: str, artifacts_dir: Path, size: tuple[int, int]) -> None:
+        desktop: Page, site_url: str, artifacts_dir: Path, size: tuple[int, int]) -> None:
     """Each empty cell of the first four rows given a digit its row already has, Check names every
     one (some 1,600 characters): the message takes the room under the play bar, down to the
     board's foot, and scrolls there."""
     width, height = size
-    with guarded_page(browser) as page:
-        page.set_viewport_size({"width": width, "height": height})
-        page.goto(f"{site_url}#p={FIGURE_4_2}")
-        wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
-        for row in range(4):
-            line = FIGURE_4_2[9 * row:9 * row + 9]
-            repeat = min(ch for ch in line if ch != ".")
-            for column, ch in enumerate(line):
-                if ch == ".":
-                    page.click(f"#board .cell[data-cell='{9 * row + column}']")
-                    page.keyboard.press(repeat)
-        wait_for(page, IDLE)
-        page.evaluate("scrollTo(0, 0)")
-        before = page.evaluate(COLUMN)
-        page.click("button[data-intent=check]")
-        wait_for(page, f"{IDLE} && {STATE}.notice !== null")
-        page.evaluate("scrollTo(0, 0)")
-        seen = page.evaluate(COLUMN)
-        page.screenshot(path=str(artifacts_dir / f"long-message-{width}x{height}.png"))
-        assert seen["words"] > 1000, seen
-        assert seen["area"]["bottom"] - seen["area"]["top"] <= seen["height"], seen
-        assert seen["live"]["top"] >= seen["bar"]["bottom"] and seen["live"]["bottom"] <= seen["board"]["bottom"] + 1, seen
-        assert seen["scrolls"], seen
-        for part in ("board", "pad", "bar"):
-            assert seen[part] == before[part], part
-        page.evaluate("document.getElementById('step-panel').scrollIntoView({ block: 'end' })")
-        board = page.evaluate("(() => { const r = document.getElementById('board').getBoundingClientRect();"
-                              " return { top: r.top, bottom: r.bottom }; })()")
-        assert board["top"] >= 0 and board["bottom"] <= height, board
+    page = desktop
+    page.set_viewport_size({"width": width, "height": height})
+    afresh(page, site_url, FIGURE_4_2)
+    for row in range(4):
+        line = FIGURE_4_2[9 * row:9 * row + 9]
+        repeat = min(ch for ch in line if ch != ".")
+        for column, ch in enumerate(line):
+            if ch == ".":
+                page.click(f"#board .cell[data-cell='{9 * row + column}']")
+                page.keyboard.press(repeat)
+    wait_for(page, IDLE)
+    page.evaluate("scrollTo(0, 0)")
+    before = page.evaluate(COLUMN)
+    page.click("button[data-intent=check]")
+    wait_for(page, f"{IDLE} && {STATE}.notice !== null")
+    page.evaluate("scrollTo(0, 0)")
+    seen = page.evaluate(COLUMN)
+    page.screenshot(path=str(artifacts_dir / f"long-message-{width}x{height}.png"))
+    assert seen["words"] > 1000, seen
+    assert seen["area"]["bottom"] - seen["area"]["top"] <= seen["height"], seen
+    assert seen["live"]["top"] >= seen["bar"]["bottom"] and seen["live"]["bottom"] <= seen["board"]["bottom"] + 1, seen
+    assert seen["scrolls"], seen
+    for part in ("board", "pad", "bar"):
+        assert seen[part] == before[part], part
+    page.evaluate("document.getElementById('step-panel').scrollIntoView({ block: 'end' })")
+    board = page.evaluate("(() => { const r = document.getElementById('board').getBoundingClientRect();"
+                          " return { top: r.top, bottom: r.bottom }; })()")
+    assert board["top"] >= 0 and board["bottom"] <= height, board
 
 
 def assert_left_of_the_explanation(page: Page, selector: str) -> None:
@@ -546,19 +610,19 @@ def assert_left_of_the_explanation(page: Page, selector: str) -> None:
     assert beside[0] <= beside[1], (selector, beside)
 
 
-@pytest.mark.parametrize("phone", [(844, 390)], indirect=True, ids=["sideways"])
+@pytest.mark.parametrize("touch", [(844, 390)], indirect=True, ids=["sideways"])
 def test_a_long_explanation_leaves_the_board_in_view_on_a_phone_held_sideways(
-        phone: Page, site_url: str, artifacts_dir: Path) -> None:
+        touch: Page, site_url: str, artifacts_dir: Path) -> None:
     """The explanation beside the board's column, which stays with the board whole at the top,
     the mode bar above the screen, as the page scrolls on to the explanation's end."""
     for width, height in ((844, 390), (932, 430)):
-        phone.set_viewport_size({"width": width, "height": height})
-        seen = read_a_long_explanation(phone, site_url)
-        phone.screenshot(path=str(artifacts_dir / f"explanation-sideways-{seen['height']}.png"))
+        touch.set_viewport_size({"width": width, "height": height})
+        seen = read_a_long_explanation(touch, site_url)
+        touch.screenshot(path=str(artifacts_dir / f"explanation-sideways-{seen['height']}.png"))
         assert_board_in_view(seen)
         assert seen["why"]["top"] < seen["height"], seen
-        assert_left_of_the_explanation(phone, ".play-bar")
-        for seen in read_on_to_the_end(phone):
+        assert_left_of_the_explanation(touch, ".play-bar")
+        for seen in read_on_to_the_end(touch):
             assert_board_in_view(seen)
 
 
@@ -568,9 +632,9 @@ SHORT_CONTROLS = """(min) => [...document.querySelectorAll('header select, heade
   .map((el) => el.textContent.trim().slice(0, 24))"""
 
 
-@pytest.mark.parametrize("phone", [(740, 360)], indirect=True, ids=["small-sideways"])
+@pytest.mark.parametrize("touch", [(740, 360)], indirect=True, ids=["small-sideways"])
 def test_a_long_explanation_leaves_the_board_in_view_on_a_small_phone_held_sideways(
-        phone: Page, site_url: str, artifacts_dir: Path) -> None:
+        touch: Page, site_url: str, artifacts_dir: Path) -> None:
     """Narrower than three columns give the board as much (up to 827 px wide at 360 px high): the
     board on the left, as tall as the window less a margin, the explanation in the column beside
     it, which scrolls on while the board stays where it stood once the step was taken (it went
@@ -579,19 +643,19 @@ def test_a_long_explanation_leaves_the_board_in_view_on_a_small_phone_held_sidew
     control as tall as a tap target. At 740×360 the board is as large as beside the three
     columns at 9×9, and larger at 16×16 (336 px, 288 there)."""
     for width, height in ((740, 360), (667, 375), (640, 360), (568, 320)):
-        phone.set_viewport_size({"width": width, "height": height})
-        seen = read_a_long_explanation(phone, site_url)
-        phone.screenshot(path=str(artifacts_dir / f"explanation-small-sideways-{width}x{height}.png"))
+        touch.set_viewport_size({"width": width, "height": height})
+        seen = read_a_long_explanation(touch, site_url)
+        touch.screenshot(path=str(artifacts_dir / f"explanation-small-sideways-{width}x{height}.png"))
         assert_board_in_view(seen)
         assert abs(seen["board"]["top"] - seen["stepped"]["top"]) <= 3, seen
         assert seen["why"]["top"] < seen["height"], seen
-        assert_left_of_the_explanation(phone, "#board")
-        for later in read_on_to_the_end(phone):
+        assert_left_of_the_explanation(touch, "#board")
+        for later in read_on_to_the_end(touch):
             assert_board_in_view(later)
             assert abs(later["board"]["top"] - seen["stepped"]["top"]) <= 3, (seen, later)
-        boxes = phone.evaluate(BOXES)
+        boxes = touch.evaluate(BOXES)
         assert boxes["scrollWidth"] <= boxes["clientWidth"], boxes
-        assert phone.evaluate(SHORT_CONTROLS, TAP_TARGET_PX) == [], width
+        assert touch.evaluate(SHORT_CONTROLS, TAP_TARGET_PX) == [], width
 
 
 #: Sideways widths across both layouts of a phone held sideways and the steps between them (at
@@ -599,20 +663,20 @@ def test_a_long_explanation_leaves_the_board_in_view_on_a_small_phone_held_sidew
 SIDEWAYS_WIDTHS = sorted({*range(640, 1001, 20), 699, 700, 827, 828, 877, 878, 927, 928})
 
 
-@pytest.mark.parametrize("phone", [(844, 390)], indirect=True, ids=["sideways"])
-def test_held_sideways_the_board_never_shrinks_as_the_window_widens(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(844, 390)], indirect=True, ids=["sideways"])
+def test_held_sideways_the_board_never_shrinks_as_the_window_widens(touch: Page, site_url: str) -> None:
     """At 360, 400, 450 and 500 px high, widths 640–1000 px: the board's side never falls (within
     a pixel) as the width grows, across the step from the board with one column beside it to the
     board with the tools' column and the explanation's (it fell from 376 px at 699×400 to 297 at
     700×400, 248 at 16×16), and the page is never wider than the window."""
     for n, height in product((9, 16), (360, 400, 450, 500)):
         if height == 360:
-            phone.set_viewport_size({"width": 844, "height": 390})
-            open_size(phone, site_url, n)
+            touch.set_viewport_size({"width": 844, "height": 390})
+            open_size(touch, site_url, n)
         last = (0, 0.0)
         for width in SIDEWAYS_WIDTHS:
-            phone.set_viewport_size({"width": width, "height": height})
-            boxes = phone.evaluate(BOXES)
+            touch.set_viewport_size({"width": width, "height": height})
+            boxes = touch.evaluate(BOXES)
             side = boxes["board"]["width"]
             assert side >= last[1] - 1, (n, height, last, (width, side))
             assert boxes["scrollWidth"] <= boxes["clientWidth"], (n, width, height, boxes)
@@ -625,15 +689,15 @@ FOCUSED = """() => { const el = document.activeElement; const r = el.getBounding
            height: innerHeight }; }"""
 
 
-@pytest.mark.parametrize("phone", [(844, 390)], indirect=True, ids=["sideways"])
+@pytest.mark.parametrize("touch", [(844, 390)], indirect=True, ids=["sideways"])
 def test_keyboard_focus_back_from_the_explanation_on_a_phone_held_sideways_lands_on_screen(
-        phone: Page, site_url: str) -> None:
+        touch: Page, site_url: str) -> None:
     """Shift+Tab from the tutor's Step button, the page scrolled far down the explanation, back
     through the board's column, which stays (from 700 px wide), or the column beside the board
     (narrower): the puzzle's text (under the screen's foot while the column stays), the play bar,
     the pad, the board, the mode bar, each whole on screen, and each up the page as drawn: over the
     one focused after it, or in a column to its left."""
-    page = phone
+    page = touch
     for width, height in ((844, 390), (667, 375), (640, 360), (568, 320)):
         page.set_viewport_size({"width": width, "height": height})
         read_a_long_explanation(page, site_url)
@@ -684,35 +748,35 @@ def click_a_history_entry(page: Page, url: str) -> tuple[float, dict[str, Any]]:
     return before, seen
 
 
-@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["touch"])
-def test_a_history_entry_clicked_brings_the_board_and_its_step_into_view(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(390, 844)], indirect=True, ids=["touch"])
+def test_a_history_entry_clicked_brings_the_board_and_its_step_into_view(touch: Page, site_url: str) -> None:
     for width, height in ((390, 844), (768, 1024), (844, 390)):
-        phone.set_viewport_size({"width": width, "height": height})
-        _, seen = click_a_history_entry(phone, site_url)
+        touch.set_viewport_size({"width": width, "height": height})
+        _, seen = click_a_history_entry(touch, site_url)
         assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], (width, seen)
         assert seen["step"]["top"] >= 0 and seen["step"]["bottom"] <= seen["height"], (width, seen)
 
 
-@pytest.mark.parametrize("phone", [(667, 375)], indirect=True, ids=["small-sideways"])
+@pytest.mark.parametrize("touch", [(667, 375)], indirect=True, ids=["small-sideways"])
 def test_a_history_entry_clicked_on_a_small_phone_held_sideways_leaves_the_board_where_it_stood(
-        phone: Page, site_url: str) -> None:
+        touch: Page, site_url: str) -> None:
     """Under 700 px wide the board stays beside the column the History is in: the entry scrolled to
     and clicked, the board is whole on screen where it stood (it went 615–617 px above the screen),
     the step's title in view beside it, and nothing wider than the window."""
     for width, height in ((667, 375), (640, 360), (568, 320)):
-        phone.set_viewport_size({"width": width, "height": height})
-        before, seen = click_a_history_entry(phone, site_url)
+        touch.set_viewport_size({"width": width, "height": height})
+        before, seen = click_a_history_entry(touch, site_url)
         assert seen["board"]["top"] >= 0 and seen["board"]["bottom"] <= seen["height"], (width, seen)
         assert abs(seen["board"]["top"] - before) <= 3, (width, before, seen)
         assert seen["step"]["top"] >= 0 and seen["step"]["bottom"] <= seen["height"], (width, seen)
         assert seen["scrollWidth"] <= seen["clientWidth"], (width, seen)
 
 
-@pytest.mark.parametrize("phone", [(844, 390)], indirect=True, ids=["844x390"])
-def test_a_phone_held_sideways_fits_the_16_by_16_board_and_its_play_bar(phone: Page, site_url: str) -> None:
-    boxes = open_size(phone, site_url, 16)
-    phone.evaluate("document.getElementById('board').scrollIntoView({ block: 'start' })")
-    boxes = phone.evaluate(BOXES)
+@pytest.mark.parametrize("touch", [(844, 390)], indirect=True, ids=["844x390"])
+def test_a_phone_held_sideways_fits_the_16_by_16_board_and_its_play_bar(touch: Page, site_url: str) -> None:
+    boxes = open_size(touch, site_url, 16)
+    touch.evaluate("document.getElementById('board').scrollIntoView({ block: 'start' })")
+    boxes = touch.evaluate(BOXES)
     assert boxes["board"]["height"] <= boxes["height"], boxes
     assert boxes["board"]["top"] >= 0 and boxes["board"]["bottom"] <= boxes["height"], boxes
     assert boxes["bar"]["left"] >= boxes["board"]["right"] and boxes["bar"]["top"] < boxes["height"], boxes
@@ -729,12 +793,12 @@ def tap_step(page: Page, done: int) -> None:
     wait_for(page, f"(n) => {IDLE} && {STATE}.view.position === n", done, 60_000)
 
 
-@pytest.mark.parametrize("phone", [(768, 1024)], indirect=True, ids=["touch"])
-def test_the_tutors_buttons_stay_put_while_stepping(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(768, 1024)], indirect=True, ids=["touch"])
+def test_the_tutors_buttons_stay_put_while_stepping(touch: Page, site_url: str) -> None:
     """The explanation, its stages and its drawing come after the tutor's buttons, not before them:
     stepping on, Step stays where it was tapped (it was pushed down some 360–390 px by the first
     step's drawing, below the window at 1024×768)."""
-    page = phone
+    page = touch
     for width, height in ((768, 1024), (820, 1180), (1024, 768), (390, 844), (1280, 800)):
         page.set_viewport_size({"width": width, "height": height})
         afresh(page, site_url, FIGURE_4_2)
@@ -747,13 +811,13 @@ def test_the_tutors_buttons_stay_put_while_stepping(phone: Page, site_url: str) 
             assert before["bottom"] <= before["height"], (width, before)
 
 
-@pytest.mark.parametrize("phone", [(680, 400)], indirect=True, ids=["sideways"])
-def test_a_tap_on_step_never_scrolls_the_page(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(680, 400)], indirect=True, ids=["sideways"])
+def test_a_tap_on_step_never_scrolls_the_page(touch: Page, site_url: str) -> None:
     """A small phone held sideways, the page scrolled down to Step at the window's top: a tap on it
     leaves the page where it was (it went back to the board, scrolled away above the screen,
     scrollY 752 -> 54 at 680×400, taking the step's words and the button away; the board now stays
     on screen beside them) and still gives the board the keys."""
-    page = phone
+    page = touch
     for (width, height), done in product(((680, 400), (640, 360)), (1, 2)):
         if done == 1:
             page.set_viewport_size({"width": width, "height": height})
@@ -800,14 +864,14 @@ OPENED = {"text": (), "closed": ("details.puzzle-text",),
           "learn-and-techniques": ("details.puzzle-text", "#learn-panel", "#technique-settings")}
 
 
-@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["touch"])
-def test_a_tap_on_step_leaves_it_under_the_finger(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(390, 844)], indirect=True, ids=["touch"])
+def test_a_tap_on_step_leaves_it_under_the_finger(touch: Page, site_url: str) -> None:
     """A finger on Step, at the window's foot under the board: the step it takes makes the status
     line over Step four lines tall on a phone (60 -> 96 px), which pushed Step 36 px down from under
     the finger (10 px at 768x1024), whatever was open. The board keeps the keys (focused without
     scrolling), and the page stays where it was: the line under the play bar that now says the step
     said how to play before, in a room as tall."""
-    page = phone
+    page = touch
     text, said = before_forcing_chains()
     for (width, height), opened in product(((390, 844), (768, 1024)), OPENED):
         page.set_viewport_size({"width": width, "height": height})
@@ -836,14 +900,14 @@ def test_a_tap_on_step_leaves_it_under_the_finger(phone: Page, site_url: str) ->
         assert page.evaluate("document.activeElement.closest('#board') !== null")
 
 
-@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["touch"])
-def test_a_tap_on_step_clearing_a_message_leaves_it_under_the_finger(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(390, 844)], indirect=True, ids=["touch"])
+def test_a_tap_on_step_clearing_a_message_leaves_it_under_the_finger(touch: Page, site_url: str) -> None:
     """Check's message stands over the tutor's toolbar (under the play bar, by the board) and the
     step clears it: Step went 50 px up from under the finger (54 px at 768x1024), where the next tap
     would land on the row under it. The page is scrolled by as much instead; scrolled less than the
     message's height from the page's top (768x1024 with the text closed) it could not scroll back
     far enough, and Step still rose 21 px: there the emptied message's room is held instead."""
-    page = phone
+    page = touch
     for (width, height), opened in product(((390, 844), (768, 1024)), (True, False)):
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("document.documentElement.style.overflowAnchor = ''")
@@ -876,13 +940,13 @@ def test_a_tap_on_step_clearing_a_message_leaves_it_under_the_finger(phone: Page
         assert abs(scrolled["top"] - (seen["top"] - down)) <= 1, (width, opened, down, seen, scrolled)
 
 
-@pytest.mark.parametrize("phone", [(768, 1024)], indirect=True, ids=["768x1024"])
-def test_a_tap_on_solve_leaves_the_finish_banner_in_view(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(768, 1024)], indirect=True, ids=["768x1024"])
+def test_a_tap_on_solve_leaves_the_finish_banner_in_view(touch: Page, site_url: str) -> None:
     """A finger on Solve, at the window's foot under the board (the puzzle's text open over it): the
     solution drawn, the finish banner over the board says so. Solve was kept under the finger, which
     scrolled the banner off the window's top (its top at -23.7 px at 9×9, -186.7 px at 16×16 and
     25×25); the finish is what the person looks for then, so it stays in view (at 8.3 px)."""
-    page = phone
+    page = touch
     for n in (9, 16, 25):
         open_size(page, site_url, n)
         if not page.eval_on_selector("details.puzzle-text", "(el) => el.open"):
@@ -908,25 +972,24 @@ AT_THE_END = """() => { scrollTo(0, document.scrollingElement.scrollHeight);
            scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }; }"""
 
 
-@pytest.mark.parametrize("phone", [(667, 375)], indirect=True, ids=["sideways"])
+@pytest.mark.parametrize("touch", [(667, 375)], indirect=True, ids=["sideways"])
 def test_at_the_page_end_held_sideways_the_board_stays_on_screen(
-        phone: Page, site_url: str, artifacts_dir: Path) -> None:
+        touch: Page, site_url: str, artifacts_dir: Path) -> None:
     """Scrolled to the page's very end, the board still stands whole at the top of the screen and
     the page's foot ends the column beside it: the foot stood under the board's column, which it
     dragged 60 px above the screen's top at 667×375 and 111 px at 844×390."""
-    phone.goto(f"{site_url}#p={FIGURE_4_2}")
-    wait_for(phone, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    afresh(touch, site_url, FIGURE_4_2)
     for width, height in ((667, 375), (844, 390), (740, 360), (640, 360), (568, 320), (932, 430)):
-        phone.set_viewport_size({"width": width, "height": height})
-        seen = phone.evaluate(AT_THE_END)
-        phone.screenshot(path=str(artifacts_dir / f"page-end-sideways-{width}x{height}.png"))
+        touch.set_viewport_size({"width": width, "height": height})
+        seen = touch.evaluate(AT_THE_END)
+        touch.screenshot(path=str(artifacts_dir / f"page-end-sideways-{width}x{height}.png"))
         assert seen["scrollY"] > 0, (width, seen)
         assert seen["board"]["top"] >= -1 and seen["board"]["bottom"] <= seen["height"] + 1, (width, seen)
         assert seen["foot"]["top"] < seen["height"] and abs(seen["foot"]["bottom"] - seen["height"]) <= 1, (width, seen)
         assert seen["foot"]["left"] >= seen["board"]["right"], (width, seen)
         assert seen["scrollWidth"] <= seen["clientWidth"], (width, seen)
-        assert browser_landmarks(phone) == ["banner", "main", "contentinfo"]
-        assert axe_violations(phone) == [], width
+        assert browser_landmarks(touch) == ["banner", "main", "contentinfo"]
+        assert axe_violations(touch) == [], width
 
 
 def browser_landmarks(page: Page) -> list[str]:
@@ -988,15 +1051,15 @@ def hint_words_gone(page: Page, said: str) -> bool:
       .some((el) => el.textContent.includes(said) && el.checkVisibility())""", said))
 
 
-@pytest.mark.parametrize("phone", [(360, 740)], indirect=True, ids=["touch"])
-def test_a_hint_is_said_in_the_window_under_the_play_bar(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(360, 740)], indirect=True, ids=["touch"])
+def test_a_hint_is_said_in_the_window_under_the_play_bar(touch: Page, site_url: str) -> None:
     """The page at its top, the board's column over the explanation: Hint outlined the house on the
     board, and its words were only in the step panel, 252 px under the window's foot at 390×844
     (141 px at 768×1024). A line under the play bar says them, Hint staying under the finger, and
     says the step once Apply takes it. A window a pixel taller than wide (1000×1001) was in neither
     layout, and had no such line. On a 360×740 phone that line ended 68 px under the window's foot,
     under a header of two rows (128 px): a phone's header takes one."""
-    page = phone
+    page = touch
     for width, height in ((360, 740), (390, 844), (768, 1024), (1000, 1001)):
         page.set_viewport_size({"width": width, "height": height})
         afresh(page, site_url, FIGURE_4_2)
@@ -1012,14 +1075,13 @@ def test_a_hint_is_said_in_the_window_under_the_play_bar(phone: Page, site_url: 
         assert 0 <= echo["top"] and echo["bottom"] <= echo["height"], (width, echo)
 
 
-@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["390x844"])
-def test_a_mistake_hint_is_said_in_the_window_under_the_play_bar(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(390, 844)], indirect=True, ids=["390x844"])
+def test_a_mistake_hint_is_said_in_the_window_under_the_play_bar(touch: Page, site_url: str) -> None:
     """A wrong digit placed, Hint names it: the words were 252 px under the window's foot as well.
     A second wrong digit takes the line away with the hint; the next hint, four lines long with the
     count of the others, ends in an ellipsis at the window's foot (its last line was 14 px below)."""
-    page = phone
-    page.goto(f"{site_url}#p={FIGURE_4_2}")
-    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    page = touch
+    afresh(page, site_url, FIGURE_4_2)
     page.locator("#board .cell[data-cell='0']").tap()
     page.locator("#pad button[data-char='8']").tap()  # wrong: the hint names it
     wait_for(page, f"{IDLE} && {STATE}.view.position === 1", None, 60_000)
@@ -1040,34 +1102,34 @@ def test_a_mistake_hint_is_said_in_the_window_under_the_play_bar(phone: Page, si
 
 def assert_said_once(page: Page, site_url: str) -> None:
     """Hint (scrolled into reach) pressed: its words on screen in the step panel, and nowhere else."""
-    page.goto(f"{site_url}#p={FIGURE_4_2}")
-    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    afresh(page, site_url, FIGURE_4_2)
     page.locator("button[data-intent=hint]").scroll_into_view_if_needed()
     seen = tap_hint(page, "step", 1)
     assert [box["id"] for box in seen["shown"]] == ["step-text"], seen["shown"]
     assert in_window(seen), seen
 
 
-def test_beside_the_board_on_the_desktop_a_hint_is_said_once(page: Page, site_url: str) -> None:
+def test_beside_the_board_on_the_desktop_a_hint_is_said_once(desktop: Page, site_url: str) -> None:
     """At 1280×800 the explanation stands beside the board: no second line repeats its words."""
+    page = desktop
     page.set_viewport_size({"width": 1280, "height": 800})
     assert_said_once(page, site_url)
 
 
-@pytest.mark.parametrize("phone", [(844, 390)], indirect=True, ids=["844x390"])
-def test_beside_the_board_on_a_phone_held_sideways_a_hint_is_said_once(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(844, 390)], indirect=True, ids=["844x390"])
+def test_beside_the_board_on_a_phone_held_sideways_a_hint_is_said_once(touch: Page, site_url: str) -> None:
     """Held sideways, the explanation's column stands beside the board's, its words on screen once
     the page is scrolled to Hint: no second line repeats them."""
-    assert_said_once(phone, site_url)
+    assert_said_once(touch, site_url)
 
 
-@pytest.mark.parametrize("phone", [(390, 844)], indirect=True, ids=["touch"])
-def test_a_tap_on_step_taking_the_hinted_step_leaves_it_under_the_finger(phone: Page, site_url: str) -> None:
+@pytest.mark.parametrize("touch", [(390, 844)], indirect=True, ids=["touch"])
+def test_a_tap_on_step_taking_the_hinted_step_leaves_it_under_the_finger(touch: Page, site_url: str) -> None:
     """The hint's line stands over the tutor's toolbar, and the step taken ends the hint, the line
     saying the step instead: a shorter line's room is held, as an emptied message's is, so that Step
     stays under the finger (without it, Step rose 21 px at 768×1024, the page scrolled less than the
     line's height, as far up as it could go)."""
-    page = phone
+    page = touch
     for width, height in ((390, 844), (768, 1024)):
         page.set_viewport_size({"width": width, "height": height})
         afresh(page, site_url, FIGURE_4_2)
@@ -1108,13 +1170,13 @@ def test_the_panels_notes_are_drawn_as_notes_beside_the_hints_line(phone: Page, 
     assert all(note["drawn"] and note["border"] == "0px" for note in notes), notes
 
 
-def test_under_the_board_in_a_window_wider_than_tall_the_line_says_the_hint(page: Page, site_url: str) -> None:
+def test_under_the_board_in_a_window_wider_than_tall_the_line_says_the_hint(desktop: Page, site_url: str) -> None:
     """At 900×700 the explanation stands under the board (beside it the board would be smaller than
     a phone's), out of sight: the line under the play bar says the hint there as on a tablet held
     upright, its rules naming the same windows as the layout's."""
+    page = desktop
     page.set_viewport_size({"width": 900, "height": 700})
-    page.goto(f"{site_url}#p={FIGURE_4_2}")
-    wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+    afresh(page, site_url, FIGURE_4_2)
     page.click("button[data-intent=hint]")
     wait_for(page, f"{IDLE} && {STATE}.view.hint !== null && {STATE}.view.hint.level === 1", None, 60_000)
     assert page.evaluate(ECHO_TITLE) == page.evaluate(f"{STATE}.view.hint.title")
