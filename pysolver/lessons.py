@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from .bipartite import PatternKind
 from .learn import Kind
-from .step import join_names
+from .step import join_names, number_word
 
 #: What a lesson's example shows, as the analysis of its starting candidates must find it:
 #: "matching", a perfect matching; "hall", Hall's condition failing for the left vertices;
@@ -71,12 +71,9 @@ class Lesson:
                 "prefer": self.prefer, "teach": self.teach}
 
 
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-
-
 def _count(values: tuple[int, ...] | tuple[tuple[int, ...], ...]) -> str:
     """How many, in words: 'three'."""
-    return _WORDS[len(values)]
+    return number_word(len(values))
 
 
 def _numbers(values: tuple[int, ...]) -> str:

@@ -46,7 +46,7 @@ from .logic import Settings, apply_step, find_contradiction, next_step
 from .play import TYPED_MOVES, Move, MoveKind, counted, listed
 from .search import (SearchBudgetExceeded, clue_bits, count_solutions, layout, raw_solutions,
                      solve)
-from .step import Step, digit_set, join_names
+from .step import Step, digit_set, join_names, number_word
 from .techniques.guessing import BACKTRACK, GUESS, SEARCH
 from .techniques.registry import ON_REQUEST
 from .witnesses import is_open
@@ -1027,10 +1027,8 @@ def repeat_texts(geometry: Geometry, conflicts: tuple[tuple[int, int, tuple[int,
     houses: dict[tuple[int, tuple[int, ...]], list[int]] = {}
     for (digit, house), copied in copies.items():
         houses.setdefault((digit, tuple(sorted(copied))), []).append(house)
-    return [f"{_NUMBERS.get(len(cells), str(len(cells)))} {plural(geometry.symbol(digit))} in "
+    return [f"{number_word(len(cells))} {plural(geometry.symbol(digit))} in "
             f"{join_names(geometry.house_name(h) for h in sorted(named))} "
             f"({join_names(geometry.cell_name(c) for c in cells)})"
             for (digit, cells), named in houses.items()]
 
-
-_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}

@@ -319,6 +319,20 @@ class Step:
         }
 
 
+#: Counts said in words, as a sentence says them; larger ones stay figures.
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+                 9: "nine"}
+
+
+def number_word(count: int) -> str:
+    """A count of two to nine in words, any other in figures.
+
+    >>> number_word(3), number_word(12)
+    ('three', '12')
+    """
+    return _NUMBER_WORDS.get(count, str(count))
+
+
 def join_names(names: Iterable[str], last: str = "and") -> str:
     """'a', 'a and b', 'a, b and c' (or 'a, b or c' with ``last="or"``).
 
