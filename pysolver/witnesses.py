@@ -14,12 +14,14 @@ they are gives another solution of the board whenever the new digits are candida
 cells. On a board with a few digits, one search and its n² moves witness nearly every candidate.
 Each further search goes through the first candidate still without a witness, so a candidate
 without any solution ends the question at once (something is to be deduced), as does a board with
-one solution, after two searches. It first tries to go through up to n of them at once, one per
-cell and none in a house with another's digit, within a small budget: where the moves fit no
-longer (a row and two digits placed on an empty 25×25 grid), one search then witnesses n
-candidates instead of a few, and a dozen searches show such a board open where the forcing nets
-took half a minute to find nothing. When none goes through them all, the first one's own search
-answers as before.
+one solution, after two searches. On a nearly empty board (where the moves are tried) it first
+tries to go through up to n of them at once, one per cell and none in a house with another's
+digit, within a small budget: where the moves fit no longer (a row and two digits placed on an
+empty 25×25 grid), one search then witnesses n candidates instead of a few, and a dozen searches
+show such a board open where the forcing nets took half a minute to find nothing. When none goes
+through them all, the first one's own search answers as before. A puzzle's board has too many
+digits for it: there the search through many mostly fails, after its budget, before the one
+that refutes a candidate (on 16×16 puzzles it doubled the time the question took).
 
 The last few solutions found, of earlier boards, are tried the same way before any search: after
 a Guess the board before it was open, and one of its solutions, moved and renamed, usually fits.
@@ -66,8 +68,8 @@ SEARCHES_TIMES_N = 96
 #: 25×25 board one through 25 of them takes a few thousand; one that runs out of them costs a
 #: fourth of a search's budget before the search through one candidate alone.
 MANY_NODES = 5_000
-#: The moves of a solution are tried while the board has at most this many digits times n: each
-#: move costs a look at every digit of the board.
+#: The moves of a solution, and searches through many candidates, are tried while the board has at
+#: most this many digits times n: each move costs a look at every digit of the board.
 FILLED_PER_DIGIT = 2
 
 
@@ -92,7 +94,8 @@ def is_open(board: Board, exhaustive: bool = False) -> bool:
     clues, banned = position_bits(t, board.values, candidates)
     unwitnessed = {c: candidates[c] for c in empty}
     filled = [(c, v) for c, v in enumerate(board.values) if v]
-    moves = _moves(geo) if len(filled) <= FILLED_PER_DIGIT * geo.n else ()
+    sparse = len(filled) <= FILLED_PER_DIGIT * geo.n
+    moves = _moves(geo) if sparse else ()
     # The solutions found for earlier boards come first: after a Guess or a digit placed, the board
     # before it was open, and a solution of it with the new digit, moved and renamed, fits.
     for solution in [seen for shape, seen in _recent if shape == geo]:
@@ -104,7 +107,8 @@ def is_open(board: Board, exhaustive: bool = False) -> bool:
     searches = 1 + left if exhaustive else max(4, SEARCHES_TIMES_N // geo.n)
     done = 0
     while True:
-        found = None if target is None else _through_many(t, clues, banned, unwitnessed, geo)
+        found = (None if target is None or not sparse
+                 else _through_many(t, clues, banned, unwitnessed, geo))
         if found is None:  # none through them all: the one alone says whether it has any
             try:
                 found = next(raw_solutions(t, clues | through, banned, budget=SEARCH_NODES), None)
