@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from .bitsets import unions
 from .board import Board
@@ -31,7 +31,7 @@ from .errors import PuzzleError
 from .geometry import GEOMETRY_COUNT, Geometry
 from .grid import Grid
 from .levels import Level
-from .logic import DEFAULT, Settings, apply_step, next_step, solve_by_logic
+from .logic import DEFAULT, Settings, apply_step, next_step
 from .search import count_solutions, fill_singles_fast, solve
 from .step import Step
 from .techniques.guessing import GUESS
@@ -48,6 +48,9 @@ POINTING_EXAMPLE = ("1..92....524.1...........7..5...81.2........."
                     "4.27...9..6...........3.945....71..6")
 #: HoDoKu's weight for its "brute force" step, our guess that the solution confirms.
 GUESS_WEIGHT = GUESS.weight
+#: Hears a rating at work: the steps taken so far, the guesses among them, and what is being done
+#: now in words ("trying XY-Wing"); rating a 25×25 puzzle can take minutes.
+RateProgress = Callable[[int, int, str], None]
 #: The techniques ``fill_basics`` applies without building steps.
 _BASICS = (NAKED_SINGLE, HIDDEN_SINGLE, POINTING, CLAIMING)
 _BASIC_SLUGS = frozenset(record.slug for record in _BASICS)
@@ -121,16 +124,17 @@ class Rating:
                 "techniques": [t.to_json() for t in self.techniques]}
 
 
-def rate(grid: Grid, disabled: frozenset[str] = frozenset()) -> Rating:
+def rate(grid: Grid, disabled: frozenset[str] = frozenset(),
+         progress: RateProgress | None = None) -> Rating:
     """Solve by logic, guessing from the solution where the logic stalls; count and weigh the steps.
 
     Techniques whose slugs are in ``disabled`` are not used; the uniqueness techniques only when
     the puzzle has one solution. A puzzle with several solutions is rated along its first solution
     (``unique`` is then False); one without a solution raises ``PuzzleError``. Steps are counted
     by technique slug and size (a naked pair and a naked triple are both chain exclusion, weighed
-    apart), never by display text.
+    apart), never by display text. ``progress`` hears the work as it goes.
     """
-    rating = _rate(grid, disabled, guess=True)
+    rating = _rate(grid, disabled, guess=True, progress=progress)
     assert rating is not None  # with guessing the solve always ends
     return rating
 
@@ -147,8 +151,16 @@ def rate_without_guessing(grid: Grid, disabled: frozenset[str] = frozenset()) ->
     return _rate(grid, disabled, guess=False)
 
 
-def _rate(grid: Grid, disabled: frozenset[str], guess: bool) -> Rating | None:
+def _rate(grid: Grid, disabled: frozenset[str], guess: bool,
+          progress: RateProgress | None = None) -> Rating | None:
     """The rating of ``rate``; at a stall None unless ``guess``."""
+    taken = guesses = 0
+
+    def trying(doing: str) -> None:
+        if progress is not None:
+            progress(taken, guesses, doing)
+
+    trying("counting the solutions")
     solution = solve(grid)
     if solution is None:
         raise PuzzleError("the puzzle has no solution, so it cannot be rated")
@@ -167,8 +179,12 @@ def _rate(grid: Grid, disabled: frozenset[str], guess: bool) -> Rating | None:
     board = Board.from_grid(grid)
     score = 0
     while True:
-        board, steps = solve_by_logic(board, settings)
-        score += sum(count(step) for step in steps)
+        step = next_step(board, settings, None if progress is None else trying)
+        if step is not None:
+            board = apply_step(board, step)
+            score += count(step)
+            taken += 1
+            continue
         if board.is_solved():
             break
         if not guess:
@@ -176,6 +192,8 @@ def _rate(grid: Grid, disabled: frozenset[str], guess: bool) -> Rating | None:
         cell = min(board.empty_cells(), key=lambda c: board.candidates[c].bit_count())
         board = board.apply(placements=((cell, solution[cell]),))
         score += count(Step(GUESS, GUESS.title, "", size=board.candidates[cell].bit_count()))
+        taken += 1
+        guesses += 1
     techniques = tuple(sorted(counts.values(), key=lambda t: (t.level, t.weight, t.name)))
     level = max((t.level for t in techniques), default=Level.EASY)
     return Rating(level, score, techniques, unique)

@@ -19,7 +19,8 @@ then). With every technique on, the engine is *stuck* only at the common fixpoin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from functools import lru_cache
+from typing import Callable, Iterator
 
 from .board import Board, Contradiction
 from .step import Step
@@ -73,6 +74,11 @@ _BASIC = frozenset(record for module in BASIC_MODULES for record in module.TECHN
 _SLUGS = frozenset(record.slug for record in TECHNIQUES)
 #: Every technique on; uniqueness techniques off (nothing proved the puzzle unique).
 DEFAULT = Settings()
+#: Hears what the engine does while it looks for a step, in words ("trying XY-Wing"): a step of a
+#: 25×25 board can take a minute, and a command line shows what it is spent on.
+Trying = Callable[[str], None]
+#: What the engine does before the techniques past the basic ones, in ``Trying``'s words.
+ASKING_OPEN = "checking whether the board is open"
 _FINDERS: dict[Settings, tuple[tuple[Finder, frozenset[Technique]], ...]] = {}
 
 
@@ -94,29 +100,51 @@ def find_contradiction(board: Board) -> Contradiction | None:
     return board.basic_contradiction() or hall_contradiction(board)
 
 
-def steps_available(board: Board, settings: Settings = DEFAULT) -> Iterator[Step]:
+@lru_cache(maxsize=64)
+def trying_words(allowed: frozenset[Technique]) -> str:
+    """What ``Trying`` hears before a finder runs: the titles of the techniques it may report, in
+    the engine's order and without their explanations, short enough for one line of a terminal.
+
+    >>> from pysolver.techniques.registry import BY_SLUG
+    >>> trying_words(frozenset(BY_SLUG[slug] for slug in ("fish", "chain-exclusion")))
+    'trying Chain exclusion, Fish'
+    """
+    order = {record: index for index, record in enumerate(TECHNIQUES)}
+    titles = [record.title.split(" (")[0] for record in sorted(allowed, key=order.__getitem__)]
+    return "trying " + ", ".join(titles)
+
+
+def steps_available(board: Board, settings: Settings = DEFAULT,
+                    trying: Trying | None = None) -> Iterator[Step]:
     """Every step the allowed techniques find, in the engine's order (simplest first).
 
     Past the basic techniques, where the chains and forcing chains can search for a minute on a
     nearly empty board, a board not known to have one solution is asked whether it is open
     (``witnesses.is_open``: every candidate lies in some solution). An open board has no sound
-    step at all, so nothing is lost by stopping there; the question costs a few bounded searches."""
+    step at all, so nothing is lost by stopping there; the question costs a few bounded searches.
+    ``trying`` hears each of these stages before it starts."""
     asked = settings.unique  # a board of a unique puzzle has at most one solution: never open
     for finder, allowed in settings.finders():
         if not asked and not allowed <= _BASIC:
             asked = True
+            if trying is not None:
+                trying(ASKING_OPEN)
             if is_open(board):
                 return
+        if trying is not None:
+            trying(trying_words(allowed))
         for step in finder(board):
             if step.technique in allowed:
                 yield step
 
 
-def next_step(board: Board, settings: Settings = DEFAULT) -> Step | None:
-    """The simplest deduction available, or None when solved, stuck or contradictory."""
+def next_step(board: Board, settings: Settings = DEFAULT,
+              trying: Trying | None = None) -> Step | None:
+    """The simplest deduction available, or None when solved, stuck or contradictory; ``trying``
+    hears what the engine looks at (``steps_available``)."""
     if board.basic_contradiction():
         return None
-    return next(steps_available(board, settings), None)
+    return next(steps_available(board, settings, trying), None)
 
 
 def apply_step(board: Board, step: Step) -> Board:

@@ -42,7 +42,7 @@ from .explain import (LEVELS, dead_end_json, dead_end_text, graph_json, hint_jso
 from .geometry import Geometry, plural
 from .grading import rate
 from .grid import Grid
-from .logic import Settings, apply_step, find_contradiction, next_step
+from .logic import Settings, Trying, apply_step, find_contradiction, next_step
 from .play import TYPED_MOVES, Move, MoveKind, counted, listed
 from .search import (SearchBudgetExceeded, clue_bits, count_solutions, layout, raw_solutions,
                      solve)
@@ -364,11 +364,12 @@ class Session:
         """What the engine may use: the techniques left on, and uniqueness once proved."""
         return Settings(self._disabled, self.unique)
 
-    def next_step(self) -> Step | None:
-        """The next logic step (not applied), or None when solved, stuck or contradictory."""
+    def next_step(self, trying: Trying | None = None) -> Step | None:
+        """The next logic step (not applied), or None when solved, stuck or contradictory;
+        ``trying`` hears what the engine looks at, when it has to look."""
         if self.position not in self._next:
             self._next[self.position] = (None if self.contradiction()
-                                         else next_step(self.board, self.settings))
+                                         else next_step(self.board, self.settings, trying))
         return self._next[self.position]
 
     def may_step(self) -> bool:
@@ -697,9 +698,9 @@ class Session:
         placed_at = tuple(index if c in player else -1 for c in range(geo.cell_count))
         return _Point(board, (), notes, player, placed_at, ())
 
-    def step(self) -> Step | None:
-        """Apply the next logic step; None if there is none."""
-        step = self.next_step()
+    def step(self, trying: Trying | None = None) -> Step | None:
+        """Apply the next logic step; None if there is none (``trying``: see ``next_step``)."""
+        step = self.next_step(trying)
         if step is not None:
             self.apply(step)
         return step
@@ -904,17 +905,18 @@ class Session:
         """Finish the solve with logic, guesses and backtracks; stop solved or without a solution."""
         return list(self.steps_to_end())
 
-    def steps_to_end(self, guess: bool = True) -> Iterator[Step]:
+    def steps_to_end(self, guess: bool = True, trying: Trying | None = None) -> Iterator[Step]:
         """Each step as it is taken: logic, and with ``guess`` guesses and backtracks, until the
         board is solved, stuck (without ``guess``) or without a solution. One at a time, so that
-        a log of a large grid shows its first steps while the next ones are still being found."""
+        a log of a large grid shows its first steps while the next ones are still being found;
+        ``trying`` hears what the engine looks at while it looks for one."""
         while not self.board.is_solved():
             if self.contradiction() is not None:
                 if not guess or not self.can_backtrack():
                     return
                 yield self.backtrack()
                 continue
-            step = self.step()
+            step = self.step(trying)
             if step is None:
                 if not guess:
                     return

@@ -14,7 +14,14 @@ they are gives another solution of the board whenever the new digits are candida
 cells. On a board with a few digits, one search and its n² moves witness nearly every candidate.
 Each further search goes through the first candidate still without a witness, so a candidate
 without any solution ends the question at once (something is to be deduced), as does a board with
-one solution, after two searches.
+one solution, after two searches. On a nearly empty board (where the moves are tried) it first
+tries to go through up to n of them at once, one per cell and none in a house with another's
+digit, within a small budget: where the moves fit no longer (a row and two digits placed on an
+empty 25×25 grid), one search then witnesses n candidates instead of a few, and a dozen searches
+show such a board open where the forcing nets took half a minute to find nothing. When none goes
+through them all, the first one's own search answers as before. A puzzle's board has too many
+digits for it: there the search through many mostly fails, after its budget, before the one
+that refutes a candidate (on 16×16 puzzles it doubled the time the question took).
 
 The last few solutions found, of earlier boards, are tried the same way before any search: after
 a Guess the board before it was open, and one of its solutions, moved and renamed, usually fits.
@@ -44,8 +51,8 @@ from typing import Sequence
 
 from .board import Board
 from .geometry import Geometry
-from .search import (SearchBudgetExceeded, candidate_bit, layout, position_bits, raw_solutions,
-                     solution_values)
+from .search import (Layout, SearchBudgetExceeded, candidate_bit, layout, position_bits,
+                     raw_solutions, solution_values)
 
 #: Nodes one search may visit before the question is given up (on an open board a search finds
 #: a solution in about one node per empty cell, the 25×25 ones in a few thousand).
@@ -57,8 +64,12 @@ _refuted: deque[tuple[Board, tuple[int, int] | None]] = deque(maxlen=4)
 #: Searches before the question is given up: this over n, at least 4 (a small board needs more
 #: of them, its moves being few, and a large board's searches cost the most).
 SEARCHES_TIMES_N = 96
-#: The moves of a solution are tried while the board has at most this many digits times n: each
-#: move costs a look at every digit of the board.
+#: Nodes a search through several candidates at once may visit (``_through_many``): on an open
+#: 25×25 board one through 25 of them takes a few thousand; one that runs out of them costs a
+#: fourth of a search's budget before the search through one candidate alone.
+MANY_NODES = 5_000
+#: The moves of a solution, and searches through many candidates, are tried while the board has at
+#: most this many digits times n: each move costs a look at every digit of the board.
 FILLED_PER_DIGIT = 2
 
 
@@ -83,7 +94,8 @@ def is_open(board: Board, exhaustive: bool = False) -> bool:
     clues, banned = position_bits(t, board.values, candidates)
     unwitnessed = {c: candidates[c] for c in empty}
     filled = [(c, v) for c, v in enumerate(board.values) if v]
-    moves = _moves(geo) if len(filled) <= FILLED_PER_DIGIT * geo.n else ()
+    sparse = len(filled) <= FILLED_PER_DIGIT * geo.n
+    moves = _moves(geo) if sparse else ()
     # The solutions found for earlier boards come first: after a Guess or a digit placed, the board
     # before it was open, and a solution of it with the new digit, moved and renamed, fits.
     for solution in [seen for shape, seen in _recent if shape == geo]:
@@ -91,13 +103,17 @@ def is_open(board: Board, exhaustive: bool = False) -> bool:
             return True
     through = 0  # the candidate the next solution must hold (none for the first)
     target: tuple[int, int] | None = None  # that candidate as (cell, digit)
-    searches = (1 + sum(mask.bit_count() for mask in unwitnessed.values()) if exhaustive
-                else max(4, SEARCHES_TIMES_N // geo.n))
-    for _ in range(searches):
-        try:
-            found = next(raw_solutions(t, clues | through, banned, budget=SEARCH_NODES), None)
-        except SearchBudgetExceeded:
-            return False
+    left = _count(unwitnessed)
+    searches = 1 + left if exhaustive else max(4, SEARCHES_TIMES_N // geo.n)
+    done = 0
+    while True:
+        found = (None if target is None or not sparse
+                 else _through_many(t, clues, banned, unwitnessed, geo))
+        if found is None:  # none through them all: the one alone says whether it has any
+            try:
+                found = next(raw_solutions(t, clues | through, banned, budget=SEARCH_NODES), None)
+            except SearchBudgetExceeded:
+                return False
         if found is None:
             _refuted.append((board, target))
             return False
@@ -106,11 +122,55 @@ def is_open(board: Board, exhaustive: bool = False) -> bool:
         _witness(unwitnessed, solution)
         if _witness_moves(unwitnessed, solution, moves, filled, candidates, empty, geo.n):
             return True
+        done += 1
+        before, left = left, _count(unwitnessed)
+        # Past its searches, a board goes on while each search witnesses half of what a search
+        # through several candidates can (n of them, or all that are left), up to n searches:
+        # such a board is most likely open, and the forcing nets would take far longer to
+        # find nothing on it.
+        if done >= searches and (done >= max(searches, geo.n)
+                                 or 2 * (before - left) < min(geo.n, before)):
+            return False
         cell = min(unwitnessed)
         low = unwitnessed[cell] & -unwitnessed[cell]
         target = (cell, low.bit_length())
         through = candidate_bit(t, cell, target[1])
-    return False
+
+
+def _through_many(t: Layout, clues: int, banned: int, unwitnessed: dict[int, int],
+                  geo: Geometry) -> int | None:
+    """A solution through several candidates without a witness at once: the first of them, then
+    each next one (one per cell) whose digit is in none of its houses yet, up to n of them; None
+    when there are fewer than two or no solution is found within ``MANY_NODES``."""
+    taken: set[tuple[int, int]] = set()  # (house, digit) of the candidates chosen
+    through = 0
+    chosen = 0
+    for cell in sorted(unwitnessed):
+        if chosen == geo.n:
+            break
+        mask = unwitnessed[cell]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            digit = low.bit_length()
+            keys = [(house, digit) for house in geo.houses_of[cell]]
+            if any(key in taken for key in keys):
+                continue
+            taken.update(keys)
+            through |= candidate_bit(t, cell, digit)
+            chosen += 1
+            break
+    if chosen < 2:
+        return None
+    try:
+        return next(raw_solutions(t, clues | through, banned, budget=MANY_NODES), None)
+    except SearchBudgetExceeded:
+        return None
+
+
+def _count(unwitnessed: dict[int, int]) -> int:
+    """How many candidates are still without a witness."""
+    return sum(mask.bit_count() for mask in unwitnessed.values())
 
 
 def _refuted_before(board: Board) -> bool:

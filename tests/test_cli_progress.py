@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import os
 import pty
+import re
 import select
 import signal
 import subprocess
@@ -21,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from pysolver.cli import progress as progress_module
-from pysolver.cli.progress import DELAY, LINE_INTERVAL, ProgressLine
+from pysolver.cli.progress import DELAY, LINE_INTERVAL, Heartbeat, ProgressLine, guesses_so_far
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -100,16 +101,27 @@ def interrupt_after_progress(argv: list[str], *, terminal: bool) -> tuple[int, s
     return code, seen.decode()
 
 
+#: Each command's first progress line in a log, up to its seconds. The line appears after
+#: ``DELAY``, and how many steps of a log are done by then depends on the machine's load.
+FIRST_LINE = {"count": r"pysolver: counting, ",
+              "generate": r"pysolver: attempt ",
+              "steps": r"pysolver: step (\d+), (no guess yet|1 guess|\d+ guesses), (\d+) cells left, ",
+              "rate": r"pysolver: rating, (\d+) steps?, (no guess yet|1 guess|\d+ guesses), "}
+
+
 @pytest.mark.parametrize("argv", [
     ["count", "--limit", "0", "." * 81],
     ["generate", "--size", "16", "--level", "expert", "--seed", "1"],
-], ids=["count-unlimited", "generate-16x16"])
+    ["steps", "." * 625],
+    ["rate", "." * 625],
+], ids=["count-unlimited", "generate-16x16", "steps-25x25", "rate-25x25"])
 def test_long_work_reports_progress_and_ctrl_c_stops_it(argv: list[str]) -> None:
+    """The log of an empty 25×25 grid takes minutes, a guess at a time, as its rating does."""
     code, err = interrupt_after_progress(argv, terminal=False)
     lines = err.splitlines()
     assert code == 130 and "Traceback" not in err
     assert lines[-1] == "pysolver: interrupted"
-    assert lines[0].startswith("pysolver: counting, " if argv[0] == "count" else "pysolver: attempt ")
+    assert re.match(FIRST_LINE[argv[0]], lines[0]), lines[0]
 
 
 def test_on_a_terminal_count_draws_a_bar_and_ctrl_c_wipes_it() -> None:
@@ -119,6 +131,53 @@ def test_on_a_terminal_count_draws_a_bar_and_ctrl_c_wipes_it() -> None:
     assert "\rcounting  [" in screen and "% " in screen and " solutions  " in screen
     # The bar is wiped before the one line that says why the command stopped.
     assert screen.rstrip("\r\n").endswith("\rpysolver: interrupted")
+
+
+def test_on_a_terminal_steps_shows_what_it_tries_and_stdout_holds_the_log_alone() -> None:
+    """The line names the step looked for and what the engine tries, and is wiped before each
+    step is printed (a terminal shows both streams), so the log's lines come out whole."""
+    read_end, write_end = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "pysolver", "steps", "." * 625], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=write_end,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert process.stdout is not None
+    os.close(write_end)
+    screen = ""
+    drawn: list[tuple[str, ...]] = []  # (step, guesses, cells left) of each line drawn
+    deadline = time.monotonic() + 300
+    while len({step for step, *_ in drawn}) < 2 and time.monotonic() < deadline:
+        ready, _, _ = select.select([read_end], [], [], 1)
+        if ready:
+            screen += os.read(read_end, 4096).decode()
+            drawn = re.findall(r"\rstep (\d+)  (no guess yet|1 guess|\d+ guesses), (\d+) cells left, ",
+                               screen)
+    process.send_signal(signal.SIGINT)
+    code = process.wait(timeout=60)
+    log = process.stdout.read().decode()
+    os.close(read_end)
+    assert code == 130 and len({step for step, *_ in drawn}) >= 2, screen
+    # Each step of an empty grid's log is a guess, placing a digit: the figures move together.
+    for step, guesses, left in drawn:
+        assert guesses == guesses_so_far(int(step) - 1) and int(left) == 626 - int(step)
+    lines = log.splitlines()
+    assert lines[0].startswith("   1. Guess: ") and all(line.startswith(" ") for line in lines)
+    assert "\r" not in log and "cells left" not in log
+
+
+def test_a_heartbeat_keeps_the_seconds_counting_and_wipes_the_line_for_other_output() -> None:
+    clock, screen = Clock(), Terminal()
+    with ProgressLine(screen, clock) as line, Heartbeat(line, interval=0.01) as progress:
+        clock.now += DELAY
+        progress("step 7", None, "trying Forcing Net")
+        clock.now += 30  # a forcing net at work, reporting nothing
+        deadline = time.monotonic() + 60
+        while "31 s" not in screen.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with progress.aside():
+            wiped = screen.getvalue()
+            screen.write("   7. Forcing Net: ...\n")
+    later = "step 7  trying Forcing Net  31 s"
+    assert wiped == "\rstep 7  trying Forcing Net  1 s\r" + later + "\r" + " " * len(later) + "\r"
 
 
 def test_quick_commands_print_no_progress(capsys: pytest.CaptureFixture[str]) -> None:
@@ -141,5 +200,6 @@ def test_steps_prints_each_step_as_found_and_ctrl_c_keeps_them() -> None:
     code = process.wait(timeout=60)
     rest, err = process.stdout.read().decode(), process.stderr.read().decode()
     assert first.startswith("   1. ") and code == 130
-    assert err.strip() == "pysolver: interrupted" and "Traceback" not in err
+    assert err.splitlines()[-1] == "pysolver: interrupted" and "Traceback" not in err
+    assert all(line.startswith("pysolver: step ") for line in err.splitlines()[:-1])
     assert all(line.startswith(" ") for line in rest.splitlines())  # steps, no status line

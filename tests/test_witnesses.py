@@ -53,6 +53,18 @@ def sparse_boards(n: int, count: int, seed: int) -> Iterator[Board]:
         yield board
 
 
+def refuse_advanced_techniques(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every technique past the basic ones fail the test if it runs."""
+    finders = logic._finders
+
+    def guarded(settings: Settings) -> tuple[object, ...]:
+        def refuse(board: Board) -> Iterator[object]:
+            raise AssertionError("an advanced technique ran on an open board")
+        return tuple((finder if allowed <= logic._BASIC else refuse, allowed)
+                     for finder, allowed in finders(settings))
+    monkeypatch.setattr(logic, "_finders", guarded)
+
+
 @pytest.mark.parametrize("n", [4, 6])
 def test_the_answer_matches_a_search_per_candidate(n: int) -> None:
     answers = [(is_open(board), every_candidate_witnessed(board) and all(
@@ -83,14 +95,7 @@ def test_a_hint_on_a_board_with_one_digit_says_stuck_without_the_chains(
         n: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The techniques past the basic ones, which searched for seconds (a minute at 25×25) on a
     nearly empty board, are not run there: the board is open, nothing can be deduced."""
-    finders = logic._finders
-
-    def guarded(settings: Settings) -> tuple[object, ...]:
-        def refuse(board: Board) -> Iterator[object]:
-            raise AssertionError("an advanced technique ran on an open board")
-        return tuple((finder if allowed <= logic._BASIC else refuse, allowed)
-                     for finder, allowed in finders(settings))
-    monkeypatch.setattr(logic, "_finders", guarded)
+    refuse_advanced_techniques(monkeypatch)
     session = Session(Grid.parse(SIZES[n][0] + "." * (n * n - 1)))
     assert session.hint() is None and session.status().state == "stuck"
     session.guess()
@@ -125,3 +130,18 @@ def test_a_board_within_one_shown_not_open_is_answered_without_a_search(
     assert not is_open(later) and searched == []
     # An open board not within that one: what was kept says nothing of it.
     assert is_open(Board.from_grid(Grid.parse("2" + "." * 80)))
+
+
+def test_a_board_the_moves_no_longer_fit_is_shown_open_by_searches_through_many_candidates(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full first row and two digits of the second: a moved solution must bring back all of
+    them, which about one move in n² does, so each search witnessed a few candidates and the
+    bounded question gave up; on the 25×25 grid the forcing nets then took half a minute per
+    guess to find nothing. A search through n candidates at once witnesses them all."""
+    for kept in ("_refuted", "_recent"):  # what earlier tests left
+        monkeypatch.setattr(f"pysolver.witnesses.{kept}", deque(maxlen=4))
+    is_open.cache_clear()
+    board = Board.from_grid(Grid.parse("123456789ABCDEFG" + "56" + "." * 238))
+    assert is_open(board)
+    refuse_advanced_techniques(monkeypatch)
+    assert next_step(board) is None

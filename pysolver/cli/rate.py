@@ -4,6 +4,9 @@ A puzzle that cannot be rated (not a puzzle, or one without a solution) is repor
 label and the others are still rated; the exit code is that of the worst, as the README's exit
 codes say: 2 for bad input, 1 for no solution. In text these reports are lines of the output, like
 ``check``'s verdicts; with ``--json`` they go to stderr, so stdout holds only rating objects.
+
+Rating a 25×25 puzzle can take minutes: stderr shows the steps and guesses so far and the
+technique being tried (``progress``).
 """
 
 from __future__ import annotations
@@ -14,7 +17,9 @@ import sys
 
 from ..errors import PuzzleError
 from ..grading import rate
+from ..play import counted
 from .inputs import Puzzles, add_puzzle_arguments
+from .progress import Heartbeat, ProgressLine, guesses_so_far
 from .techniques import add_without_argument
 
 
@@ -43,7 +48,10 @@ def run(args: argparse.Namespace) -> int:
             code = 2
             continue
         try:
-            rating = rate(parsed.grid, args.without)
+            with ProgressLine() as line, Heartbeat(line) as progress:
+                stage = f"{parsed.prefix}rating"
+                rating = rate(parsed.grid, args.without, lambda steps, guesses, doing: progress(
+                    stage, None, f"{counted(steps, 'step')}, {guesses_so_far(guesses)}, {doing}"))
         except PuzzleError as error:  # no solution: nothing to rate
             print(f"{parsed.prefix}{error}", file=reports)
             code = max(code, 1)

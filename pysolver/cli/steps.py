@@ -13,6 +13,10 @@ solution takes no step: its status is ``wrong`` and names the first wrong digit 
 (``Session.mistake_status``, what the page's Step says), rather than steps built on it that end
 in a contradiction far from it. The last line is the status, ``<state>: <message>``
 (``status_line``).
+
+One step of a large grid can take a minute: while one is looked for, stderr shows which step it
+is, the guesses so far, the cells to go and the technique being tried (``progress``), and stdout
+holds the log alone.
 """
 
 from __future__ import annotations
@@ -21,8 +25,11 @@ import argparse
 import json
 
 from ..formats.path import numbered_lines, status_line
+from ..play import counted
 from ..session import Session
+from ..techniques.guessing import GUESS
 from .inputs import Puzzles, add_puzzle_arguments
+from .progress import Heartbeat, ProgressLine, guesses_so_far
 from .techniques import add_without_argument
 
 
@@ -50,14 +57,24 @@ def run(args: argparse.Namespace) -> int:
         session = Session(imported.puzzle, imported.board, args.without)
         if label and not args.json:
             print(f"{label}:")
-        count = 0
-        wrong = session.mistake_status()
-        if wrong is None:
-            for count, step in enumerate(session.steps_to_end(guess=not args.no_guess), 1):
-                lines = ([json.dumps(step.to_json(), separators=(",", ":"))] if args.json
-                         else numbered_lines(count, step, args.why))
-                print("\n".join(lines), flush=True)
-        status = wrong or session.status()
+        count = guesses = 0
+        with ProgressLine() as line, Heartbeat(line) as progress:
+            def trying(doing: str) -> None:
+                left = counted(len(session.board.empty_cells()), "cell")
+                progress(f"{label + ': ' if label else ''}step {count + 1}", None,
+                         f"{guesses_so_far(guesses)}, {left} left, {doing}")
+
+            trying("counting the solutions")  # a unique solution names wrong digits
+            wrong = session.mistake_status()
+            if wrong is None:
+                for count, step in enumerate(session.steps_to_end(not args.no_guess, trying), 1):
+                    guesses += step.technique is GUESS
+                    lines = ([json.dumps(step.to_json(), separators=(",", ":"))] if args.json
+                             else numbered_lines(count, step, args.why))
+                    with progress.aside():
+                        print("\n".join(lines), flush=True)
+            trying("working out the status")
+            status = wrong or session.status()
         if args.json:
             print(json.dumps({**status.to_json(), "steps": count,
                               "grid": session.board.grid().line(args.alphabet),
