@@ -69,7 +69,8 @@ export function drawEach(el, items, make, update) {
 
 /** `text` as a sentence standing alone: its first letter a capital. Python's messages are clauses,
  * as the CLI prints them after "pysolver: error:" and as the status line shows them after its badge;
- * standing alone in a panel, the eye and a screen reader alike should meet a sentence. */
+ * standing alone in a panel, the eye and a screen reader alike should meet a sentence. The one way
+ * the page capitalises, its own words too (a status badge, a technique family, a record's summary). */
 export function sentence(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
