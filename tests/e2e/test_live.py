@@ -365,7 +365,7 @@ def test_the_solution_path_its_cancel_and_the_restart_never_leave_focus_on_the_b
 def test_step_hint_and_notes_keys_say_why_they_do_nothing_while_the_givens_are_typed(
         page: Page, site_url: str) -> None:
     """S, H and N in Enter puzzle mode did nothing and said nothing: the page says why, in
-    Python's words (the view's ``entering_cannot``)."""
+    Python's words (the ``techniques`` reply's ``entering_cannot``, kept by the store)."""
     open_at(page, site_url, FIGURE_4_2)
     page.get_by_role("button", name="Enter puzzle").click()
     wait_for(page, f"{IDLE} && {STATE}.mode === 'enter'")
@@ -374,7 +374,7 @@ def test_step_hint_and_notes_keys_say_why_they_do_nothing_while_the_givens_are_t
         page.evaluate(WATCH_LIVE)
         page.keyboard.press(key)
         page.wait_for_timeout(200)
-        why = page.evaluate(f"{STATE}.view.entering_cannot && {STATE}.view.entering_cannot.{name}")
+        why = page.evaluate(f"{STATE}.enteringCannot.{name}")
         assert why and [text for _, text in heard(page)] == [why], (key, heard(page))
     assert page.evaluate(f"[{STATE}.mode, {STATE}.notesMode, {STATE}.view.position]") == ["enter", False, 0]
 

@@ -420,13 +420,13 @@ const NOT_DONE = {
  * the puzzle text submitted stays in its box. Refused otherwise (its key pressed while its button is
  * off: S on a solved board, H past the last hint, Ctrl+Z at the start; S, H or N while the givens
  * are typed), it says why in Python's words (the view's `cannot`, or `entering_cannot` in Enter
- * puzzle mode), where Python gives them. */
+ * puzzle mode, kept from the `techniques` reply), where Python gives them. */
 function refused(name, el) {
   const state = store.state;
   if (!state.ready) return;
   if (!state.busy) {
     const view = isLoaded(state) ? state.view : null;
-    const why = !view ? null : state.mode === "enter" ? view.entering_cannot[name]
+    const why = !view ? null : state.mode === "enter" ? state.enteringCannot[name]
       : name in VIEW_COMMANDS ? view.cannot[VIEW_COMMANDS[name]] : null;
     if (why) store.dispatch({ type: "notice", notice: why, said: true });
     return;
@@ -575,10 +575,13 @@ function render(state, again, hold) {
   for (const panel of panels) panel.render(state);
 }
 
-/** The registry for the panel, before the first board, so a saved choice applies to it. */
+/** The registry for the panel, before the first board, so a saved choice applies to it; and why
+ * the play keys do nothing while the givens are typed, the same for every board, kept in the store. */
 async function loadTechniques() {
   try {
-    techniques.show((await client.request("techniques")).techniques);
+    const reply = await client.request("techniques");
+    techniques.show(reply.techniques);
+    store.dispatch({ type: "merge", patch: { enteringCannot: reply.entering_cannot } });
   } catch (error) {
     control.failed(error);
   }

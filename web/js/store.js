@@ -96,6 +96,9 @@ export function initialState(saved = null) {
     // confirmation ({key, stamp}), if any.
     asideRecords: [],
     asideConfirm: null,
+    // Why S, H and N do nothing while the givens are typed (the `techniques` reply's
+    // `entering_cannot`, Python's words, the same for every board): none said before it comes.
+    enteringCannot: {},
     exampleSwitches: saved ? savedSwitches(saved) : null,
   };
 }
