@@ -139,7 +139,6 @@ def view(session: Session) -> Reply:
             "check": checked.to_json(session.geometry) if checked else None,
             "can": can,
             "cannot": _cannot(session, status, can),
-            "entering_cannot": dict(ENTERING_CANNOT),
             "can_guess": session.can_guess(),
             "can_backtrack": session.can_backtrack()}
 
@@ -169,7 +168,6 @@ def counting_view(session: Session, *, stopped: bool = False) -> Reply:
             "check": None,
             "can": {name: stopped and name == "classify" for name in CAN_NAMES},
             "cannot": {name: message for name in KEYED},
-            "entering_cannot": dict(ENTERING_CANNOT),
             "can_guess": False,
             "can_backtrack": False}
 
@@ -650,8 +648,10 @@ def _rate(request: Request, progress: Progress) -> Reply:
 
 
 def _techniques(request: Request, progress: Progress) -> Reply:
-    """The registry: every technique's slug, title, family, level, weight and summary."""
-    return {"techniques": techniques_json()}
+    """The registry: every technique's slug, title, family, level, weight and summary; and
+    ``entering_cannot``, why the play keys do nothing while the givens are typed. The page asks
+    it once, before its first board: these words are the same for every view, so no view sends them."""
+    return {"techniques": techniques_json(), "entering_cannot": dict(ENTERING_CANNOT)}
 
 
 def size_label(n: int) -> str:

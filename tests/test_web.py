@@ -197,13 +197,16 @@ def test_the_view_says_why_a_keyed_command_is_off() -> None:
     assert mistake["cannot"]["hint"] == "The hint says all it can: put right what it names, then ask again."
 
 
-def test_the_view_says_why_the_play_keys_do_nothing_while_the_givens_are_typed() -> None:
-    """``entering_cannot``: why S, H and N do nothing in Enter puzzle mode (the page's), in every
-    view, a board waiting for its count included, so that the page says it when they are pressed."""
+def test_the_techniques_reply_says_why_the_play_keys_do_nothing_while_the_givens_are_typed() -> None:
+    """``entering_cannot``: why S, H and N do nothing in Enter puzzle mode (the page's), so that the
+    page says it when they are pressed. The same for every board, it comes once, with the registry
+    the page asks before its first board, and no view repeats it (a board waiting for its count
+    neither)."""
+    why = call("techniques")["entering_cannot"]
+    assert sorted(why) == ["hint", "notes", "step"]
+    assert all("typing its givens" in words and "press Play" in words for words in why.values()), why
     for view in (call("load", puzzle="." * 16)["view"], call("load", puzzle="." * 256)["view"]):
-        why = view["entering_cannot"]
-        assert sorted(why) == ["hint", "notes", "step"]
-        assert all("typing its givens" in words and "press Play" in words for words in why.values()), why
+        assert "entering_cannot" not in view
 
 
 @pytest.mark.parametrize("command", ["step", "solve_logic", "guess", "solve"])

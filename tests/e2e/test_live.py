@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.e2e.test_app import IDLE, STATE, py, wait_for
-from tests.e2e.test_focus import NAKED_PAIR
+from tests.e2e.test_focus import NAKED_PAIR, NEXT_STAGE, PLAYER, PRESSED_STAGE
 from tests.e2e.test_installed import open_ready
 from tests.helpers import FIGURE_4_2, FIGURE_4_9
 
@@ -365,7 +365,7 @@ def test_the_solution_path_its_cancel_and_the_restart_never_leave_focus_on_the_b
 def test_step_hint_and_notes_keys_say_why_they_do_nothing_while_the_givens_are_typed(
         page: Page, site_url: str) -> None:
     """S, H and N in Enter puzzle mode did nothing and said nothing: the page says why, in
-    Python's words (the view's ``entering_cannot``)."""
+    Python's words (the ``techniques`` reply's ``entering_cannot``, kept by the store)."""
     open_at(page, site_url, FIGURE_4_2)
     page.get_by_role("button", name="Enter puzzle").click()
     wait_for(page, f"{IDLE} && {STATE}.mode === 'enter'")
@@ -374,7 +374,7 @@ def test_step_hint_and_notes_keys_say_why_they_do_nothing_while_the_givens_are_t
         page.evaluate(WATCH_LIVE)
         page.keyboard.press(key)
         page.wait_for_timeout(200)
-        why = page.evaluate(f"{STATE}.view.entering_cannot && {STATE}.view.entering_cannot.{name}")
+        why = page.evaluate(f"{STATE}.enteringCannot.{name}")
         assert why and [text for _, text in heard(page)] == [why], (key, heard(page))
     assert page.evaluate(f"[{STATE}.mode, {STATE}.notesMode, {STATE}.view.position]") == ["enter", False, 0]
 
@@ -416,3 +416,53 @@ def test_the_preview_sentence_is_drawn_empty_before_the_first_solution_shown(pag
     wait_for(page, "document.getElementById('preview').dataset.index === '0'")
     words = page.text_content("#preview > span:first-child")
     assert words and page.evaluate(SAID_WHEN_MARKED, words) == "", words
+
+
+def lost(focus: list[str]) -> list[str]:
+    """The focus watcher's record of each time focus fell to none: a control pressed and then drawn
+    anew (a new element, or hidden) drops it to the page's body for a moment, which a screen reader
+    says as a jump, even when the page finds the control again after."""
+    return [entry for entry in focus if entry == "body" or entry.startswith("lost:")]
+
+
+def test_a_history_entry_pressed_keeps_focus_as_the_list_is_drawn_again(page: Page, site_url: str) -> None:
+    """The history list was drawn anew at each move: the entry pressed with Enter was replaced by a
+    new one, and focus fell to the page until it was found again. The entry stays the same element."""
+    open_at(page, site_url, FIGURE_4_2)
+    for position in (1, 2, 3):
+        page.click("button[data-intent=step]")
+        wait_for(page, f"{IDLE} && {STATE}.view.position === {position}")
+    for position in (1, 0, 3):
+        entry = f"#step-list button[data-position='{position}']"
+        page.focus(entry)
+        page.evaluate(WATCH_FOCUS)
+        page.keyboard.press("Enter")
+        wait_for(page, f"{IDLE} && {STATE}.view.position === {position}"
+                 f" && document.querySelector(\"{entry}\").getAttribute('aria-current') === 'step'")
+        page.wait_for_timeout(100)
+        focus: list[str] = page.evaluate("window.__focus")
+        assert not lost(focus) and page.evaluate(f"document.activeElement === document.querySelector(\"{entry}\")"), \
+            (position, focus)
+
+
+def test_a_stage_button_pressed_keeps_focus_as_the_player_is_drawn_again(page: Page, site_url: str) -> None:
+    """The stage player was drawn anew at each press: the stage, ▶ or "All" pressed, with Enter or
+    clicked, was replaced by a new button, and focus fell to the page until it was found again."""
+    open_at(page, site_url, NAKED_PAIR)
+    page.click("button[data-intent=step]")
+    wait_for(page, f"{IDLE} && {STATE}.view.position === 1")
+    first = f"{PLAYER} button[data-stage='0']:not([aria-label])"
+    every = f"{PLAYER} button[data-stage=''][aria-pressed]"
+    for pressed, stage, how in ((first, "0", "Enter"), (NEXT_STAGE, "1", "Enter"), (every, "", "click"),
+                                (first, "0", "click"), (NEXT_STAGE, "1", "click")):
+        page.focus(pressed)
+        page.evaluate(WATCH_FOCUS)
+        if how == "Enter":
+            page.keyboard.press("Enter")
+        else:
+            page.click(pressed)
+        wait_for(page, f"{PRESSED_STAGE} === '{stage}'")
+        page.wait_for_timeout(100)
+        focus: list[str] = page.evaluate("window.__focus")
+        assert not lost(focus) and page.evaluate(f"document.activeElement === document.querySelector(\"{pressed}\")"), \
+            (pressed, how, focus)

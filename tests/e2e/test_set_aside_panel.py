@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.e2e.conftest import READY_TIMEOUT_MS
-from tests.e2e.test_live import SIXTEEN, WATCH_FOCUS
+from tests.e2e.test_live import SIXTEEN, WATCH_FOCUS, lost
 from tests.e2e.test_stored_state import FOUR_BY_FOUR, KEY, OPENED, QUOTA, SET_ASIDE, message_of, open_with, record
 from tests.helpers import FIGURE_4_2
 
@@ -132,22 +132,29 @@ def test_a_record_set_aside_is_downloaded_opened_and_deleted_from_the_page(page:
 
 def test_delete_pressed_from_the_keyboard_hands_focus_to_keep_it(page: Page, site_url: str) -> None:
     """Enter on Delete, then Enter again, keeps the game: the confirmation's safe choice takes
-    focus (Delete for good did, so the second Enter deleted the game with no question read)."""
+    focus (Delete for good did, so the second Enter deleted the game with no question read), and
+    Keep it gives it back to Delete. Each button hid itself with focus on it, which fell to the
+    page until the next one was found: it goes straight from one to the other."""
     text = record(version=2)
     open_with(page, site_url, text)
     page.click(f"{PANEL} summary")
     page.focus(f"{row(SET_ASIDE)} [data-intent='aside-delete']")
+    page.evaluate(WATCH_FOCUS)
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.activeElement.dataset.intent === 'aside-keep'", timeout=10_000)
     page.keyboard.press("Enter")
-    page.wait_for_function(f"() => !document.querySelector(\"{row(SET_ASIDE)} [data-intent='aside-delete']\").hidden",
-                           timeout=10_000)
+    page.wait_for_function(f"() => !document.querySelector(\"{row(SET_ASIDE)} [data-intent='aside-delete']\").hidden"
+                           " && document.activeElement.dataset.intent === 'aside-delete'", timeout=10_000)
+    page.wait_for_timeout(100)
+    focus = page.evaluate("window.__focus")
+    assert focus == ["aside-delete", "aside-keep", "aside-delete"], focus
     assert stored(page, SET_ASIDE) == text and listed(page) == [SET_ASIDE]
 
 
 def test_open_pressed_from_the_keyboard_keeps_focus_while_the_game_opens(page: Page, site_url: str) -> None:
     """Open, off while Python opens the game, dropped focus to the page's body for all that time;
-    it keeps it (the list, drawn anew with the game set aside in its place, gives it to the new Open).
+    it keeps it, and never loses it for a moment: its row stays the same element as the game open
+    before is listed beside it.
     The game is the 16×16 example's, whose solutions are counted once it is open: Python answers long."""
     open_with(page, site_url, record(version=2, puzzle=SIXTEEN, actions=["logic"], position=1,
                                      shape={"n": 16, "box_rows": 4, "box_cols": 4, "symbols": "123456789ABCDEFG"}))
@@ -165,7 +172,7 @@ def test_open_pressed_from_the_keyboard_keeps_focus_while_the_game_opens(page: P
                            timeout=READY_TIMEOUT_MS)
     page.wait_for_timeout(100)
     focus = page.evaluate("window.__focus")
-    assert "body" not in focus and page.evaluate(f"document.activeElement === document.querySelector(\"{opens}\")"), \
+    assert not lost(focus) and page.evaluate(f"document.activeElement === document.querySelector(\"{opens}\")"), \
         focus
 
 

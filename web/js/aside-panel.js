@@ -41,10 +41,22 @@ function item(record) {
       h("span", { class: "aside-confirm", hidden: true },
         h("span", null, "Delete it for good?"),
         // Each name starts with the words shown, so that voice control finds the button by them.
-        // Keep it first: focus goes from the Delete pressed from the keyboard to the next button
-        // (main.js), so that a second Enter keeps the game rather than deleting it for good.
+        // Keep it first: focus goes from the Delete pressed to the first button here (`swap`), so
+        // that a second Enter keeps the game rather than deleting it for good.
         button("aside-keep", "Keep it", `Keep it: ${name}`),
         button("aside-delete-confirm", "Delete for good", `Delete for good ${name}`, { class: "danger" }))));
+}
+
+/** Hide `gone` and show `shown` (a button, or a part whose first button is the one to go to), focus
+ * going from one to the other: Delete pressed gives it to Keep it, Keep it back to Delete. Shown
+ * first, so that focus moves before the control that has it hides: hidden with it, a control drops
+ * focus to the page's body, which a screen reader says as a jump. */
+function swap(gone, shown) {
+  setProp(shown, "hidden", false);
+  if (!gone.hidden && gone.contains(document.activeElement)) {
+    (shown.matches("button") ? shown : shown.querySelector("button")).focus();
+  }
+  setProp(gone, "hidden", true);
 }
 
 /** The panel: its intents for main.js and its render. `app.open` opens a game as the page does at
@@ -140,8 +152,10 @@ export function asidePanel(root, app) {
     records.forEach((record, at) => {
       const row = els.list.children[at];
       const confirming = isRecord(record, state.asideConfirm);
-      setProp(row.querySelector('[data-intent="aside-delete"]'), "hidden", confirming);
-      setProp(row.querySelector(".aside-confirm"), "hidden", !confirming);
+      const remove = row.querySelector('[data-intent="aside-delete"]');
+      const confirm = row.querySelector(".aside-confirm");
+      if (confirming) swap(remove, confirm);
+      else swap(confirm, remove);
       const opens = row.querySelector('[data-intent="aside-open"]');
       if (opens) setOff(opens, !state.ready || state.busy !== null, awaitsPython(state));
     });

@@ -8,7 +8,7 @@
  */
 
 import { VIEW_COMMANDS } from "./controller.js";
-import { h, redraw, setAttr, setData, setOff, setProp, setText } from "./dom.js";
+import { h, redraw, sentence, setAttr, setData, setOff, setProp, setText } from "./dom.js";
 import { shortcutKeys } from "./input.js";
 import { awaitsPython, can, canRetype, countAwaited, isLoaded, panelWords } from "./store.js";
 
@@ -64,7 +64,7 @@ function statusOf(state) {
   }
   // While the givens are typed, the worker's entry status: "Stuck" would talk about solving them.
   const { status: word, message } = state.mode === "enter" ? state.view.entry : state.view.status;
-  return { key: word, badge: word[0].toUpperCase() + word.slice(1), text: message };
+  return { key: word, badge: sentence(word), text: message };
 }
 
 /** How often, at most, the status line says a slow run's progress anew (see runWords). */

@@ -2,8 +2,9 @@
  * Builds the page's elements from data, never from markup: every string becomes a text node or an
  * attribute value, so nothing read from storage, the address, a paste or a reply can add an element
  * or run a script. `h` makes HTML elements, `svg` SVG ones, and `redraw` replaces an element's
- * children only when what they show has changed; `setOff` turns a control off without taking focus
- * from it while the page waits for Python.
+ * children only when what they show has changed (`drawEach` updates them in place instead, for
+ * controls that must keep focus); `setOff` turns a control off without taking focus from it while
+ * the page waits for Python.
  *
  * Views draw the whole state after every action, so most of what they write is what is already
  * there; `setText`, `setAttr`, `setData` and `setProp` write only a change. Writing the same text
@@ -42,17 +43,34 @@ export function svg(tag, attrs, ...children) {
 /** What each element was last drawn from, so unchanged ones are left alone. */
 const drawnKeys = new WeakMap();
 
-/** Give `el` the children `build()` returns when `key` (a string) differs from its last one. */
-export function redraw(el, key, build) {
+/** Is `key` (a string) other than the one `el` was last drawn from? It is remembered as drawn. */
+export function drawnAnew(el, key) {
   if (drawnKeys.get(el) === key) return false;
-  el.replaceChildren(...[build()].flat(Infinity).filter((node) => node instanceof Node));
   drawnKeys.set(el, key);
   return true;
 }
 
+/** Give `el` the children `build()` returns when `key` (a string) differs from its last one. */
+export function redraw(el, key, build) {
+  if (!drawnAnew(el, key)) return false;
+  el.replaceChildren(...[build()].flat(Infinity).filter((node) => node instanceof Node));
+  return true;
+}
+
+/** Give `el` one child per item of `items`, in order, updated in place: the child already at an
+ * item's place is kept and brought up to date (`update(child, item)`), a missing one is made
+ * (`make()`) first, and those left over are removed. For lists of controls drawn anew at their own
+ * press (a history entry, a stage button): a control replaced by a new one drops focus to the page's
+ * body, which a screen reader says as a jump, even when the page gives it to the new one after. */
+export function drawEach(el, items, make, update) {
+  items.forEach((item, at) => update(el.children[at] ?? el.appendChild(make()), item));
+  while (el.children.length > items.length) el.lastElementChild.remove();
+}
+
 /** `text` as a sentence standing alone: its first letter a capital. Python's messages are clauses,
  * as the CLI prints them after "pysolver: error:" and as the status line shows them after its badge;
- * standing alone in a panel, the eye and a screen reader alike should meet a sentence. */
+ * standing alone in a panel, the eye and a screen reader alike should meet a sentence. The one way
+ * the page capitalises, its own words too (a status badge, a technique family, a record's summary). */
 export function sentence(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }

@@ -30,6 +30,8 @@
  * (store.js, `exampleSwitches`); its label names the one switched off, or says how many.
  */
 
+import { sentence } from "./dom.js";
+
 export const EXAMPLES = [
   { id: "fig42", family: "singles", technique: "naked-single", group: "thesis",
     label: "Figure 4.2 (thesis, 35 clues)", shows: "Naked Single",
@@ -199,7 +201,7 @@ const GROUP_LABELS = { thesis: "The thesis's figures", sizes: "Other sizes" };
 
 function groupLabel(example) {
   if (example.group) return GROUP_LABELS[example.group];
-  return example.family[0].toUpperCase() + example.family.slice(1);
+  return sentence(example.family);
 }
 
 /** Fill the examples <select>: one <optgroup> per group, in the order the examples come (the

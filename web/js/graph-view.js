@@ -36,7 +36,7 @@
  * `.legend .legend-item[data-key]`.
  */
 
-import { h, redraw, setData, setProp, setText, svg } from "./dom.js";
+import { drawEach, h, redraw, setAttr, setData, setProp, setText, svg } from "./dom.js";
 
 const ROW = 30;
 /** The row pitch of a drawing with more rows than a 9×9 graph has (a 16×16 or 25×25 chain drawn
@@ -267,21 +267,30 @@ function graphSvg(graph, stage, onBoard) {
 const STAGE_LABELS = { edges: "Candidates", matching: "Matching", paths: "Paths", pattern: "", removed: "Removed",
   hall: "Hall's condition", fins: "Fins" };
 
-/** The stage player's buttons: one per stage (the pattern's named by its kind), ◀, ▶ and All. */
-function stageButtons(graph, current, intent) {
+/** The stage player's buttons, as data: one per stage (the pattern's named by its kind), ◀, ▶ and All. */
+function stageButtons(graph, current) {
   const stages = graph.stages;
   const patternName = graph.pattern.kind === "pile" ? "Pile" : "Chain";
-  const button = (index, label) => h("button", { type: "button", "data-intent": intent,
-    "data-stage": index === null ? "" : index, "aria-pressed": String(current === index) }, label);
+  const button = (index, words) => ({ stage: index === null ? "" : String(index), words,
+    pressed: String(current === index), label: null, off: false });
   const previous = current === null ? stages.length - 1 : current - 1;
   const next = current === null ? 0 : current + 1;
   return [
-    h("button", { type: "button", "data-intent": intent, "data-stage": previous < 0 ? 0 : previous,
-      "aria-label": "Previous stage", disabled: current === 0 }, "◀"),
-    stages.map((stage, k) => button(k, `${k + 1} ${STAGE_LABELS[stage.name] || patternName}`)),
-    h("button", { type: "button", "data-intent": intent, "data-stage": next >= stages.length ? "" : next,
-      "aria-label": "Next stage", disabled: current === null }, "▶"),
+    { stage: String(previous < 0 ? 0 : previous), words: "◀", pressed: null, label: "Previous stage", off: current === 0 },
+    ...stages.map((stage, k) => button(k, `${k + 1} ${STAGE_LABELS[stage.name] || patternName}`)),
+    { stage: next >= stages.length ? "" : String(next), words: "▶", pressed: null, label: "Next stage", off: current === null },
     button(null, "All")];
+}
+
+/** Show the stage button `spec` (stageButtons') in `button`, in place, with the intent `intent`:
+ * the button pressed keeps focus as the player follows its press. */
+function drawStageButton(button, spec, intent) {
+  setData(button, "intent", intent);
+  setData(button, "stage", spec.stage);
+  setAttr(button, "aria-pressed", spec.pressed);
+  setAttr(button, "aria-label", spec.label);
+  setProp(button, "disabled", spec.off);
+  setText(button, spec.words);
 }
 
 /** What each key of the legend looks like, said before its words to one who cannot see it. */
@@ -342,8 +351,8 @@ function partsOf(el) {
 
 /**
  * Show `graph` (or nothing) in `el` at stage `stageIndex` (null: all of it), with the vertices in
- * `linked` ("side-index") lit; redrawn only when the graph or the stage changes, the stage's
- * sentence only changing its words. The stage buttons carry the intent `intent` (each panel keeps
+ * `linked` ("side-index") lit; the drawing redrawn only when the graph or the stage changes, the
+ * stage buttons and the stage's sentence kept, only their words and states changed. The stage buttons carry the intent `intent` (each panel keeps
  * its own stage); `onBoard`: the vertices light the board (the step panel's graph).
  */
 export function renderGraph(el, graph, stageIndex = null, { linked = new Set(), intent = "graph-stage", onBoard = false } = {}) {
@@ -357,8 +366,8 @@ export function renderGraph(el, graph, stageIndex = null, { linked = new Set(), 
   setData(el, "blank", String(!graph && unsaid));
   setProp(player, "hidden", !stages.length && !unsaid);
   setData(player, "blank", String(!stages.length && unsaid));
-  redraw(buttons, JSON.stringify([stages.map((stage) => stage.name), graph && graph.pattern.kind, current, intent]),
-    () => (stages.length ? stageButtons(graph, current, intent) : []));
+  drawEach(buttons, stages.length ? stageButtons(graph, current) : [], () => h("button", { type: "button" }),
+    (button, spec) => drawStageButton(button, spec, intent));
   // Left as it was while no stages show, so that a graph shown again at its whole picture says
   // nothing the step's own words do not.
   if (stages.length) {

@@ -89,8 +89,8 @@ let drawn = null; // the state the views last drew
 const SAYS = new Set(["notice", "error", "checked", "refused", "cancelled", "view"]);
 let saidAnew = false; // an action since the last drawing said its message anew
 /** The button pressed from the keyboard (or a stage player's, clicked), found again by what it does
- * once the views have redrawn (a graph's stage or a history entry is a new element then; a control
- * held off while Python answers comes back usable), so that focus is not lost to the page. */
+ * once the views have redrawn (a control held off while Python answers comes back usable; one its
+ * own press turned off hands focus on), so that focus is not lost to the page. */
 let refocus = null;
 let dialogOpener = null; // the button that opened the keys dialog, to return to on closing
 
@@ -305,10 +305,10 @@ for (const panel of panels) Object.assign(intents, panel.intents);
 const KEEP_FOCUS = new Set(["undo", "redo", "back", "forward", "step", "hint", "apply", "check", "notes", "pad",
   "solve_logic", "guess", "backtrack", "solve", "fill_notes", "mode"]);
 
-/** Buttons that their own click draws anew (a graph's stage player, each of whose presses redraws
- * it), found again after a click as after Enter: focus, given by the click, stays on the control
- * pressed (or, one that its press disabled, the nearest of its group) rather than on the page. */
-const REDRAWN_BY_CLICK = ".stage-player button";
+/** Buttons that their own click may turn off (a graph's stage player: ◀ at the second stage, ▶ at
+ * the last), followed after a click as after Enter: focus, given by the click, stays on the control
+ * pressed (or, one that its press disabled, goes to the nearest of its group) rather than on the page. */
+const FOLLOWED_AFTER_CLICK = ".stage-player button";
 
 /** A selector that finds `button` (or a menu) again once the views have redrawn it: its intent (a form's
  * submit: its type), inside the nearest container with an id (three panels have a Cancel), told
@@ -368,9 +368,9 @@ let handedTo = null; // the Cancel given focus while the run of the control in `
  *   setOff); once the Cancel shown in its own panel or toolbar (a run's Cancel: the Export
  *   panel's, the tutor's) appears, focus goes there, and nothing else moves; that Cancel pressed
  *   gives focus back to the control at once, as does the run's end, before the Cancel hides;
- * - then the pressed control, found again by `selectorOf` (a redrawn history entry, a tutor button
- *   enabled again, New puzzle once its run has loaded the new board), keeps or gets focus, from
- *   the Cancel too, whether the run finished or was cancelled;
+ * - then the pressed control, found again by `selectorOf` (a tutor button enabled again, New
+ *   puzzle once its run has loaded the new board), keeps or gets focus, from the Cancel too,
+ *   whether the run finished or was cancelled;
  * - a control that its own action disabled or hid hands focus to the nearest usable control of its
  *   own group or panel (▶ at the last stage: the stage just shown, "All"; the solution path once
  *   written: its Copy); with none (Solve once solved, Undo with nothing left, Apply once applied,
@@ -420,13 +420,13 @@ const NOT_DONE = {
  * the puzzle text submitted stays in its box. Refused otherwise (its key pressed while its button is
  * off: S on a solved board, H past the last hint, Ctrl+Z at the start; S, H or N while the givens
  * are typed), it says why in Python's words (the view's `cannot`, or `entering_cannot` in Enter
- * puzzle mode), where Python gives them. */
+ * puzzle mode, kept from the `techniques` reply), where Python gives them. */
 function refused(name, el) {
   const state = store.state;
   if (!state.ready) return;
   if (!state.busy) {
     const view = isLoaded(state) ? state.view : null;
-    const why = !view ? null : state.mode === "enter" ? view.entering_cannot[name]
+    const why = !view ? null : state.mode === "enter" ? state.enteringCannot[name]
       : name in VIEW_COMMANDS ? view.cannot[VIEW_COMMANDS[name]] : null;
     if (why) store.dispatch({ type: "notice", notice: why, said: true });
     return;
@@ -455,9 +455,9 @@ bindInput(document, {
     if (cancelsRun) document.querySelector(refocus)?.focus();
     // A menu (Size, Examples), off while the board it chose loads, is found again as a button
     // pressed from the keyboard is, however it was changed: it had focus, and arrows go on from it.
-    // So is a stage player's button clicked: the click gave it focus, which its redraw would drop.
+    // So is a stage player's button clicked: the click gave it focus, which turning it off would drop.
     if (!cancelsRun) {
-      const found = button && (!byPointer || button.matches(REDRAWN_BY_CLICK));
+      const found = button && (!byPointer || button.matches(FOLLOWED_AFTER_CLICK));
       refocus = el instanceof HTMLSelectElement ? selectorOf(el) : found ? selectorOf(button) : null;
     }
     // The side column's buttons (the tutor's) only: the board's column is at the page's top on a
@@ -575,10 +575,13 @@ function render(state, again, hold) {
   for (const panel of panels) panel.render(state);
 }
 
-/** The registry for the panel, before the first board, so a saved choice applies to it. */
+/** The registry for the panel, before the first board, so a saved choice applies to it; and why
+ * the play keys do nothing while the givens are typed, the same for every board, kept in the store. */
 async function loadTechniques() {
   try {
-    techniques.show((await client.request("techniques")).techniques);
+    const reply = await client.request("techniques");
+    techniques.show(reply.techniques);
+    store.dispatch({ type: "merge", patch: { enteringCannot: reply.entering_cannot } });
   } catch (error) {
     control.failed(error);
   }

@@ -8,7 +8,7 @@
  * Backtrack says which contradiction ended it.
  */
 
-import { h, redraw, setAttr, setData, setText } from "./dom.js";
+import { drawEach, drawnAnew, h, setAttr, setData, setText } from "./dom.js";
 import { renderGraph } from "./graph-view.js";
 import { countAwaited, isLoaded, linked, panelWords, shownGraph, shownStep } from "./store.js";
 
@@ -40,7 +40,30 @@ export function renderStepPanel(els, state) {
   renderGraph(els.graph, shownGraph(state), state.graphStage, { linked: linked(state).vertices, onBoard: true });
 }
 
-/** Rebuild the step list when the log or position changes. */
+/** A history entry, empty: a button that returns the board to the point just after it. */
+function entry() {
+  return h("li", null, h("button", { type: "button", "data-intent": "goto" },
+    h("span", { class: "num" }), h("span", { class: "name" }), h("span", { class: "effect" })));
+}
+
+/** Show `row` in the history entry `li`, in place: the entry pressed keeps focus as the list follows. */
+function drawEntry(li, { at, classes, name, effect, depth, ended }, position) {
+  setAttr(li, "class", classes.join(" "));
+  setData(li, "depth", String(depth));
+  setAttr(li, "style", `--depth:${Math.min(depth, 8)}`);
+  const button = li.firstElementChild;
+  setData(button, "position", String(at));
+  setAttr(button, "aria-current", at === position ? "step" : null);
+  const [num, title, words] = button.children;
+  setText(num, String(at));
+  setText(title, name);
+  setText(words, effect);
+  let end = button.nextElementSibling;
+  if (ended === null) end?.remove();
+  else setText(end ?? li.appendChild(h("p", { class: "branch-end" })), `Branch abandoned: ${ended}.`);
+}
+
+/** Draw the step list again, in place, when the log or position changes. */
 export function renderStepList(list, state) {
   const view = isLoaded(state) ? state.view : null;
   const steps = view ? view.steps : [];
@@ -58,14 +81,8 @@ export function renderStepList(list, state) {
     if (row.at === position) row.classes.push("current");
     if (row.at > position) row.classes.push("future");
   }
-  const item = ({ at, classes, name, effect, depth, ended }) => h("li", { class: classes.join(" "),
-    "data-depth": depth, style: `--depth:${Math.min(depth, 8)}` },
-  h("button", { type: "button", "data-intent": "goto", "data-position": at,
-    "aria-current": at === position && "step" },
-  h("span", { class: "num" }, at), h("span", { class: "name" }, name),
-  h("span", { class: "effect" }, effect)),
-  ended ? h("p", { class: "branch-end" }, `Branch abandoned: ${ended}.`) : null);
-  if (redraw(list, JSON.stringify(rows), () => rows.map(item))) {
+  if (drawnAnew(list, JSON.stringify(rows))) {
+    drawEach(list, rows, entry, (li, row) => drawEntry(li, row, position));
     // Only a list with entries can need scrolling; reading offsetTop lays the page out at once.
     const current = steps.length ? list.querySelector(".current") : null;
     if (current) list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);

@@ -15,6 +15,8 @@
  * the page's "Set-aside games" panel, where a person downloads, opens or deletes each one.
  */
 
+import { sentence } from "./dom.js";
+
 const KEY = "pysolver.board";
 /** The stored record's format, written as `version`; a record without one (the first format, with
  * the same fields) is read as this one. */
@@ -393,7 +395,7 @@ export function parseSaved(text) {
   const { value, lost } = salvage(record);
   if (value === null) return result(null, `The saved board could not be used (${lost[0]}).`);
   if (lost.length === 0) return result(value);
-  const said = lost.map((part) => `${part[0].toUpperCase()}${part.slice(1)}.`).join(" ");
+  const said = lost.map((part) => `${sentence(part)}.`).join(" ");
   return result(value, `The saved board was read in part. ${said}`);
 }
 
@@ -564,7 +566,7 @@ function described({ value: game, problem }) {
   const whole = problem === null ? "" : " Read in part: opened, it keeps what the page can read.";
   const puzzle = puzzleWords(game);
   const parts = [moves, doing, startedWords(game.play)].filter(Boolean).join(", ");
-  return `${puzzle[0].toUpperCase()}${puzzle.slice(1)}: ${parts}.${whole}`;
+  return `${sentence(puzzle)}: ${parts}.${whole}`;
 }
 
 const START_TIME = new Intl.DateTimeFormat("en-US",

@@ -27,6 +27,8 @@
  * input meanwhile is refused with `refused`, a sentence naming the run, until it ends.
  */
 
+import { sentence } from "./dom.js";
+
 /** The shape of a 9×9 board before Python has answered; replaced by every view. */
 const NINE = { n: 9, box_rows: 3, box_cols: 3, symbols: "123456789" };
 
@@ -94,6 +96,9 @@ export function initialState(saved = null) {
     // confirmation ({key, stamp}), if any.
     asideRecords: [],
     asideConfirm: null,
+    // Why S, H and N do nothing while the givens are typed (the `techniques` reply's
+    // `entering_cannot`, Python's words, the same for every board): none said before it comes.
+    enteringCannot: {},
     exampleSwitches: saved ? savedSwitches(saved) : null,
   };
 }
@@ -181,7 +186,7 @@ function idleWords(state) {
       : { title, text: PLAY_HELP, said: false };
   }
   if (state.error) {
-    const reason = `${state.error.message[0].toUpperCase()}${state.error.message.slice(1)}.`;
+    const reason = `${sentence(state.error.message)}.`;
     const undo = canRetype(state, true) ? ", or press Undo," : "";
     // A text pasted or loaded that does not fit the board is not put on it: no cell to change
     // (Undo would take back a given typed before it), but the box holds the text.
