@@ -45,7 +45,7 @@ function unreplayedStep(message) {
 }
 
 /** `message` ended by one full stop. */
-const sentence = (message) => `${message.replace(/[.\s]+$/, "")}.`;
+const endedWithStop = (message) => `${message.replace(/[.\s]+$/, "")}.`;
 
 /** `setAside()` keeps the stored record as it was and says where (a sentence), before the page saves
  * the part of it that could be opened. */
@@ -267,7 +267,7 @@ export function createController(store, client, { setAside = () => "" } = {}) {
       const total = savedSnap.actions.length;
       const failed = unreplayedStep(why);
       const kept = failed !== null && failed > 1 ? savedSnap.actions.slice(0, failed - 1) : [];
-      const said = why ? ` ${sentence(`Python says: ${why}`)}` : "";
+      const said = why ? ` ${endedWithStop(`Python says: ${why}`)}` : "";
       if (kept.length > 0 && await load(position.puzzle, saved({ ...savedSnap, actions: kept,
         position: Math.min(savedSnap.position, kept.length) }), savedSnap.mode)) {
         report([...problems, `Step ${failed} of the saved game's ${total} steps could not be replayed, so the game `
