@@ -52,7 +52,8 @@ def classify(puzzle: Grid) -> Classification:
     """Count the solutions up to two, within ``BUDGET`` search nodes."""
     t = layout(puzzle.geometry)
     try:
-        solutions = list(islice(raw_solutions(t, clue_bits(t, puzzle.values), budget=BUDGET), 2))
+        solutions = list(islice(raw_solutions(t, clue_bits(t, puzzle.values), budget=BUDGET,
+                                                restart=True), 2))
     except SearchBudgetExceeded:
         return Classification("unknown", "The search could not tell within its budget whether this "
                                          "puzzle has a solution; logic and guesses can still try.")

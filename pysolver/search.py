@@ -1046,7 +1046,8 @@ def position_bits(t: Layout, values: Sequence[int], candidates: Sequence[int]) -
 
 
 def raw_solutions(t: Layout, clues: int, banned: int = 0,
-                  budget: int | None = None, prefer: int = 0) -> Iterator[int]:
+                  budget: int | None = None, prefer: int = 0, *,
+                  restart: bool = False) -> Iterator[int]:
     """Every solution from ``clues`` that uses no candidate of ``banned``, as candidate integers.
 
     The search itself, on raw integers (one bit per cell in a solution), in a fixed order: the
@@ -1067,13 +1068,22 @@ def raw_solutions(t: Layout, clues: int, banned: int = 0,
     ``_LOOKAHEAD_FROM``); smaller ones likewise after ``_SMALL_PLAIN_NODES``. Once a solution is yielded the search never starts again, so no
     solution comes twice: it goes on with plain guesses, and looks ahead again (from the nodes
     still to visit) after ``_PLAIN_NODES`` nodes without another.
+
+    With a budget, a search of 16×16 or smaller stays plain, as the generator's uniqueness tests
+    need (their budgets count plain nodes, and a seed gives the puzzles it gave), unless
+    ``restart``: then it starts again as an unbudgeted one does, the plain nodes counted in the
+    budget. A question that must be answered, such as whether a typed puzzle has a solution,
+    restarts: a 16×16 puzzle with several solutions that the lookahead finds in 0.1 s ran through
+    the classification's 200,000 plain nodes (6 s) and was left unknown.
     """
     lookahead = False
     if t.cover is not None:
-        patience = (None if budget is not None
+        patience = (None if budget is not None and not restart
                     else _PLAIN_NODES if t.n >= _LOOKAHEAD_FROM else _SMALL_PLAIN_NODES)
         if not (yield from _cover_solutions(t, clues, banned, budget, patience, prefer)):
             return
+        if budget is not None and patience is not None:
+            budget -= patience  # spent on the plain search before it started again
         t, lookahead = _row_layout(t.n), True
     # Each entry: the state, the candidates placed so far, candidates to place now. The state is
     # solved when every candidate left is placed.
@@ -1130,18 +1140,21 @@ def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None,
     guess tries the candidate of ``prefer`` first.
 
     A loop of its own, without the lookahead's bookkeeping, because a hard 9×9 puzzle visits a
-    few hundred nodes of a few microseconds each. With ``patience`` (no budget then), a search
-    that has yielded nothing after that many nodes stops and returns True: the caller starts
-    again with the lookahead. The count shares the budget's test, so the 9×9 loop pays nothing.
+    few hundred nodes of a few microseconds each. With ``patience`` (fewer nodes than the
+    budget, if any), a search that has yielded nothing after that many nodes stops and returns
+    True: the caller starts again with the lookahead. Both limits share one count and one test
+    (the nearer limit's), so the 9×9 loop pays nothing for the second.
     """
     guards, candidates = t.field_guards, t.candidates
     stack = [(_remove(t.start, banned, t), clues)]
-    if patience is not None:
-        budget = patience
+    if patience is not None and budget is not None and patience >= budget:
+        patience = None  # the budget runs out first
+    limit = budget if patience is None else patience
+    left = limit
     while stack:
-        if budget is not None:
-            budget -= 1
-            if budget < 0:
+        if left is not None:
+            left -= 1
+            if left < 0:
                 if patience is not None:
                     return True
                 raise SearchBudgetExceeded
@@ -1150,8 +1163,10 @@ def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None,
         if cand is None:
             continue
         if not cand & guards:
-            if patience is not None:  # found: never start again
-                budget = patience = None
+            if patience is not None:  # found: never start again, and only the budget is left
+                assert limit is not None and left is not None
+                left = None if budget is None else budget - (limit - left)
+                patience = None
             yield cand & candidates
             continue
         options = _branch_cover(cand, t)

@@ -456,7 +456,8 @@ class Session:
             for cell in mine[:count]:
                 values[cell] = point.board.values[cell]
             try:
-                return next(raw_solutions(t, clue_bits(t, values), budget=BUDGET), None) is not None
+                return next(raw_solutions(t, clue_bits(t, values), budget=BUDGET, restart=True),
+                            None) is not None
             except SearchBudgetExceeded:
                 return None
 

@@ -4,6 +4,7 @@ samples of public puzzle sets, and soundness properties."""
 from __future__ import annotations
 
 import random
+from itertools import islice
 from typing import Any
 import re
 
@@ -12,11 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pysolver import search
+from pysolver.classify import classify
 from pysolver.geometry import BOX_SHAPES
 from pysolver.grid import Grid
-from pysolver.search import (_locked_eliminations, _locks, candidate_bit, clue_bits, count_line,
-                             count_solutions, iter_solutions, layout, raw_solutions, solve,
-                             uniqueness)
+from pysolver.search import (SearchBudgetExceeded, _locked_eliminations, _locks, candidate_bit,
+                             clue_bits, count_line, count_solutions, iter_solutions, layout,
+                             raw_solutions, solve, uniqueness)
 from tests.helpers import puzzle_lines
 
 #: GTSPS thesis Figure 4.2 and its solution (Figure 4.7).
@@ -312,3 +314,37 @@ def test_a_small_grid_that_plain_search_cannot_refute_soon_is_refuted_by_the_loo
     monkeypatch.setattr(search, "_settle_cover", counted)
     assert count_line(HARD_NO_SOLUTION) == 0
     assert plain_nodes == search._SMALL_PLAIN_NODES
+
+
+#: Line 3 of bench/data/unique16x16_seed15.txt with 25 more clues removed and one digit changed
+#: (r6c15 A instead of its solution's digit): several solutions, which the lookahead finds at once
+#: and a plain search did not find within the classification's 200,000 nodes (6 s).
+SEVERAL_16X16 = ("........E.....1A4.8.C.......6D....FE..1..6..92G.3.........1..75.....7....D..8A..."
+                 "89...4......B....56DB..4.............C.2..........4.6E.......7..C....F..7.E.1.D."
+                 "7..8.3B..2.AC6..F1..C.........G.4.F.8..5....6D......4D1.A..C9F.G..A........5...."
+                 ".D......2...E..")
+
+
+def test_a_budgeted_search_told_to_restart_looks_ahead_within_its_budget() -> None:
+    """The classification's question must be answered: with ``restart`` a 16×16 search within a
+    budget starts again with the lookahead after ``_PLAIN_NODES`` plain nodes, as an unbudgeted
+    one does, where without it the same budget runs out; the plain nodes count in the budget."""
+    t = search.layout(Grid.parse(SEVERAL_16X16).geometry)
+    clues = clue_bits(t, Grid.parse(SEVERAL_16X16).values)
+    with pytest.raises(SearchBudgetExceeded):
+        list(islice(raw_solutions(t, clues, budget=200_000), 2))
+    assert len(list(islice(raw_solutions(t, clues, budget=200_000, restart=True), 2))) == 2
+    # Restarted, the search has only what the plain nodes left of its budget.
+    with pytest.raises(SearchBudgetExceeded):
+        list(islice(raw_solutions(t, clues, budget=search._PLAIN_NODES + 1, restart=True), 2))
+    assert classify(Grid.parse(SEVERAL_16X16)).kind == "several"
+
+
+def test_a_restarted_budgeted_search_keeps_only_the_rest_of_its_budget_after_a_solution() -> None:
+    """Past its first solution a search never starts again: a restartable one then counts what is
+    left of its budget, not nothing (an empty grid's solutions would come for ever)."""
+    budget = 2 * search._SMALL_PLAIN_NODES
+    t = search.layout(Grid.empty(9).geometry)
+    found = raw_solutions(t, clue_bits(t, Grid.empty(9).values), budget=budget, restart=True)
+    with pytest.raises(SearchBudgetExceeded):
+        list(islice(found, 10 * budget))
