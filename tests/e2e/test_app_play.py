@@ -9,13 +9,15 @@ requests (a session driven by the same moves), never from numbers copied by hand
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.test_app import IDLE, STATE, board, py, state, wait_for
+from tests.e2e.test_app import IDLE, STATE, board, paste, py, state, wait_for
 from tests.e2e.test_app_steps import open_puzzle
 from tests.helpers import FIGURE_4_2
 
@@ -43,6 +45,39 @@ def cell(page: Page, index: int) -> Any:
 def play_on(page: Page, url: str, puzzle: str) -> None:
     open_puzzle(page, url, puzzle)
     assert state(page)["mode"] == "play"
+
+
+@pytest.fixture(scope="module")
+def booted(browser: Browser, site_url: str,
+           guarded: Callable[..., AbstractContextManager[Page]]) -> Iterator[Page]:
+    with guarded(browser) as page:
+        page.goto(site_url)
+        wait_for(page, f"{IDLE} && {STATE}.view !== null", None, 120_000)
+        yield page
+
+
+@pytest.fixture
+def played(booted: Page) -> Page:
+    """One booted page for the file's tests that keep no setting and read no history or storage:
+    each opens its puzzle as a new game (``new_game``); a boot is some two CPU seconds, as long as
+    many a test here. Set back as a fresh page stands: disclosures closed, nothing focused, at its
+    top, the keys dialog shut."""
+    booted.evaluate("""() => { document.querySelectorAll('details[open]').forEach((d) => { d.open = false; });
+      const keys = document.getElementById('keys-dialog'); if (keys.open) keys.close();
+      if (document.activeElement) document.activeElement.blur();
+      scrollTo(0, 0); }""")
+    wait_for(booted, IDLE, None, 120_000)
+    return booted
+
+
+def new_game(page: Page, puzzle: str) -> None:
+    """`puzzle` pasted onto the board: a new game in Play, even of the puzzle shown, as ``play_on``
+    opens it in a fresh page."""
+    page.evaluate(f"window.__shown = {STATE}.view")
+    paste(page, puzzle)
+    wait_for(page, f"(p) => {IDLE} && {STATE}.view && {STATE}.view !== window.__shown "
+                   f"&& {STATE}.view.puzzle === p && {STATE}.view.position === 0", puzzle)
+    assert state(page)["mode"] == "play" and state(page)["notesMode"] is False
 
 
 def python_session(puzzle: str, *requests: dict[str, Any]) -> dict[str, Any]:
@@ -102,9 +137,10 @@ def test_enter_a_puzzle_then_play_it(page: Page, site_url: str) -> None:
     assert page.get_by_role("gridcell", name="r1c2: given 4").count() == 1
 
 
-def test_the_tutor_names_a_wrong_digit_rather_than_step_on_from_it(page: Page, site_url: str) -> None:
+def test_the_tutor_names_a_wrong_digit_rather_than_step_on_from_it(played: Page) -> None:
+    page = played
     six = ".6..1..2.3..4......3.5.....653......"
-    play_on(page, site_url, six)
+    new_game(page, six)
     cell(page, 0).click()
     page.keyboard.press("3")  # wrong (5), and no contradiction yet: Step is offered
     wait_actions(page, 1)
@@ -161,8 +197,9 @@ def test_notes_by_key_shift_and_pad_and_the_notes_switch(page: Page, site_url: s
     assert view(page)["actions"][-1] == "place r1c1 9"
 
 
-def test_check_names_a_wrong_cell_and_undo_redo_walk_every_action(page: Page, site_url: str) -> None:
-    play_on(page, site_url, FIGURE_4_2)
+def test_check_names_a_wrong_cell_and_undo_redo_walk_every_action(played: Page) -> None:
+    page = played
+    new_game(page, FIGURE_4_2)
     page.get_by_role("button", name="Step").click()  # the tutor's step is an action like the player's
     wait_actions(page, 1)
     cell(page, 0).click()
@@ -206,8 +243,9 @@ def test_check_names_a_wrong_cell_and_undo_redo_walk_every_action(page: Page, si
     assert view(page)["values"][tutor_cell] == tutor_digit and view(page)["origins"][tutor_cell] == "tutor"
 
 
-def test_the_hint_ladder_from_the_players_position(page: Page, site_url: str, artifacts_dir: Path) -> None:
-    play_on(page, site_url, FIGURE_4_2)
+def test_the_hint_ladder_from_the_players_position(played: Page, artifacts_dir: Path) -> None:
+    page = played
+    new_game(page, FIGURE_4_2)
     cell(page, 0).click()
     page.keyboard.press("8")  # wrong: the first hint names it
     wait_actions(page, 1)
@@ -311,8 +349,9 @@ def test_back_and_forward_go_from_puzzle_to_puzzle(page: Page, site_url: str) ->
     wait_for(page, f"(p) => {IDLE} && {STATE}.view.puzzle === p", second)
 
 
-def test_finishing_is_celebrated_and_a_full_wrong_grid_names_its_cells(page: Page, site_url: str) -> None:
-    play_on(page, site_url, FOUR)
+def test_finishing_is_celebrated_and_a_full_wrong_grid_names_its_cells(played: Page) -> None:
+    page = played
+    new_game(page, FOUR)
     page.get_by_role("button", name="Hint").click()
     wait_for(page, f"{IDLE} && {STATE}.view.play.hints === 1")
     page.get_by_role("button", name="Check").click()
@@ -409,8 +448,9 @@ def test_a_phone_with_touch(browser: Browser, site_url: str, artifacts_dir: Path
         context.close()
 
 
-def test_keys_stay_in_form_fields_and_the_keys_dialog(page: Page, site_url: str) -> None:
-    play_on(page, site_url, FIGURE_4_2)
+def test_keys_stay_in_form_fields_and_the_keys_dialog(played: Page) -> None:
+    page = played
+    new_game(page, FIGURE_4_2)
     cell(page, 0).click()
     page.locator("details.puzzle-text summary").click()
     page.locator("#puzzle-text").click()
@@ -459,11 +499,12 @@ def test_keys_stay_in_form_fields_and_the_keys_dialog(page: Page, site_url: str)
     assert page.get_by_role("gridcell").count() == 81
 
 
-def test_a_sixteen_by_sixteen_board_with_one_given_is_stuck_at_once(page: Page, site_url: str) -> None:
+def test_a_sixteen_by_sixteen_board_with_one_given_is_stuck_at_once(played: Page) -> None:
     """Every candidate is in some solution: the page says so on load, Step and Hint are off, and
     Guess and Solve go on (they used to wait for the forcing chains to search for seconds)."""
+    page = played
     puzzle = "1" + "." * 255
-    play_on(page, site_url, puzzle)
+    new_game(page, puzzle)
     assert view(page)["status"]["status"] == "stuck"
     assert "every candidate left is in some solution" in page.inner_text("#status .text")
     for name in ("Step", "Hint"):
@@ -473,11 +514,12 @@ def test_a_sixteen_by_sixteen_board_with_one_given_is_stuck_at_once(page: Page, 
     assert view(page)["status"]["status"] == "stuck"
 
 
-def test_a_note_of_the_players_is_never_taught_as_a_deduction(page: Page, site_url: str) -> None:
+def test_a_note_of_the_players_is_never_taught_as_a_deduction(played: Page) -> None:
     """A note alone in r9c9 (its digit, 3) proves nothing: the hints teach from the deduced
     candidates, and Apply records the step they teach, not a Naked Single from the note."""
+    page = played
     noted = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-    play_on(page, site_url, noted)
+    new_game(page, noted)
     cell(page, 80).click()
     page.keyboard.press("Shift+3")
     wait_actions(page, 1)
@@ -495,10 +537,11 @@ def test_a_note_of_the_players_is_never_taught_as_a_deduction(page: Page, site_u
     assert "r9c9" not in applied["text"] and view(page)["values"][80] == 0
 
 
-def test_a_dead_end_of_a_puzzle_with_several_solutions_is_named(page: Page, site_url: str) -> None:
+def test_a_dead_end_of_a_puzzle_with_several_solutions_is_named(played: Page) -> None:
     """The givens have 127 solutions, none with 3 in r5c1: Hint and Check say so and name it."""
+    page = played
     several = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
-    play_on(page, site_url, several)
+    new_game(page, several)
     cell(page, 36).click()
     page.keyboard.press("3")
     wait_actions(page, 1)

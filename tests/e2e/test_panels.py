@@ -261,9 +261,9 @@ def generate(page: Page, size: int, level: str) -> dict[str, Any]:
     return rating
 
 
-# 4×4 puzzles are all Easy; a 16×16 Easy one comes out minimal in a few seconds.
-@pytest.mark.parametrize(("size", "level"), [(9, "easy"), (4, "unique"), (16, "easy")],
-                         ids=["9x9-easy", "4x4-any", "16x16-easy"])
+# 4×4 puzzles are all Easy. The page sends every size the same request, and a 16×16 one here took
+# 5 to 65 s by the random seed drawn: 16×16 Easy and minimal is made in Python in test_generate.py.
+@pytest.mark.parametrize(("size", "level"), [(9, "easy"), (4, "unique")], ids=["9x9-easy", "4x4-any"])
 def test_new_puzzle_loads_a_unique_easy_puzzle(
         panels: Page, artifacts_dir: Path, size: int, level: str) -> None:
     rating = generate(panels, size, level)

@@ -103,7 +103,11 @@ def test_new_puzzle_follows_the_boards_size(sized: Page) -> None:
 
 
 def test_a_size_that_is_not_generated_says_why(sized: Page) -> None:
-    choose_size(sized, 25)
+    """A 25×25 board sets New puzzle's size to 25×25, which is off and says why. The board is a
+    puzzle counted in moments: an empty one's count takes seconds, and the Size menu's empty 25×25
+    is tested above."""
+    load_text(sized, easy_25())
+    sized.wait_for_function(f"(line) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === line", arg=easy_25())
     open_generate(sized)
     twenty_five = next(s for s in sizes_json() if s["n"] == 25)
     offered = {o["value"]: o for o in options(sized, f"{GENERATE} select[name='size']")}
@@ -157,8 +161,8 @@ LINE_25 = (Path(__file__).parents[2] / "bench/data/unique25x25_seed15.txt").read
 @cache
 def easy_25() -> str:
     """LINE_25 with all but its first 200 empty cells filled from its solution: still one solution,
-    counted in moments, for the tests that hold the count themselves (LINE_25's took some 8 s of the
-    browser's CPU, once for each)."""
+    counted in moments, for the tests that hold the count themselves and test_layout's 25×25 board
+    (LINE_25's took some 8 s of the browser's CPU, once for each)."""
     solution = solve(Grid.parse(LINE_25))
     assert solution is not None
     blanks = set([i for i, char in enumerate(LINE_25) if char == "."][:200])
@@ -238,10 +242,13 @@ def load_text(page: Page, line: str) -> None:
     page.click("#text-form button[type='submit']")
 
 
-def test_cancel_during_a_25x25_count_stops_it_and_keeps_the_board(sized: Page) -> None:
+def test_cancel_during_a_25x25_count_stops_it_and_count_solutions_brings_back_step(sized: Page) -> None:
     """Cancel, shown while the 25×25's solutions are counted, restarts the worker and brings the
     same board back uncounted: Python's words say the count was cancelled and what waits for it,
-    and no count is asked again (it went on, and the Counting badge stayed, before)."""
+    and no count is asked again (it went on, and the Counting badge stayed, before).
+    Then the status names Count solutions (Python offers ``classify``), and pressing it from the
+    keyboard counts them again, Cancel shown meanwhile: Step, Hint and Check come back. Before, only
+    a move counted them (Count solutions counted the givens' solutions and left Step off)."""
     choose_size(sized, 9)
     sized.evaluate(COUNT_CLASSIFY)
     sized.evaluate(WATCH_LIVE)
@@ -266,20 +273,6 @@ def test_cancel_during_a_25x25_count_stops_it_and_keeps_the_board(sized: Page) -
     sized.wait_for_timeout(300)
     assert sized.evaluate("window.__asked") == 1 and sized.evaluate(f"{STATE}.busy") is None
 
-
-def test_count_solutions_after_a_cancelled_count_brings_back_step(sized: Page) -> None:
-    """After Cancel stopped the 25×25's count, the status names Count solutions (Python offers
-    ``classify``), and pressing it from the keyboard counts them again, Cancel shown meanwhile:
-    Step, Hint and Check come back. Before, only a move counted them (Count solutions counted the
-    givens' solutions and left Step off)."""
-    choose_size(sized, 9)
-    load_text(sized, LINE_25)
-    sized.wait_for_function(f"(line) => {STATE}.view && {STATE}.view.puzzle === line && {STATE}.busy "
-                            f"&& {STATE}.busy.cmd === 'classify' && {STATE}.busy.slow", arg=LINE_25)
-    sized.click("#cancel")
-    sized.wait_for_function(f"{IDLE} && {STATE}.view && {STATE}.view.classification.kind === 'uncounted'",
-                            timeout=120_000)
-    shown = sized.evaluate(f"{STATE}.view.values")
     assert "Count solutions, or your next move, counts them again." in sized.inner_text("#status .text")
     button = sized.get_by_role("button", name="Count solutions", exact=True)
     assert button.is_enabled() and sized.is_disabled("button[data-intent='step']")
@@ -298,10 +291,14 @@ def test_count_solutions_after_a_cancelled_count_brings_back_step(sized: Page) -
 
 @pytest.fixture(scope="module")
 def saved_25x25(sized: Page) -> dict[str, Any]:
-    """A 25×25 game saved in the page's storage: one tutor step, then a digit typed."""
-    choose_size(sized, 9)
-    load_text(sized, LINE_25)
-    sized.wait_for_function(f"{IDLE} && {STATE}.view.classification.kind === 'unique'", timeout=120_000)
+    """A 25×25 game saved in the page's storage: one tutor step, then a digit typed. It starts from
+    LINE_25 counted, as the test before leaves it (the count is some 10 s of the browser's CPU)."""
+    counted = (f"(line) => {IDLE} && {STATE}.view && {STATE}.view.puzzle === line "
+               f"&& {STATE}.view.classification.kind === 'unique' && {STATE}.view.actions.length === 0")
+    if not sized.evaluate(counted, LINE_25):
+        choose_size(sized, 9)
+        load_text(sized, LINE_25)
+        sized.wait_for_function(counted, arg=LINE_25, timeout=120_000)
     sized.click("button[data-intent='step']")
     sized.wait_for_function(f"{IDLE} && {STATE}.view.actions.length === 1", timeout=60_000)
     values = sized.evaluate(f"{STATE}.view.values")
