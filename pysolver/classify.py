@@ -55,8 +55,9 @@ def classify(puzzle: Grid) -> Classification:
         solutions = list(islice(raw_solutions(t, clue_bits(t, puzzle.values), budget=BUDGET,
                                                 restart=True), 2))
     except SearchBudgetExceeded:
-        return Classification("unknown", "The search could not tell within its budget whether this "
-                                         "puzzle has a solution; logic and guesses can still try.")
+        # As short as "At least 2 solutions: …": a phone shows the verdict in three short lines.
+        return Classification("unknown", "Unknown whether it has a solution: the search ran out of "
+                                         "budget.")
     found = len(solutions)
     if found == 2:
         return Classification("several", "At least 2 solutions: logic can stall and guessing may "

@@ -1227,3 +1227,120 @@ def test_a_short_phone_shows_the_board_the_pad_and_the_play_bar_unscrolled(
         tap_step(page, done)
         seen = page.evaluate(STEP_PLACE)
         assert abs(seen["top"] - before["top"]) <= 1, (done, before, seen)
+
+
+@pytest.mark.parametrize("touch", [(375, 667)], indirect=True, ids=["375x667"])
+def test_on_a_short_phone_a_hint_is_said_in_the_window(touch: Page, site_url: str) -> None:
+    """At 375×667 the line under the play bar that says a hint ended 28 px under the window's foot
+    (40 px at 360×640): the player scrolled to read it. It is inside the window, Hint staying where
+    it was tapped, the board's candidates still 11 px at 375 px wide; the next hint's longer words
+    end in an ellipsis there."""
+    page = touch
+    for width, height in ((375, 667), (360, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        afresh(page, site_url, FIGURE_4_2)
+        assert_said_in_window_under_a_still_hint(tap_hint(page, "step", 1))
+        seen = tap_hint(page, "step", 2)
+        line = page.evaluate("document.getElementById('step-echo').getBoundingClientRect().bottom")
+        assert line <= seen["height"] and seen["after"]["top"] == seen["before"]["top"], (width, line, seen)
+        if width == 375:
+            assert page.evaluate(BOXES)["cand"] >= 11
+
+
+@pytest.mark.parametrize("touch", [(360, 640)], indirect=True, ids=["360x640"])
+def test_a_small_phone_shows_the_play_bar_unscrolled_up_to_16x16(touch: Page, site_url: str) -> None:
+    """At 360×640 16×16's play bar ended 11 px under the window's foot (its pad three rows of
+    keys): the board, the pad straight under it and the play bar under the pad are on the first
+    screen at 9×9, 12×12 and 16×16, the board keeping the screen's width within 24 px."""
+    page = touch
+    for n in (9, 12, 16):
+        boxes = open_size(page, site_url, n)
+        board, pad, bar = boxes["board"], boxes["pad"], boxes["bar"]
+        assert board["top"] >= 0 and bar["bottom"] <= boxes["height"], (n, board, bar)
+        assert board["width"] >= boxes["width"] - 24, (n, board)
+        assert 0 <= pad["top"] - board["bottom"] <= 12 and 0 <= bar["top"] - pad["bottom"] <= 12, (n, boxes)
+        assert boxes["scrollWidth"] <= boxes["width"], (n, boxes)
+
+
+#: A puzzle whose solutions the search cannot count within its budget: its verdict is the longest.
+UNCOUNTED = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
+#: The classification's box and whether its words overflow it (cut short).
+VERDICT = """() => { const el = document.getElementById('classification'); const r = el.getBoundingClientRect();
+  return { kind: el.dataset.kind, top: r.top, bottom: r.bottom, cut: el.scrollHeight > el.clientHeight + 1,
+           board: document.getElementById('board').getBoundingClientRect().top }; }"""
+
+
+@pytest.mark.parametrize("touch", [(375, 667)], indirect=True, ids=["phones"])
+def test_the_longest_verdict_moves_nothing_on_a_phone(touch: Page, site_url: str) -> None:
+    """The verdict of a puzzle the search could not count ("The search could not tell within its
+    budget…") took five lines beside the mode buttons at 375×667 and 360×640, pushing the board
+    down 24 px after it was drawn, and three under them at 390×844, 360×740 and 320×568 (18 px).
+    It takes the lines kept for a verdict, whole, and the board stays where it was."""
+    page = touch
+    for width, height in ((375, 667), (360, 640), (390, 844), (360, 740), (320, 568)):
+        page.set_viewport_size({"width": width, "height": height})
+        afresh(page, site_url, FIGURE_4_2)
+        unique = page.evaluate(VERDICT)
+        afresh(page, site_url, UNCOUNTED)
+        wait_for(page, "document.getElementById('classification').dataset.kind === 'unknown'")
+        seen = page.evaluate(VERDICT)
+        assert seen["board"] == unique["board"], (width, unique, seen)
+        assert not seen["cut"], (width, seen)
+
+
+#: The stage player's buttons, in rows as drawn: each row's labels, its left and right ends, the
+#: labels that overflow their button or break a word, the smallest button; the player's own ends.
+STAGE_ROWS = """() => { const player = document.querySelector('#graph .stage-buttons').getBoundingClientRect();
+  const buttons = [...document.querySelectorAll('#graph .stage-buttons button')];
+  const rows = [];
+  for (const b of buttons) { const r = b.getBoundingClientRect();
+    const row = rows.find((x) => Math.abs(x.top - r.top) < 2);
+    if (row) { row.labels.push(b.textContent); row.right = r.right; }
+    else rows.push({ top: r.top, labels: [b.textContent], left: r.left, right: r.right }); }
+  return { rows, left: player.left, right: player.right,
+           overflow: buttons.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent),
+           broken: buttons.filter((b) => { const text = b.firstChild; const range = document.createRange();
+             let at = 0;
+             return text.data.split(' ').some((word) => { range.setStart(text, at); range.setEnd(text, at + word.length);
+               at += word.length + 1; return range.getClientRects().length > 1; }); }).map((b) => b.textContent),
+           smallest: Math.min(...buttons.flatMap((b) => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })),
+           scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }; }"""
+#: Norvig's top95 line 13, whose fourth step is a chain drawn in five stages.
+TOP95_13 = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
+
+
+def assert_even_stage_rows(page: Page, url: str, touch: bool) -> None:
+    """At the chain's step, the player's rows hold as many buttons each (within one), fill its width,
+    never leave a button alone, keep ▶ and All together, and every label inside its button."""
+    afresh(page, url, TOP95_13)
+    for done in range(1, 5):
+        if touch:
+            page.locator("button[data-intent=step]").tap()
+        else:
+            page.click("button[data-intent=step]")
+        wait_for(page, f"(n) => {IDLE} && {STATE}.view.position === n", done, 60_000)
+    seen = page.evaluate(STAGE_ROWS)
+    rows = seen["rows"]
+    sizes = [len(row["labels"]) for row in rows]
+    assert sum(sizes) == 8 and max(sizes) - min(sizes) <= 1 and min(sizes) >= 2, rows
+    assert any(row["labels"][-2:] == ["▶", "All"] for row in rows), rows
+    assert all(abs(row["left"] - seen["left"]) <= 1 and abs(row["right"] - seen["right"]) <= 1 for row in rows), seen
+    assert seen["overflow"] == [] and seen["broken"] == [] and seen["scrollWidth"] <= seen["clientWidth"], seen
+    if touch:
+        assert seen["smallest"] >= TAP_TARGET_PX - 0.5, seen
+
+
+def test_the_stage_players_rows_are_even_on_the_desktop(desktop: Page, site_url: str) -> None:
+    """At 1280×800 the player's row broke after "4 Chain", "5 Removed", ▶ and All wrapping onto a
+    second row of three, ragged; its buttons stand in two rows of four that fill the side column."""
+    desktop.set_viewport_size({"width": 1280, "height": 800})
+    assert_even_stage_rows(desktop, site_url, touch=False)
+
+
+@pytest.mark.parametrize("touch", [(360, 740)], indirect=True, ids=["360x740"])
+def test_the_stage_players_rows_are_even_on_a_phone(touch: Page, site_url: str) -> None:
+    """On a 360 px phone the rows were ragged (◀ and three stages, then two stages, ▶ and All);
+    at 320 px three, three and two. They fill the width, every button a tap target."""
+    for width, height in ((360, 740), (320, 568)):
+        touch.set_viewport_size({"width": width, "height": height})
+        assert_even_stage_rows(touch, site_url, touch=True)
