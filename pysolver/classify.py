@@ -29,6 +29,9 @@ Kind = Literal["none", "several", "unique", "unknown"]
 
 #: Search nodes spent on telling none, one and several apart (milliseconds on any proper puzzle).
 BUDGET = 200_000
+#: The verdict when the budget runs out. As short as "At least 2 solutions: …": a phone shows the
+#: verdict in three short lines.
+UNKNOWN_MESSAGE = "Unknown whether it has a solution: the search ran out of budget."
 
 
 @dataclass(frozen=True)
@@ -55,9 +58,7 @@ def classify(puzzle: Grid) -> Classification:
         solutions = list(islice(raw_solutions(t, clue_bits(t, puzzle.values), budget=BUDGET,
                                                 restart=True), 2))
     except SearchBudgetExceeded:
-        # As short as "At least 2 solutions: …": a phone shows the verdict in three short lines.
-        return Classification("unknown", "Unknown whether it has a solution: the search ran out of "
-                                         "budget.")
+        return Classification("unknown", UNKNOWN_MESSAGE)
     found = len(solutions)
     if found == 2:
         return Classification("several", "At least 2 solutions: logic can stall and guessing may "
