@@ -1285,7 +1285,7 @@ def test_the_longest_verdict_moves_nothing_on_a_phone(touch: Page, site_url: str
         page.set_viewport_size({"width": width, "height": height})
         afresh(page, site_url, FIGURE_4_2)
         unique = page.evaluate(VERDICT)
-        afresh(page, site_url, "." * 81)
+        afresh(page, site_url, SEVERAL)
         wait_for(page, "document.getElementById('classification').dataset.kind === 'several'")
         several = page.evaluate(VERDICT)
         page.locator("#classification").evaluate(UNKNOWN)
