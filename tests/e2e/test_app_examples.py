@@ -33,8 +33,7 @@ from tests.helpers import DATA, FIGURE_4_2, FIGURE_4_9
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES_JS = ROOT / "web" / "js" / "examples.js"
 READ_EXAMPLES = """
-const source = require("fs").readFileSync(process.argv[1], "utf8");
-import("data:text/javascript," + encodeURIComponent(source))
+import(require("url").pathToFileURL(process.argv[1]).href)
   .then((module) => console.log(JSON.stringify(module.EXAMPLES)));
 """
 #: The public sets a label may cite, as "(NAME no. LINE)": the file in tests/data and its
