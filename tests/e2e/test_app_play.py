@@ -448,6 +448,26 @@ def test_a_phone_with_touch(browser: Browser, site_url: str, artifacts_dir: Path
         context.close()
 
 
+def test_the_keys_dialog_opened_again_at_once_stays_open(played: Page) -> None:
+    """Escape, then Enter on Keys before the dialog's "close" event (a task later: a loaded machine,
+    which handles key presses first, let the Enter in before it): that late event closed the dialog
+    just opened again, and the next Enter found no dialog."""
+    page = played
+    new_game(page, FIGURE_4_2)
+    page.get_by_role("button", name="Keys", exact=True).click()
+    page.get_by_role("dialog", name="Keys").wait_for()
+    still_open = page.evaluate("""() => {
+        const dialog = document.getElementById("keys-dialog");
+        dialog.dispatchEvent(new Event("cancel", { cancelable: true }));  // Escape: closed at once
+        const closed = !dialog.open;
+        document.querySelector('button[data-intent="keys"]').click();  // before "close" comes
+        return new Promise((done) => setTimeout(() => done([closed, dialog.open]), 200));
+    }""")
+    assert still_open == [True, True]
+    page.keyboard.press("Escape")
+    page.get_by_role("dialog", name="Keys").wait_for(state="hidden")
+
+
 def test_keys_stay_in_form_fields_and_the_keys_dialog(played: Page) -> None:
     page = played
     new_game(page, FIGURE_4_2)

@@ -489,9 +489,11 @@ controls.dialog.addEventListener("cancel", (event) => {
   event.preventDefault();
   store.dispatch({ type: "dialog", open: false });
 });
-// Closed some other way (the browser's own close request), the store hears of it here.
+// Closed some other way (the browser's own close request), the store hears of it here. The event
+// comes a task after the closing, and a key press may come first (a browser handles input first):
+// a dialog opened again by then is open, and stays so.
 controls.dialog.addEventListener("close", () => {
-  if (store.state.dialog) store.dispatch({ type: "dialog", open: false });
+  if (store.state.dialog && !controls.dialog.open) store.dispatch({ type: "dialog", open: false });
 });
 
 /** Back, Forward or an edited address: open the position it names, unless it is the one shown.
