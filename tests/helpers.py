@@ -27,6 +27,10 @@ FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5
 FIGURE_4_2_SOLUTION = "917625348482193576356748291621489753574312689839576412163957824245861937798234165"
 FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
 FIGURE_4_9_SOLUTIONS = 127
+#: The page's example "Needs a Nested Forcing Net" (web/js/examples.js), from the forum's hardest
+#: list (SE 11+): its first step is a nested forcing net, and solving it by logic, or writing its
+#: solution path, takes long.
+NESTED_NET_EXAMPLE = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
 
 #: Norvig's top95, line 13: with only the basic techniques (singles, intersections, chain and pile
 #: exclusion, fish) the logic stalls, and its guesses soon meet a contradiction.

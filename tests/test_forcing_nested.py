@@ -25,14 +25,13 @@ from pysolver.step import Step
 from pysolver.techniques import forcing_nested
 from pysolver.techniques.forcing_nested import NESTED_FORCING_NET, find_nested_forcing_nets
 from pysolver.techniques.registry import TECHNIQUES
+from tests.helpers import NESTED_NET_EXAMPLE as EXAMPLE
 
 #: Sudoku Explainer 11.0, Dynamic Contradiction Forcing Chains (+ Forcing Chains).
 SE_11_0 = "........1.....2.3...4.5.6....57......1...8...7..59.4....96..5...3........4.....82"
 #: The first of the forum's hardest puzzles (SE 11+, the tdoku collection): forcing nets stall on it.
 FORUM_HARDEST_FIRST = (
     "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6")
-#: The page's example that needs a nested forcing net (web/js/examples.js): its first step is one.
-EXAMPLE = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
 #: A premise written in Eureka notation: sentences say "r8c1 is 7", the notation stays in the proof.
 NOTATION = re.compile(r"r\d+c\d+(=|<>)\d")
 WITHOUT_NESTED = Settings(disabled=frozenset({"nested-forcing-net"}))

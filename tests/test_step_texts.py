@@ -28,7 +28,7 @@ from pysolver.techniques.chains import GROUPED_NICE_LOOP, NICE_LOOP as NICE_LOOP
 from pysolver.techniques.forcing import DIGIT_FORCING_CHAIN
 from pysolver.techniques.registry import BY_SLUG, TECHNIQUES
 from pysolver.techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
-from tests.helpers import FIGURE_4_2
+from tests.helpers import FIGURE_4_2, NESTED_NET_EXAMPLE as NESTED_NET
 from tests.hodoku_library import position
 from tests.test_als import LIBRARY as ALS_LIBRARY
 from tests.test_chains import LIBRARY as CHAIN_LIBRARY
@@ -44,8 +44,6 @@ DATA = Path(__file__).parent / "data"
 SAMPLE = (("norvig_easy50.txt", range(3)), ("norvig_top95.txt", range(16)), ("norvig_hardest.txt", (0, 2, 3, 4, 8)))
 #: The forum's hardest puzzle, solved with the nested forcing nets off: guesses and a backtrack.
 FORUM_HARDEST = "tdoku_puzzles5_forum_hardest_1905_11plus_every33.txt"
-#: The nested forcing net's example (the page's), whose first step is one.
-NESTED_NET = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
 #: HoDoKu's library line for a discontinuous nice loop (reglib-1.3, 0707-1), as tests/test_chains.py.
 NICE_LOOP = (":0707-1:2348:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4...."
              "+1+3.619...24.3...1.+6+9::264 364 464 864::7")

@@ -17,11 +17,10 @@ from playwright.sync_api import Page
 from tests.e2e.test_app import STATE, py, wait_for, wait_position
 from tests.e2e.test_app_chains import READ_OVERLAY, expected
 from tests.e2e.test_app_steps import open_puzzle
+from tests.helpers import NESTED_NET_EXAMPLE as EXAMPLE
 
 pytestmark = pytest.mark.e2e
 
-#: The page's example "Needs a Nested Forcing Net (forum's hardest, SE 11+)".
-EXAMPLE = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
 
 READ_NETS = """() => {
   const svg = document.querySelector('#board svg.proof');

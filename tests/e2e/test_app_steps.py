@@ -21,14 +21,13 @@ from pysolver.techniques.registry import ON_REQUEST, TECHNIQUES
 from tests.e2e.test_app import (IDLE, STATE, as_pairs, board, click, marked, py, py_view, state, wait_for,
                                 wait_position)
 from tests.helpers import FIGURE_4_2, FIGURE_4_9, FIGURE_4_9_SOLUTIONS
+from tests.helpers import NESTED_NET_EXAMPLE as FORUM_HARDEST
 
 pytestmark = pytest.mark.e2e
 
 # Norvig's top95, line 13: its fourth step is a naked pair (a chain exclusion).
 TOP95_13 = "..5...987.4..5...1..7......2...48....9.1.....6..2.....3..6..2.......9.7.......5.."
 CHAIN_AT = 4
-#: The forum's hardest list (SE 11+): every technique stalls, and guessing meets a contradiction.
-FORUM_HARDEST = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
 #: Forcing chains and nets take seconds on every stalled position; the guessing test leaves them
 #: off, in the page's techniques panel as in Python.
 FORCING = sorted(ON_REQUEST)

@@ -20,7 +20,7 @@ from pysolver.board import Board
 from pysolver.grid import Grid
 from tests.e2e.test_app import IDLE, READ_BOARD, STATE, paste, py, wait_for
 from tests.e2e.test_installed import axe_violations
-from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION
+from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, NESTED_NET_EXAMPLE as NESTED_NET
 
 SOLUTION = Grid.parse(FIGURE_4_2_SOLUTION).values
 
@@ -172,8 +172,6 @@ def test_a_sixteen_by_sixteen_puzzle_written_with_0_to_f_loads_as_written_and_sa
     assert page.locator("#message").is_visible()
 
 
-#: The "Needs a Nested Forcing Net" example (the forum's hardest): its path takes long to write.
-NESTED_NET = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
 PATH = f"{PANEL} [data-export='path']"
 WRITE = f"{PATH} button[data-intent='export-path']"
 PATH_CANCEL = f"{PATH} button[data-intent='cancel']"

@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.e2e.test_app import IDLE, STATE, wait_for
 from tests.e2e.test_installed import open_ready
-from tests.helpers import FIGURE_4_2, FIGURE_4_9
+from tests.helpers import FIGURE_4_2, FIGURE_4_9, NESTED_NET_EXAMPLE as NESTED_NET
 
 pytestmark = pytest.mark.e2e
 
@@ -205,8 +205,6 @@ def test_the_message_region_is_there_before_any_message_and_says_a_repeat_again(
 
 #: The "Needs a naked pair" example: its first step is a naked pair, drawn with a stage player.
 NAKED_PAIR = "..19....39..7..16..3...5..7.5......9..43.26..2......7.6..1...3..42..7..65....68.."
-#: The "Needs a Nested Forcing Net" example (the forum's hardest): solving it by logic takes long.
-NESTED_NET = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
 PLAYER = "#graph .stage-player"
 NEXT_STAGE = f"{PLAYER} button[aria-label='Next stage']"
 PRESSED_STAGE = f"document.querySelector(\"{PLAYER} button[aria-pressed=true]\").dataset.stage"

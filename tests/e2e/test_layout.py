@@ -70,9 +70,10 @@ from playwright.sync_api import Browser, Page
 
 from tests.e2e.conftest import PageLog, guarded_page
 from tests.e2e.test_app import IDLE, STATE, paste, wait_for
-from tests.e2e.test_app_nets import EXAMPLE as NESTED_NET
 from tests.e2e.test_installed import SMALL_TARGETS, TAP_TARGET_PX, axe_violations, contrast
 from tests.e2e.test_sizes import easy_25
+from tests.helpers import FIGURE_4_2
+from tests.helpers import NESTED_NET_EXAMPLE as NESTED_NET
 
 from pysolver import formats
 from pysolver.classify import UNKNOWN_MESSAGE
@@ -558,8 +559,6 @@ def test_a_long_explanation_leaves_the_board_in_view_in_a_window_of_a_tablets_wi
         assert_board_in_view(seen)
 
 
-#: Figure 4.2 of the GTSPS thesis (fig42 in the examples' menu).
-FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
 #: The board's column, the board, the message's region and its scrolling, in the window's coordinates.
 COLUMN = """() => { const box = (s) => { const r = document.querySelector(s).getBoundingClientRect();
     return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };

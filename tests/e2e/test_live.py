@@ -30,7 +30,7 @@ from playwright.sync_api import Page
 from tests.e2e.test_app import IDLE, STATE, py, wait_for
 from tests.e2e.test_focus import NAKED_PAIR, NEXT_STAGE, PLAYER, PRESSED_STAGE
 from tests.e2e.test_installed import open_ready
-from tests.helpers import FIGURE_4_2, FIGURE_4_9
+from tests.helpers import FIGURE_4_2, FIGURE_4_9, NESTED_NET_EXAMPLE as NESTED_NET
 
 pytestmark = pytest.mark.e2e
 
@@ -345,8 +345,6 @@ def test_a_menu_chosen_from_keeps_focus_while_its_board_loads(page: Page, site_u
     assert kept_focus(page, f"#{menu}", "Enter", loaded) == [page.evaluate(f"document.getElementById('{menu}').dataset.intent")]
 
 
-#: The "Needs a Nested Forcing Net" example: its solution path takes long to write.
-NESTED_NET = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"
 
 
 def test_the_solution_path_its_cancel_and_the_restart_never_leave_focus_on_the_body(page: Page, site_url: str) -> None:
