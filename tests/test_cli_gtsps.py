@@ -8,10 +8,8 @@ from pathlib import Path
 import pytest
 
 from pysolver.cli import main
+from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9
 
-FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
-FIGURE_4_7 = "917625348482193576356748291621489753574312689839576412163957824245861937798234165"
-FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
 NO_SOLUTION = "1.3.34.........4"
 
 
@@ -30,7 +28,7 @@ def test_count(capsys: pytest.CaptureFixture[str]) -> None:
 def test_stats_table_follows_the_solution(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["gtsps", FIGURE_4_2, "--stats"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == FIGURE_4_7
+    assert out[0] == FIGURE_4_2_SOLUTION
     assert out[2].split()[-3:] == ["33", "104", "0"]
     assert "super-vertices: 3 band, 3 stack" in out
 
@@ -41,7 +39,7 @@ def test_stats_json_is_one_object_with_every_stage(capsys: pytest.CaptureFixture
     assert {"vertices", "edges", "after_degree", "after_adjacency", "supervertices",
             "solutions"} <= set(report)
     assert (report["vertices"], report["edges"], report["after_degree"]["vertices"]) == (33, 104, 26)
-    assert report["solutions"] == [FIGURE_4_7]
+    assert report["solutions"] == [FIGURE_4_2_SOLUTION]
 
 
 def test_no_solution_gives_the_reason_on_stderr_and_exit_1(
@@ -72,7 +70,8 @@ def test_a_file_labels_each_puzzle_s_lines_and_json(capsys: pytest.CaptureFixtur
     path.write_text(f"{FIGURE_4_2}\n{NO_SOLUTION}\n{FIGURE_4_2}\n")
     assert main(["gtsps", str(path)]) == 1
     captured = capsys.readouterr()
-    assert captured.out.splitlines() == [f"two.txt line 1: {FIGURE_4_7}", f"two.txt line 3: {FIGURE_4_7}"]
+    assert captured.out.splitlines() == [f"two.txt line 1: {FIGURE_4_2_SOLUTION}",
+                                         f"two.txt line 3: {FIGURE_4_2_SOLUTION}"]
     assert captured.err == "two.txt line 2: no solution: box 2 has no valid permutation\n"
     assert main(["gtsps", str(path), "--json"]) == 1
     labels = [json.loads(line)["label"] for line in capsys.readouterr().out.splitlines()]

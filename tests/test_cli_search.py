@@ -10,10 +10,8 @@ from pathlib import Path
 import pytest
 
 from pysolver.cli import main
+from tests.helpers import FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9
 
-FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
-FIGURE_4_7 = "917625348482193576356748291621489753574312689839576412163957824245861937798234165"
-FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
 #: r1c1 can only be 1, and column 1 already holds a 1.
 NO_SOLUTION = ".23.4...1......."
 #: A 4×4 puzzle with exactly two solutions (row 3 is 2143 or 2341).
@@ -27,7 +25,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str],
 
 
 def test_solve_prints_the_solution(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "solve", FIGURE_4_2) == (0, [FIGURE_4_7], [])
+    assert run(capsys, "solve", FIGURE_4_2) == (0, [FIGURE_4_2_SOLUTION], [])
 
 
 def test_solve_all_prints_every_solution(capsys: pytest.CaptureFixture[str]) -> None:
@@ -51,13 +49,13 @@ def test_solve_a_file_labels_each_puzzle(
     path.write_text(f"{FIGURE_4_2}\n{NO_SOLUTION}\n", encoding="utf-8")
     code, out, err = run(capsys, "solve", str(path))
     assert code == 1
-    assert out == [f"puzzles.txt line 1: {FIGURE_4_7}"]
+    assert out == [f"puzzles.txt line 1: {FIGURE_4_2_SOLUTION}"]
     assert err == ["puzzles.txt line 2: no solution"]
 
 
 def test_solve_letters_alphabet(capsys: pytest.CaptureFixture[str]) -> None:
     letters = FIGURE_4_2.translate(str.maketrans("123456789", "ABCDEFGHI"))
-    expected = FIGURE_4_7.translate(str.maketrans("123456789", "ABCDEFGHI"))
+    expected = FIGURE_4_2_SOLUTION.translate(str.maketrans("123456789", "ABCDEFGHI"))
     assert run(capsys, "solve", "--alphabet", "letters", letters) == (0, [expected], [])
 
 
@@ -125,7 +123,7 @@ def test_a_plain_solve_line_runs_as_argparse_reads_it(
     pytest.param(["solve", "--al", FIGURE_4_2], "ambiguous option: --al", id="abbreviated"),
     pytest.param(["solve", "--alphabet", "greek", FIGURE_4_2], "invalid choice: 'greek'",
                  id="bad-alphabet"),
-    pytest.param(["solve", FIGURE_4_2, FIGURE_4_7], "unrecognized arguments", id="two-puzzles"),
+    pytest.param(["solve", FIGURE_4_2, FIGURE_4_2_SOLUTION], "unrecognized arguments", id="two-puzzles"),
     pytest.param(["solve"], "the following arguments are required: puzzle", id="no-puzzle"),
     pytest.param(["solve", "-x", FIGURE_4_2], "unrecognized arguments: -x", id="unknown-option"),
 ])
@@ -146,20 +144,20 @@ def test_a_plain_solve_loads_none_of_the_slow_modules() -> None:
               " & set(sys.modules)))")
     done = subprocess.run([sys.executable, "-S", "-c", script, FIGURE_4_2], capture_output=True,
                           text=True, check=True, cwd=Path(__file__).resolve().parents[1])
-    assert done.stdout.splitlines() == [FIGURE_4_7, "[]"]
+    assert done.stdout.splitlines() == [FIGURE_4_2_SOLUTION, "[]"]
 
 
 def test_only_the_program_freezes_what_is_loaded(capsys: pytest.CaptureFixture[str]) -> None:
     """``main()``, the program, leaves its loaded modules out of garbage collection
     (``gc.freeze``); ``main(argv)`` called from other code leaves that code's collector alone."""
     before = gc.get_freeze_count()
-    assert run(capsys, "solve", FIGURE_4_2) == (0, [FIGURE_4_7], [])
+    assert run(capsys, "solve", FIGURE_4_2) == (0, [FIGURE_4_2_SOLUTION], [])
     assert gc.get_freeze_count() == before
     script = ("import gc, sys; from pysolver.cli import main; "
               "sys.argv[1:] = ['solve', sys.argv[1]]; main(); print(gc.get_freeze_count() > 0)")
     done = subprocess.run([sys.executable, "-c", script, FIGURE_4_2], capture_output=True,
                           text=True, check=True, cwd=Path(__file__).resolve().parents[1])
-    assert done.stdout.splitlines() == [FIGURE_4_7, "True"]
+    assert done.stdout.splitlines() == [FIGURE_4_2_SOLUTION, "True"]
 
 
 #: A HoDoKu position line: the givens have one solution, and the player's 9 in r1c2 (``+9``) is

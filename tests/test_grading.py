@@ -22,9 +22,7 @@ from pysolver.techniques.guessing import GUESS
 from pysolver.techniques.intersections import CLAIMING, POINTING
 from pysolver.techniques.registry import ON_REQUEST
 from pysolver.techniques.singles import HIDDEN_SINGLE, NAKED_SINGLE
-
-#: The GTSPS thesis chapter, Figure 4.9: 127 solutions.
-FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
+from tests.helpers import FIGURE_4_9
 
 #: Puzzles from public sets (norvig_easy50, tdoku puzzles1_unbiased) whose solve needs each technique:
 #: puzzle, level, hardest technique, score.

@@ -18,13 +18,11 @@ from pysolver.gtsps.lazy import count_cliques
 from pysolver.gtsps.run import STAGES
 from pysolver.gtsps.supervertices import Direction, line_boxes
 from pysolver.search import count_solutions, iter_solutions
-from tests.helpers import full_set_lines, puzzle_lines
+from tests.helpers import (FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, FIGURE_4_9_SOLUTIONS,
+                           full_set_lines, puzzle_lines)
 
 DIRECTIONS: tuple[Direction, ...] = ("band", "stack")
 
-# Figure 4.2 of the thesis chapter: the 35-clue worked example and its solution (Figure 4.7).
-FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
-FIGURE_4_7 = "917625348482193576356748291621489753574312689839576412163957824245861937798234165"
 FIGURE_4_2_PERMUTATIONS = {
     1: "978235 978325",
     2: "59634 65934",
@@ -63,9 +61,6 @@ FIGURE_4_5_TUPLES = (
     "7c-8f-9d 7d-8a-9b 7d-8b-9b 7d-8c-9b 7d-8d-9b 7d-8e-9a 7d-8f-9a 1a-4a-7b 1a-4a-7d 2b-5b-8f "
     "3e-6a-9a 3e-6a-9b 3e-6a-9d 3f-6a-9c 3f-6a-9e").split()
 
-# Figure 4.9: 32 clues, 127 solutions.
-FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
-FIGURE_4_9_SOLUTIONS = 127
 
 # No solution, every box has permutations, but the adjacency rule empties box 1.
 NO_SOLUTION_ADJACENCY = (
@@ -148,7 +143,7 @@ def test_adjacency_rule_leaves_the_solution_graph_of_figure_4_6() -> None:
 
 def test_figure_4_2_has_the_single_solution_of_figure_4_7() -> None:
     result = solve_gtsps(_grid(FIGURE_4_2))
-    assert [str(s) for s in result.solutions] == [FIGURE_4_7]
+    assert [str(s) for s in result.solutions] == [FIGURE_4_2_SOLUTION]
     assert result.cliques == {"band": 1, "stack": 1}
     assert result.reason is None
 
@@ -358,7 +353,7 @@ def test_report_gives_every_stage_per_box_and_progress() -> None:
     assert report["boxes"][2] == {"box": 3, "initial": 6, "after_degree": 3,  # type: ignore[index]
                                   "after_adjacency": 1, "after_supervertices": 1}
     assert report["supervertices"] == {"band": 3, "stack": 3}
-    assert report["solutions"] == [FIGURE_4_7] and report["reason"] is None
+    assert report["solutions"] == [FIGURE_4_2_SOLUTION] and report["reason"] is None
     assert [stage for stage, _ in heard] == list(STAGES)
     assert [f for _, f in heard] == sorted(f for _, f in heard)
     json.dumps(report)

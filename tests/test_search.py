@@ -19,14 +19,9 @@ from pysolver.grid import Grid
 from pysolver.search import (SearchBudgetExceeded, _locked_eliminations, _locks, candidate_bit,
                              clue_bits, count_line, count_solutions, iter_solutions, layout,
                              raw_solutions, solve, uniqueness)
-from tests.helpers import puzzle_lines
+from tests.helpers import (FIGURE_4_2, FIGURE_4_2_SOLUTION, FIGURE_4_9, FIGURE_4_9_SOLUTIONS,
+                           puzzle_lines)
 
-#: GTSPS thesis Figure 4.2 and its solution (Figure 4.7).
-FIGURE_4_2 = ".1..2.34.4..1..5....67.8....214..75.57..1..89.39..641....9.78....5..1..7.98.3..6."
-FIGURE_4_7 = "917625348482193576356748291621489753574312689839576412163957824245861937798234165"
-#: GTSPS thesis Figure 4.9: exactly 127 solutions.
-FIGURE_4_9 = ".51..9483.9...8.6..6..1.7.26.5..12.....2.4.....27....5.....2.7..2.1...5.4785...2."
-FIGURE_4_9_SOLUTIONS = 127
 #: A 4×4 puzzle without repeated digits but with no solution: r1c1 can only be 1, and column 1
 #: already holds a 1.
 NO_SOLUTION = ".23.4...1......."
@@ -67,11 +62,11 @@ def extends(solution: Grid, puzzle: Grid) -> bool:
 
 def test_figure_4_2_solution_is_the_thesis_one() -> None:
     solution = solve(Grid.parse(FIGURE_4_2))
-    assert solution is not None and str(solution) == FIGURE_4_7
+    assert solution is not None and str(solution) == FIGURE_4_2_SOLUTION
 
 
 def test_figure_4_2_is_unique() -> None:
-    assert [str(g) for g in iter_solutions(Grid.parse(FIGURE_4_2))] == [FIGURE_4_7]
+    assert [str(g) for g in iter_solutions(Grid.parse(FIGURE_4_2))] == [FIGURE_4_2_SOLUTION]
 
 
 def test_figure_4_9_has_127_distinct_valid_solutions() -> None:
@@ -104,7 +99,7 @@ def test_no_solution() -> None:
 
 
 def test_repeated_digits_mean_no_solution_not_an_error() -> None:
-    puzzle = Grid.parse("5" + FIGURE_4_7[1:9] + "5" + "." * 71, check=False)
+    puzzle = Grid.parse("5" + FIGURE_4_2_SOLUTION[1:9] + "5" + "." * 71, check=False)
     assert solve(puzzle) is None
     assert uniqueness(puzzle) == "none"
 
@@ -183,7 +178,7 @@ def test_the_locked_candidates_test_keeps_to_its_definition(n: int) -> None:
     pytest.param(FIGURE_4_9, "multiple", id="figure-4.9"),
     pytest.param(NO_SOLUTION, "none", id="contradiction"),
     pytest.param("." * 16, "multiple", id="empty-4x4"),
-    pytest.param(FIGURE_4_7, "unique", id="solved"),
+    pytest.param(FIGURE_4_2_SOLUTION, "unique", id="solved"),
 ])
 def test_uniqueness(text: str, expected: str) -> None:
     assert uniqueness(Grid.parse(text)) == expected
