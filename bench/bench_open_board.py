@@ -69,8 +69,8 @@ def first_band(n: int) -> str:
     solution = solve(Grid.parse("." * n * n))
     assert solution is not None
     band = n * solution.geometry.box_rows
-    return "".join(SYMBOLS[n][solution[cell] - 1] if cell < band and cell % 3 == 0 else "."
-                   for cell in range(n * n))
+    return str(Grid(solution.geometry, tuple(solution[cell] if cell < band and cell % 3 == 0 else 0
+                                            for cell in range(n * n))))
 
 
 def main() -> None:
