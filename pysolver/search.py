@@ -840,9 +840,10 @@ def _lookahead(cand: int, done: int, t: Layout,
     fell from 17,348, 115,937, 121,731 and 18,756 to 11,121, 81,016, 94,588 and 14,888, and
     CPU time by 7 to 11% (2.36 → 2.14, 14.36 → 12.81 and 14.92 → 13.85 s; the 16×16 set's stayed
     1.07 s): nine in ten of the probes left out would have started from an earlier state's
-    outcome (one in six costing nothing), and the bookkeeping costs some. Putting off every choice with an implied side instead, and dropping them
-    once the scan forced something, made fewer probes but lost dilemmas: line 1 of
-    bench/data/random25x25.txt took 66 lookahead nodes instead of 35 and the set 1.78 → 2.89 s.
+    outcome (one in six costing nothing), and the bookkeeping costs some. Putting off every
+    choice with an implied side instead, and dropping them once the scan forced something, made
+    fewer probes but lost dilemmas: line 1 of bench/data/random25x25.txt took 66 lookahead nodes
+    instead of 35 and the set 1.78 → 2.89 s.
 
     Measured against this and not kept, on Alain Frisch's 16 minimal 25×25 puzzles (it solves
     six of them within 30 CPU seconds, the first not within 300) and the seeded 25×25 sets:
@@ -918,7 +919,8 @@ def _lookahead(cand: int, done: int, t: Layout,
 
     def ceiling(options: tuple[int, int]) -> tuple[int, int] | None:
         """The score the choice would get at most, or None if it might be a dilemma, from what
-        each side keeps at least (all of it if probed). Both sides hold: none is a failed literal."""
+        each side keeps at least (all of it if probed). Both sides hold: none is a failed
+        literal."""
         covers = []
         for index in options:
             outcome = seen.get(index)
