@@ -57,7 +57,7 @@ from .grid import ALPHABETS, Grid, symbols_for
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing: see pysolver.cli
 if TYPE_CHECKING:
-    from typing import Generator, Iterator, Literal, Sequence
+    from typing import Generator, Iterable, Iterator, Literal, Sequence
 
     Uniqueness = Literal["none", "unique", "multiple"]
 
@@ -1252,6 +1252,37 @@ def _cover_solutions(t: Layout, clues: int, banned: int, budget: int | None,
         if first:  # unless one is preferred
             stack.append((cand, first))
     return False
+
+
+def placeable(t: Layout, clues: int, banned: int, tries: Iterable[int], most: int) -> int:
+    """Of the candidates ``tries`` (row-section bits, tried in order), those placed one after
+    another from ``clues`` without ``banned``, up to ``most`` of them: each is kept only if it is
+    still a candidate and propagating it meets no contradiction, and stays placed for the next.
+    0 when the clues themselves meet one. A search through all of them need not find a solution,
+    but one through candidates chosen so mostly does. On the row-section state only (grids
+    without the exact-cover state, and ``Layout(exact_cover=False)``).
+
+    >>> from .geometry import geometry_for_size
+    >>> t = Layout(geometry_for_size(4), exact_cover=False)
+    >>> bit = lambda cell, digit: 1 << (digit - 1) * t.plane + cell // 4 * t.field + cell % 4
+    >>> # r1c1 = 1 leaves r1c2 no 1; r1c2 = 2 goes with it; a third is one too many.
+    >>> placeable(t, 0, 0, [bit(0, 1), bit(1, 1), bit(1, 2), bit(2, 3)], 2) == bit(0, 1) | bit(1, 2)
+    True
+    """
+    assert t.cover is None
+    state = _settle_planes(t.candidates ^ (t.candidates & banned), 0, clues, t)
+    placed = 0
+    for bit in tries:
+        if state is None or most == 0:
+            break
+        if not state[0] & bit:
+            continue
+        trial = _settle_planes(state[0], state[1], bit, t)
+        if trial is not None:
+            state = trial
+            placed |= bit
+            most -= 1
+    return placed
 
 
 def solved_by_singles(t: Layout, clues: int) -> bool:

@@ -12,10 +12,11 @@ from pysolver import logic
 from pysolver.board import Board
 from pysolver.grid import Grid
 from pysolver.logic import Settings, apply_step, next_step
-from pysolver.search import candidate_bit, clue_bits, layout, raw_solutions, solve
+from pysolver.search import (candidate_bit, clue_bits, layout, position_bits, raw_solutions,
+                             solution_values, solve)
 from pysolver.session import Session
 from pysolver.techniques.registry import ON_REQUEST
-from pysolver.witnesses import _fixing_moves, is_open
+from pysolver.witnesses import _fixing_moves, _through_many, is_open
 from tests.helpers import FIGURE_4_2, FIGURE_4_9
 
 SIZES = {4: "1234", 6: "123456", 9: "123456789", 16: "123456789ABCDEFG",
@@ -183,3 +184,24 @@ def test_a_board_typed_into_its_first_rows_is_shown_open_without_the_forcing_net
     refuse_advanced_techniques(monkeypatch)
     assert next_step(board) is None
     assert is_open(board)
+
+
+def test_at_25_by_25_the_candidates_searched_through_at_once_are_chosen_by_propagation() -> None:
+    """A third of a 25×25 solution's first band, and that solution witnessed: chosen one per cell
+    and none in a house with another's digit, the first band's unwitnessed candidates were at
+    odds at once, and the board's question took 122 searches. Placed and propagated one by one,
+    25 of them are searched through together."""
+    solution = solve(Grid.parse("." * 625))
+    assert solution is not None
+    band = 25 * solution.geometry.box_rows
+    values = [solution[cell] if cell < band and cell % 3 == 0 else 0 for cell in range(625)]
+    board = Board.from_grid(Grid(solution.geometry, tuple(values)))
+    t = layout(board.geometry)
+    clues, banned = position_bits(t, board.values, board.candidates)
+    unwitnessed = {cell: board.candidates[cell] & ~(1 << solution[cell] - 1)
+                   for cell in board.empty_cells()}
+    found = _through_many(t, clues, banned, unwitnessed, board.geometry)
+    assert found is not None
+    digits = solution_values(t, found)
+    witnessed = [cell for cell, mask in unwitnessed.items() if mask >> digits[cell] - 1 & 1]
+    assert len(witnessed) >= 25, len(witnessed)
